@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { PROVIDERS } from './constants.js';
+import { Id } from './common.js';
+
+export const Provider = z.enum(PROVIDERS);
+export type Provider = z.infer<typeof Provider>;
+
+export const AiModel = z.object({
+  id: Id,
+  company: Provider,
+  model_name: z.string(),
+  supports_json_mode: z.boolean(),
+});
+export type AiModel = z.infer<typeof AiModel>;
+
+export const aiModelLabel = (model: Pick<AiModel, 'company' | 'model_name'>) => `${model.company} - ${model.model_name}`;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { Id } from './common.js';
+
+export const User = z.object({ id: Id, email: z.email() });
+export type User = z.infer<typeof User>;
+
+export const SignInResponse = z.object({ status: z.literal('success'), user: User, message: z.string() });
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
+export const SignInError = z.object({ status: z.literal('error'), message: z.string() });
+
+export const GoogleCredentialInput = z.object({ credential: z.string({ error: 'credential is required.' }).min(1, { error: 'credential is required.' }) });
+
+export const DevSignInInput = z.object({ email: z.email({ error: 'Enter a valid e-mail address.' }).trim().toLowerCase() });
+export type DevSignInInput = z.infer<typeof DevSignInInput>;
+
+export const CsrfTokenResponse = z.object({ csrfToken: z.string() });
+
+/** What the page needs to know about this server before sign-in. */
+export const PublicConfig = z.object({
+  google_client_id: z.string().nullable(),
+  dev_login: z.boolean(),
+  billing_enabled: z.boolean(),
+  analytics_key: z.string().nullable(),
+  free_evaluations_per_month: z.number().int(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { Id, Timestamp, requiredText } from './common.js';
+import { AiModel } from './ai-model.js';
+
+export const ModelParameters = z.object({
+  temperature: z
+    .number({ error: 'Temperature must be a number.' })
+    .min(LIMITS.temperature.min, { error: `Temperature must be at least ${LIMITS.temperature.min}.` })
+    .max(LIMITS.temperature.max, { error: `Temperature must be at most ${LIMITS.temperature.max}.` })
+    .default(LIMITS.temperature.default),
+  max_tokens: z
+    .number({ error: 'Max tokens must be a whole number.' })
+    .int({ error: 'Max tokens must be a whole number.' })
+    .min(LIMITS.maxTokens.min, { error: `Max tokens must be at least ${LIMITS.maxTokens.min}.` })
+    .max(LIMITS.maxTokens.max, { error: `Max tokens must be at most ${LIMITS.maxTokens.max}.` })
+    .nullable()
+    .default(null),
+});
+export type ModelParameters = z.infer<typeof ModelParameters>;
+
+export const ProviderSpecificParams = z.object({ json_mode: z.boolean().optional() });
+export type ProviderSpecificParams = z.infer<typeof ProviderSpecificParams>;
+
+/** A system prompt paired with a model; the API calls it a configuration. */
+export const Configuration = z.object({
+  id: Id,
+  name: z.string(),
+  project: Id,
+  ai_model: AiModel.pick({ id: true, company: true, model_name: true, supports_json_mode: true }),
+  prompt: z.object({ content: z.string(), token_count: z.number().int() }),
+  parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
+  provider_specific_params: ProviderSpecificParams,
+  json_mode: z.boolean(),
+  is_active: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Configuration = z.infer<typeof Configuration>;
+
+export const SaveConfigurationInput = z.object({
+  name: requiredText('Name', LIMITS.nameMaxLength),
+  prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
+  ai_model_id: z.number({ error: 'AI model is required.' }).int().positive({ error: 'AI model is required.' }),
+  parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null }),
+  provider_specific_params: ProviderSpecificParams.default({}),
+  is_active: z.boolean().optional(),
+  // Sent by the client; the project comes from the path (create) or the stored row (update).
+  project: z.coerce.number().int().optional(),
+});
+export type SaveConfigurationInput = z.infer<typeof SaveConfigurationInput>;
+
+export const PatchConfigurationInput = z.object({ is_active: z.boolean({ error: 'is_active must be true or false.' }) });
+export type PatchConfigurationInput = z.infer<typeof PatchConfigurationInput>;

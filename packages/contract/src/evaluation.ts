@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
+import { Id, Timestamp } from './common.js';
+
+export const RunEvaluationInput = z.object({
+  configuration_ids: z
+    .array(z.number().int().positive(), { error: 'configuration_ids must be a list of ids.' })
+    .min(1, { error: 'Select at least one prompt-model.' })
+    .max(LIMITS.runMaxRequests),
+  input_ids: z.array(z.number().int().positive(), { error: 'input_ids must be a list of ids.' }).max(LIMITS.runMaxRequests).default([]),
+  name: z.string().trim().max(LIMITS.nameMaxLength).optional(),
+  use_mock: z.boolean().default(false),
+});
+export type RunEvaluationInput = z.infer<typeof RunEvaluationInput>;
+
+export const RunEvaluationResponse = z.object({
+  evaluation_id: Id,
+  total_requests: z.number().int(),
+  results: z.array(z.unknown()),
+  errors: z.array(z.unknown()),
+});
+export type RunEvaluationResponse = z.infer<typeof RunEvaluationResponse>;
+
+export const Evaluation = z.object({
+  id: Id,
+  name: z.string(),
+  project: Id,
+  use_mock: z.boolean(),
+  total_requests: z.number().int(),
+  configuration_ids: z.array(Id),
+  input_ids: z.array(Id),
+  created_at: Timestamp,
+  completed_at: Timestamp.nullable(),
+});
+export type Evaluation = z.infer<typeof Evaluation>;
+
+export const ApiRequestStatus = z.enum(API_REQUEST_STATUSES);
+export type ApiRequestStatus = z.infer<typeof ApiRequestStatus>;
+
+/** One call: one (input, configuration) pair, or a configuration alone when no input was chosen. */
+export const ApiRequest = z.object({
+  id: Id,
+  evaluation: Id,
+  input: Id.nullable(),
+  configuration: Id,
+  status: ApiRequestStatus,
+  execution_time: z.number().nullable(),
+  input_token_total_count: z.number().int().nullable(),
+  output_token_count: z.number().int().nullable(),
+  error_message: z.string().nullable(),
+  attempts: z.number().int(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type ApiRequest = z.infer<typeof ApiRequest>;
+
+export const Result = z.object({
+  id: Id,
+  evaluation: Id,
+  api_request: Id,
+  input: Id.nullable(),
+  configuration: Id,
+  output: z.string(),
+  execution_time: z.number(),
+  token_count: z.number().int(),
+  input_token_total_count: z.number().int(),
+  created_at: Timestamp,
+});
+export type Result = z.infer<typeof Result>;
+
+export const Metrics = z.object({
+  average_execution_time: z.number(),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+});
+export type Metrics = z.infer<typeof Metrics>;
+
+export const StatusCounts = z.object({
+  PENDING: z.number().int(),
+  IN_PROGRESS: z.number().int(),
+  SUCCESS: z.number().int(),
+  FAILED: z.number().int(),
+  total: z.number().int(),
+});
+export type StatusCounts = z.infer<typeof StatusCounts>;
+
+export const EvaluationQuery = z.object({ evaluation: Id });
+export const EvaluationIdQuery = z.object({ evaluation_id: Id });

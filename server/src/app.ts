@@ -1,0 +1,84 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling } from './http/errors.js';
+import { security } from './http/security.js';
+import { serveWeb } from './http/web.js';
+import publicRoutes from './http/public-routes.js';
+import { authentication } from './auth/plugin.js';
+import authRoutes from './auth/routes.js';
+import projectRoutes from './projects/routes.js';
+import inputRoutes from './inputs/routes.js';
+import configurationRoutes from './configurations/routes.js';
+import modelRoutes from './models/routes.js';
+import apiKeyRoutes from './api-keys/routes.js';
+import evaluationRoutes from './evaluations/routes.js';
+import billingRoutes from './billing/routes.js';
+import './http/types.js';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Run evaluation workers in this process (main.ts: yes unless --no-workers; most tests: no). */
+  workers?: boolean;
+};
+
+export async function buildApp({ config, database, logger = false, workers = false }: BuildAppOptions) {
+  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, trustProxy: config.publicUrl !== null }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('config', config);
+      },
+      { name: 'config' },
+    ),
+  );
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('database', database);
+        instance.decorate('db', database.db);
+      },
+      { name: 'database' },
+    ),
+  );
+  await app.register(formbody);
+  await app.register(security);
+  await app.register(authentication);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Promptgrid API', version: '1.0.0', description: 'Compare system prompts and models side by side.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+      security: [{ session: [], csrf: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(publicRoutes);
+  await app.register(authRoutes);
+  await app.register(projectRoutes);
+  await app.register(inputRoutes);
+  await app.register(configurationRoutes);
+  await app.register(modelRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(evaluationRoutes, { workers });
+  await app.register(billingRoutes);
+  await serveWeb(app);
+  return app;
+}

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '@promptgrid/contract';
+import { HttpError } from '../http/errors.js';
+import { findSessionUser } from './sessions.js';
+
+/** Reads the session cookie into request.user; every /api/ route that is not public needs one. */
+export const authentication = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionTokenHash', null);
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        const found = await findSessionUser(app.db, token);
+        if (found) {
+          request.user = found.user;
+          request.sessionTokenHash = found.tokenHash;
+        }
+      }
+    });
+    app.addHook('preHandler', async (request) => {
+      if (request.user || request.routeOptions.config.public) return;
+      if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) throw new HttpError(401, 'Authentication credentials were not provided.');
+    });
+  },
+  { name: 'authentication', dependencies: ['security', 'database'] },
+);

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
+const optionalText = z.string().trim().min(1).optional();
+const optionalUrl = z.url().optional();
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  APP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/, 'must be 32 bytes as base64 (44 characters) or hex (64 characters)')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  DEV_LOGIN: flag.optional(),
+  OPENAI_BASE_URL: optionalUrl,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PRICE_ID: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalUrl,
+  FREE_EVALUATIONS_PER_MONTH: z.coerce.number().int().min(0).default(50),
+  EVAL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  MODELS_FILE: optionalText,
+  ANALYTICS_KEY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const devLogin = e.DEV_LOGIN ?? (!e.GOOGLE_CLIENT_ID && !production);
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? null,
+    secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    encryptionKey: e.APP_ENCRYPTION_KEY ?? null,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL },
+    devLogin,
+    providers: {
+      openaiBaseUrl: e.OPENAI_BASE_URL ?? null,
+      anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
+      concurrency: e.EVAL_CONCURRENCY,
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      priceId: e.STRIPE_PRICE_ID ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      apiBase: e.STRIPE_API_BASE ?? null,
+    },
+    freeEvaluationsPerMonth: e.FREE_EVALUATIONS_PER_MONTH,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    modelsFile: e.MODELS_FILE ?? null,
+    analyticsKey: e.ANALYTICS_KEY ?? null,
+    logLevel: e.LOG_LEVEL,
+  };
+}

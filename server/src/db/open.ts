@@ -1,0 +1,13 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { applyCatalog } from '../models/catalog.js';
+import { openDatabase } from './client.js';
+
+/** The database the config names, migrated, with the model catalog applied. */
+export async function openConfiguredDatabase(config: Config, poolSize?: number) {
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+  await applyCatalog(database.db, config.modelsFile ?? undefined);
+  return database;
+}

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  googleSub: text('google_sub').unique(),
+  createdAt: createdAt(),
+});
+
+/** The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('projects_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+export const inputs = pgTable(
+  'inputs',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    active: boolean('active').notNull().default(true),
+    tokenCount: integer('token_count').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('inputs_project_idx').on(t.projectId)],
+);
+
+/** What the provider layer needs to call a model without a parameter the API refuses. */
+export type ModelCapabilities = {
+  /** OpenAI reasoning models take max_completion_tokens. */
+  tokenParameter: 'max_tokens' | 'max_completion_tokens';
+  /** false: the model accepts only its default temperature, so none is sent. */
+  supportsTemperature: boolean;
+  /** Sent when the configuration leaves max tokens empty and the API requires a value (Anthropic). */
+  defaultMaxTokens: number;
+  maxOutputTokens: number;
+};
+
+export const aiModels = pgTable(
+  'ai_models',
+  {
+    id: serial('id').primaryKey(),
+    company: text('company', { enum: ['openai', 'anthropic'] }).notNull(),
+    modelName: text('model_name').notNull(),
+    supportsJsonMode: boolean('supports_json_mode').notNull().default(false),
+    capabilities: jsonb('capabilities').$type<ModelCapabilities>().notNull(),
+    /** false once the model left the catalog file; kept so old configurations still resolve. */
+    listed: boolean('listed').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('ai_models_company_name_idx').on(t.company, t.modelName)],
+);
+
+export const configurations = pgTable(
+  'configurations',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    aiModelId: integer('ai_model_id').notNull().references(() => aiModels.id),
+    name: text('name').notNull(),
+    promptContent: text('prompt_content').notNull(),
+    promptTokenCount: integer('prompt_token_count').notNull(),
+    temperature: doublePrecision('temperature').notNull().default(0),
+    maxTokens: integer('max_tokens'),
+    jsonMode: boolean('json_mode').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('configurations_project_idx').on(t.projectId)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['openai', 'anthropic'] }).notNull(),
+    label: text('label').notNull(),
+    /** AES-256-GCM: base64 of nonce | ciphertext | tag. Never the key in clear. */
+    sealedKey: text('sealed_key').notNull(),
+    /** Which encryption key sealed it, for rotation. */
+    encryptionKeyId: text('encryption_key_id').notNull(),
+    lastFourDigits: text('last_four_digits').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_one_active_per_provider_idx')
+      .on(t.userId, t.provider)
+      .where(sql`${t.isActive}`),
+  ],
+);
+
+/** What a run sent, frozen at start so later edits or deletes do not change it. */
+export type EvaluationSnapshot = {
+  configurations: {
+    id: number;
+    name: string;
+    prompt_content: string;
+    ai_model: { id: number; company: 'openai' | 'anthropic'; model_name: string; capabilities: ModelCapabilities };
+    parameters: { temperature: number; max_tokens: number | null };
+    json_mode: boolean;
+  }[];
+  inputs: { id: number; name: string; content: string }[];
+};
+
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    useMock: boolean('use_mock').notNull().default(false),
+    totalRequests: integer('total_requests').notNull(),
+    snapshot: jsonb('snapshot').$type<EvaluationSnapshot>().notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('evaluations_user_idx').on(t.userId, t.createdAt), index('evaluations_project_idx').on(t.projectId)],
+);
+
+export const apiRequests = pgTable(
+  'api_requests',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id').notNull().references(() => evaluations.id, { onDelete: 'cascade' }),
+    inputId: integer('input_id'),
+    configurationId: integer('configuration_id').notNull(),
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    executionTime: doublePrecision('execution_time'),
+    inputTokenTotalCount: integer('input_token_total_count'),
+    outputTokenCount: integer('output_token_count'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('api_requests_evaluation_idx').on(t.evaluationId, t.id), index('api_requests_status_idx').on(t.evaluationId, t.status)],
+);
+
+export const results = pgTable(
+  'results',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id').notNull().references(() => evaluations.id, { onDelete: 'cascade' }),
+    apiRequestId: integer('api_request_id')
+      .notNull()
+      .unique()
+      .references(() => apiRequests.id, { onDelete: 'cascade' }),
+    inputId: integer('input_id'),
+    configurationId: integer('configuration_id').notNull(),
+    output: text('output').notNull(),
+    executionTime: doublePrecision('execution_time').notNull(),
+    tokenCount: integer('token_count').notNull(),
+    inputTokenTotalCount: integer('input_token_total_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('results_evaluation_idx').on(t.evaluationId)],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('free'),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Real evaluation runs a user started in a calendar month (UTC), e.g. period '2026-11'. */
+export const evaluationUsage = pgTable(
+  'evaluation_usage',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);
+
+/** Stripe event ids already applied, so a replayed webhook changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error a route means to answer with: `{detail}` and its status, or `{field: [message]}` for 400 with fields. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found.') => new HttpError(404, what);
+export const badRequest = (fields: Record<string, string[]>) => new HttpError(400, Object.values(fields).flat().join(' '), fields);
+export const forbidden = (message: string) => new HttpError(403, message);
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+        (fields[field] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      return reply.code(400).send(fields);
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.fields ?? { detail: error.message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ detail: 'Internal server error.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: 'Internal server error.' });
+    }
+    // Fastify's own 4xx: malformed JSON, wrong content type, body too large, rate limit.
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || status === 400) {
+      return reply.code(400).send({ non_field_errors: [error.message] });
+    }
+    return reply.code(status).send({ detail: (error as { detail?: string }).detail ?? error.message });
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { User } from '@promptgrid/contract';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+
+/** The app with Zod-typed routes; route plugins take this. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+  interface FastifyRequest {
+    user: User | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (sign-in, health, page config, webhook). */
+    public?: boolean;
+  }
+}
+
+/** The signed-in user of a route that is not public: the auth hook has already answered 401 otherwise. */
+export function currentUser(request: { user: User | null }): User {
+  if (!request.user) throw new Error('currentUser() on a request without a session');
+  return request.user;
+}

@@ -1,0 +1,61 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { CreateInputInput, Input, UpdateInputInput } from '@promptgrid/contract';
+import type { Db } from '../db/client.js';
+import { inputs } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { countTokens } from '../lib/tokens.js';
+import { assertProjectOwner, touchProject } from '../projects/service.js';
+
+type InputRow = typeof inputs.$inferSelect;
+
+const toInput = (row: InputRow): Input => ({
+  id: row.id,
+  project: row.projectId,
+  name: row.name,
+  content: row.content,
+  active: row.active,
+  token_count: row.tokenCount,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export async function listInputs(db: Db, userId: number, projectId: number): Promise<Input[]> {
+  await assertProjectOwner(db, userId, projectId);
+  const rows = await db.select().from(inputs).where(eq(inputs.projectId, projectId)).orderBy(asc(inputs.createdAt), asc(inputs.id));
+  return rows.map(toInput);
+}
+
+export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {
+  return db.transaction(async (tx) => {
+    await assertProjectOwner(tx, userId, projectId);
+    const [row] = await tx
+      .insert(inputs)
+      .values({ projectId, name: input.name, content: input.content, active: input.active ?? true, tokenCount: countTokens(input.content) })
+      .returning();
+    await touchProject(tx, projectId);
+    return toInput(row);
+  });
+}
+
+export async function updateInput(db: Db, userId: number, projectId: number, inputId: number, input: UpdateInputInput): Promise<Input> {
+  return db.transaction(async (tx) => {
+    await assertProjectOwner(tx, userId, projectId);
+    const [row] = await tx
+      .update(inputs)
+      .set({ name: input.name, content: input.content, active: input.active, tokenCount: countTokens(input.content), updatedAt: new Date() })
+      .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
+      .returning();
+    if (!row) throw notFound('Input not found.');
+    await touchProject(tx, projectId);
+    return toInput(row);
+  });
+}
+
+export async function deleteInput(db: Db, userId: number, projectId: number, inputId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await assertProjectOwner(tx, userId, projectId);
+    const deleted = await tx.delete(inputs).where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId))).returning({ id: inputs.id });
+    if (deleted.length === 0) throw notFound('Input not found.');
+    await touchProject(tx, projectId);
+  });
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { PROVIDERS } from '@promptgrid/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { aiModels } from '../db/schema.js';
+
+const CatalogEntry = z.object({
+  company: z.enum(PROVIDERS),
+  model_name: z.string().min(1),
+  supports_json_mode: z.boolean(),
+  tokenParameter: z.enum(['max_tokens', 'max_completion_tokens']),
+  supportsTemperature: z.boolean(),
+  defaultMaxTokens: z.number().int().positive(),
+  maxOutputTokens: z.number().int().positive(),
+});
+const Catalog = z.object({ models: z.array(CatalogEntry).min(1) });
+
+export const defaultCatalogFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalog.json');
+
+export function readCatalog(file = defaultCatalogFile) {
+  const parsed = Catalog.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`Invalid model catalog ${file}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data.models;
+}
+
+/** Upserts the catalog; models no longer in it stay (old configurations point at them) but are unlisted. */
+export async function applyCatalog(db: Db, file?: string) {
+  const models = readCatalog(file);
+  await db.transaction(async (tx) => {
+    await tx.update(aiModels).set({ listed: false });
+    for (const [order, m] of models.entries()) {
+      const values = {
+        company: m.company,
+        modelName: m.model_name,
+        supportsJsonMode: m.supports_json_mode,
+        capabilities: {
+          tokenParameter: m.tokenParameter,
+          supportsTemperature: m.supportsTemperature,
+          defaultMaxTokens: m.defaultMaxTokens,
+          maxOutputTokens: m.maxOutputTokens,
+        },
+        listed: true,
+        sortOrder: order,
+      };
+      await tx
+        .insert(aiModels)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [aiModels.company, aiModels.modelName],
+          set: { ...values, company: sql`excluded.company` },
+        });
+    }
+  });
+}

@@ -1,0 +1,72 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Project, SaveProjectInput } from '@promptgrid/contract';
+import type { Db, Tx } from '../db/client.js';
+import { configurations, inputs, projects } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+
+const projectColumns = {
+  id: projects.id,
+  name: projects.name,
+  description: projects.description,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+  configCount: sql<number>`(select count(*)::int from ${configurations} where ${configurations.projectId} = ${projects.id})`,
+  inputCount: sql<number>`(select count(*)::int from ${inputs} where ${inputs.projectId} = ${projects.id})`,
+};
+
+type ProjectRow = { id: number; name: string; description: string; createdAt: Date; updatedAt: Date; configCount: number; inputCount: number };
+
+const toProject = (row: ProjectRow): Project => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+  config_count: Number(row.configCount),
+  input_count: Number(row.inputCount),
+});
+
+export async function listProjects(db: Db, userId: number): Promise<Project[]> {
+  const rows = await db.select(projectColumns).from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.updatedAt), desc(projects.id));
+  return rows.map(toProject);
+}
+
+export async function getProject(db: Db, userId: number, projectId: number): Promise<Project> {
+  const [row] = await db.select(projectColumns).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  if (!row) throw notFound('Project not found.');
+  return toProject(row);
+}
+
+export async function createProject(db: Db, userId: number, input: SaveProjectInput): Promise<Project> {
+  const [row] = await db.insert(projects).values({ userId, ...input }).returning({ id: projects.id });
+  return getProject(db, userId, row.id);
+}
+
+export async function updateProject(db: Db, userId: number, projectId: number, input: SaveProjectInput): Promise<Project> {
+  const [row] = await db
+    .update(projects)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .returning({ id: projects.id });
+  if (!row) throw notFound('Project not found.');
+  return getProject(db, userId, projectId);
+}
+
+export async function deleteProject(db: Db, userId: number, projectId: number): Promise<void> {
+  const deleted = await db.delete(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).returning({ id: projects.id });
+  if (deleted.length === 0) throw notFound('Project not found.');
+}
+
+/** Throws 404 unless the project exists and belongs to the user. */
+export async function assertProjectOwner(db: Db | Tx, userId: number, projectId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  if (!row) throw notFound('Project not found.');
+}
+
+/** Adding or changing a project's inputs or configurations counts as an update of the project. */
+export async function touchProject(db: Db | Tx, projectId: number): Promise<void> {
+  await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
+}

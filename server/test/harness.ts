@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CSRF_HEADER, ROUTES, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { dumpEmptyPgliteTemplate, openDatabase, type Database } from '../src/db/client.js';
+import { applyCatalog } from '../src/models/catalog.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let template: Promise<Blob> | undefined;
+
+/** A fresh, migrated database with the model catalog: PGlite from a template, or a new PostgreSQL database dropped on close. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
+  if (kind === 'pglite') {
+    template ??= dumpEmptyPgliteTemplate();
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: await template });
+    await applyCatalog(database.db);
+    return database;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `promptgrid_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+  await applyCatalog(database.db);
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestEnv = Record<string, string | undefined>;
+
+export async function createTestApp(kind: DatabaseKind, env: TestEnv = {}, options: { workers?: boolean } = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/promptgrid-test-unused', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const database = await createTestDatabase(kind);
+  const app = await buildApp({ config, database, workers: options.workers ?? false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type InjectOptions = { headers?: Record<string, string>; csrf?: boolean };
+
+/** A browser-like client over inject: keeps the session and CSRF cookies and sends X-CSRFToken on writes. */
+export class TestClient {
+  cookies: Record<string, string> = {};
+  constructor(readonly app: FastifyInstance) {}
+
+  private cookieHeader() {
+    return Object.entries(this.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  }
+
+  async request(method: string, url: string, body?: unknown, options: InjectOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...options.headers };
+    if (method !== 'GET' && options.csrf !== false && this.cookies[STORAGE_KEYS.csrfCookie]) {
+      headers[CSRF_HEADER] = this.cookies[STORAGE_KEYS.csrfCookie];
+    }
+    const response = await this.app.inject({
+      method: method as any,
+      url,
+      headers,
+      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as any }),
+    });
+    for (const c of response.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (c.value === '' || c.maxAge === 0) delete this.cookies[c.name];
+      else this.cookies[c.name] = c.value;
+    }
+    return response;
+  }
+
+  get = (url: string, options?: InjectOptions) => this.request('GET', url, undefined, options);
+  post = (url: string, body?: unknown, options?: InjectOptions) => this.request('POST', url, body ?? {}, options);
+  put = (url: string, body?: unknown, options?: InjectOptions) => this.request('PUT', url, body ?? {}, options);
+  patch = (url: string, body?: unknown, options?: InjectOptions) => this.request('PATCH', url, body ?? {}, options);
+  delete = (url: string, options?: InjectOptions) => this.request('DELETE', url, undefined, options);
+
+  async fetchCsrf() {
+    await this.get(ROUTES.auth.csrfToken);
+    return this.cookies[STORAGE_KEYS.csrfCookie];
+  }
+
+  get sessionId() {
+    return this.cookies[SESSION_COOKIE];
+  }
+}
+
+/** A client signed in through the dev sign-in. */
+export async function signedInClient(app: FastifyInstance, email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`) {
+  const client = new TestClient(app);
+  await client.fetchCsrf();
+  const response = await client.post(ROUTES.auth.devSignIn, { email });
+  if (response.statusCode !== 200) throw new Error(`dev sign-in failed: ${response.statusCode} ${response.body}`);
+  return Object.assign(client, { user: response.json().user as { id: number; email: string } });
+}
