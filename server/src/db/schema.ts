@@ -208,6 +208,8 @@ export const subscriptions = pgTable('subscriptions', {
   stripeSubscriptionId: text('stripe_subscription_id').unique(),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** `created` of the newest Stripe event applied to this row: an older event delivered late changes nothing. */
+  lastStripeEventAt: timestamp('last_stripe_event_at', { withTimezone: true, mode: 'date' }),
   updatedAt: updatedAt(),
 });
 
