@@ -1,8 +1,10 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     name: 'web',
     root: import.meta.dirname,

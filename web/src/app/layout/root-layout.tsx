@@ -1,0 +1,25 @@
+import { Outlet } from 'react-router';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { TopBar } from './top-bar';
+
+function Shell() {
+  const { isLoading } = useAuth();
+  // Spec: while the auth state is loading, nothing is rendered.
+  if (isLoading) return null;
+  return (
+    <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <TopBar />
+      <main id="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <Shell />
+    </AuthProvider>
+  );
+}

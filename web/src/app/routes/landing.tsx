@@ -1,0 +1,3 @@
+export function LandingRoute() {
+  return <h1>Promptgrid</h1>;
+}

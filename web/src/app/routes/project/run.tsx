@@ -1,0 +1,3 @@
+export default function Route() {
+  return <h1 className="p-6 text-xl">run</h1>;
+}

@@ -1,0 +1,25 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+const variants = {
+  primary: 'bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-600/50',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50',
+  ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+} as const;
+
+const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; size?: keyof typeof sizes };
+
+export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
+  cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed',
+    variants[variant],
+    sizes[size],
+  );
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, type = 'button', ...props }, ref) {
+  return <button ref={ref} type={type} className={cn(buttonClasses(variant, size), className)} {...props} />;
+});

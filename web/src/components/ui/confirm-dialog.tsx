@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Banner } from './banner';
+import { Dialog } from './dialog';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+  destructive?: boolean;
+  error?: string | null;
+};
+
+/** Asks before an action that cannot be undone (delete) or that costs something (run). */
+export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, onConfirm, busy, destructive, error }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={message}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {error ? <Banner tone="error">{error}</Banner> : null}
+    </Dialog>
+  );
+}
+

@@ -1,0 +1,72 @@
+import { CSRF_HEADER, ROUTES, STORAGE_KEYS } from '@promptgrid/contract';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+let csrfRequest: Promise<string> | null = null;
+
+/** The CSRF token from its cookie, fetched from the server first when the cookie is missing. */
+export async function getCsrfToken(): Promise<string> {
+  const existing = readCookie(STORAGE_KEYS.csrfCookie);
+  if (existing) return existing;
+  csrfRequest ??= fetch(ROUTES.auth.csrfToken, { credentials: 'include', headers: { Accept: 'application/json' } })
+    .then((response) => response.json() as Promise<{ csrfToken: string }>)
+    .then((body) => body.csrfToken)
+    .finally(() => {
+      csrfRequest = null;
+    });
+  return csrfRequest;
+}
+
+/** 'field: value' pairs of a JSON error body, comma-separated (spec section 7). */
+export function errorMessageFrom(body: unknown): string {
+  if (body === null || typeof body !== 'object') return 'An error occurred';
+  const pairs = Object.entries(body as Record<string, unknown>).map(
+    ([field, value]) => `${field}: ${Array.isArray(value) ? value.join(' ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+  );
+  return pairs.length > 0 ? pairs.join(', ') : 'An error occurred';
+}
+
+const isJson = (response: Response) => (response.headers.get('content-type') ?? '').includes('application/json');
+
+/**
+ * The one request helper: same origin with credentials, JSON in and out, X-CSRFToken on every call.
+ * Returns parsed JSON, or null when the response is not JSON. Caller options and headers override the defaults.
+ */
+export async function apiRequest<T = unknown>(url: string, options: RequestInit = {}): Promise<T> {
+  const csrfToken = await getCsrfToken();
+  const { headers, ...rest } = options;
+  const response = await fetch(url, {
+    credentials: 'include',
+    ...rest,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', [CSRF_HEADER]: csrfToken, ...headers },
+  });
+  const body = isJson(response) ? await response.json().catch(() => null) : null;
+  if (!response.ok) throw new ApiError(errorMessageFrom(body), response.status, body);
+  return body as T;
+}
+
+export const api = {
+  get: <T>(url: string, options?: RequestInit) => apiRequest<T>(url, { ...options, method: 'GET' }),
+  post: <T>(url: string, body?: unknown, options?: RequestInit) =>
+    apiRequest<T>(url, { ...options, method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) }),
+  put: <T>(url: string, body?: unknown, options?: RequestInit) => apiRequest<T>(url, { ...options, method: 'PUT', body: JSON.stringify(body) }),
+  patch: <T>(url: string, body?: unknown, options?: RequestInit) => apiRequest<T>(url, { ...options, method: 'PATCH', body: JSON.stringify(body) }),
+  delete: <T>(url: string, options?: RequestInit) => apiRequest<T>(url, { ...options, method: 'DELETE' }),
+};

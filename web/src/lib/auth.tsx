@@ -1,0 +1,93 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ROUTES, STORAGE_KEYS, type User } from '@promptgrid/contract';
+import { api, ApiError } from './api-client';
+
+export type AuthState = {
+  isAuthenticated: boolean;
+  user: User | null;
+  isLoading: boolean;
+  login: (user: User | null | undefined) => void;
+  logout: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    const parsed = raw ? JSON.parse(raw) : null;
+    return parsed && typeof parsed.email === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Auth state of spec section 4: the stored user is read at start, then checked against the server's session. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+
+  const clear = useCallback(() => {
+    localStorage.removeItem(STORAGE_KEYS.user);
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => {
+    const stored = readStoredUser();
+    if (stored) setUser(stored);
+    setIsLoading(false);
+    if (!stored) return;
+    // A session that died on the server (expired, signed out elsewhere) signs out here too.
+    api.get<User>(ROUTES.auth.me).then(
+      (current) => {
+        if (current.email !== stored.email) {
+          localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(current));
+          setUser(current);
+        }
+      },
+      (error) => {
+        if (error instanceof ApiError && error.status === 401) clear();
+      },
+    );
+  }, [clear]);
+
+  const login = useCallback(
+    (next: User | null | undefined) => {
+      if (!next || Object.keys(next).length === 0) {
+        console.error('Login refused: empty user data');
+        return;
+      }
+      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(next));
+      setUser(next);
+      navigate('/projects');
+    },
+    [navigate],
+  );
+
+  const logout = useCallback(async () => {
+    clear();
+    navigate('/landing');
+    try {
+      await api.post(ROUTES.auth.signOut);
+    } catch (error) {
+      console.error('Error during logout', error);
+    }
+  }, [clear, navigate]);
+
+  const value = useMemo(() => ({ isAuthenticated: user !== null, user, isLoading, login, logout }), [user, isLoading, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}
+
+/** For tests and stories: a fixed auth state. */
+export const AuthContextForTests = AuthContext;
