@@ -173,10 +173,22 @@ export const apiRequests = pgTable(
     inputTokenTotalCount: integer('input_token_total_count'),
     outputTokenCount: integer('output_token_count'),
     errorMessage: text('error_message'),
+    /** Which worker lane runs it: the configuration's company, or 'mock' for a mock run. */
+    provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] }).notNull().default('mock'),
+    /** The worker process holding it while IN_PROGRESS; another may take it over once the lease has expired. */
+    claimedBy: text('claimed_by'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('api_requests_evaluation_idx').on(t.evaluationId, t.id), index('api_requests_status_idx').on(t.evaluationId, t.status)],
+  (t) => [
+    index('api_requests_evaluation_idx').on(t.evaluationId, t.id),
+    index('api_requests_status_idx').on(t.evaluationId, t.status),
+    // The work queue: only unfinished requests are indexed, so claiming stays cheap however many are done.
+    index('api_requests_queue_idx')
+      .on(t.provider, t.id)
+      .where(sql`${t.status} in ('PENDING', 'IN_PROGRESS')`),
+  ],
 );
 
 export const results = pgTable(
