@@ -20,6 +20,8 @@ export const CreateInputInput = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
   content: requiredText('Content', LIMITS.contentMaxLength),
   active: z.boolean().optional(),
+  // Echoed by the client; it must name the project of the path.
+  project: z.coerce.number().int().optional(),
 });
 export type CreateInputInput = z.infer<typeof CreateInputInput>;
 

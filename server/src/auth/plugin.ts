@@ -18,8 +18,7 @@ export const authentication = fp(
           request.sessionTokenHash = found.tokenHash;
         }
       }
-    });
-    app.addHook('preHandler', async (request) => {
+      // Here rather than in preHandler: an anonymous caller gets 401 before body validation can answer 400.
       if (request.user || request.routeOptions.config.public) return;
       if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) throw new HttpError(401, 'Authentication credentials were not provided.');
     });

@@ -1,10 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Configuration, PatchConfigurationInput, SaveConfigurationInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { aiModels, configurations, projects } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertProjectOwner, touchProject } from '../projects/service.js';
+import { assertPayloadProject, assertProjectOwner, touchProject } from '../projects/service.js';
 
 const selection = { configuration: configurations, model: aiModels };
 type Row = { configuration: typeof configurations.$inferSelect; model: typeof aiModels.$inferSelect };
@@ -67,6 +67,7 @@ export async function listConfigurations(db: Db, userId: number, projectId: numb
 }
 
 export async function createConfiguration(db: Db, userId: number, projectId: number, input: SaveConfigurationInput): Promise<Configuration> {
+  assertPayloadProject(input.project, projectId);
   return db.transaction(async (tx) => {
     await assertProjectOwner(tx, userId, projectId);
     const model = await findModel(tx, input.ai_model_id);
@@ -82,10 +83,11 @@ export async function createConfiguration(db: Db, userId: number, projectId: num
 export async function updateConfiguration(db: Db, userId: number, id: number, input: SaveConfigurationInput): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
+    assertPayloadProject(input.project, existing.configuration.projectId);
     const model = await findModel(tx, input.ai_model_id);
     await tx
       .update(configurations)
-      .set({ ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? existing.configuration.isActive, updatedAt: new Date() })
+      .set({ ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? existing.configuration.isActive, updatedAt: sql`now()` })
       .where(eq(configurations.id, id));
     await touchProject(tx, existing.configuration.projectId);
     return toConfiguration(await getOwned(tx, userId, id));
@@ -95,7 +97,7 @@ export async function updateConfiguration(db: Db, userId: number, id: number, in
 export async function setConfigurationActive(db: Db, userId: number, id: number, input: PatchConfigurationInput): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
-    await tx.update(configurations).set({ isActive: input.is_active, updatedAt: new Date() }).where(eq(configurations.id, id));
+    await tx.update(configurations).set({ isActive: input.is_active, updatedAt: sql`now()` }).where(eq(configurations.id, id));
     await touchProject(tx, existing.configuration.projectId);
     return toConfiguration(await getOwned(tx, userId, id));
   });

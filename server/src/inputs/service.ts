@@ -1,10 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CreateInputInput, Input, UpdateInputInput } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { inputs } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertProjectOwner, touchProject } from '../projects/service.js';
+import { assertPayloadProject, assertProjectOwner, touchProject } from '../projects/service.js';
 
 type InputRow = typeof inputs.$inferSelect;
 
@@ -26,6 +26,7 @@ export async function listInputs(db: Db, userId: number, projectId: number): Pro
 }
 
 export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {
+  assertPayloadProject(input.project, projectId);
   return db.transaction(async (tx) => {
     await assertProjectOwner(tx, userId, projectId);
     const [row] = await tx
@@ -38,11 +39,12 @@ export async function createInput(db: Db, userId: number, projectId: number, inp
 }
 
 export async function updateInput(db: Db, userId: number, projectId: number, inputId: number, input: UpdateInputInput): Promise<Input> {
+  assertPayloadProject(input.project, projectId);
   return db.transaction(async (tx) => {
     await assertProjectOwner(tx, userId, projectId);
     const [row] = await tx
       .update(inputs)
-      .set({ name: input.name, content: input.content, active: input.active, tokenCount: countTokens(input.content), updatedAt: new Date() })
+      .set({ name: input.name, content: input.content, active: input.active, tokenCount: countTokens(input.content), updatedAt: sql`now()` })
       .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
       .returning();
     if (!row) throw notFound('Input not found.');

@@ -10,8 +10,10 @@ const projectColumns = {
   description: projects.description,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
-  configCount: sql<number>`(select count(*)::int from ${configurations} where ${configurations.projectId} = ${projects.id})`,
-  inputCount: sql<number>`(select count(*)::int from ${inputs} where ${inputs.projectId} = ${projects.id})`,
+  // Qualified by hand: Drizzle renders columns of a single-table select unqualified, and inside the subquery
+  // a bare "id" would name the inner table's id.
+  configCount: sql<number>`(select count(*)::int from ${configurations} where ${configurations}.project_id = ${projects}.id)`,
+  inputCount: sql<number>`(select count(*)::int from ${inputs} where ${inputs}.project_id = ${projects}.id)`,
 };
 
 type ProjectRow = { id: number; name: string; description: string; createdAt: Date; updatedAt: Date; configCount: number; inputCount: number };
@@ -45,7 +47,7 @@ export async function createProject(db: Db, userId: number, input: SaveProjectIn
 export async function updateProject(db: Db, userId: number, projectId: number, input: SaveProjectInput): Promise<Project> {
   const [row] = await db
     .update(projects)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, updatedAt: sql`now()` })
     .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
     .returning({ id: projects.id });
   if (!row) throw notFound('Project not found.');
@@ -66,7 +68,12 @@ export async function assertProjectOwner(db: Db | Tx, userId: number, projectId:
   if (!row) throw notFound('Project not found.');
 }
 
+/** A project id inside a payload must name the project the path (or the stored row) names; anything else is refused like another user's id. */
+export function assertPayloadProject(payloadProject: number | undefined, projectId: number): void {
+  if (payloadProject !== undefined && payloadProject !== projectId) throw notFound('Project not found.');
+}
+
 /** Adding or changing a project's inputs or configurations counts as an update of the project. */
 export async function touchProject(db: Db | Tx, projectId: number): Promise<void> {
-  await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
+  await db.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
 }

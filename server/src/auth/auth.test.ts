@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { ROUTES, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
+import { startFakeGoogle, type FakeGoogle, type SignIdTokenOptions } from '@promptgrid/test-support/google';
+import { users } from '../db/schema.js';
+import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+
+type Cookie = { name: string; value: string; path?: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number };
+const cookieNamed = (response: { cookies: unknown[] }, name: string) => (response.cookies as Cookie[]).find((c) => c.name === name);
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
+  let google: FakeGoogle;
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let secure: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    ctx = await createTestApp(kind, google.env);
+    secure = await createTestApp(kind, { ...google.env, PUBLIC_URL: 'https://promptgrid.example.com' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await secure?.close();
+    await google?.close();
+  });
+
+  async function userCount(app = ctx, email?: string) {
+    const query = app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const [row] = email ? await query.where(eq(users.email, email)) : await query;
+    return Number(row.n);
+  }
+
+  async function googleSignIn(client: TestClient, options: SignIdTokenOptions = {}) {
+    const credential = await google.signIdToken(options);
+    return client.post(ROUTES.auth.receiver, `credential=${encodeURIComponent(credential)}`, { headers: form });
+  }
+
+  async function anonymousWithCsrf(app = ctx) {
+    const client = new TestClient(app.app);
+    await client.fetchCsrf();
+    return client;
+  }
+
+  it('GET /auth/csrf-token/ answers the token and sets the csrftoken cookie on path /', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: ROUTES.auth.csrfToken });
+    expect(response.statusCode).toBe(200);
+    const cookie = cookieNamed(response, STORAGE_KEYS.csrfCookie);
+    expect(cookie).toBeDefined();
+    expect(cookie!.path).toBe('/');
+    expect(cookie!.httpOnly).not.toBe(true); // the page reads it to send X-CSRFToken
+    expect(response.json()).toEqual({ csrfToken: cookie!.value });
+    expect(cookie!.value.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('signs in with a good Google ID token: a user, a session cookie and the success body', async () => {
+    const client = await anonymousWithCsrf();
+    const response = await googleSignIn(client, { email: 'Ada@Example.com' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ status: 'success', user: { id: expect.any(Number), email: 'ada@example.com' }, message: expect.any(String) });
+    const cookie = cookieNamed(response, SESSION_COOKIE)!;
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).not.toBe(true);
+    expect(cookie.path).toBe('/');
+    expect((await client.get(ROUTES.auth.me)).json()).toEqual(body.user);
+    expect(await userCount(ctx, 'ada@example.com')).toBe(1);
+
+    // The same Google account again finds the same user.
+    const again = await googleSignIn(await anonymousWithCsrf(), { email: 'ada@example.com', sub: 'other-sub' });
+    expect(again.json().user.id).toBe(body.user.id);
+    expect(await userCount(ctx, 'ada@example.com')).toBe(1);
+  });
+
+  it('accepts the issuer with or without https://', async () => {
+    const response = await googleSignIn(await anonymousWithCsrf(), { iss: 'accounts.google.com' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().status).toBe('success');
+  });
+
+  it('gives a new session id at every sign-in and ends the previous one', async () => {
+    const client = await anonymousWithCsrf();
+    await googleSignIn(client, { email: 'rotate@example.com' });
+    const first = client.sessionId;
+    await googleSignIn(client, { email: 'rotate@example.com' });
+    const second = client.sessionId;
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect((await client.get(ROUTES.auth.me)).statusCode).toBe(200);
+
+    const stale = new TestClient(ctx.app);
+    stale.cookies[SESSION_COOKIE] = first!;
+    expect((await stale.get(ROUTES.auth.me)).statusCode).toBe(401);
+  });
+
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const client = new TestClient(secure.app);
+    await client.fetchCsrf();
+    const credential = await google.signIdToken();
+    const response = await client.post(ROUTES.auth.receiver, `credential=${encodeURIComponent(credential)}`, { headers: form });
+    expect(response.statusCode).toBe(200);
+    const cookie = cookieNamed(response, SESSION_COOKIE)!;
+    expect(cookie.secure).toBe(true);
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+  });
+
+  const refusals: [string, () => SignIdTokenOptions][] = [
+    ['a wrong audience', () => ({ aud: 'someone-else.apps.googleusercontent.com' })],
+    ['a wrong issuer', () => ({ iss: 'https://evil.example.com' })],
+    ['an expired token', () => ({ iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
+    ['a bad signature', () => ({ untrusted: true })],
+    ['an unverified e-mail', () => ({ email_verified: false })],
+    ['no email_verified claim', () => ({ email_verified: undefined })],
+  ];
+
+  it.each(refusals)('refuses %s with 401 and creates nothing', async (_label, claims) => {
+    const email = `refused-${Math.random().toString(36).slice(2)}@example.com`;
+    const before = await userCount();
+    const client = await anonymousWithCsrf();
+    const response = await googleSignIn(client, { email, ...claims() });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ status: 'error', message: expect.any(String) });
+    expect(response.json().message.length).toBeGreaterThan(0);
+    expect(cookieNamed(response, SESSION_COOKIE)).toBeUndefined();
+    expect(await userCount(ctx, email)).toBe(0);
+    expect(await userCount()).toBe(before);
+    expect((await client.get(ROUTES.auth.me)).statusCode).toBe(401);
+  });
+
+  it('refuses a token that is not a JWT, and a missing credential', async () => {
+    const client = await anonymousWithCsrf();
+    const garbage = await client.post(ROUTES.auth.receiver, 'credential=not-a-token', { headers: form });
+    expect(garbage.statusCode).toBe(401);
+    expect(garbage.json().status).toBe('error');
+    const missing = await client.post(ROUTES.auth.receiver, '', { headers: form });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('answers 404 on dev sign-in while Google sign-in is configured', async () => {
+    const before = await userCount();
+    const response = await (await anonymousWithCsrf()).post(ROUTES.auth.devSignIn, { email: 'dev@example.com' });
+    expect(response.statusCode).toBe(404);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('GET /auth/me/ answers the user or 401', async () => {
+    const anonymous = new TestClient(ctx.app);
+    const me = await anonymous.get(ROUTES.auth.me);
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ detail: expect.any(String) });
+    const client = await anonymousWithCsrf();
+    const user = (await googleSignIn(client, { email: 'me@example.com' })).json().user;
+    expect((await client.get(ROUTES.auth.me)).json()).toEqual(user);
+  });
+
+  it('POST /auth/sign_out/ ends the session: the old cookie no longer works', async () => {
+    const client = await anonymousWithCsrf();
+    await googleSignIn(client, { email: 'leaving@example.com' });
+    const token = client.sessionId!;
+    expect((await client.get(ROUTES.projects)).statusCode).toBe(200);
+    const out = await client.post(ROUTES.auth.signOut);
+    expect(out.statusCode).toBe(200);
+    const cleared = cookieNamed(out, SESSION_COOKIE)!;
+    expect(cleared.value === '' || cleared.maxAge === 0 || Date.parse(String((cleared as { expires?: Date }).expires)) < Date.now()).toBe(true);
+    expect(client.sessionId).toBeUndefined();
+
+    const replay = new TestClient(ctx.app);
+    replay.cookies[SESSION_COOKIE] = token;
+    expect((await replay.get(ROUTES.auth.me)).statusCode).toBe(401);
+    expect((await replay.get(ROUTES.projects)).statusCode).toBe(401);
+    // Signing out without a session is harmless.
+    expect((await (await anonymousWithCsrf()).post(ROUTES.auth.signOut)).statusCode).toBe(200);
+  });
+
+  it('answers 502 when the JWKS cannot be reached, and creates nothing', async () => {
+    const offline = await createTestApp(kind, { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' });
+    try {
+      const client = new TestClient(offline.app);
+      await client.fetchCsrf();
+      const credential = await google.signIdToken({ email: 'offline@example.com' });
+      const response = await client.post(ROUTES.auth.receiver, `credential=${encodeURIComponent(credential)}`, { headers: form });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().status).toBe('error');
+      expect(await userCount(offline)).toBe(0);
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe.each(databaseKinds)('dev sign-in on %s', (kind) => {
+  it('works by default without GOOGLE_CLIENT_ID and answers 404 when DEV_LOGIN=false', async () => {
+    const on = await createTestApp(kind);
+    const off = await createTestApp(kind, { DEV_LOGIN: 'false' });
+    try {
+      const client = await signedInClient(on.app, 'Dev@Example.com');
+      expect(client.user.email).toBe('dev@example.com');
+      expect((await client.get(ROUTES.auth.me)).json()).toEqual(client.user);
+
+      const refused = new TestClient(off.app);
+      await refused.fetchCsrf();
+      const response = await refused.post(ROUTES.auth.devSignIn, { email: 'dev@example.com' });
+      expect(response.statusCode).toBe(404);
+      expect(refused.sessionId).toBeUndefined();
+      const [row] = await off.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(Number(row.n)).toBe(0);
+      // The Google route says it is not configured rather than failing.
+      expect((await refused.post(ROUTES.auth.receiver, 'credential=x', { headers: form })).statusCode).toBe(503);
+    } finally {
+      await on.close();
+      await off.close();
+    }
+  });
+
+  it('refuses an invalid e-mail with a field message', async () => {
+    const app = await createTestApp(kind);
+    try {
+      const client = new TestClient(app.app);
+      await client.fetchCsrf();
+      const response = await client.post(ROUTES.auth.devSignIn, { email: 'not-an-email' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ email: ['Enter a valid e-mail address.'] });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,2 @@
+export * from './google.js';
+export * from './fake-stripe.js';
