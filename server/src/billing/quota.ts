@@ -18,8 +18,8 @@ export async function isPayingSubscriber(db: Db | Tx, userId: number): Promise<b
  * Counts one real evaluation run against the user's month, inside the run's transaction.
  * The conditional upsert is atomic, so concurrent runs at the limit never exceed it. Throws 402 when none are left.
  */
-export async function consumeEvaluationQuota(tx: Tx, userId: number, freePerMonth: number): Promise<void> {
-  const period = usagePeriod();
+export async function consumeEvaluationQuota(tx: Tx, userId: number, freePerMonth: number, now = new Date()): Promise<void> {
+  const period = usagePeriod(now);
   if (await isPayingSubscriber(tx, userId)) {
     await tx
       .insert(evaluationUsage)
@@ -44,10 +44,10 @@ export async function consumeEvaluationQuota(tx: Tx, userId: number, freePerMont
   }
 }
 
-export async function evaluationsUsedThisMonth(db: Db | Tx, userId: number): Promise<number> {
+export async function evaluationsUsedThisMonth(db: Db | Tx, userId: number, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ count: evaluationUsage.count })
     .from(evaluationUsage)
-    .where(sql`${evaluationUsage.userId} = ${userId} and ${evaluationUsage.period} = ${usagePeriod()}`);
+    .where(sql`${evaluationUsage.userId} = ${userId} and ${evaluationUsage.period} = ${usagePeriod(now)}`);
   return row?.count ?? 0;
 }

@@ -1,0 +1,32 @@
+import Stripe from 'stripe';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
+
+export const BILLING_OFF_MESSAGE = 'Billing is not configured on this server.';
+
+/**
+ * The Stripe client, or null when STRIPE_SECRET_KEY is unset (billing off).
+ * STRIPE_API_BASE (a URL) sends the SDK to another host, port and protocol: the fake in tests.
+ */
+export function createStripeClient(config: Config): Stripe | null {
+  const { secretKey, apiBase } = config.stripe;
+  if (!secretKey) return null;
+  const base = apiBase ? new URL(apiBase) : null;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Promptgrid' },
+    ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
+  });
+}
+
+export const billingOff = () => new HttpError(503, BILLING_OFF_MESSAGE);
+
+/** Rethrows a Stripe API failure as 502 with Stripe's message (the account page shows its own text); other errors unchanged. */
+export function rethrowStripeError(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeConnectionError) throw new HttpError(502, 'Could not reach Stripe. Try again in a moment.');
+  if (error instanceof Stripe.errors.StripeError) throw new HttpError(502, `Stripe refused the request: ${error.message}`);
+  throw error;
+}
