@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ROUTES, SESSION_COOKIE } from '@promptgrid/contract';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openConfiguredDatabase } from './open.js';
+import { projects, users } from './schema.js';
+import { databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+
+/** Where the data lives: a temp DATA_DIR for PGlite, a fresh database for PostgreSQL. */
+async function createStore(kind: (typeof databaseKinds)[number]) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-persist-'));
+  if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `promptgrid_persist_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    dataDir,
+    drop: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+describe.each(databaseKinds)('data survives a restart on %s', (kind) => {
+  let store: Awaited<ReturnType<typeof createStore>>;
+  beforeAll(async () => {
+    store = await createStore(kind);
+  });
+  afterAll(() => store?.drop());
+
+  it('finds a project, its user and the session after closing and reopening the database', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...store.env });
+    const first = await openConfiguredDatabase(config);
+    expect(first.kind).toBe(kind);
+    const app = await buildApp({ config, database: first });
+    const alice = await signedInClient(app, 'persist@example.com');
+    const project = (await alice.post(ROUTES.projects, { name: 'Kept', description: 'Across restarts' })).json();
+    await alice.post(ROUTES.inputs(project.id), { name: 'i', content: 'hello' });
+    await app.close();
+    await first.close();
+    if (kind === 'pglite') expect(fs.existsSync(path.join(store.dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+
+    const reopened = await openConfiguredDatabase(config);
+    try {
+      const [row] = await reopened.db.select().from(projects).innerJoin(users, eq(users.id, projects.userId)).where(eq(projects.id, project.id));
+      expect(row.projects).toMatchObject({ name: 'Kept', description: 'Across restarts' });
+      expect(row.users.email).toBe('persist@example.com');
+
+      const again = await buildApp({ config, database: reopened });
+      try {
+        const client = new TestClient(again);
+        client.cookies[SESSION_COOKIE] = alice.sessionId!;
+        const listed = await client.get(ROUTES.projects);
+        expect(listed.statusCode).toBe(200);
+        expect(listed.json()).toEqual([{ ...project, input_count: 1, updated_at: expect.any(String) }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await reopened.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type AiModel } from '@promptgrid/contract';
+import { applyCatalog, readCatalog } from './catalog.js';
+import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+
+describe.each(databaseKinds)('models API on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let dir: string;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-catalog-'));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the seeded catalog of OpenAI and Anthropic models in file order', async () => {
+    const client = await signedInClient(ctx.app);
+    const response = await client.get(ROUTES.models);
+    expect(response.statusCode).toBe(200);
+    const models: AiModel[] = response.json();
+    const catalog = readCatalog();
+    expect(models.map(({ company, model_name, supports_json_mode }) => ({ company, model_name, supports_json_mode }))).toEqual(
+      catalog.map(({ company, model_name, supports_json_mode }) => ({ company, model_name, supports_json_mode })),
+    );
+    for (const model of models) expect(Object.keys(model).sort()).toEqual(['company', 'id', 'model_name', 'supports_json_mode']);
+    expect(new Set(models.map((m) => m.company))).toEqual(new Set(['openai', 'anthropic']));
+    expect(models.some((m) => m.supports_json_mode)).toBe(true);
+    expect(models.some((m) => !m.supports_json_mode)).toBe(true);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await new TestClient(ctx.app).get(ROUTES.models);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('applies an edited catalog: removed models leave the list, keep their ids for old configurations and refuse new ones', async () => {
+    const client = await signedInClient(ctx.app);
+    const before: AiModel[] = (await client.get(ROUTES.models)).json();
+    const [kept, removed] = before;
+    const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json();
+    const old = (await client.post(ROUTES.configurations(project.id), { name: 'old', prompt_content: 'p', ai_model_id: removed.id })).json();
+
+    const file = path.join(dir, 'catalog.json');
+    const entry = readCatalog().find((m) => m.model_name === kept.model_name)!;
+    const added = { ...entry, model_name: 'gpt-test-new', supports_json_mode: false };
+    fs.writeFileSync(file, JSON.stringify({ models: [added, entry] }));
+    await applyCatalog(ctx.database.db, file);
+    try {
+      const after: AiModel[] = (await client.get(ROUTES.models)).json();
+      expect(after.map((m) => m.model_name)).toEqual(['gpt-test-new', kept.model_name]);
+      expect(after[1].id).toBe(kept.id);
+      expect((await client.get(ROUTES.configurations(project.id))).json()[0]).toMatchObject({ id: old.id, ai_model: { id: removed.id, model_name: removed.model_name } });
+      const refused = await client.post(ROUTES.configurations(project.id), { name: 'new', prompt_content: 'p', ai_model_id: removed.id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ ai_model_id: ['Unknown AI model.'] });
+    } finally {
+      await applyCatalog(ctx.database.db);
+    }
+    expect((await client.get(ROUTES.models)).json().map((m: AiModel) => m.id)).toEqual(before.map((m) => m.id));
+  });
+
+  it('refuses an invalid catalog file with a message naming it', () => {
+    const file = path.join(dir, 'broken.json');
+    fs.writeFileSync(file, JSON.stringify({ models: [{ company: 'acme', model_name: 'x' }] }));
+    expect(() => readCatalog(file)).toThrow(/broken\.json/);
+  });
+});
