@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, onTestFailed } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ARTIFACTS_DIR, CHROMIUM_PATH } from './paths';
+import { startServer, type RunningServer, type ServerOptions } from './server';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Console errors that are not the app's fault. Keep this list short and explicit. */
+const BENIGN_CONSOLE_ERRORS: RegExp[] = [
+  // Chromium asks for /favicon.ico on its own; a missing icon is not an app error.
+  /Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+];
+
+export type PageProblem = { kind: 'pageerror' | 'console'; text: string; url: string };
+
+export type App = {
+  server: RunningServer;
+  browser: Browser;
+  baseUrl: string;
+  /** A fresh browser context (own cookies and storage) at desktop size, watched for page and console errors. */
+  newPage: (options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
+  /** Lets console errors matching `pattern` pass for the current test only (e.g. an expected 402 response). */
+  allowConsoleError: (pattern: RegExp) => void;
+};
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Starts one server and one Chromium for the test file and tears both down after it.
+ * Every test's pages are watched: an uncaught page error or a console error fails the test.
+ */
+export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)): App {
+  const app = {} as App;
+  let contexts: BrowserContext[] = [];
+  let problems: PageProblem[] = [];
+  let allowed: RegExp[] = [];
+
+  beforeAll(async () => {
+    const resolved = typeof options === 'function' ? await options() : options;
+    const [server, browser] = await Promise.all([startServer(resolved), launchBrowser()]);
+    app.server = server;
+    app.browser = browser;
+    app.baseUrl = server.baseUrl;
+  });
+
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+
+  app.allowConsoleError = (pattern) => allowed.push(pattern);
+
+  app.newPage = async ({ viewport = DESKTOP } = {}) => {
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport, acceptDownloads: true, colorScheme: 'light' });
+    context.setDefaultTimeout(15_000);
+    context.setDefaultNavigationTimeout(30_000);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const location = message.location();
+      const where = location.url ? ` (${location.url})` : '';
+      problems.push({ kind: 'console', text: `${message.text()}${where}`, url: page.url() });
+    });
+    if (contexts.length === 1) {
+      onTestFailed(async () => {
+        // A picture of every open page at the moment of failure, for the report.
+        for (const [i, ctx] of contexts.entries()) {
+          for (const [j, p] of ctx.pages().entries()) {
+            await p.screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${safeName(expect.getState().currentTestName ?? 'test')}-${i}-${j}.png`) }).catch(() => {});
+          }
+        }
+      });
+    }
+    return page;
+  };
+
+  afterEach(async () => {
+    const found = problems.filter(
+      (p) => p.kind === 'pageerror' || ![...BENIGN_CONSOLE_ERRORS, ...allowed].some((pattern) => pattern.test(p.text)),
+    );
+    for (const context of contexts) await context.close().catch(() => {});
+    contexts = [];
+    problems = [];
+    allowed = [];
+    if (found.length > 0) {
+      throw new Error(`the page reported errors:\n${found.map((p) => `  [${p.kind}] ${p.text}  at ${p.url}`).join('\n')}`);
+    }
+  });
+
+  return app;
+}
+
+const safeName = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+
+/** Saves e2e/artifacts/<name>-desktop.png (1280x800) and <name>-phone.png (390x844), full page, then restores the viewport. */
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const [suffix, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${safeName(name)}-${suffix}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize(original);
+}
+
+/** Signs in through the UI: the dev e-mail form on /signin, then waits for /projects. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole('button', { name: /sign in|continue|log in/i }).click();
+  await page.waitForURL('**/projects');
+}
+
+/** The value of the csrftoken cookie in the page's context (fetched from the server if missing). */
+async function csrfToken(page: Page): Promise<string> {
+  const existing = (await page.context().cookies()).find((c) => c.name === 'csrftoken');
+  if (existing) return existing.value;
+  const response = await page.context().request.get('/auth/csrf-token/');
+  return ((await response.json()) as { csrfToken: string }).csrfToken;
+}
+
+/**
+ * Calls the API as the page's signed-in user (shares the context's cookies), for setting up data a journey
+ * is not about. Throws on a non-2xx answer.
+ */
+export async function apiCall<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : (await page.context().request.get('/healthz')).url()).origin;
+  const response = await page.context().request.fetch(url, {
+    method,
+    data: data === undefined ? undefined : JSON.stringify(data),
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrftoken': await csrfToken(page), origin },
+  });
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`${method} ${url} -> ${response.status()}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}

@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+// playwright-core has no test runner and no web-first assertions: these wait the way Playwright Test's do.
+
+const TIMEOUT = 15_000;
+
+/** Waits until the locator (its first match) is visible. */
+export async function visible(locator: Locator, timeout = TIMEOUT): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator.first();
+}
+
+/** Waits until nothing the locator matches is visible. */
+export async function hidden(locator: Locator, timeout = TIMEOUT): Promise<void> {
+  await expect.poll(async () => {
+    for (const element of await locator.all()) if (await element.isVisible()) return 'visible';
+    return 'hidden';
+  }, { timeout }).toBe('hidden');
+}
+
+/** Waits until the exact text (a string matches the whole text of an element, trimmed) is visible on the page or inside `scope`. */
+export async function seeText(scope: Page | Locator, text: string | RegExp, timeout = TIMEOUT): Promise<Locator> {
+  return visible(scope.getByText(text, { exact: typeof text === 'string' }), timeout);
+}
+
+/** Waits until the page's pathname (and hash, when given) is `pathname`. */
+export async function atPath(page: Page, pathname: string, timeout = TIMEOUT): Promise<void> {
+  await page.waitForURL((url) => url.pathname + (pathname.includes('#') ? url.hash : '') === pathname, { timeout });
+}
+
+export async function count(locator: Locator, expected: number, timeout = TIMEOUT): Promise<void> {
+  await expect.poll(() => locator.count(), { timeout }).toBe(expected);
+}
+
+/** Waits until the element's top edge lies within the viewport. */
+export async function inViewport(locator: Locator, timeout = TIMEOUT): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        locator.first().evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          return rect.top >= -2 && rect.top < window.innerHeight - 20;
+        }),
+      { timeout },
+    )
+    .toBe(true);
+}

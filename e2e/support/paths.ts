@@ -1,0 +1,6 @@
+import path from 'node:path';
+
+export const E2E_DIR = path.resolve(import.meta.dirname, '..');
+export const REPO_ROOT = path.resolve(E2E_DIR, '..');
+export const ARTIFACTS_DIR = path.join(E2E_DIR, 'artifacts');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
