@@ -302,6 +302,14 @@ describe.each(databaseKinds)('billing off (no STRIPE_SECRET_KEY) on %s', (kind) 
     expect((await alice.get(ROUTES.checkSubscription)).json()).toEqual({ active: true });
   });
 
+  it('lists the billing routes in the API reference', async () => {
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of [ROUTES.subscriptionStatus, ROUTES.checkSubscription, ROUTES.createCheckoutSession, ROUTES.portalUrl, ROUTES.cancelSubscription, ROUTES.stripeWebhook]) {
+      expect(Object.keys(spec.paths)).toContain(path);
+    }
+    expect(spec.paths[ROUTES.stripeWebhook].post.security).toEqual([]);
+  });
+
   it('keeps JSON parsing on the other routes (the webhook raw-body parser is scoped)', async () => {
     const alice = await signedInClient(ctx.app);
     const created = await alice.post(ROUTES.projects, { name: 'Still JSON', description: 'parsed' });
