@@ -125,12 +125,15 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
-/** Signs in through the UI: the dev e-mail form on /signin, then waits for /projects. */
-export async function signIn(page: Page, email: string): Promise<void> {
+/**
+ * Signs in through the UI: the dev e-mail form on /signin, then waits for /projects (or `expectPath`: a user
+ * without access, e.g. no free evaluations left, lands on /landing per the spec's sign-in outcome).
+ */
+export async function signIn(page: Page, email: string, expectPath = '/projects'): Promise<void> {
   await page.goto('/signin');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: /sign in|continue|log in/i }).click();
-  await page.waitForURL('**/projects');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.waitForURL((url) => url.pathname === expectPath);
 }
 
 /** The value of the csrftoken cookie in the page's context (fetched from the server if missing). */

@@ -1,0 +1,204 @@
+// Web app I, signed in: projects (create/edit/delete), the API Configuration modal, the account page, logout.
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { shot, signIn, useApp } from '../support/app';
+import { atPath, count, hidden, seeText, visible } from '../support/expect';
+
+// Stripe is off on this server: the account page must say billing is not configured instead of failing.
+const app = useApp({ name: 'web-1-signed-in' });
+
+const openUserMenuItem = async (page: Page, item: string) => {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+};
+
+/** The project card: the smallest element holding the project's name and its 'Project actions' menu button. */
+const projectCard = (page: Page, name: string): Locator =>
+  page
+    .locator('article, li, [data-project-card], div')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .filter({ has: page.getByRole('button', { name: 'Project actions' }) })
+    .last();
+
+describe('projects', () => {
+  test('empty state, create (required fields), edit, a second project on top, delete with confirmation', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'projects@example.com');
+
+    await seeText(page, 'No projects yet');
+    await seeText(page, 'Create your first project to get started');
+    await seeText(page, 'Currently you have: 0 Project(s)').catch(() => {
+      // The count line is optional on the empty state; the rest of the journey checks it with projects.
+    });
+    await shot(page, 'projects-empty');
+
+    await page.getByRole('button', { name: 'Create Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    await visible(dialog);
+    const name = dialog.getByLabel('Project Name');
+    const description = dialog.getByLabel('Description');
+    // Both fields are required: submitting empty keeps the dialog open and creates nothing.
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await visible(dialog);
+    await name.fill('Legal summarizer');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await visible(dialog);
+    await description.fill('Summaries of contracts, three models');
+    await shot(page, 'project-create-dialog');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await hidden(dialog);
+
+    await seeText(page, 'Currently you have: 1 Project(s)');
+    const card = projectCard(page, 'Legal summarizer');
+    await visible(card);
+    await visible(card.getByText('Summaries of contracts, three models', { exact: true }));
+    await visible(card.getByText('Just now', { exact: true }));
+    await visible(card.getByText(/\b0 System Prompts\b/i));
+    await visible(card.getByText(/\b0 User Prompts\b/i));
+    await visible(card.getByRole('link', { name: 'View Project' }));
+
+    // Edit
+    await card.getByRole('button', { name: 'Project actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit Project' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Project' });
+    await visible(edit);
+    expect(await edit.getByLabel('Project Name').inputValue()).toBe('Legal summarizer');
+    expect(await edit.getByLabel('Description').inputValue()).toBe('Summaries of contracts, three models');
+    await edit.getByLabel('Project Name').fill('Contract summarizer');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await hidden(edit);
+    await visible(projectCard(page, 'Contract summarizer'));
+    await count(page.getByText('Legal summarizer', { exact: true }), 0);
+
+    // A second project from the side panel's New Project button: newest first.
+    await page.getByRole('button', { name: 'New Project' }).click();
+    const second = page.getByRole('dialog', { name: 'Create New Project' });
+    await second.getByLabel('Project Name').fill('Support bot');
+    await second.getByLabel('Description').fill('Tone of voice experiments');
+    await second.getByRole('button', { name: 'Create Project' }).click();
+    await hidden(second);
+    await seeText(page, 'Currently you have: 2 Project(s)');
+    const names = await page.getByRole('link', { name: 'View Project' }).evaluateAll((links) => links.length);
+    expect(names).toBe(2);
+    const order = await page.getByText(/^(Support bot|Contract summarizer)$/).allTextContents();
+    expect(order, 'newest project first').toEqual(['Support bot', 'Contract summarizer']);
+    await shot(page, 'projects');
+
+    // Delete, with the spec's confirmation text; cancelling keeps the project.
+    await projectCard(page, 'Support bot').getByRole('button', { name: 'Project actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete Project' }).click();
+    const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+    await visible(confirm.getByText('Are you sure you want to delete this project? This action cannot be undone.'));
+    await shot(page, 'project-delete-dialog');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(confirm);
+    await seeText(page, 'Currently you have: 2 Project(s)');
+
+    await projectCard(page, 'Support bot').getByRole('button', { name: 'Project actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete Project' }).click();
+    await confirm.getByRole('button', { name: /^Delete/ }).click();
+    await hidden(confirm);
+    await seeText(page, 'Currently you have: 1 Project(s)');
+    await count(page.getByText('Support bot', { exact: true }), 0);
+
+    // Clicking a card opens the project's user prompts.
+    await projectCard(page, 'Contract summarizer').getByText('Contract summarizer', { exact: true }).click();
+    await page.waitForURL(/\/project\/\d+\/inputs$/);
+
+    // Survives a reload: the project list comes from the server.
+    await page.goto('/projects');
+    await seeText(page, 'Currently you have: 1 Project(s)');
+    await visible(projectCard(page, 'Contract summarizer'));
+  });
+});
+
+describe('API Configuration modal', () => {
+  test('save, show/hide, replace and remove an OpenAI key; the Anthropic card stays Not Configured', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'keys@example.com');
+    await openUserMenuItem(page, 'API Settings');
+    const dialog = page.getByRole('dialog');
+    await visible(dialog);
+    await count(dialog.getByText('Not Configured', { exact: true }), 2);
+    await visible(dialog.getByRole('link', { name: /OpenAI/i }));
+    await visible(dialog.getByRole('link', { name: /Anthropic/i }));
+    await shot(page, 'api-keys-empty');
+
+    const openaiField = dialog.getByPlaceholder('sk-...', { exact: true });
+    const anthropicField = dialog.getByPlaceholder('sk-ant-...', { exact: true });
+    await visible(openaiField);
+    await visible(anthropicField);
+    expect(await openaiField.getAttribute('type'), 'the key field is masked').toBe('password');
+    // The save button appears only once text is entered.
+    await count(dialog.getByRole('button', { name: 'Save OpenAI Key' }), 0);
+    await openaiField.fill('sk-test-e2e-first-1234');
+    await dialog.getByRole('button', { name: /show/i }).first().click();
+    expect(await openaiField.getAttribute('type')).toBe('text');
+    await dialog.getByRole('button', { name: /hide/i }).first().click();
+    expect(await openaiField.getAttribute('type')).toBe('password');
+
+    await dialog.getByRole('button', { name: 'Save OpenAI Key' }).click();
+    await seeText(dialog, 'OpenAI API key saved successfully!');
+    await visible(dialog.getByText('Active', { exact: true }));
+    await visible(dialog.getByText(/Key ending in\s*1234/));
+    await count(dialog.getByText('Not Configured', { exact: true }), 1);
+    await shot(page, 'api-keys-saved');
+    // The message goes away after 2 seconds.
+    await hidden(dialog.getByText('OpenAI API key saved successfully!'), 6_000);
+
+    // The stored key is never shown in clear, and survives a reload.
+    await page.reload();
+    await openUserMenuItem(page, 'API Settings');
+    await visible(dialog.getByText(/Key ending in\s*1234/));
+    expect(await dialog.textContent()).not.toContain('sk-test-e2e-first');
+
+    // Replace
+    await dialog.getByRole('button', { name: 'Replace' }).click();
+    await dialog.getByPlaceholder('sk-...', { exact: true }).fill('sk-test-e2e-second-9876');
+    await dialog.getByRole('button', { name: 'Save OpenAI Key' }).click();
+    await seeText(dialog, 'OpenAI API key saved successfully!');
+    await visible(dialog.getByText(/Key ending in\s*9876/));
+    await count(dialog.getByText(/Key ending in\s*1234/), 0);
+
+    // Remove (confirming if the app asks)
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('alertdialog');
+    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: /remove|delete|confirm/i }).click();
+    await count(dialog.getByText('Not Configured', { exact: true }), 2);
+    await count(dialog.getByText(/Key ending in/), 0);
+  });
+});
+
+describe('account', () => {
+  test('Account Settings with the e-mail, Evaluations left: 50 and a clear message when billing is off; Back', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'account@example.com');
+    await openUserMenuItem(page, 'Account');
+    await atPath(page, '/account');
+    await visible(page.getByRole('heading', { name: 'Account Settings' }));
+    await visible(page.getByText(/account@example\.com/));
+    await seeText(page, 'Evaluations left: 50');
+    await count(page.getByText('Subscription active', { exact: true }), 0);
+    await count(page.getByRole('button', { name: 'Manage Subscription' }), 0);
+    await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await visible(page.getByText(/billing is not configured/i));
+    await shot(page, 'account');
+    await page.getByRole('button', { name: 'Back' }).or(page.getByRole('link', { name: 'Back' })).first().click();
+    await page.waitForURL((url) => url.pathname !== '/account');
+  });
+});
+
+describe('logout', () => {
+  test('Logout goes to /landing and the protected routes are closed again', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'logout@example.com');
+    await openUserMenuItem(page, 'Logout');
+    await atPath(page, '/landing');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.goto('/projects');
+    await atPath(page, '/signin');
+    // The server session is gone too.
+    const me = await page.context().request.get('/auth/me/');
+    expect(me.status()).toBe(401);
+  });
+});

@@ -1,0 +1,295 @@
+// Web app II: the project workspace — user prompts, system prompts, run (mock and through the fake providers), results, JSON export.
+import fs from 'node:fs';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
+import { shot, signIn, useApp } from '../support/app';
+import { atPath, count, hidden, seeText, visible } from '../support/expect';
+import { createProjectViaUi, seedProject, storeApiKey } from '../support/flows';
+
+const GOOD_ANTHROPIC_KEY = 'sk-ant-e2e-good-0001';
+const GOOD_OPENAI_KEY = 'sk-e2e-openai-good-0002';
+const REJECTED_OPENAI_KEY = 'sk-e2e-openai-rejected-4321';
+
+let fake: FakeProviders;
+const app = useApp(async () => {
+  fake = await startFakeProviders({ apiKeys: [GOOD_ANTHROPIC_KEY, GOOD_OPENAI_KEY] });
+  return { name: 'web-2-workspace', env: { OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl } };
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+const LONG_CONTRACT = [
+  'This Services Agreement is entered into by Acme Corp ("Client") and Widget LLC ("Provider").',
+  'Provider shall deliver the services described in Schedule A within thirty (30) days.',
+  'Either party may terminate this agreement with sixty (60) days written notice.',
+].join('\n');
+
+const tab = (page: Page, name: string) => page.getByRole('navigation', { name: /project/i }).getByRole('link', { name, exact: true }).or(page.getByRole('tab', { name, exact: true })).first();
+
+const card = (scope: Page | Locator, name: string) => scope.getByRole('article', { name, exact: true });
+
+async function confirmIn(page: Page, text: string, button: RegExp) {
+  const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  await visible(dialog.getByText(text, { exact: true }));
+  await dialog.getByRole('button', { name: button }).click();
+  await hidden(dialog);
+}
+
+async function addInput(page: Page, name: string, content: string) {
+  await page.getByRole('button', { name: 'Add User Prompt' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Input' });
+  await visible(dialog);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Content' }).fill(content);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await hidden(dialog);
+  await visible(card(page, name));
+}
+
+async function addPrompt(page: Page, options: { name: string; model: string; prompt: string; jsonMode?: boolean; maxTokens?: string; temperatureSteps?: number }) {
+  await page.getByRole('button', { name: 'Add System Prompt' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Prompt Configuration' });
+  await visible(dialog);
+  await dialog.getByLabel('Name', { exact: true }).fill(options.name);
+  const select = dialog.getByLabel('AI model');
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+  await select.selectOption({ label: options.model });
+  const jsonMode = dialog.getByRole('checkbox', { name: 'JSON mode' });
+  if (options.jsonMode !== undefined) {
+    await jsonMode.click();
+    expect(await jsonMode.getAttribute('aria-checked') ?? String(await jsonMode.isChecked())).toBe('true');
+  }
+  if (options.maxTokens) await dialog.getByLabel('Max tokens').fill(options.maxTokens);
+  if (options.temperatureSteps) {
+    const slider = dialog.getByRole('slider', { name: 'Temperature' });
+    await slider.focus();
+    for (let i = 0; i < options.temperatureSteps; i++) await page.keyboard.press('ArrowRight');
+  }
+  await dialog.getByRole('textbox', { name: 'Prompt template' }).fill(options.prompt);
+  return dialog;
+}
+
+describe('project workspace', () => {
+  test('prompts, archive/restore, delete confirmations, a mock run to Complete, side by side, inputs switch, JSON export', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'workspace@example.com');
+    const projectId = await createProjectViaUi(page, 'Contract review', 'Which prompt summarises contracts best');
+
+    // Top bar on project pages: a back link 'Projects' and the project name. Tabs, the current one marked.
+    await visible(page.getByRole('link', { name: 'Projects', exact: true }));
+    await visible(page.getByRole('banner').getByText('Contract review', { exact: true }));
+    for (const name of ['Set User Prompts', 'Set System Prompts', 'Configure and Run Evaluation', 'Results']) await visible(tab(page, name));
+    expect(await tab(page, 'Set User Prompts').evaluate((el) => el.getAttribute('aria-current') ?? el.getAttribute('aria-selected'))).toMatch(/page|true/);
+
+    // User prompts: empty state, two inputs, truncation and EXPAND/HIDE, tokens.
+    await seeText(page, 'No inputs');
+    await seeText(page, 'Create your first input to begin');
+    await shot(page, 'inputs-empty');
+    await addInput(page, 'Capital question', 'What is the capital of France?');
+    await addInput(page, 'Long contract', LONG_CONTRACT);
+    const contract = card(page, 'Long contract');
+    await visible(contract.getByText(`${LONG_CONTRACT.slice(0, 70)} ...`));
+    await visible(contract.getByText(/TOKENS: \d+/));
+    await contract.getByRole('button', { name: 'EXPAND' }).click();
+    await visible(contract.getByText(/sixty \(60\) days written notice/));
+    await contract.getByRole('button', { name: 'HIDE' }).click();
+    await shot(page, 'inputs');
+
+    // Delete confirmation for an input: cancel keeps it, confirm removes it.
+    await addInput(page, 'Scratch input', 'To be deleted');
+    await page.getByRole('button', { name: 'Delete Scratch input' }).click();
+    await visible(page.getByText('Are you sure you want to delete this input?', { exact: true }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await visible(card(page, 'Scratch input'));
+    await page.getByRole('button', { name: 'Delete Scratch input' }).click();
+    await confirmIn(page, 'Are you sure you want to delete this input?', /^Delete/);
+    await count(card(page, 'Scratch input'), 0);
+
+    // Archive and restore an input; the state is saved.
+    await page.getByRole('switch', { name: 'Capital question: Active' }).click();
+    await visible(page.getByRole('switch', { name: 'Capital question: Archived' }));
+    await page.reload();
+    await visible(page.getByRole('switch', { name: 'Capital question: Archived' }));
+    await page.getByRole('switch', { name: 'Capital question: Archived' }).click();
+    await visible(page.getByRole('switch', { name: 'Capital question: Active' }));
+
+    // System prompts: empty state, one OpenAI prompt with JSON mode, one Anthropic prompt (no JSON mode offered).
+    await tab(page, 'Set System Prompts').click();
+    await atPath(page, `/project/${projectId}/configs`);
+    await visible(page.getByRole('heading', { name: 'System Prompts and Models' }));
+    await seeText(page, 'No prompts yet');
+    await seeText(page, 'Get started by creating your first prompt.');
+    await shot(page, 'configs-empty');
+
+    let dialog = await addPrompt(page, { name: 'Terse JSON', model: 'openai - gpt-4.1-mini', prompt: 'Summarise the text in one sentence. Answer as JSON.', jsonMode: true });
+    await shot(page, 'config-editor');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await hidden(dialog);
+    dialog = await addPrompt(page, { name: 'Friendly', model: 'anthropic - claude-haiku-4-5', prompt: 'Summarise warmly for a non-lawyer.', maxTokens: '256', temperatureSteps: 3 });
+    await count(dialog.getByRole('checkbox', { name: 'JSON mode' }), 0);
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await hidden(dialog);
+
+    const terse = card(page, 'Terse JSON');
+    await visible(terse.getByText('JSON Mode', { exact: true }));
+    await visible(terse.getByText('gpt-4.1-mini', { exact: true }));
+    await visible(terse.getByText('Default', { exact: true }));
+    const friendly = card(page, 'Friendly');
+    await visible(friendly.getByText('claude-haiku-4-5', { exact: true }));
+    await visible(friendly.getByText('256', { exact: true }));
+    await visible(friendly.getByText('0.3', { exact: true }));
+    await count(friendly.getByText('JSON Mode', { exact: true }), 0);
+    await shot(page, 'configs');
+
+    // Delete confirmation for a prompt.
+    const scratch = await addPrompt(page, { name: 'Scratch prompt', model: 'openai - gpt-4.1-mini', prompt: 'Temporary' });
+    await scratch.getByRole('button', { name: 'Create', exact: true }).click();
+    await hidden(scratch);
+    await page.getByRole('button', { name: 'Delete Scratch prompt' }).click();
+    await confirmIn(page, 'Are you sure you want to delete this prompt?', /^Delete/);
+    await count(card(page, 'Scratch prompt'), 0);
+
+    // Archive and restore a prompt (saved first, then shown).
+    await page.getByRole('switch', { name: 'Friendly: Active' }).click();
+    await visible(page.getByRole('switch', { name: 'Friendly: Archived' }));
+    await page.getByRole('switch', { name: 'Friendly: Archived' }).click();
+    await visible(page.getByRole('switch', { name: 'Friendly: Active' }));
+
+    // Run: both lists fully selected, mock mode on (no API key stored), the rule and the confirm dialog's exact text.
+    await tab(page, 'Configure and Run Evaluation').click();
+    await atPath(page, `/project/${projectId}/run`);
+    await visible(page.getByRole('heading', { name: 'Configure and Run Evaluation' }));
+    await count(page.getByText('2 of 2 selected', { exact: true }), 2);
+    const mock = page.getByRole('switch', { name: 'Mock mode (no API calls)' });
+    await visible(mock);
+    expect(await mock.getAttribute('aria-checked'), 'mock mode is on by default without API keys').toBe('true');
+    await shot(page, 'run');
+
+    // Deselecting every prompt blocks the run with the spec's text.
+    const deselects = page.getByRole('button', { name: 'Deselect All' });
+    await count(deselects, 2);
+    await deselects.nth(1).click();
+    await seeText(page, '0 of 2 selected');
+    await page.getByRole('button', { name: 'Run Evaluation' }).click();
+    await seeText(page, '⚠️ Please select at least one prompt-model before running the evaluation.');
+    await page.getByRole('button', { name: 'Select All' }).nth(1).click();
+    await count(page.getByText('2 of 2 selected', { exact: true }), 2);
+
+    await page.getByRole('button', { name: 'Run Evaluation' }).click();
+    const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+    await visible(confirm.getByText('Running this evaluation will make 4 API call(s).', { exact: true }));
+    await visible(confirm.getByText('(running 2 prompt(s) against 2 input(s))', { exact: true }));
+    await visible(confirm.getByText('Are you sure you want to proceed?', { exact: true }));
+    await shot(page, 'run-confirm');
+    await confirm.getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+
+    // Results: the run completes (polling every 5 s).
+    await atPath(page, `/project/${projectId}/results`);
+    await seeText(page, '4 of 4', 45_000);
+    await seeText(page, 'Complete', 45_000);
+    await visible(page.getByText(/\d+\.\d{2}\s*s/).first());
+
+    // Side by side: one card per system prompt for the selected input.
+    const results = page.getByRole('main');
+    await visible(results.getByText('Terse JSON', { exact: true }));
+    await visible(results.getByText('Friendly', { exact: true }));
+    await visible(results.getByText('gpt-4.1-mini').first());
+    await visible(results.getByText('claude-haiku-4-5').first());
+    await shot(page, 'results');
+
+    // Switch inputs: the other input's results show.
+    const inputSelect = page.getByLabel(/input/i).and(page.locator('select, [role=combobox]')).first();
+    const before = await page.getByRole('main').innerText();
+    const options = await inputSelect.locator('option').allTextContents().catch(() => [] as string[]);
+    if (options.length > 0) {
+      const current = await inputSelect.inputValue();
+      const other = await inputSelect.locator('option').evaluateAll((els, value) => (els as HTMLOptionElement[]).find((o) => o.value !== value)?.value ?? '', current);
+      await inputSelect.selectOption(other);
+    } else {
+      await inputSelect.click();
+      await page.getByRole('option').filter({ hasNotText: /selected/ }).last().click();
+    }
+    await expect.poll(() => page.getByRole('main').innerText()).not.toBe(before);
+    await page.getByRole('button', { name: /Show input/i }).click();
+    await visible(page.getByRole('button', { name: /Hide input/i }));
+
+    // The system-prompt checkbox grid: none selected -> the empty state.
+    await seeText(page, '2 of 2 selected');
+    for (const name of ['Terse JSON', 'Friendly']) await page.getByRole('checkbox', { name }).click();
+    await seeText(page, '0 of 2 selected');
+    await seeText(page, 'No results to display');
+    await seeText(page, 'Select one or more prompt/models to see their outputs side by side.');
+    for (const name of ['Terse JSON', 'Friendly']) await page.getByRole('checkbox', { name }).click();
+
+    // JSON export.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /JSON/i }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.json$/);
+    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    const text = JSON.stringify(exported);
+    for (const expected of ['Capital question', 'Long contract', 'Terse JSON', 'Friendly', 'gpt-4.1-mini', 'claude-haiku-4-5']) expect(text).toContain(expected);
+    const resultsList: any[] = exported.results ?? exported.evaluation?.results;
+    expect(Array.isArray(resultsList), 'the export has a results list').toBe(true);
+    expect(resultsList).toHaveLength(4);
+    for (const result of resultsList) {
+      expect(JSON.stringify(result)).toMatch(/SUCCESS/);
+      expect(typeof (result.output ?? '')).toBe('string');
+    }
+    expect(Array.isArray(exported.inputs) ? exported.inputs : []).toHaveLength(2);
+    expect(Array.isArray(exported.configurations) ? exported.configurations : []).toHaveLength(2);
+
+    // The results screen keeps the last evaluation across a reload (browser cache).
+    await page.reload();
+    await seeText(page, '4 of 4');
+    await seeText(page, 'Complete');
+  });
+
+  test('a real run through the fake providers where the OpenAI key is rejected: Partial, and the card shows the error', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'providers@example.com');
+    await storeApiKey(page, 'openai', REJECTED_OPENAI_KEY);
+    await storeApiKey(page, 'anthropic', GOOD_ANTHROPIC_KEY);
+    const { projectId } = await seedProject(page, {
+      name: 'Provider errors',
+      inputs: [{ name: 'Greeting', content: 'Say hello to the team.' }],
+      configurations: [
+        { name: 'OpenAI prompt', model: 'gpt-4.1-mini', prompt: 'You are concise.' },
+        { name: 'Anthropic prompt', model: 'claude-haiku-4-5', prompt: 'You are kind.' },
+      ],
+    });
+    await page.goto(`/project/${projectId}/run`);
+    const mock = page.getByRole('switch', { name: 'Mock mode (no API calls)' });
+    await visible(mock);
+    expect(await mock.getAttribute('aria-checked'), 'mock mode is off by default once keys are stored').toBe('false');
+    await page.getByRole('button', { name: 'Run Evaluation' }).click();
+    const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+    await visible(confirm.getByText('Running this evaluation will make 2 API call(s).', { exact: true }));
+    await visible(confirm.getByText('(running 2 prompt(s) against 1 input(s))', { exact: true }));
+    await confirm.getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+
+    await atPath(page, `/project/${projectId}/results`);
+    await seeText(page, '2 of 2', 45_000);
+    await seeText(page, 'Partial', 45_000);
+    await visible(page.getByText('Error occurred while processing request:', { exact: false }));
+    await visible(page.getByText(/Incorrect API key provided/));
+    await visible(page.getByText('Echo from claude-haiku-4-5: Say hello to the team.', { exact: false }));
+    expect(fake.requests.some((r) => r.api === 'openai' && r.apiKey === REJECTED_OPENAI_KEY)).toBe(true);
+    await shot(page, 'results-partial');
+  });
+
+  test('run screen with empty lists links to the tabs for adding prompts', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'empty-run@example.com');
+    const { projectId } = await seedProject(page, { name: 'Empty', inputs: [], configurations: [] });
+    await page.goto(`/project/${projectId}/run`);
+    await visible(page.getByRole('heading', { name: 'Configure and Run Evaluation' }));
+    await shot(page, 'run-empty');
+    const links = page.getByRole('main').getByRole('link').filter({ hasText: /prompt/i });
+    await expect.poll(() => links.count()).toBeGreaterThanOrEqual(2);
+    const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+    expect(hrefs).toEqual(expect.arrayContaining([`/project/${projectId}/inputs`, `/project/${projectId}/configs`]));
+    await page.goto(`/project/${projectId}/results`);
+    await shot(page, 'results-empty');
+  });
+});
