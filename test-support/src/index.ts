@@ -1,2 +1,3 @@
 export * from './google.js';
 export * from './fake-stripe.js';
+export * from './fake-providers.js';

@@ -86,3 +86,38 @@ export type StatusCounts = z.infer<typeof StatusCounts>;
 
 export const EvaluationQuery = z.object({ evaluation: Id });
 export const EvaluationIdQuery = z.object({ evaluation_id: Id });
+
+/** An evaluation's configuration as it was when the run started (later edits or deletes do not change it). */
+export const EvaluationConfigurationSnapshot = z.object({
+  id: Id,
+  name: z.string(),
+  prompt_content: z.string(),
+  ai_model: z.object({ id: Id, company: z.enum(['openai', 'anthropic']), model_name: z.string() }),
+  parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
+  provider_specific_params: z.object({ json_mode: z.boolean().optional() }),
+});
+export type EvaluationConfigurationSnapshot = z.infer<typeof EvaluationConfigurationSnapshot>;
+
+export const EvaluationInputSnapshot = z.object({ id: Id, name: z.string(), content: z.string() });
+export type EvaluationInputSnapshot = z.infer<typeof EvaluationInputSnapshot>;
+
+/** One api request with its output (null until SUCCESS): a row of the results document. */
+export const ApiRequestWithOutput = ApiRequest.extend({ output: z.string().nullable() });
+export type ApiRequestWithOutput = z.infer<typeof ApiRequestWithOutput>;
+
+/**
+ * GET /api/evaluations/{id}/results/: everything about a run in one document, as the JSON export saves it —
+ * the evaluation, the configurations and inputs it ran (frozen at start), every api request with its output,
+ * the metrics and the status counts.
+ */
+export const EvaluationResults = z.object({
+  evaluation: Evaluation,
+  configurations: z.array(EvaluationConfigurationSnapshot),
+  inputs: z.array(EvaluationInputSnapshot),
+  api_requests: z.array(ApiRequestWithOutput),
+  metrics: Metrics,
+  status_counts: StatusCounts,
+});
+export type EvaluationResults = z.infer<typeof EvaluationResults>;
+
+export const EvaluationListQuery = z.object({ project: Id.optional() });

@@ -1,3 +1,38 @@
-import type { App } from '../http/types.js';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { ApiKey, CreateApiKeyInput, IdParams, ROUTES, UpdateApiKeyInput } from '@promptgrid/contract';
+import { currentUser, type App } from '../http/types.js';
+import { loadEncryptionKey, type EncryptionKey } from './sealing.js';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service.js';
 
-export default async function routes(_app: App, _options: { workers?: boolean }) {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Seals and unseals provider API keys (AES-256-GCM). */
+    sealingKey: EncryptionKey;
+  }
+}
+
+const tags = ['api keys'];
+const byId = '/api/api-keys/:id/';
+
+async function apiKeyRoutes(app: App) {
+  app.decorate('sealingKey', loadEncryptionKey(app.config.encryptionKey, app.config.dataDir));
+
+  app.get(ROUTES.apiKeys, { schema: { tags, response: { 200: z.array(ApiKey) } } }, (request) => listApiKeys(app.db, currentUser(request).id));
+
+  app.post(ROUTES.apiKeys, { schema: { tags, body: CreateApiKeyInput, response: { 201: ApiKey } } }, async (request, reply) =>
+    reply.code(201).send(await createApiKey(app.db, app.sealingKey, currentUser(request).id, request.body)),
+  );
+
+  app.put(byId, { schema: { tags, params: IdParams, body: UpdateApiKeyInput, response: { 200: ApiKey } } }, (request) =>
+    updateApiKey(app.db, app.sealingKey, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(byId, { schema: { tags, params: IdParams } }, async (request, reply) => {
+    await deleteApiKey(app.db, currentUser(request).id, request.params.id);
+    return reply.code(204).send();
+  });
+}
+
+// Not encapsulated: the evaluation worker reads `sealingKey` too.
+export default fp(apiKeyRoutes, { name: 'api-keys', dependencies: ['config', 'database'] });

@@ -1,0 +1,109 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { defaultKeyLabel, PROVIDER_LABELS, type ApiKey, type CreateApiKeyInput, type UpdateApiKeyInput } from '@promptgrid/contract';
+import type { Db, Tx } from '../db/client.js';
+import { apiKeys } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { seal, unseal, type EncryptionKey } from './sealing.js';
+
+type Provider = 'openai' | 'anthropic';
+type Row = typeof apiKeys.$inferSelect;
+
+const context = (userId: number, provider: Provider) => `api-key:${userId}:${provider}`;
+const lastFour = (key: string) => key.slice(-4);
+
+/** What the API shows of a key: never the key itself. */
+const toApiKey = (row: Row): ApiKey => ({
+  id: row.id,
+  provider: row.provider,
+  label: row.label,
+  is_active: row.isActive,
+  last_four_digits: row.lastFourDigits,
+  created_at: row.createdAt.toISOString(),
+});
+
+export async function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.provider), asc(apiKeys.id));
+  return rows.map(toApiKey);
+}
+
+/** A new key for a provider replaces the user's previous one. */
+export async function createApiKey(db: Db, sealing: EncryptionKey, userId: number, input: CreateApiKeyInput): Promise<ApiKey> {
+  return db.transaction(async (tx) => {
+    await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, input.provider)));
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        userId,
+        provider: input.provider,
+        label: input.label || defaultKeyLabel(input.provider),
+        sealedKey: seal(input.key, sealing, context(userId, input.provider)),
+        encryptionKeyId: sealing.id,
+        lastFourDigits: lastFour(input.key),
+        isActive: true,
+      })
+      .returning();
+    return toApiKey(row);
+  });
+}
+
+async function getOwned(tx: Db | Tx, userId: number, id: number): Promise<Row> {
+  const [row] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  if (!row) throw notFound('API key not found.');
+  return row;
+}
+
+export async function updateApiKey(db: Db, sealing: EncryptionKey, userId: number, id: number, input: UpdateApiKeyInput): Promise<ApiKey> {
+  if (input.label !== undefined && input.label === '') throw badRequest({ label: ['Label must not be blank.'] });
+  return db.transaction(async (tx) => {
+    const existing = await getOwned(tx, userId, id);
+    if (input.is_active === true) {
+      // One active key per provider: activating this one retires the other.
+      await tx
+        .update(apiKeys)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, existing.provider), ne(apiKeys.id, id)));
+    }
+    const [row] = await tx
+      .update(apiKeys)
+      .set({
+        ...(input.label !== undefined ? { label: input.label } : {}),
+        ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+        ...(input.key !== undefined
+          ? { sealedKey: seal(input.key, sealing, context(userId, existing.provider)), encryptionKeyId: sealing.id, lastFourDigits: lastFour(input.key) }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(apiKeys.id, id))
+      .returning();
+    return toApiKey(row);
+  });
+}
+
+export async function deleteApiKey(db: Db, userId: number, id: number): Promise<void> {
+  const deleted = await db.delete(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).returning({ id: apiKeys.id });
+  if (deleted.length === 0) throw notFound('API key not found.');
+}
+
+/** Providers among `needed` for which the user has no active key. */
+export async function providersWithoutKey(db: Db | Tx, userId: number, needed: Provider[]): Promise<Provider[]> {
+  if (needed.length === 0) return [];
+  const rows = await db
+    .select({ provider: apiKeys.provider })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)));
+  const have = new Set(rows.map((r) => r.provider));
+  return needed.filter((p) => !have.has(p));
+}
+
+/** The user's active key for a provider, in clear, for the worker's call; null when none is stored. */
+export async function readActiveKey(db: Db, sealing: EncryptionKey, userId: number, provider: Provider): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, provider), eq(apiKeys.isActive, true)));
+  if (!row) return null;
+  return unseal(row.sealedKey, row.encryptionKeyId, sealing, context(userId, provider));
+}
+
+export const missingKeyMessage = (provider: Provider) =>
+  `No ${PROVIDER_LABELS[provider]} API key is stored. Add one under API Configuration to run ${PROVIDER_LABELS[provider]} models, or use mock mode.`;

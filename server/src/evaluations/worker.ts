@@ -1,0 +1,364 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import type { EvaluationSnapshot } from '../db/schema.js';
+import type { EncryptionKey } from '../api-keys/sealing.js';
+import { missingKeyMessage, readActiveKey } from '../api-keys/service.js';
+import { ProviderCaller, type CallOutcome, type ProviderSettings } from '../providers/call.js';
+import type { Lane, ProviderCall, ProviderName } from '../providers/types.js';
+import { WORK_CHANNEL } from './run.js';
+
+export type WorkerSettings = ProviderSettings & {
+  /** Concurrent calls per lane (provider) in this process. */
+  concurrency: number;
+  /** How long a claim holds without renewal; renewed every third of it. */
+  leaseMs: number;
+};
+
+type Logger = { info: (o: object | string, m?: string) => void; warn: (o: object | string, m?: string) => void; error: (o: object | string, m?: string) => void };
+
+type ClaimedRow = { id: number; evaluation_id: number; input_id: number | null; configuration_id: number; attempts: number };
+type EvaluationContext = {
+  userId: number;
+  configurations: Map<number, EvaluationSnapshot['configurations'][number]>;
+  inputs: Map<number, EvaluationSnapshot['inputs'][number]>;
+};
+type Finished = { id: number; status: 'SUCCESS' | 'FAILED'; execution_time: number; input_tokens: number | null; output_tokens: number | null; error_message: string | null; output: string | null };
+
+const LANES: Lane[] = ['openai', 'anthropic', 'mock'];
+/** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
+const MAX_CLAIMS = 5;
+const IDLE_POLL_MS = 1000;
+const FLUSH_DELAY_MS = 10;
+const FLUSH_SIZE = 200;
+const STOP_GRACE_MS = 3000;
+const KEY_CACHE_MS = 30_000;
+
+/** Resolves the next wait() early, or lets it time out; a notify with nobody waiting is kept for the next wait. */
+class Signal {
+  private resolve: (() => void) | null = null;
+  private pending = false;
+  notify() {
+    const resolve = this.resolve;
+    this.resolve = null;
+    if (resolve) resolve();
+    else this.pending = true;
+  }
+  wait(timeoutMs?: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = timeoutMs === undefined ? null : setTimeout(() => this.notify(), timeoutMs);
+      this.resolve = () => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+/**
+ * Runs api requests. The api_requests table is the queue: a lane claims PENDING rows (or IN_PROGRESS rows whose
+ * lease expired: their worker died) with FOR UPDATE SKIP LOCKED, marks them IN_PROGRESS under its lease, calls the
+ * provider with up to `concurrency` calls at once, and writes outcomes in batches. A write lands only while the row
+ * is still IN_PROGRESS and claimed by this worker, so each request ends terminal exactly once. See
+ * docs/decisions/0002-evaluation-execution.md.
+ */
+export class EvaluationWorker {
+  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  private readonly caller: ProviderCaller;
+  private readonly lanes = new Map<Lane, { signal: Signal; inFlight: number; loop: Promise<void> | null }>();
+  private readonly running = new Map<number, AbortController>();
+  private readonly tasks = new Set<Promise<void>>();
+  private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
+  private readonly keys = new Map<string, { value: Promise<string | null>; until: number }>();
+  private finished: Finished[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private renewTimer: NodeJS.Timeout | null = null;
+  private listener: pg.Client | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly database: Database,
+    private readonly settings: WorkerSettings,
+    private readonly sealingKey: EncryptionKey,
+    private readonly log: Logger,
+    /** PostgreSQL URL to LISTEN on for new work; without it other processes' runs are seen at the next poll. */
+    private readonly listenUrl: string | null = null,
+  ) {
+    this.caller = new ProviderCaller(settings);
+    for (const lane of LANES) this.lanes.set(lane, { signal: new Signal(), inFlight: 0, loop: null });
+  }
+
+  async start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    if (this.database.kind === 'pglite') {
+      // Only one process can open an embedded database, so anything IN_PROGRESS was left by a process that died.
+      await this.database.executeSql(`UPDATE api_requests SET lease_expires_at = now() WHERE status = 'IN_PROGRESS'`, []);
+    }
+    if (this.listenUrl) await this.listen(this.listenUrl);
+    this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(200, Math.floor(this.settings.leaseMs / 3)));
+    for (const [lane, state] of this.lanes) state.loop = this.runLane(lane);
+    this.log.info({ worker: this.id, concurrency: this.settings.concurrency }, 'evaluation worker started');
+  }
+
+  /** New work was queued: claim it now rather than at the next poll. */
+  wake() {
+    for (const state of this.lanes.values()) state.signal.notify();
+  }
+
+  private async listen(url: string) {
+    try {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (error) => this.log.warn({ err: error }, 'work notifications lost; polling continues'));
+      client.on('notification', () => this.wake());
+      await client.connect();
+      await client.query(`LISTEN ${WORK_CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not LISTEN for work; polling instead');
+    }
+  }
+
+  private async runLane(lane: Lane) {
+    const state = this.lanes.get(lane)!;
+    const { concurrency } = this.settings;
+    while (!this.stopped) {
+      let free = concurrency - state.inFlight;
+      if (free <= 0) {
+        await state.signal.wait();
+        continue;
+      }
+      // Let calls that end together free their slots, so one claim fills many.
+      if (free < concurrency / 2 && state.inFlight > 0) {
+        await sleep(2);
+        free = concurrency - state.inFlight;
+      }
+      let claimed: ClaimedRow[] = [];
+      try {
+        claimed = await this.claim(lane, free);
+      } catch (error) {
+        if (this.stopped) break;
+        this.log.error({ err: error, lane }, 'claiming api requests failed');
+        await sleep(IDLE_POLL_MS);
+        continue;
+      }
+      for (const row of claimed) {
+        state.inFlight++;
+        const task = this.execute(lane, row).finally(() => {
+          state.inFlight--;
+          this.tasks.delete(task);
+          state.signal.notify();
+        });
+        this.tasks.add(task);
+      }
+      if (this.stopped) break;
+      await state.signal.wait(claimed.length < free ? IDLE_POLL_MS : undefined);
+    }
+  }
+
+  private async claim(lane: Lane, limit: number): Promise<ClaimedRow[]> {
+    const { rows } = await this.database.executeSql(
+      `UPDATE api_requests
+          SET status = 'IN_PROGRESS', attempts = attempts + 1, claimed_by = $1,
+              lease_expires_at = now() + $2 * interval '1 millisecond', updated_at = now()
+        WHERE id IN (
+          SELECT id FROM api_requests
+           WHERE provider = $3 AND status IN ('PENDING', 'IN_PROGRESS')
+             AND (status = 'PENDING' OR lease_expires_at < now())
+           ORDER BY id
+           LIMIT $4
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, evaluation_id, input_id, configuration_id, attempts`,
+      [this.id, this.settings.leaseMs, lane, limit],
+    );
+    return (rows as ClaimedRow[]).sort((a, b) => a.id - b.id);
+  }
+
+  private context(evaluationId: number): Promise<EvaluationContext | null> {
+    let context = this.contexts.get(evaluationId);
+    if (!context) {
+      if (this.contexts.size >= 200) this.contexts.delete(this.contexts.keys().next().value!);
+      context = this.database
+        .executeSql('SELECT user_id, snapshot FROM evaluations WHERE id = $1', [evaluationId])
+        .then(({ rows }) => {
+          if (rows.length === 0) return null;
+          const snapshot: EvaluationSnapshot = typeof rows[0].snapshot === 'string' ? JSON.parse(rows[0].snapshot) : rows[0].snapshot;
+          return {
+            userId: rows[0].user_id,
+            configurations: new Map(snapshot.configurations.map((c) => [c.id, c])),
+            inputs: new Map(snapshot.inputs.map((i) => [i.id, i])),
+          };
+        });
+      context.catch(() => this.contexts.delete(evaluationId));
+      this.contexts.set(evaluationId, context);
+    }
+    return context;
+  }
+
+  private apiKey(userId: number, provider: ProviderName): Promise<string | null> {
+    const id = `${userId}:${provider}`;
+    const cached = this.keys.get(id);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const value = readActiveKey(this.database.db, this.sealingKey, userId, provider);
+    value.catch(() => this.keys.delete(id));
+    this.keys.set(id, { value, until: Date.now() + KEY_CACHE_MS });
+    return value;
+  }
+
+  private async execute(lane: Lane, row: ClaimedRow) {
+    const abort = new AbortController();
+    this.running.set(row.id, abort);
+    const failed = (message: string, executionTime = 0): CallOutcome => ({ ok: false, message, executionTime, attempts: 0 });
+    try {
+      let outcome: CallOutcome;
+      const context = await this.context(row.evaluation_id);
+      if (!context) return; // the evaluation was deleted; its rows went with it
+      const configuration = context.configurations.get(row.configuration_id);
+      const input = row.input_id === null ? null : context.inputs.get(row.input_id);
+      if (row.attempts > MAX_CLAIMS) {
+        outcome = failed(`Stopped after ${MAX_CLAIMS} interrupted attempts: the worker running this request stopped each time.`);
+      } else if (!configuration || input === undefined) {
+        outcome = failed('The configuration or input of this request is missing from the evaluation.');
+      } else {
+        const call: ProviderCall = {
+          provider: configuration.ai_model.company,
+          model: configuration.ai_model.model_name,
+          capabilities: configuration.ai_model.capabilities,
+          systemPrompt: configuration.prompt_content,
+          userPrompt: input === null ? null : input.content,
+          temperature: configuration.parameters.temperature,
+          maxTokens: configuration.parameters.max_tokens,
+          jsonMode: configuration.json_mode,
+        };
+        if (lane === 'mock') {
+          outcome = await this.caller.mock(call, abort.signal);
+        } else {
+          const key = await this.apiKey(context.userId, call.provider);
+          outcome = key === null ? failed(missingKeyMessage(call.provider)) : await this.caller.call(call, key, abort.signal);
+        }
+      }
+      this.record(row.id, outcome);
+    } catch (error) {
+      if (abort.signal.aborted) return; // shutting down: the lease is released and another run takes it
+      this.log.error({ err: error, apiRequest: row.id }, 'api request failed unexpectedly');
+      this.record(row.id, failed(`Internal error while running this request: ${(error as Error).message}`));
+    } finally {
+      this.running.delete(row.id);
+    }
+  }
+
+  private record(id: number, outcome: CallOutcome) {
+    this.finished.push(
+      outcome.ok
+        ? { id, status: 'SUCCESS', execution_time: outcome.executionTime, input_tokens: outcome.reply.inputTokens, output_tokens: outcome.reply.outputTokens, error_message: null, output: outcome.reply.output }
+        : { id, status: 'FAILED', execution_time: outcome.executionTime, input_tokens: null, output_tokens: null, error_message: outcome.message, output: null },
+    );
+    if (this.finished.length >= FLUSH_SIZE) this.scheduleFlush(0);
+    else this.scheduleFlush(FLUSH_DELAY_MS);
+  }
+
+  private scheduleFlush(delayMs: number) {
+    if (this.flushTimer && delayMs > 0) return;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      this.flushing = this.flushing.then(() => this.flush());
+    }, delayMs);
+  }
+
+  /**
+   * Writes finished requests in one transaction: status, timings, tokens and the result row, only where the request
+   * is still IN_PROGRESS under this worker; then stamps evaluations whose requests are now all terminal.
+   */
+  private async flush() {
+    const batch = this.finished;
+    if (batch.length === 0) return;
+    this.finished = [];
+    const payload = JSON.stringify(batch);
+    try {
+      await this.database.db.transaction(async (tx) => {
+        // Serialises completion checks of one evaluation across workers.
+        await tx.execute(sql`SELECT id FROM evaluations WHERE id IN (SELECT DISTINCT evaluation_id FROM api_requests WHERE id IN (SELECT (x->>'id')::int FROM jsonb_array_elements(${payload}::jsonb) x)) ORDER BY id FOR UPDATE`);
+        const done = await tx.execute(sql`
+          WITH v AS (
+            SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
+              AS v(id int, status text, execution_time float8, input_tokens int, output_tokens int, error_message text, output text)
+          ), done AS (
+            UPDATE api_requests r
+               SET status = v.status, execution_time = v.execution_time, input_token_total_count = v.input_tokens,
+                   output_token_count = v.output_tokens, error_message = v.error_message, lease_expires_at = NULL, updated_at = now()
+              FROM v
+             WHERE r.id = v.id AND r.status = 'IN_PROGRESS' AND r.claimed_by = ${this.id}
+            RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status
+          ), saved AS (
+            INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time, token_count, input_token_total_count)
+            SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.execution_time, v.output_tokens, v.input_tokens
+              FROM done d JOIN v ON v.id = d.id
+             WHERE d.status = 'SUCCESS'
+            ON CONFLICT (api_request_id) DO NOTHING
+            RETURNING 1
+          )
+          SELECT DISTINCT evaluation_id FROM done`);
+        const evaluationIds = ((done as { rows: unknown[] }).rows as { evaluation_id: number }[]).map((r) => r.evaluation_id);
+        if (evaluationIds.length === 0) return;
+        await tx.execute(sql`
+          UPDATE evaluations e SET completed_at = now()
+           WHERE e.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(evaluationIds)}::jsonb)::int)
+             AND e.completed_at IS NULL
+             AND NOT EXISTS (SELECT 1 FROM api_requests r WHERE r.evaluation_id = e.id AND r.status IN ('PENDING', 'IN_PROGRESS'))`);
+      });
+    } catch (error) {
+      // Keep them for the next flush; if this process dies first, the leases expire and the requests run again.
+      this.log.error({ err: error, count: batch.length }, 'saving finished api requests failed; will retry');
+      this.finished = batch.concat(this.finished);
+      if (!this.stopped) this.scheduleFlush(1000);
+    }
+  }
+
+  private async renewLeases() {
+    if (this.running.size === 0) return;
+    const ids = JSON.stringify([...this.running.keys()]);
+    await this.database
+      .executeSql(
+        `UPDATE api_requests SET lease_expires_at = now() + $2 * interval '1 millisecond'
+          WHERE id IN (SELECT jsonb_array_elements_text($3::jsonb)::int) AND claimed_by = $1 AND status = 'IN_PROGRESS'`,
+        [this.id, this.settings.leaseMs, ids],
+      )
+      .catch((error) => this.log.warn({ err: error }, 'renewing leases failed'));
+  }
+
+  /** Stops claiming, lets running calls finish for a moment, aborts the rest and hands their requests back. */
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.wake();
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    await Promise.all([...this.lanes.values()].map((s) => s.loop));
+    if (this.tasks.size > 0) await Promise.race([Promise.allSettled([...this.tasks]), sleep(STOP_GRACE_MS)]);
+    const unfinished = [...this.running.keys()];
+    for (const abort of this.running.values()) abort.abort(new Error('worker stopping'));
+    await Promise.allSettled([...this.tasks]);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    await (this.flushing = this.flushing.then(() => this.flush())).catch((error) => this.log.error({ err: error }, 'final flush failed'));
+    if (unfinished.length > 0) {
+      await this.database
+        .executeSql(
+          `UPDATE api_requests SET lease_expires_at = now() WHERE id IN (SELECT jsonb_array_elements_text($2::jsonb)::int) AND claimed_by = $1 AND status = 'IN_PROGRESS'`,
+          [this.id, JSON.stringify(unfinished)],
+        )
+        .catch(() => {});
+    }
+    await this.listener?.end().catch(() => {});
+    this.listener = null;
+    this.log.info({ worker: this.id }, 'evaluation worker stopped');
+  }
+}

@@ -1,0 +1,145 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PROVIDER_LABELS } from '@promptgrid/contract';
+import { callAnthropic, createAnthropicClient } from './anthropic.js';
+import { mockLatencyMs, mockReply } from './mock.js';
+import { callOpenAi, createOpenAiClient } from './openai.js';
+import { MalformedReplyError, type ProviderCall, type ProviderName, type ProviderReply } from './types.js';
+
+export type ProviderSettings = {
+  openaiBaseUrl: string | null;
+  anthropicBaseUrl: string | null;
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+};
+
+export type CallOutcome =
+  | { ok: true; reply: ProviderReply; executionTime: number; attempts: number }
+  | { ok: false; message: string; executionTime: number; attempts: number };
+
+/** 429s that name a retry-after are waited out up to this many times: the provider said when to come back. */
+const RATE_LIMIT_RETRIES = 30;
+const MAX_BACKOFF_MS = 30_000;
+
+type Failure = { retry: boolean; rateLimited: boolean; retryAfterMs: number | null; describe: (attempts: number) => string };
+
+function header(headers: unknown, name: string): string | null {
+  if (headers && typeof (headers as Headers).get === 'function') return (headers as Headers).get(name);
+  return null;
+}
+
+/** retry-after-ms (OpenAI), else retry-after in seconds or as an HTTP date. */
+export function retryAfterMs(headers: unknown, now = Date.now()): number | null {
+  const ms = Number(header(headers, 'retry-after-ms'));
+  if (header(headers, 'retry-after-ms') !== null && Number.isFinite(ms) && ms >= 0) return ms;
+  const value = header(headers, 'retry-after');
+  if (value === null) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+}
+
+const times = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
+
+/** Turns whatever an SDK threw into a retry decision and the message a user reads. */
+export function classifyFailure(error: unknown, provider: ProviderName, model: string, timeoutMs: number): Failure {
+  const label = PROVIDER_LABELS[provider];
+  const e = error as { name?: string; status?: number; headers?: unknown; message?: string; cause?: { code?: string; message?: string } };
+  const name = e?.constructor?.name ?? e?.name ?? '';
+  const detail = (message: string | undefined) => {
+    const text = (message ?? '').replace(/^\d{3}\s+/, '').trim();
+    return text ? `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}` : '';
+  };
+  if (name === 'APIConnectionTimeoutError') {
+    return { retry: true, rateLimited: false, retryAfterMs: null, describe: (n) => `${label} did not answer within ${Math.round(timeoutMs / 100) / 10} s (${times(n)})` };
+  }
+  if (name === 'APIConnectionError') {
+    const reason = e.cause?.code ?? e.cause?.message ?? e.message ?? 'connection error';
+    return { retry: true, rateLimited: false, retryAfterMs: null, describe: (n) => `Could not reach ${label}: ${reason} (${times(n)})` };
+  }
+  if (typeof e?.status === 'number') {
+    const status = e.status;
+    const after = retryAfterMs(e.headers);
+    if (status === 401) return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `${label} rejected the API key (401)` };
+    if (status === 403) return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `${label} refused access (403)${detail(e.message)}` };
+    if (status === 404) return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `${label} does not offer the model ${model} to this key (404)` };
+    if (status === 429) {
+      return { retry: true, rateLimited: after !== null, retryAfterMs: after, describe: (n) => `${label} rate limit exceeded (429) after ${times(n)}${detail(e.message)}` };
+    }
+    if (status === 408 || status === 409 || status >= 500) {
+      return { retry: true, rateLimited: false, retryAfterMs: after, describe: (n) => `${label} server error (${status}) after ${times(n)}${detail(e.message)}` };
+    }
+    return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `${label} rejected the request (${status})${detail(e.message)}` };
+  }
+  if (error instanceof MalformedReplyError || error instanceof SyntaxError) {
+    return { retry: true, rateLimited: false, retryAfterMs: null, describe: (n) => `${label} sent a reply that could not be read (${times(n)})` };
+  }
+  return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `Calling ${label} failed: ${e?.message ?? String(error)}` };
+}
+
+/** Exponential backoff with full jitter in [base*2^n/2, base*2^n], capped; a retry-after wins, plus up to 10% jitter. */
+export function backoffMs(retry: number, baseMs: number, retryAfter: number | null): number {
+  if (retryAfter !== null) return retryAfter + Math.random() * Math.min(1000, retryAfter * 0.1 + 20);
+  const ceiling = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** retry);
+  return ceiling / 2 + (Math.random() * ceiling) / 2;
+}
+
+type Clients = { openai: ReturnType<typeof createOpenAiClient>; anthropic: ReturnType<typeof createAnthropicClient> };
+
+/** Calls providers through the official SDKs (their own retries off) with our retry policy, timeouts and messages. */
+export class ProviderCaller {
+  private clients = new Map<string, Clients[ProviderName]>();
+  constructor(private readonly settings: ProviderSettings) {}
+
+  private client(provider: ProviderName, apiKey: string) {
+    const id = `${provider}\n${apiKey}`;
+    let client = this.clients.get(id);
+    if (!client) {
+      if (this.clients.size > 500) this.clients.clear();
+      client =
+        provider === 'openai'
+          ? createOpenAiClient(apiKey, this.settings.openaiBaseUrl, this.settings.timeoutMs)
+          : createAnthropicClient(apiKey, this.settings.anthropicBaseUrl, this.settings.timeoutMs);
+      this.clients.set(id, client);
+    }
+    return client;
+  }
+
+  private once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
+    const client = this.client(call.provider, apiKey);
+    return call.provider === 'openai'
+      ? callOpenAi(client as Clients['openai'], call, signal)
+      : callAnthropic(client as Clients['anthropic'], call, signal);
+  }
+
+  /** Runs a call to its end: a reply, or a message saying why not. Throws only when `signal` aborts (shutdown). */
+  async call(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<CallOutcome> {
+    const started = performance.now();
+    let retries = 0;
+    let rateLimitWaits = 0;
+    for (let attempt = 1; ; attempt++) {
+      const attemptStarted = performance.now();
+      try {
+        const reply = await this.once(call, apiKey, signal);
+        return { ok: true, reply, executionTime: (performance.now() - attemptStarted) / 1000, attempts: attempt };
+      } catch (error) {
+        if (signal.aborted) throw signal.reason ?? error;
+        const failure = classifyFailure(error, call.provider, call.model, this.settings.timeoutMs);
+        const canRetry = failure.rateLimited ? rateLimitWaits < RATE_LIMIT_RETRIES : failure.retry && retries < this.settings.maxRetries;
+        if (!canRetry) return { ok: false, message: failure.describe(attempt), executionTime: (performance.now() - started) / 1000, attempts: attempt };
+        await sleep(backoffMs(failure.rateLimited ? 0 : retries, this.settings.retryBaseMs, failure.retryAfterMs), undefined, { signal });
+        if (failure.rateLimited) rateLimitWaits++;
+        else retries++;
+      }
+    }
+  }
+
+  /** The mock provider: same outcome shape, no network. */
+  async mock(call: ProviderCall, signal: AbortSignal): Promise<CallOutcome> {
+    const started = performance.now();
+    await sleep(mockLatencyMs(call), undefined, { signal });
+    const reply = mockReply(call);
+    return { ok: true, reply, executionTime: (performance.now() - started) / 1000, attempts: 1 };
+  }
+}

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import { countTokens } from '../lib/tokens.js';
+import type { ProviderCall, ProviderReply } from './types.js';
+
+const preview = (text: string, length: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
+};
+
+/** A stable number from the call, so the same prompts always give the same reply and latency. */
+function seedOf(call: ProviderCall): number {
+  return crypto.createHash('sha1').update(`${call.model}\n${call.systemPrompt}\n${call.userPrompt ?? ''}`).digest().readUInt32BE(0);
+}
+
+/** The mock model's answer and usage, built from the prompts; no network. */
+export function mockReply(call: ProviderCall): ProviderReply {
+  const seed = seedOf(call);
+  const lines = [
+    `[mock ${call.provider}/${call.model}] This is a simulated response.`,
+    `System prompt: "${preview(call.systemPrompt, 80)}"`,
+    call.userPrompt === null ? 'No user prompt was given.' : `User prompt: "${preview(call.userPrompt, 120)}"`,
+    `Reply #${seed % 10_000}, temperature ${call.temperature}.`,
+  ];
+  let output = lines.join('\n');
+  if (call.jsonMode) output = JSON.stringify({ mock: true, model: call.model, reply: seed % 10_000, summary: lines.slice(1, 3).join(' ') });
+  if (call.maxTokens !== null) {
+    const words = output.split(' ');
+    if (words.length > call.maxTokens) output = words.slice(0, call.maxTokens).join(' ');
+  }
+  // Chat formats add a few tokens of framing per message.
+  const inputTokens = countTokens(call.systemPrompt) + (call.userPrompt === null ? 0 : countTokens(call.userPrompt)) + (call.userPrompt === null ? 7 : 14);
+  return { output, inputTokens, outputTokens: countTokens(output) };
+}
+
+/** A short simulated latency, 40 to 160 ms, fixed per call. */
+export const mockLatencyMs = (call: ProviderCall) => 40 + (seedOf(call) % 121);

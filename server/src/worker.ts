@@ -1,0 +1,33 @@
+/** Evaluation workers only, no HTTP: run more of these (on PostgreSQL) to share the work of big runs. */
+import Fastify from 'fastify';
+import { loadEncryptionKey } from './api-keys/sealing.js';
+import { loadConfig } from './config.js';
+import { openConfiguredDatabase } from './db/open.js';
+import { EvaluationWorker } from './evaluations/worker.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+// Fastify's pino logger, same format as the server's; no HTTP is served.
+const log = Fastify({ logger: { level: config.logLevel } }).log;
+if (!config.databaseUrl) log.warn('DATABASE_URL is unset: this worker opens the embedded database, which no server may have open at the same time');
+
+const database = await openConfiguredDatabase(config);
+const worker = new EvaluationWorker(database, config.providers, loadEncryptionKey(config.encryptionKey, config.dataDir), log, config.databaseUrl);
+await worker.start();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'shutting down');
+  await worker.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

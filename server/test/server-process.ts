@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CSRF_HEADER, ROUTES } from '@promptgrid/contract';
+
+/** Runs the server or a worker as its own process (`tsx src/main.ts` / `src/worker.ts`), for crash and scale-out tests and benchmarks. */
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type ServerProcess = { child: ChildProcess; url: string; output: () => string; kill(signal?: NodeJS.Signals): Promise<void> };
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+export async function startProcess(entry: 'main' | 'worker', env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}.ts`, ...args], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const handle: ServerProcess = {
+    child,
+    url,
+    output: () => output,
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited(child);
+    },
+  };
+  if (entry === 'main') {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+      if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+      const ok = await fetch(`${url}${ROUTES.healthz}`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return handle;
+}
+
+/** A signed-in API client over real HTTP (dev sign-in), keeping cookies and sending the CSRF header. */
+export class HttpClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const csrf = this.cookies.get('csrftoken');
+    if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
+    const response = await fetch(`${this.baseUrl}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  async ok<T = any>(method: string, route: string, body?: unknown): Promise<T> {
+    const response = await this.request<T>(method, route, body);
+    if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  }
+
+  async signIn(email: string) {
+    await this.request('GET', ROUTES.auth.csrfToken);
+    await this.ok('POST', ROUTES.auth.devSignIn, { email });
+    return this;
+  }
+}
+
+/** Creates a project with `inputs` user prompts and `configurations` system prompts on `models`, in the given client. */
+export async function seedProject(
+  client: { ok<T = any>(method: string, route: string, body?: unknown): Promise<T> },
+  options: { inputs: number; configurations: number; models: string[]; promptPrefix?: string },
+) {
+  const models: { id: number; model_name: string }[] = await client.ok('GET', ROUTES.models);
+  const project = await client.ok('POST', ROUTES.projects, { name: 'Bench', description: 'Generated' });
+  const inputIds: number[] = [];
+  for (let i = 0; i < options.inputs; i++) {
+    inputIds.push((await client.ok('POST', ROUTES.inputs(project.id), { name: `Input ${i}`, content: `Question number ${i}: what is ${i} squared?` })).id);
+  }
+  const configurationIds: number[] = [];
+  for (let c = 0; c < options.configurations; c++) {
+    const modelName = options.models[c % options.models.length];
+    const model = models.find((m) => m.model_name === modelName);
+    if (!model) throw new Error(`no model ${modelName}`);
+    const configuration = await client.ok('POST', ROUTES.configurations(project.id), {
+      name: `Prompt ${c}`,
+      prompt_content: `${options.promptPrefix ?? ''}You are assistant number ${c}. Answer briefly.`,
+      ai_model_id: model.id,
+      parameters: { temperature: 0.5, max_tokens: 200 },
+      provider_specific_params: {},
+    });
+    configurationIds.push(configuration.id);
+  }
+  return { projectId: project.id as number, inputIds, configurationIds };
+}

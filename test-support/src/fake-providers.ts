@@ -1,0 +1,223 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * One local HTTP server that speaks OpenAI chat completions (`/v1/chat/completions`) and Anthropic messages
+ * (`/v1/messages`), for tests, benchmarks and offline development.
+ *
+ * Server-wide behaviour is set with `fake.behaviour` (in process) or `POST /_control` (JSON, same fields).
+ * A single call can ask for a fault by writing a directive anywhere in its system or user prompt:
+ *   [[fake:429x2]]       the first 2 calls with this exact content answer 429 with retry-after, then succeed
+ *   [[fake:500x1]]       the first call answers 500, then succeed;   [[fake:500]] always 500
+ *   [[fake:hangx1]]      the first call never answers (the client's timeout must fire);   [[fake:hang]] always
+ *   [[fake:malformedx1]] the first call answers 200 with a body that is not JSON;   [[fake:malformed]] always
+ *   [[fake:latency=300]] this call takes 300 ms
+ * Replies are deterministic: the output echoes the prompt, and usage counts ~4 characters per token.
+ */
+export type FakeProviderBehaviour = {
+  /** Delay before each answer, in ms. */
+  latencyMs: number;
+  /** Keys accepted (as `Authorization: Bearer` or `x-api-key`); null accepts any. Others get 401. */
+  apiKeys: string[] | null;
+  /** Calls admitted per one-second window across the server; over it, 429 with retry-after until the next window. */
+  rateLimitPerSecond: number | null;
+  /** Keep the parsed body of each call in `requests` (off in benchmarks). */
+  record: boolean;
+};
+
+export type RecordedCall = { api: 'openai' | 'anthropic'; apiKey: string | null; body: any };
+
+export type FakeProviders = {
+  url: string;
+  openaiBaseUrl: string;
+  anthropicBaseUrl: string;
+  behaviour: FakeProviderBehaviour;
+  requests: RecordedCall[];
+  stats: { calls: number; byStatus: Record<string, number> };
+  reset(): void;
+  close(): Promise<void>;
+};
+
+const DEFAULTS: FakeProviderBehaviour = { latencyMs: 0, apiKeys: null, rateLimitPerSecond: null, record: true };
+
+export const fakeTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+
+/** The reply text the fake gives for a call, exported so tests can assert on it. */
+export function fakeOutput(model: string, system: string | null, user: string | null, json = false): string {
+  const text = `Echo from ${model}: ${user ?? system ?? ''}`.slice(0, 400);
+  return json ? JSON.stringify({ echo: text }) : text;
+}
+
+type Directive = { fault: 'ok' | '429' | '500' | 'hang' | 'malformed'; times: number; latencyMs: number | null };
+
+function parseDirectives(text: string): Directive {
+  const directive: Directive = { fault: 'ok', times: Infinity, latencyMs: null };
+  for (const match of text.matchAll(/\[\[fake:([a-z0-9=]+)\]\]/g)) {
+    const spec = match[1];
+    const latency = /^latency=(\d+)$/.exec(spec);
+    if (latency) {
+      directive.latencyMs = Number(latency[1]);
+      continue;
+    }
+    const fault = /^(429|500|hang|malformed)(?:x(\d+))?$/.exec(spec);
+    if (fault) {
+      directive.fault = fault[1] as Directive['fault'];
+      directive.times = fault[2] ? Number(fault[2]) : Infinity;
+    }
+  }
+  return directive;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startFakeProviders(options: Partial<FakeProviderBehaviour> = {}): Promise<FakeProviders> {
+  const behaviour: FakeProviderBehaviour = { ...DEFAULTS, ...options };
+  const requests: RecordedCall[] = [];
+  const stats = { calls: 0, byStatus: {} as Record<string, number> };
+  const seen = new Map<string, number>();
+  let window = { start: 0, count: 0 };
+
+  function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.end(text);
+  }
+
+  function apiError(api: 'openai' | 'anthropic', status: number, type: string, message: string) {
+    return api === 'openai' ? { error: { message, type, code: type, param: null } } : { type: 'error', error: { type, message } };
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/_control' && req.method === 'POST') {
+      Object.assign(behaviour, JSON.parse(raw || '{}'));
+      return send(res, 200, behaviour);
+    }
+    if (path === '/_stats') return send(res, 200, stats);
+    const api = path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : null;
+    if (!api || req.method !== 'POST') return send(res, 404, { error: { message: `No route ${req.method} ${path}` } });
+    stats.calls++;
+
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const apiKey = (req.headers['x-api-key'] as string | undefined) ?? bearer;
+    let body: any;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return send(res, 400, apiError(api, 400, 'invalid_request_error', 'Body is not JSON.'));
+    }
+    if (behaviour.record) requests.push({ api, apiKey, body });
+
+    let system: string | null = null;
+    let user: string | null = null;
+    if (api === 'openai') {
+      for (const m of body.messages ?? []) {
+        if (m.role === 'system' || m.role === 'developer') system = String(m.content);
+        if (m.role === 'user') user = String(m.content);
+      }
+    } else {
+      system = typeof body.system === 'string' ? body.system : null;
+      const first = body.messages?.[0];
+      user = first ? (typeof first.content === 'string' ? first.content : JSON.stringify(first.content)) : null;
+      if (typeof body.max_tokens !== 'number') return send(res, 400, apiError(api, 400, 'invalid_request_error', 'max_tokens: Field required'));
+    }
+    if (!body.model) return send(res, 400, apiError(api, 400, 'invalid_request_error', 'model is required'));
+
+    if (behaviour.apiKeys && (!apiKey || !behaviour.apiKeys.includes(apiKey))) {
+      const message = api === 'openai' ? 'Incorrect API key provided.' : 'invalid x-api-key';
+      return send(res, 401, apiError(api, 401, api === 'openai' ? 'invalid_api_key' : 'authentication_error', message));
+    }
+
+    if (behaviour.rateLimitPerSecond !== null) {
+      const now = Date.now();
+      if (now - window.start >= 1000) window = { start: now, count: 0 };
+      if (window.count >= behaviour.rateLimitPerSecond) {
+        const waitMs = Math.max(1, window.start + 1000 - now);
+        return send(res, 429, apiError(api, 429, 'rate_limit_exceeded', 'Rate limit reached.'), {
+          'retry-after': String(Math.ceil(waitMs / 1000)),
+          'retry-after-ms': String(waitMs),
+        });
+      }
+      window.count++;
+    }
+
+    const text = `${system ?? ''}\n${user ?? ''}`;
+    const directive = parseDirectives(text);
+    if (directive.fault !== 'ok') {
+      const key = `${api}\n${body.model}\n${text}`;
+      const count = (seen.get(key) ?? 0) + 1;
+      seen.set(key, count);
+      if (count <= directive.times) {
+        if (directive.fault === '429') {
+          return send(res, 429, apiError(api, 429, 'rate_limit_exceeded', 'Rate limit reached.'), { 'retry-after': '0', 'retry-after-ms': '30' });
+        }
+        if (directive.fault === '500') return send(res, 500, apiError(api, 500, 'server_error', 'The server had an error.'));
+        if (directive.fault === 'hang') return; // never answers; close() drops the socket
+        if (directive.fault === 'malformed') {
+          await sleep(behaviour.latencyMs);
+          return send(res, 200, '{"id": "chatcmpl-broken", "choices": [');
+        }
+      }
+    }
+
+    await sleep(directive.latencyMs ?? behaviour.latencyMs);
+    const json = api === 'openai' && body.response_format?.type === 'json_object';
+    const output = fakeOutput(body.model, system, user, json);
+    const inputTokens = fakeTokens(text);
+    const outputTokens = fakeTokens(output);
+    if (api === 'openai') {
+      return send(res, 200, {
+        id: `chatcmpl-fake-${stats.calls}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: output, refusal: null }, finish_reason: 'stop', logprobs: null }],
+        usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
+      });
+    }
+    return send(res, 200, {
+      id: `msg_fake_${stats.calls}`,
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: [{ type: 'text', text: output }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+    });
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error) => {
+        if (!res.headersSent) send(res, 500, { error: { message: String(error) } });
+      });
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    openaiBaseUrl: `${url}/v1`,
+    anthropicBaseUrl: url,
+    behaviour,
+    requests,
+    stats,
+    reset() {
+      Object.assign(behaviour, DEFAULTS, options);
+      requests.length = 0;
+      seen.clear();
+      stats.calls = 0;
+      stats.byStatus = {};
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
