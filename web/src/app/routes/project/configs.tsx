@@ -1,3 +1,7 @@
-export default function Route() {
-  return <h1 className="p-6 text-xl">configs</h1>;
+import { useParams } from 'react-router';
+import { ConfigurationsView } from '@/features/configurations/components/configurations-view';
+
+export default function ConfigsRoute() {
+  const { projectId = '' } = useParams();
+  return <ConfigurationsView projectId={projectId} />;
 }

@@ -1,3 +1,7 @@
-export default function Route() {
-  return <h1 className="p-6 text-xl">inputs</h1>;
+import { useParams } from 'react-router';
+import { InputsView } from '@/features/inputs/components/inputs-view';
+
+export default function InputsRoute() {
+  const { projectId = '' } = useParams();
+  return <InputsView projectId={projectId} />;
 }

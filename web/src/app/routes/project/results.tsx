@@ -1,3 +1,38 @@
-export default function Route() {
-  return <h1 className="p-6 text-xl">results</h1>;
+import { useMemo } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useConfigurations } from '@/features/configurations/api/get-configurations';
+import { useInputs } from '@/features/inputs/api/get-inputs';
+import { ResultsView } from '@/features/results/components/results-view';
+import type { RunNavigationState } from '@/features/run/components/run-view';
+import { useProject } from './use-project';
+
+/** The results screen combines the project's prompts with the results feature. */
+export default function ResultsRoute() {
+  const { projectId = '' } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const inputs = useInputs(projectId);
+  const configurations = useConfigurations(projectId);
+  const project = useProject(projectId);
+
+  const evaluationParam = Number(search.get('evaluation'));
+  const state = location.state as Partial<RunNavigationState> | null;
+  const incoming = useMemo(() => {
+    if (!Number.isInteger(evaluationParam) || evaluationParam <= 0) return null;
+    const fromRun = state?.evaluationId === evaluationParam;
+    return { evaluationId: evaluationParam, totalRequests: fromRun ? (state?.totalRequests ?? null) : null, message: fromRun ? (state?.message ?? null) : null };
+  }, [evaluationParam, state]);
+
+  return (
+    <ResultsView
+      // A new evaluation starts a fresh view (selections, end time, polling).
+      key={incoming?.evaluationId ?? 'cached'}
+      projectId={projectId}
+      project={project.data ? { id: project.data.id, name: project.data.name } : null}
+      inputs={inputs.data}
+      configurations={configurations.data}
+      loadError={inputs.isError || configurations.isError}
+      incoming={incoming}
+    />
+  );
 }

@@ -1,0 +1,57 @@
+import { lazy, Suspense, useId } from 'react';
+import { LIMITS } from '@promptgrid/contract';
+import { cn } from '@/lib/cn';
+
+export type CodeEditorProps = {
+  /** Visible label, bound to the editable area with aria-labelledby. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  required?: boolean;
+  /** Numbered lines always shown, even for a short text (spec: at least 50). */
+  minLines?: number;
+  placeholder?: string;
+};
+
+const CodeEditorImpl = lazy(() => import('./code-editor-impl'));
+
+const LINE_HEIGHT_PX = 20;
+
+/** A line-numbered monospace text editor (CodeMirror 6, loaded in its own chunk). */
+export function CodeEditor({ label, error, minLines = LIMITS.editorMinLines, ...props }: CodeEditorProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
+  // Reserve the height while the chunk loads so the dialog does not jump.
+  const minHeight = minLines * LINE_HEIGHT_PX + 8;
+  return (
+    <div className="space-y-1">
+      <span id={labelId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </span>
+      <div
+        className={cn(
+          'max-h-[55dvh] overflow-auto rounded-md border bg-white focus-within:border-blue-500 dark:bg-slate-900',
+          error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600',
+        )}
+      >
+        <Suspense fallback={<div style={{ minHeight }} className="animate-pulse bg-slate-50 dark:bg-slate-800" />}>
+          <CodeEditorImpl
+            {...props}
+            minLines={minLines}
+            lineHeight={LINE_HEIGHT_PX}
+            labelledBy={labelId}
+            describedBy={error ? errorId : undefined}
+            invalid={Boolean(error)}
+          />
+        </Suspense>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROUTES, type Configuration, type SaveConfigurationInput } from '@promptgrid/contract';
+import { api } from '@/lib/api-client';
+import { configurationsQueryKey } from './get-configurations';
+
+export type SaveConfigurationPayload = Omit<SaveConfigurationInput, 'parameters' | 'provider_specific_params'> & {
+  parameters: { temperature: number; max_tokens: number | null };
+  provider_specific_params: { json_mode?: boolean };
+};
+
+export const createConfiguration = (projectId: string | number, data: SaveConfigurationPayload) =>
+  api.post<Configuration>(ROUTES.configurations(projectId), data);
+
+export const updateConfiguration = (id: number, data: SaveConfigurationPayload) => api.put<Configuration>(ROUTES.configuration(id), data);
+
+export function useSaveConfiguration(projectId: string | number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: number | null; data: SaveConfigurationPayload }) =>
+      id === null ? createConfiguration(projectId, data) : updateConfiguration(id, data),
+    onSuccess: (saved, { id }) => {
+      queryClient.setQueryData<Configuration[]>(configurationsQueryKey(projectId), (list = []) =>
+        id === null ? [...list, saved] : list.map((item) => (item.id === saved.id ? saved : item)),
+      );
+      if (id === null) {
+        void queryClient.invalidateQueries({ queryKey: ['projects'], exact: true });
+        void queryClient.invalidateQueries({ queryKey: ['projects', String(projectId)], exact: true });
+      }
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Slider } from 'radix-ui';
+import { LIMITS, PROVIDER_LABELS, aiModelLabel, type Configuration } from '@promptgrid/contract';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { CodeEditor } from '@/components/ui/code-editor';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, TextInput, inputClasses } from '@/components/ui/field';
+import { useAiModels } from '../api/get-ai-models';
+import type { SaveConfigurationPayload } from '../api/save-configuration';
+import { parseMaxTokens, providerSpecificParams, roundTemperature, showsJsonMode, temperatureError } from '../lib/parameters';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null: create a new configuration. */
+  configuration: Configuration | null;
+  projectId: string;
+  onSave: (data: SaveConfigurationPayload) => Promise<unknown>;
+};
+
+type Errors = { name?: string; prompt?: string; model?: string; temperature?: string; maxTokens?: string };
+
+/** 'New Prompt Configuration' / 'Edit Prompt Configuration' (spec section 2, System Prompts). */
+export function ConfigurationEditorDialog({ open, onOpenChange, configuration, projectId, onSave }: Props) {
+  const formId = useId();
+  const temperatureLabelId = useId();
+  const models = useAiModels({ enabled: open });
+  const [name, setName] = useState('');
+  const [prompt, setPrompt] = useState('');
+  const [modelId, setModelId] = useState('');
+  const [temperature, setTemperature] = useState<number>(LIMITS.temperature.default);
+  const [maxTokens, setMaxTokens] = useState('');
+  const [jsonMode, setJsonMode] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(configuration?.name ?? '');
+    setPrompt(configuration?.prompt.content ?? '');
+    setModelId(configuration ? String(configuration.ai_model.id) : '');
+    setTemperature(configuration?.parameters.temperature ?? LIMITS.temperature.default);
+    setMaxTokens(configuration?.parameters.max_tokens == null ? '' : String(configuration.parameters.max_tokens));
+    setJsonMode(configuration?.json_mode ?? false);
+    setErrors({});
+    setSaveError(null);
+  }, [open, configuration]);
+
+  const model = useMemo(() => models.data?.find((m) => String(m.id) === modelId) ?? null, [models.data, modelId]);
+  const jsonVisible = showsJsonMode(model);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const tokens = parseMaxTokens(maxTokens);
+    const next: Errors = {
+      name: name.trim() ? undefined : 'Name is required.',
+      prompt: prompt.trim() ? undefined : 'Prompt template is required.',
+      model: modelId ? undefined : 'AI model is required.',
+      temperature: temperatureError(temperature) ?? undefined,
+      maxTokens: tokens.error ?? undefined,
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await onSave({
+        name: name.trim(),
+        prompt_content: prompt,
+        ai_model_id: Number(modelId),
+        parameters: { temperature, max_tokens: tokens.value },
+        provider_specific_params: providerSpecificParams(model, jsonMode),
+        project: Number(projectId),
+      });
+      onOpenChange(false);
+    } catch (error) {
+      setSaveError((error instanceof Error && error.message) || 'Failed to save prompt');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !saving && onOpenChange(next)}
+      title={configuration ? 'Edit Prompt Configuration' : 'New Prompt Configuration'}
+      className="sm:max-w-3xl"
+      closeOnOutsideClick
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={saving}>
+            {configuration ? 'Update' : 'Create'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+        {saveError ? <Banner tone="error">{saveError}</Banner> : null}
+        <Field label="Name" error={errors.name}>
+          {(props) => <TextInput {...props} value={name} required autoComplete="off" onChange={(event) => setName(event.target.value)} />}
+        </Field>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="AI model" error={errors.model}>
+            {(props) => (
+              <select {...props} required value={modelId} onChange={(event) => setModelId(event.target.value)} className={inputClasses} disabled={models.isPending}>
+                <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
+                {(models.data ?? []).map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {aiModelLabel(m)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Max tokens" error={errors.maxTokens} hint={`${LIMITS.maxTokens.min} to ${LIMITS.maxTokens.max}; leave empty for the model's default.`}>
+            {(props) => (
+              <TextInput {...props} inputMode="numeric" placeholder="Default" value={maxTokens} autoComplete="off" onChange={(event) => setMaxTokens(event.target.value)} />
+            )}
+          </Field>
+        </div>
+        {models.isError ? <Banner tone="error">Failed to load AI models</Banner> : null}
+
+        <div className="space-y-2">
+          <div className="flex items-center justify-between">
+            <span id={temperatureLabelId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              Temperature
+            </span>
+            <output aria-hidden className="rounded bg-slate-100 px-2 py-0.5 font-mono text-sm tabular-nums dark:bg-slate-800">
+              {temperature.toFixed(1)}
+            </output>
+          </div>
+          <Slider.Root
+            min={LIMITS.temperature.min}
+            max={LIMITS.temperature.max}
+            step={LIMITS.temperature.step}
+            value={[temperature]}
+            onValueChange={([value]) => setTemperature(roundTemperature(value ?? 0))}
+            className="relative flex h-5 w-full touch-none items-center select-none"
+          >
+            <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200 dark:bg-slate-700">
+              <Slider.Range className="absolute h-full rounded-full bg-blue-600" />
+            </Slider.Track>
+            <Slider.Thumb
+              aria-labelledby={temperatureLabelId}
+              aria-valuetext={temperature.toFixed(1)}
+              className="block size-5 rounded-full border-2 border-blue-600 bg-white shadow focus-visible:ring-2 focus-visible:ring-blue-500/40 dark:bg-slate-900"
+            />
+          </Slider.Root>
+          <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400" aria-hidden>
+            <span>0 · precise</span>
+            <span>1 · creative</span>
+          </div>
+          {errors.temperature ? <p className="text-sm text-red-700 dark:text-red-400">{errors.temperature}</p> : null}
+        </div>
+
+        {jsonVisible && model ? (
+          <fieldset className="rounded-md border border-slate-200 px-4 pt-1 pb-3 dark:border-slate-700">
+            <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">{PROVIDER_LABELS[model.company]} options</legend>
+            <Checkbox checked={jsonMode} onCheckedChange={setJsonMode} description="The model answers with a JSON object.">
+              JSON mode
+            </Checkbox>
+          </fieldset>
+        ) : null}
+
+        <CodeEditor
+          label="Prompt template"
+          required
+          value={prompt}
+          onChange={setPrompt}
+          error={errors.prompt}
+          placeholder="You are a helpful assistant that…"
+        />
+      </form>
+    </Dialog>
+  );
+}

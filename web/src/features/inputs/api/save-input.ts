@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROUTES, type CreateInputInput, type Input } from '@promptgrid/contract';
+import { api } from '@/lib/api-client';
+import { inputsQueryKey } from './get-inputs';
+
+export const createInput = (projectId: string | number, data: CreateInputInput) => api.post<Input>(ROUTES.inputs(projectId), data);
+
+/** PUT sends the whole input with the changed fields (spec section 7). */
+export const updateInput = (projectId: string | number, input: Input) => api.put<Input>(ROUTES.input(projectId, input.id), input);
+
+/** Project counts on the projects screen change with the inputs. */
+export const invalidateProjectCounts = (queryClient: ReturnType<typeof useQueryClient>, projectId: string | number) => {
+  void queryClient.invalidateQueries({ queryKey: ['projects'], exact: true });
+  void queryClient.invalidateQueries({ queryKey: ['projects', String(projectId)], exact: true });
+};
+
+export function useSaveInput(projectId: string | number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ existing, data }: { existing: Input | null; data: CreateInputInput }) =>
+      existing ? updateInput(projectId, { ...existing, ...data }) : createInput(projectId, { ...data, active: true }),
+    onSuccess: (saved, { existing }) => {
+      queryClient.setQueryData<Input[]>(inputsQueryKey(projectId), (list = []) =>
+        existing ? list.map((item) => (item.id === saved.id ? saved : item)) : [...list, saved],
+      );
+      if (!existing) invalidateProjectCounts(queryClient, projectId);
+    },
+  });
+}
+
+/** Active/Archived: shown at once, reverted when the save fails (spec section 4). */
+export function useSetInputActive(projectId: string | number) {
+  const queryClient = useQueryClient();
+  const key = inputsQueryKey(projectId);
+  return useMutation({
+    mutationFn: (input: Input) => updateInput(projectId, input),
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Input[]>(key);
+      queryClient.setQueryData<Input[]>(key, (list = []) => list.map((item) => (item.id === next.id ? { ...item, active: next.active } : item)));
+      return { previous };
+    },
+    onError: (_error, next, context) => {
+      queryClient.setQueryData<Input[]>(key, (list = []) =>
+        list.map((item) => (item.id === next.id ? { ...item, active: context?.previous?.find((p) => p.id === next.id)?.active ?? !next.active } : item)),
+      );
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Input[]>(key, (list = []) => list.map((item) => (item.id === saved.id ? saved : item)));
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { CreateInputInput, Input } from '@promptgrid/contract';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { CodeEditor } from '@/components/ui/code-editor';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, TextInput } from '@/components/ui/field';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null: create a new input. */
+  input: Input | null;
+  onSave: (data: CreateInputInput) => Promise<unknown>;
+};
+
+/** 'New Input' / 'Edit Input': name and a line-numbered content area, both required. */
+export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) {
+  const formId = useId();
+  const [name, setName] = useState('');
+  const [content, setContent] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; content?: string }>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(input?.name ?? '');
+    setContent(input?.content ?? '');
+    setErrors({});
+    setSaveError(null);
+  }, [open, input]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      name: name.trim() ? undefined : 'Name is required.',
+      content: content.trim() ? undefined : 'Content is required.',
+    };
+    setErrors(next);
+    if (next.name || next.content) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await onSave({ name: name.trim(), content });
+      onOpenChange(false);
+    } catch {
+      setSaveError(input ? 'Failed to update input' : 'Failed to create input');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !saving && onOpenChange(next)}
+      title={input ? 'Edit Input' : 'New Input'}
+      className="sm:max-w-3xl"
+      closeOnOutsideClick={false}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={saving}>
+            {input ? 'Update' : 'Create'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        {saveError ? <Banner tone="error">{saveError}</Banner> : null}
+        <Field label="Name" error={errors.name}>
+          {(props) => <TextInput {...props} value={name} required autoComplete="off" onChange={(event) => setName(event.target.value)} />}
+        </Field>
+        <CodeEditor label="Content" required value={content} onChange={setContent} error={errors.content} placeholder="The user message to send, e.g. a document to summarise" />
+      </form>
+    </Dialog>
+  );
+}

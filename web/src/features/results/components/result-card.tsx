@@ -1,0 +1,72 @@
+import { memo } from 'react';
+import { aiModelLabel, type Configuration } from '@promptgrid/contract';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
+import type { Cell } from '../lib/results-index';
+
+type Props = { configurationId: number; configuration: Configuration | undefined; cell: Cell | undefined; height: number };
+
+/** One system prompt's answer to the selected input (spec section 2 and 4, Result card). */
+export const ResultCard = memo(function ResultCard({ configurationId, configuration, cell, height }: Props) {
+  const request = cell?.request;
+  const result = cell?.result;
+  const status = request?.status ?? (result ? 'SUCCESS' : 'PENDING');
+  const pending = !result && (status === 'PENDING' || status === 'IN_PROGRESS');
+  const output = result ? formatOutput(result.output) : null;
+  const name = configuration?.name ?? `Prompt #${configurationId}`;
+  const time = result?.execution_time ?? request?.execution_time;
+  const inputTokens = result?.input_token_total_count ?? request?.input_token_total_count;
+  const outputTokens = result?.token_count ?? request?.output_token_count;
+
+  return (
+    <article
+      aria-label={name}
+      aria-busy={pending}
+      style={{ height }}
+      className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <header className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
+        <h3 className="truncate font-semibold" title={name}>
+          {name}
+        </h3>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">{configuration ? aiModelLabel(configuration.ai_model) : 'Deleted prompt'}</p>
+        <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+          <div className="flex gap-1">
+            <dt className="text-slate-500 dark:text-slate-400">Time</dt>
+            <dd className="tabular-nums">{time == null ? '—' : formatSeconds(time)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-500 dark:text-slate-400">Input tokens</dt>
+            <dd className="tabular-nums">{inputTokens ?? '—'}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-500 dark:text-slate-400">Output tokens</dt>
+            <dd className="tabular-nums">{outputTokens ?? '—'}</dd>
+          </div>
+        </dl>
+      </header>
+      <div className="min-h-0 flex-1 overflow-auto px-4 py-3" tabIndex={0} aria-label={`Output of ${name}`} role="region">
+        {status === 'FAILED' ? (
+          <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+            <p className="font-medium">Error occurred while processing request:</p>
+            <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">{request?.error_message ?? 'Unknown error'}</p>
+          </div>
+        ) : pending ? (
+          <div className="space-y-2">
+            <p className="text-xs text-slate-500 dark:text-slate-400">{STATUS_LABELS[status]}…</p>
+            <Skeleton className="h-3 w-11/12" />
+            <Skeleton className="h-3 w-full" />
+            <Skeleton className="h-3 w-4/5" />
+            <Skeleton className="h-3 w-2/3" />
+          </div>
+        ) : output ? (
+          <pre className={output.json ? 'font-mono text-xs leading-5 break-words whitespace-pre-wrap' : 'font-sans text-sm leading-6 break-words whitespace-pre-wrap'}>
+            {output.text}
+          </pre>
+        ) : (
+          <p className="text-sm text-slate-500 italic dark:text-slate-400">Waiting for response...</p>
+        )}
+      </div>
+    </article>
+  );
+});

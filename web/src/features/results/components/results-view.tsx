@@ -1,0 +1,224 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { Configuration, Input } from '@promptgrid/contract';
+import { Banner } from '@/components/ui/banner';
+import { buttonClasses } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { EmptyState } from '@/components/ui/empty-state';
+import { inputClasses } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useEvaluation } from '../hooks/use-evaluation';
+import { readResultsCache, writeResultsCache } from '../lib/cache';
+import { buildExport, downloadExport } from '../lib/export';
+import { evaluationMembers, indexCells } from '../lib/results-index';
+import { canDownload, countStatuses, deriveRunStatus, progressDots } from '../lib/status';
+import type { ResultsSelections } from '../lib/types';
+import { ResultGrid } from './result-grid';
+import { SummaryBar } from './summary-bar';
+
+type Props = {
+  projectId: string;
+  project: { id: number; name: string } | null;
+  inputs: Input[] | undefined;
+  configurations: Configuration[] | undefined;
+  loadError: boolean;
+  /** A new evaluation handed over by the run screen (?evaluation= and router state). */
+  incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null;
+};
+
+const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
+
+/** The Results screen (spec section 2, Results; section 4, Polling and Result card). */
+export function ResultsView({ projectId, project, inputs, configurations, loadError, incoming }: Props) {
+  const [cache] = useState(() => readResultsCache(projectId));
+  const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
+  const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
+  const totalRequests = incoming?.totalRequests ?? fromCache?.totalRequests ?? null;
+  const { snapshot, polling, pollError, resultsError, loadingFirst } = useEvaluation(evaluationId, totalRequests, fromCache);
+
+  const [selections, setSelections] = useState<ResultsSelections>(fromCache?.selections ?? { inputId: null, configurationIds: null, showInput: false });
+  const [message, setMessage] = useState(incoming?.message ?? null);
+
+  // Current project data first; the cached copy covers prompts deleted since the run.
+  const inputsById = useMemo(() => byId([...(fromCache?.inputs ?? []), ...(inputs ?? [])]), [fromCache, inputs]);
+  const configurationsById = useMemo(() => byId([...(fromCache?.configs ?? []), ...(configurations ?? [])]), [fromCache, configurations]);
+
+  const requests = snapshot?.apiRequests ?? [];
+  const results = snapshot?.results ?? [];
+  const cells = useMemo(() => indexCells(requests, results), [requests, results]);
+  const members = useMemo(() => evaluationMembers(requests.length > 0 ? requests : results), [requests, results]);
+  const counts = countStatuses(requests);
+  const total = snapshot?.totalRequests ?? requests.length;
+  const dots = useMemo(() => progressDots(requests, total), [requests, total]);
+  const status = deriveRunStatus(polling, counts.SUCCESS, total);
+
+  const inputId = selections.inputId !== null && members.inputIds.includes(selections.inputId) ? selections.inputId : (members.inputIds[0] ?? null);
+  const selectedConfigurationIds = selections.configurationIds === null ? members.configurationIds : members.configurationIds.filter((id) => selections.configurationIds!.includes(id));
+  const selectedInput = inputId === null ? null : inputsById.get(inputId);
+
+  // Keep the last evaluation of this project in browser storage, so a reload shows it again.
+  useEffect(() => {
+    if (!snapshot || snapshot.apiRequests.length === 0) return;
+    writeResultsCache(projectId, {
+      ...snapshot,
+      version: 1,
+      project,
+      inputs: members.inputIds.flatMap((id) => (id !== null && inputsById.get(id) ? [inputsById.get(id)!] : [])),
+      configs: members.configurationIds.flatMap((id) => (configurationsById.get(id) ? [configurationsById.get(id)!] : [])),
+      selections,
+      savedAt: new Date().toISOString(),
+    });
+    // snapshot is rebuilt each render; its parts are the real dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [projectId, snapshot?.apiRequests, snapshot?.results, snapshot?.metrics, snapshot?.endTime, selections, inputsById, configurationsById]);
+
+  if (evaluationId === null) {
+    return (
+      <EmptyState
+        title="No evaluation yet"
+        message="Run an evaluation to compare its outputs side by side here."
+        action={
+          <Link to={`/project/${projectId}/run`} className={buttonClasses()}>
+            Configure and Run Evaluation
+          </Link>
+        }
+      />
+    );
+  }
+
+  const setConfigurationIds = (ids: number[]) => setSelections((current) => ({ ...current, configurationIds: ids }));
+  const allSelected = selectedConfigurationIds.length === members.configurationIds.length;
+
+  return (
+    <section aria-labelledby="results-title" className="space-y-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="results-title" className="text-xl font-semibold">
+          Results
+        </h2>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Evaluation #{evaluationId}</p>
+      </div>
+
+      {message ? (
+        <Banner tone={message.includes('Error') ? 'error' : 'info'} className="flex items-start justify-between gap-4">
+          <span>{message}</span>
+          <button type="button" onClick={() => setMessage(null)} className="text-xs font-medium underline">
+            Dismiss
+          </button>
+        </Banner>
+      ) : null}
+      {pollError ? <Banner tone="error">Error while polling for updates</Banner> : null}
+      {resultsError ? <Banner tone="error">Failed to load results. Please try again.</Banner> : null}
+      {loadError ? <Banner tone="error">Failed to load configuration data. Please try again.</Banner> : null}
+
+      <SummaryBar
+        finished={counts.SUCCESS + counts.FAILED}
+        total={total}
+        metrics={snapshot?.metrics ?? null}
+        polling={polling}
+        status={status}
+        dots={dots}
+        canDownload={canDownload(polling, counts.SUCCESS)}
+        onDownload={() =>
+          snapshot &&
+          downloadExport(buildExport(snapshot, [...inputsById.values()], [...configurationsById.values()], project))
+        }
+      />
+
+      {loadingFirst ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading results" />
+        </div>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <section aria-labelledby="input-picker-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <div className="flex items-end gap-2">
+              <div className="min-w-0 flex-1 space-y-1">
+                <label id="input-picker-title" htmlFor="result-input" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+                  Input
+                </label>
+                <select
+                  id="result-input"
+                  className={inputClasses}
+                  value={inputId ?? ''}
+                  disabled={members.inputIds.length <= 1}
+                  onChange={(event) => setSelections((current) => ({ ...current, inputId: event.target.value === '' ? null : Number(event.target.value) }))}
+                >
+                  {members.inputIds.length === 0 ? <option value="">—</option> : null}
+                  {members.inputIds.map((id) => (
+                    <option key={id ?? 'none'} value={id ?? ''}>
+                      {id === null ? 'No user prompt' : (inputsById.get(id)?.name ?? `Input #${id}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {selectedInput ? (
+                <button
+                  type="button"
+                  aria-expanded={selections.showInput}
+                  aria-controls="result-input-content"
+                  onClick={() => setSelections((current) => ({ ...current, showInput: !current.showInput }))}
+                  className={buttonClasses('secondary')}
+                >
+                  {selections.showInput ? 'Hide input' : 'Show input'}
+                </button>
+              ) : null}
+            </div>
+            {selectedInput && selections.showInput ? (
+              <pre
+                id="result-input-content"
+                className="mt-3 max-h-64 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+              >
+                {selectedInput.content}
+              </pre>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="prompt-picker-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <div className="flex items-center justify-between gap-2">
+              <div>
+                <h3 id="prompt-picker-title" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+                  System prompts
+                </h3>
+                <p className="text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+                  {selectedConfigurationIds.length} of {members.configurationIds.length} selected
+                </p>
+              </div>
+              {members.configurationIds.length > 0 ? (
+                <button
+                  type="button"
+                  className="rounded-md px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50 dark:text-blue-300 dark:hover:bg-blue-950"
+                  onClick={() => setConfigurationIds(allSelected ? [] : members.configurationIds)}
+                >
+                  {allSelected ? 'Deselect All' : 'Select All'}
+                </button>
+              ) : null}
+            </div>
+            <div className={cn('mt-3 grid max-h-48 gap-x-4 gap-y-2 overflow-y-auto sm:grid-cols-2', members.configurationIds.length > 12 && 'xl:grid-cols-3')}>
+              {members.configurationIds.map((id) => {
+                const configuration = configurationsById.get(id);
+                return (
+                  <Checkbox
+                    key={id}
+                    checked={selectedConfigurationIds.includes(id)}
+                    onCheckedChange={(checked) =>
+                      setConfigurationIds(checked ? members.configurationIds.filter((other) => other === id || selectedConfigurationIds.includes(other)) : selectedConfigurationIds.filter((other) => other !== id))
+                    }
+                  >
+                    <span className="block truncate">{configuration?.name ?? `Prompt #${id}`}</span>
+                  </Checkbox>
+                );
+              })}
+            </div>
+          </section>
+        </div>
+      )}
+
+      {!loadingFirst && selectedConfigurationIds.length === 0 ? (
+        <EmptyState title="No results to display" message="Select one or more prompt/models to see their outputs side by side." />
+      ) : !loadingFirst ? (
+        <ResultGrid inputId={inputId} configurationIds={selectedConfigurationIds} configurations={configurationsById} cells={cells} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { STORAGE_KEYS } from '@promptgrid/contract';
+import type { ResultsCache } from './types';
+
+/** The last evaluation shown in a project, so a reload shows it again (spec section 3, Results cache). */
+export function readResultsCache(projectId: string | number, storage: Storage = localStorage): ResultsCache | null {
+  try {
+    const raw = storage.getItem(STORAGE_KEYS.resultsCache(projectId));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as ResultsCache;
+    return parsed && parsed.version === 1 && typeof parsed.evaluationId === 'number' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes the cache; when the browser's quota is too small for every output, keeps the rest
+ * (the outputs are then fetched again on the next visit).
+ */
+export function writeResultsCache(projectId: string | number, cache: ResultsCache, storage: Storage = localStorage): boolean {
+  const key = STORAGE_KEYS.resultsCache(projectId);
+  try {
+    storage.setItem(key, JSON.stringify(cache));
+    return true;
+  } catch {
+    try {
+      storage.setItem(key, JSON.stringify({ ...cache, results: [] }));
+    } catch {
+      storage.removeItem(key);
+    }
+    return false;
+  }
+}

@@ -1,0 +1,103 @@
+import type { Configuration, Input } from '@promptgrid/contract';
+import { countStatuses, deriveRunStatus } from './status';
+import { indexCells } from './results-index';
+import type { EvaluationSnapshot } from './types';
+
+/** The JSON download; docs/export-format.md describes every field. */
+export type EvaluationExport = {
+  format: 'promptgrid.evaluation';
+  version: 1;
+  exported_at: string;
+  project: { id: number; name: string } | null;
+  evaluation: {
+    id: number;
+    status: 'Complete' | 'Partial' | 'Failed';
+    total_requests: number;
+    status_counts: { SUCCESS: number; FAILED: number; PENDING: number; IN_PROGRESS: number };
+    ended_at: string | null;
+    metrics: { average_execution_time: number; input_tokens: number; output_tokens: number } | null;
+  };
+  inputs: { id: number; name: string; content: string; token_count: number }[];
+  configurations: {
+    id: number;
+    name: string;
+    prompt: string;
+    model: { id: number; company: string; model_name: string };
+    parameters: { temperature: number; max_tokens: number | null };
+    provider_specific_params: { json_mode?: boolean };
+  }[];
+  results: {
+    api_request_id: number | null;
+    input_id: number | null;
+    configuration_id: number;
+    status: 'PENDING' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
+    output: string | null;
+    error_message: string | null;
+    execution_time: number | null;
+    input_tokens: number | null;
+    output_tokens: number | null;
+  }[];
+};
+
+export function buildExport(
+  snapshot: EvaluationSnapshot,
+  inputs: Input[],
+  configurations: Configuration[],
+  project: { id: number; name: string } | null,
+  now = new Date(),
+): EvaluationExport {
+  const cells = [...indexCells(snapshot.apiRequests, snapshot.results).values()];
+  const inputIds = new Set(cells.map((cell) => cell.request?.input ?? cell.result?.input ?? null));
+  const configurationIds = new Set(cells.map((cell) => (cell.request?.configuration ?? cell.result?.configuration)!));
+  const counts = countStatuses(snapshot.apiRequests);
+  const total = snapshot.totalRequests ?? snapshot.apiRequests.length;
+  return {
+    format: 'promptgrid.evaluation',
+    version: 1,
+    exported_at: now.toISOString(),
+    project,
+    evaluation: {
+      id: snapshot.evaluationId,
+      status: deriveRunStatus(false, counts.SUCCESS, total) as 'Complete' | 'Partial' | 'Failed',
+      total_requests: total,
+      status_counts: counts,
+      ended_at: snapshot.endTime,
+      metrics: snapshot.metrics,
+    },
+    inputs: inputs.filter((input) => inputIds.has(input.id)).map(({ id, name, content, token_count }) => ({ id, name, content, token_count })),
+    configurations: configurations
+      .filter((configuration) => configurationIds.has(configuration.id))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        prompt: c.prompt.content,
+        model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
+        parameters: { temperature: c.parameters.temperature, max_tokens: c.parameters.max_tokens },
+        provider_specific_params: c.provider_specific_params,
+      })),
+    results: cells.map(({ request, result }) => ({
+      api_request_id: request?.id ?? result?.api_request ?? null,
+      input_id: request?.input ?? result?.input ?? null,
+      configuration_id: (request?.configuration ?? result?.configuration)!,
+      status: request?.status ?? 'SUCCESS',
+      output: result?.output ?? null,
+      error_message: request?.error_message ?? null,
+      execution_time: result?.execution_time ?? request?.execution_time ?? null,
+      input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,
+      output_tokens: result?.token_count ?? request?.output_token_count ?? null,
+    })),
+  };
+}
+
+/** Saves the export as a file named after the evaluation. */
+export function downloadExport(data: EvaluationExport) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `promptgrid-evaluation-${data.evaluation.id}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { allTerminal, canDownload, countStatuses, deriveRunStatus, formatOutput, formatSeconds, gridColumns, progressDots } from './status';
+
+const r = (status: 'PENDING' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED') => ({ status });
+
+describe('deriveRunStatus', () => {
+  it('is Running while polling', () => {
+    expect(deriveRunStatus(true, 0, 4)).toBe('Running');
+    expect(deriveRunStatus(true, 4, 4)).toBe('Running');
+  });
+  it('is Complete, Failed or Partial once polling stopped', () => {
+    expect(deriveRunStatus(false, 4, 4)).toBe('Complete');
+    expect(deriveRunStatus(false, 0, 4)).toBe('Failed');
+    expect(deriveRunStatus(false, 2, 4)).toBe('Partial');
+  });
+});
+
+describe('allTerminal', () => {
+  it('needs every expected request in SUCCESS or FAILED', () => {
+    expect(allTerminal([r('SUCCESS'), r('FAILED')], 2)).toBe(true);
+    expect(allTerminal([r('SUCCESS'), r('IN_PROGRESS')], 2)).toBe(false);
+    expect(allTerminal([r('SUCCESS')], 2)).toBe(false);
+    expect(allTerminal([r('PENDING')], 1)).toBe(false);
+  });
+  it('counts statuses', () => {
+    expect(countStatuses([r('SUCCESS'), r('FAILED'), r('SUCCESS')])).toEqual({ PENDING: 0, IN_PROGRESS: 0, SUCCESS: 2, FAILED: 1 });
+  });
+});
+
+describe('canDownload', () => {
+  it('needs polling stopped and one success', () => {
+    expect(canDownload(false, 1)).toBe(true);
+    expect(canDownload(true, 3)).toBe(false);
+    expect(canDownload(false, 0)).toBe(false);
+  });
+});
+
+describe('gridColumns', () => {
+  it('is ceil(sqrt(total)) with a default of 4 requests', () => {
+    expect(gridColumns(undefined)).toBe(2);
+    expect(gridColumns(0)).toBe(2);
+    expect(gridColumns(1)).toBe(1);
+    expect(gridColumns(5)).toBe(3);
+    expect(gridColumns(9)).toBe(3);
+    expect(gridColumns(10)).toBe(4);
+    expect(gridColumns(1000)).toBe(32);
+  });
+  it('fills missing requests with PENDING dots', () => {
+    expect(progressDots([r('SUCCESS')], 3)).toEqual(['SUCCESS', 'PENDING', 'PENDING']);
+    expect(progressDots([], null)).toHaveLength(4);
+  });
+});
+
+describe('formatting', () => {
+  it('shows seconds to 2 decimals', () => {
+    expect(formatSeconds(1.2345)).toBe('1.23s');
+    expect(formatSeconds(null)).toBe('0.00s');
+  });
+  it('pretty-prints JSON outputs only', () => {
+    expect(formatOutput('{"a":1}')).toEqual({ text: '{\n  "a": 1\n}', json: true });
+    expect(formatOutput('plain text')).toEqual({ text: 'plain text', json: false });
+    expect(formatOutput('{not json')).toEqual({ text: '{not json', json: false });
+  });
+});

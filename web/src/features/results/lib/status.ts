@@ -1,0 +1,64 @@
+import { LIMITS, TERMINAL_STATUSES, type ApiRequest, type ApiRequestStatus } from '@promptgrid/contract';
+
+export type RunStatus = 'Running' | 'Complete' | 'Partial' | 'Failed';
+
+export const isTerminal = (status: ApiRequestStatus) => TERMINAL_STATUSES.includes(status);
+
+/** True when every expected request has ended in SUCCESS or FAILED. */
+export function allTerminal(requests: Pick<ApiRequest, 'status'>[], totalRequests: number): boolean {
+  return requests.length >= totalRequests && requests.every((request) => isTerminal(request.status));
+}
+
+export type Counts = Record<ApiRequestStatus, number>;
+
+export function countStatuses(requests: Pick<ApiRequest, 'status'>[]): Counts {
+  const counts: Counts = { PENDING: 0, IN_PROGRESS: 0, SUCCESS: 0, FAILED: 0 };
+  for (const request of requests) counts[request.status] += 1;
+  return counts;
+}
+
+/** Running while polling; then Complete if all succeeded, Failed if none did, otherwise Partial (spec section 4). */
+export function deriveRunStatus(polling: boolean, successCount: number, totalRequests: number): RunStatus {
+  if (polling) return 'Running';
+  if (totalRequests > 0 && successCount >= totalRequests) return 'Complete';
+  if (successCount === 0) return 'Failed';
+  return 'Partial';
+}
+
+/** The JSON download shows once polling has stopped and at least one request succeeded. */
+export const canDownload = (polling: boolean, successCount: number) => !polling && successCount >= 1;
+
+/** The progress grid has ceil(sqrt(total)) columns, with a default of 4 expected requests. */
+export function gridColumns(totalRequests: number | null | undefined): number {
+  const total = totalRequests && totalRequests > 0 ? totalRequests : LIMITS.progressGridDefaultTotal;
+  return Math.ceil(Math.sqrt(total));
+}
+
+/** Dot statuses for the grid: known requests first, PENDING for the ones not yet listed. */
+export function progressDots(requests: Pick<ApiRequest, 'status'>[], totalRequests: number | null | undefined): ApiRequestStatus[] {
+  const total = Math.max(totalRequests && totalRequests > 0 ? totalRequests : LIMITS.progressGridDefaultTotal, requests.length);
+  const dots: ApiRequestStatus[] = requests.map((request) => request.status);
+  while (dots.length < total) dots.push('PENDING');
+  return dots;
+}
+
+export const STATUS_LABELS: Record<ApiRequestStatus, string> = {
+  PENDING: 'Pending',
+  IN_PROGRESS: 'In progress',
+  SUCCESS: 'Success',
+  FAILED: 'Failed',
+};
+
+/** Average response time in seconds, to 2 decimals. */
+export const formatSeconds = (seconds: number | null | undefined) => `${(seconds ?? 0).toFixed(2)}s`;
+
+/** Outputs that are JSON are shown pretty-printed; anything else as it came. */
+export function formatOutput(output: string): { text: string; json: boolean } {
+  const trimmed = output.trim();
+  if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return { text: output, json: false };
+  try {
+    return { text: JSON.stringify(JSON.parse(trimmed), null, 2), json: true };
+  } catch {
+    return { text: output, json: false };
+  }
+}

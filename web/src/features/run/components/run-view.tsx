@@ -1,0 +1,215 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { aiModelLabel, defaultEvaluationName, LIMITS, type Configuration, type Input } from '@promptgrid/contract';
+import { ApiError } from '@/lib/api-client';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { LabelledSwitch } from '@/components/ui/labelled-switch';
+import { Spinner } from '@/components/ui/spinner';
+import { useApiKeys } from '../api/get-api-keys';
+import { checkSubscription } from '../api/check-subscription';
+import { useRunEvaluation } from '../api/run-evaluation';
+import { bannerTone, confirmLines, countCalls, NO_PROMPT_SELECTED, previewText, runFailureMessage, runOutcomeMessage } from '../lib/run-rules';
+import { SelectionList } from './selection-list';
+
+type Props = {
+  projectId: string;
+  inputs: Input[] | undefined;
+  configurations: Configuration[] | undefined;
+  /** Set when the inputs or configurations could not be loaded. */
+  loadError: string | null;
+};
+
+/** Where the results screen picks the new evaluation up. */
+export type RunNavigationState = { evaluationId: number; totalRequests: number; message: string };
+
+const detailOf = (error: unknown) =>
+  error instanceof ApiError && error.body && typeof error.body === 'object' && 'detail' in error.body
+    ? String((error.body as { detail: unknown }).detail)
+    : error instanceof Error
+      ? error.message
+      : '';
+
+/** Configure and Run Evaluation (spec section 2, Run; section 4, Run flow). */
+export function RunView({ projectId, inputs, configurations, loadError }: Props) {
+  const navigate = useNavigate();
+  const apiKeys = useApiKeys();
+  const run = useRunEvaluation();
+  const activeInputs = useMemo(() => (inputs ?? []).filter((input) => input.active), [inputs]);
+  const activeConfigurations = useMemo(() => (configurations ?? []).filter((configuration) => configuration.is_active), [configurations]);
+  const [selectedInputs, setSelectedInputs] = useState<Set<number> | null>(null);
+  const [selectedConfigurations, setSelectedConfigurations] = useState<Set<number> | null>(null);
+  const [mockMode, setMockMode] = useState<boolean | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [outOfFree, setOutOfFree] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  // Both lists start fully selected, once loaded.
+  useEffect(() => {
+    if (inputs && selectedInputs === null) setSelectedInputs(new Set(activeInputs.map((input) => input.id)));
+  }, [inputs, activeInputs, selectedInputs]);
+  useEffect(() => {
+    if (configurations && selectedConfigurations === null) setSelectedConfigurations(new Set(activeConfigurations.map((c) => c.id)));
+  }, [configurations, activeConfigurations, selectedConfigurations]);
+  // Mock mode is on by default when no API key is stored, so a new user can try everything without keys.
+  useEffect(() => {
+    if (mockMode !== null) return;
+    if (apiKeys.isSuccess) setMockMode(!apiKeys.data.some((key) => key.is_active));
+    else if (apiKeys.isError) setMockMode(true);
+  }, [apiKeys.isSuccess, apiKeys.isError, apiKeys.data, mockMode]);
+
+  const inputIds = activeInputs.filter((input) => selectedInputs?.has(input.id)).map((input) => input.id);
+  const configurationIds = activeConfigurations.filter((c) => selectedConfigurations?.has(c.id)).map((c) => c.id);
+  const calls = countCalls(inputIds.length, configurationIds.length);
+  const archivedInputs = (inputs?.length ?? 0) - activeInputs.length;
+  const archivedConfigurations = (configurations?.length ?? 0) - activeConfigurations.length;
+  const useMock = mockMode ?? true;
+
+  const start = () => {
+    if (configurationIds.length === 0) {
+      setMessage(NO_PROMPT_SELECTED);
+      return;
+    }
+    setMessage(null);
+    setConfirming(true);
+  };
+
+  const proceed = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      let access: boolean;
+      try {
+        access = (await checkSubscription()).active;
+      } catch {
+        setMessage('Error checking subscription status');
+        return;
+      }
+      // Mock runs are free and never blocked.
+      if (!access && !useMock) {
+        setOutOfFree(true);
+        return;
+      }
+      const response = await run.mutateAsync({ configuration_ids: configurationIds, input_ids: inputIds, name: defaultEvaluationName(), use_mock: useMock });
+      if (response.errors.length > 0) console.error('Evaluation errors', response.errors);
+      const outcome = runOutcomeMessage(response, configurationIds.length, inputIds.length);
+      setMessage(outcome);
+      const state: RunNavigationState = { evaluationId: response.evaluation_id, totalRequests: response.total_requests, message: outcome };
+      navigate(`/project/${projectId}/results?evaluation=${response.evaluation_id}`, { state });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        setOutOfFree(true);
+        return;
+      }
+      console.error('Run failed', error);
+      setMessage(runFailureMessage(detailOf(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const lines = confirmLines(inputIds.length, configurationIds.length);
+  const loading = !loadError && (!inputs || !configurations);
+
+  return (
+    <section aria-labelledby="run-title" className="space-y-6">
+      <div>
+        <h2 id="run-title" className="text-xl font-semibold">
+          Configure and Run Evaluation
+        </h2>
+        <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
+          Choose the system prompts and the user prompts to compare. Every chosen system prompt runs on every chosen user prompt.
+        </p>
+      </div>
+
+      {loadError ? <Banner tone="error">{`Error: ${loadError}`}</Banner> : null}
+      {loading ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading prompts" />
+        </div>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <SelectionList
+            title="User prompts"
+            items={activeInputs.map((input) => ({ id: input.id, name: input.name, preview: previewText(input.content, LIMITS.runPreviewLength) }))}
+            selected={selectedInputs ?? new Set()}
+            onChange={setSelectedInputs}
+            empty={{ text: 'No active user prompts.', linkText: 'Add user prompts', to: `/project/${projectId}/inputs` }}
+            note={archivedInputs > 0 ? `${archivedInputs} archived not listed.` : undefined}
+          />
+          <SelectionList
+            title="System prompts"
+            items={activeConfigurations.map((c) => ({
+              id: c.id,
+              name: c.name,
+              detail: aiModelLabel(c.ai_model),
+              preview: previewText(c.prompt.content, LIMITS.runPreviewLength),
+            }))}
+            selected={selectedConfigurations ?? new Set()}
+            onChange={(next) => {
+              setSelectedConfigurations(next);
+              if (message === NO_PROMPT_SELECTED) setMessage(null);
+            }}
+            empty={{ text: 'No active system prompts.', linkText: 'Add system prompts', to: `/project/${projectId}/configs` }}
+            note={archivedConfigurations > 0 ? `${archivedConfigurations} archived not listed.` : undefined}
+          />
+        </div>
+      )}
+
+      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900">
+        {mockMode === null ? (
+          <Spinner label="Checking your API keys" />
+        ) : (
+          <LabelledSwitch
+            label="Mock mode (no API calls)"
+            checked={mockMode}
+            onCheckedChange={setMockMode}
+            hint={mockMode ? 'Outputs are simulated and free.' : 'Calls the providers with your stored API keys.'}
+          />
+        )}
+        <div className="flex items-center gap-4">
+          <span className="text-sm text-slate-600 dark:text-slate-400">
+            {calls} {calls === 1 ? 'call' : 'calls'}
+          </span>
+          <Button size="lg" onClick={start} disabled={busy || loading || mockMode === null}>
+            {busy ? 'Running...' : 'Run Evaluation'}
+          </Button>
+        </div>
+      </div>
+
+      {message ? <Banner tone={bannerTone(message)}>{message}</Banner> : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Run evaluation"
+        message={
+          <>
+            <span className="block">{lines[0]}</span>
+            <span className="block">{lines[1]}</span>
+            <span className="mt-2 block">{lines[2]}</span>
+          </>
+        }
+        confirmLabel="Run"
+        onConfirm={() => void proceed()}
+      />
+      <Dialog
+        open={outOfFree}
+        onOpenChange={setOutOfFree}
+        title="Out of Free Evaluations"
+        description={`You have used your ${LIMITS.freeEvaluationsPerMonth} free evaluations this month. Upgrade to Pro for unlimited evaluations, priority support and advanced analytics. Mock mode stays free.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOutOfFree(false)}>
+              Maybe Later
+            </Button>
+            <Button onClick={() => navigate('/account#upgrade')}>Upgrade to Pro</Button>
+          </>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { LIMITS, type RunEvaluationResponse } from '@promptgrid/contract';
+
+/** Calls in a run: inputs x prompts, and one per prompt when no input is chosen (spec section 9). */
+export function countCalls(inputCount: number, promptCount: number): number {
+  if (promptCount <= 0) return 0;
+  return Math.max(inputCount, 1) * promptCount;
+}
+
+/** The three lines of the confirm dialog, verbatim from spec section 2. */
+export function confirmLines(inputCount: number, promptCount: number): [string, string, string] {
+  return [
+    `Running this evaluation will make ${countCalls(inputCount, promptCount)} API call(s).`,
+    `(running ${promptCount} prompt(s) against ${inputCount} input(s))`,
+    'Are you sure you want to proceed?',
+  ];
+}
+
+export const NO_PROMPT_SELECTED = '⚠️ Please select at least one prompt-model before running the evaluation.';
+
+/** The message banner is red if its text contains 'Error', otherwise blue. */
+export const bannerTone = (text: string): 'error' | 'info' => (text.includes('Error') ? 'error' : 'info');
+
+/** Run list preview: the first 50 characters. */
+export function previewText(text: string, length: number = LIMITS.runPreviewLength): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length)}...` : flat;
+}
+
+export const runFailureMessage = (message: string | null | undefined) => `❌ Error: ${message || 'Failed to run prompt-models.'}`;
+
+/** The banner after POST /api/run-evaluation/ answered (spec section 8, Run). */
+export function runOutcomeMessage(response: Pick<RunEvaluationResponse, 'results' | 'errors' | 'total_requests'>, promptCount: number, inputCount: number): string {
+  const completed = response.results.length;
+  const failed = response.errors.length;
+  if (failed > 0 && completed > 0) return `⚠️ Partially successful: ${completed} configurations completed with ${failed} errors. Check console for details.`;
+  if (failed > 0) return '❌ Failed to run configurations. Check console for details.';
+  // The server answers at once and works in the background: nothing has run yet.
+  if (completed === 0) return `✨ Successfully created evaluation with ${promptCount} prompt-models`;
+  return `✨ Successfully ran ${promptCount} prompt-models on ${inputCount} inputs!`;
+}
