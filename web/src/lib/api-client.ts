@@ -55,7 +55,8 @@ export async function apiRequest<T = unknown>(url: string, options: RequestInit 
   const response = await fetch(url, {
     credentials: 'include',
     ...rest,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', [CSRF_HEADER]: csrfToken, ...headers },
+    // A JSON content type only with a body: servers refuse an empty body declared as JSON (e.g. POST /auth/sign_out/).
+    headers: { ...(rest.body == null ? {} : { 'Content-Type': 'application/json' }), Accept: 'application/json', [CSRF_HEADER]: csrfToken, ...headers },
   });
   const body = isJson(response) ? await response.json().catch(() => null) : null;
   if (!response.ok) throw new ApiError(errorMessageFrom(body), response.status, body);

@@ -1,12 +1,96 @@
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useMatch } from 'react-router';
+import { cn } from '@/lib/cn';
+import { Logo } from '@/components/ui/logo';
+import { MenuIcon, XIcon } from '@/components/ui/icons';
+import { NAV_LINKS } from './nav-links';
+import { ProjectCrumb } from './project-crumb';
+import { UserMenu } from './user-menu';
 
-/** Placeholder: Web app I builds the real top bar and user menu (spec section 2). */
+const linkClasses = (active: boolean) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    active
+      ? 'text-slate-900 dark:text-white'
+      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white',
+  );
+
+/** The top navigation bar of spec section 2. */
 export function TopBar() {
+  const projectMatch = useMatch('/project/:projectId/*');
+  const projectId = projectMatch?.params.projectId;
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  // Any navigation closes the phone menu.
+  useEffect(() => setMobileOpen(false), [location.key]);
+
   return (
-    <header className="border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
-      <Link to="/landing" className="font-semibold">
-        Promptgrid
-      </Link>
+    <header
+      className={cn(
+        'sticky top-0 z-30 border-b border-slate-200/80 backdrop-blur dark:border-slate-800/80',
+        mobileOpen ? 'bg-white dark:bg-slate-950' : 'bg-white/85 supports-[backdrop-filter]:bg-white/70 dark:bg-slate-950/80',
+      )}
+    >
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-slate-900"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <div className="flex min-w-0 flex-1 items-center md:flex-none lg:w-64">
+          {projectId ? (
+            <ProjectCrumb projectId={projectId} />
+          ) : (
+            <Link to="/landing" className="rounded-md text-slate-900 dark:text-white" aria-label="Promptgrid home">
+              <Logo />
+            </Link>
+          )}
+        </div>
+
+        <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 md:flex">
+          {NAV_LINKS.map((link) =>
+            link.to === '/projects' ? (
+              <NavLink key={link.to} to={link.to} end className={({ isActive }) => linkClasses(isActive)}>
+                {link.label}
+              </NavLink>
+            ) : (
+              <Link key={link.to} to={link.to} className={linkClasses(false)}>
+                {link.label}
+              </Link>
+            ),
+          )}
+        </nav>
+
+        <div className="flex items-center justify-end gap-2 lg:w-64">
+          <UserMenu />
+          <button
+            type="button"
+            className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
+            aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-nav"
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            {mobileOpen ? <XIcon className="size-5" /> : <MenuIcon className="size-5" />}
+          </button>
+        </div>
+      </div>
+
+      {mobileOpen ? (
+        <nav id="mobile-nav" aria-label="Main" className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800">
+          <ul className="space-y-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </header>
   );
 }

@@ -1,3 +1,5 @@
-export default function Route() {
-  return <h1 className="p-6 text-xl">account</h1>;
+import { AccountSettings } from '@/features/account/components/account-settings';
+
+export default function AccountRoute() {
+  return <AccountSettings />;
 }

@@ -1,3 +1,27 @@
+import { useNavigate } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { useStartCheckout } from '@/features/account/api/create-checkout-session';
+
+const PRICING_RETURN = '/landing#pricing';
+
+/** /landing: Get Started goes to /projects when signed in, else to /signin with the pricing section as return target. */
 export function LandingRoute() {
-  return <h1>Promptgrid</h1>;
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const checkout = useStartCheckout();
+
+  const toSignIn = () => navigate('/signin', { state: { returnTo: PRICING_RETURN } });
+  const detail = checkout.error instanceof ApiError && checkout.error.message !== 'An error occurred' ? checkout.error.message.replace(/^detail: /, '') : null;
+
+  return (
+    <LandingPage
+      onGetStarted={() => (isAuthenticated ? navigate('/projects') : toSignIn())}
+      onChoosePlan={() => (isAuthenticated ? checkout.mutate() : toSignIn())}
+      checkoutBusy={checkout.isPending || checkout.isSuccess}
+      checkoutError={checkout.isError ? 'Failed to start upgrade process' : null}
+      checkoutDetail={detail}
+    />
+  );
 }

@@ -1,3 +1,5 @@
-export default function Route() {
-  return <h1 className="p-6 text-xl">projects</h1>;
+import { ProjectsView } from '@/features/projects/components/projects-view';
+
+export default function ProjectsRoute() {
+  return <ProjectsView />;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { cn } from '@/lib/cn';
+import { XIcon } from './icons';
 
 type DialogProps = {
   open: boolean;
@@ -20,16 +21,22 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 data-[state=open]:animate-[fade-in_200ms]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_200ms]" />
         <RadixDialog.Content
           onPointerDownOutside={closeOnOutsideClick ? undefined : (event) => event.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl dark:bg-slate-900',
+            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-2xl data-[state=open]:animate-[dialog-in_200ms_ease-out] dark:border-slate-800 dark:bg-slate-900',
             className,
           )}
         >
-          <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+          <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight">{title}</RadixDialog.Title>
+          <RadixDialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+          >
+            <XIcon className="size-4" />
+          </RadixDialog.Close>
           {description ? <RadixDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</RadixDialog.Description> : null}
           {children ? <div className="mt-4">{children}</div> : null}
           {footer ? <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div> : null}

@@ -1,0 +1,8 @@
+/** The centre links of the top bar (spec section 2); the last four are landing anchors. */
+export const NAV_LINKS = [
+  { label: 'Projects Home', to: '/projects' },
+  { label: 'About', to: '/landing#about' },
+  { label: 'How it Works', to: '/landing#howitworks' },
+  { label: 'FAQ', to: '/landing#faq' },
+  { label: 'Pricing', to: '/landing#pricing' },
+] as const;

@@ -1,0 +1,96 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { Avatar } from '@/components/ui/avatar';
+import { pickAvatarColour } from '@/components/ui/avatar-colour';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
+import { GridIcon, HomeIcon, KeyIcon, LogOutIcon, UserIcon } from '@/components/ui/icons';
+import { buttonClasses } from '@/components/ui/button';
+
+// The key modal and its calls load only when a signed-in user opens it, never with the landing page.
+const ApiConfigurationDialog = lazy(() => import('@/features/api-keys/components/api-configuration-dialog'));
+
+const triggerClasses =
+  'rounded-full! inline-flex size-9 items-center justify-center rounded-full ring-offset-2 ring-offset-white hover:ring-2 hover:ring-slate-200 data-[state=open]:ring-2 data-[state=open]:ring-blue-500 dark:ring-offset-slate-950 dark:hover:ring-slate-700';
+
+/** The user menu of spec section 2, signed in or signed out. */
+export function UserMenu() {
+  const { isAuthenticated, user, logout } = useAuth();
+  const navigate = useNavigate();
+  const [apiSettingsOpen, setApiSettingsOpen] = useState(false);
+  const [apiSettingsLoaded, setApiSettingsLoaded] = useState(false);
+  // One random colour out of 8 for this visit, shared by the button and the menu header.
+  const [avatarColour] = useState(() => pickAvatarColour());
+
+  if (!isAuthenticated) {
+    return (
+      <div className="flex items-center gap-2">
+        <Link to="/signin" className={buttonClasses('primary', 'sm')}>
+          Sign in
+        </Link>
+        <Menu
+          label="User menu"
+          triggerClassName={triggerClasses + ' bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'}
+          trigger={<UserIcon className="size-4" />}
+        >
+          <MenuItem onSelect={() => navigate('/landing#about')}>About</MenuItem>
+          <MenuItem onSelect={() => navigate('/landing#faq')}>FAQ</MenuItem>
+          <MenuItem onSelect={() => navigate('/landing#pricing')}>Pricing</MenuItem>
+          <MenuSeparator />
+          <MenuItem onSelect={() => navigate('/signin')}>Sign Up or Log In</MenuItem>
+        </Menu>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Menu label="User menu" triggerClassName={triggerClasses} trigger={<Avatar email={user?.email} colour={avatarColour} />}>
+        <MenuLabel>
+          <span className="flex items-center gap-3">
+            <Avatar email={user?.email} colour={avatarColour} className="size-9" />
+            <span className="min-w-0">
+              <span className="block max-w-52 truncate font-medium text-slate-900 dark:text-slate-50">{user?.email}</span>
+              <span className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+                <span aria-hidden className="size-1.5 rounded-full bg-emerald-500" />
+                Logged in
+              </span>
+            </span>
+          </span>
+        </MenuLabel>
+        <MenuSeparator />
+        <MenuItem onSelect={() => navigate('/landing')}>
+          <HomeIcon className="size-4 text-slate-500" />
+          Landing Page
+        </MenuItem>
+        <MenuItem onSelect={() => navigate('/projects')}>
+          <GridIcon className="size-4 text-slate-500" />
+          Projects Home
+        </MenuItem>
+        <MenuItem
+          onSelect={() => {
+            setApiSettingsLoaded(true);
+            setApiSettingsOpen(true);
+          }}
+        >
+          <KeyIcon className="size-4 text-slate-500" />
+          API Settings
+        </MenuItem>
+        <MenuItem onSelect={() => navigate('/account')}>
+          <UserIcon className="size-4 text-slate-500" />
+          Account
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem onSelect={() => void logout()}>
+          <LogOutIcon className="size-4 text-slate-500" />
+          Logout
+        </MenuItem>
+      </Menu>
+      {apiSettingsLoaded ? (
+        <Suspense fallback={null}>
+          <ApiConfigurationDialog open={apiSettingsOpen} onOpenChange={setApiSettingsOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { useNavigate } from 'react-router';
+import { STANDARD_PLAN, type SubscriptionStatus } from '@promptgrid/contract';
+import { useAuth } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
+import { Banner } from '@/components/ui/banner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { useHashScroll } from '@/components/use-hash-scroll';
+import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { useStartCheckout } from '../api/create-checkout-session';
+import { useOpenBillingPortal } from '../api/get-portal-url';
+
+/** The server's own reason (e.g. billing not configured), shown under our error text. */
+const detailOf = (error: unknown) => (error instanceof ApiError && error.message !== 'An error occurred' ? error.message.replace(/^detail: /, '') : null);
+
+const isSubscribed = (status: SubscriptionStatus) => status.status === 'active' || status.status === 'trialing';
+
+function ErrorBanner({ text, error }: { text: string; error: unknown }) {
+  const detail = detailOf(error);
+  return (
+    <Banner className="mt-4">
+      <p className="font-medium">{text}</p>
+      {detail ? <p className="mt-0.5 text-xs opacity-80">{detail}</p> : null}
+    </Banner>
+  );
+}
+
+/** /account: e-mail, subscription line and the Upgrade / Manage buttons (spec section 2). */
+export function AccountSettings() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const status = useSubscriptionStatus();
+  const checkout = useStartCheckout();
+  const portal = useOpenBillingPortal();
+  useHashScroll();
+
+  const subscribed = status.data ? isSubscribed(status.data) : false;
+  const billingEnabled = status.data?.billing_enabled ?? true;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <Button variant="ghost" size="sm" className="-ml-3" onClick={() => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/projects'))}>
+        <ArrowLeftIcon className="size-4" />
+        Back
+      </Button>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">Account Settings</h1>
+
+      <section aria-labelledby="profile-title" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+        <h2 id="profile-title" className="text-sm font-semibold text-slate-900 dark:text-slate-50">
+          Profile
+        </h2>
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+          Email: <span className="font-medium text-slate-900 dark:text-slate-50">{user?.email}</span>
+        </p>
+      </section>
+
+      <section
+        id="upgrade"
+        aria-labelledby="subscription-title"
+        className="mt-6 scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 target:ring-2 target:ring-blue-500 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="subscription-title" className="text-sm font-semibold text-slate-900 dark:text-slate-50">
+            Subscription
+          </h2>
+          {status.data ? <Badge tone={subscribed ? 'success' : 'neutral'}>{subscribed ? STANDARD_PLAN.name : 'Free'}</Badge> : null}
+        </div>
+
+        {status.isPending ? (
+          <div aria-hidden className="mt-4 space-y-3">
+            <div className="h-5 w-48 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
+            <div className="h-10 w-40 animate-pulse rounded-md bg-slate-100 dark:bg-slate-800" />
+          </div>
+        ) : status.isError ? (
+          <Banner className="mt-4">Unable to load subscription information</Banner>
+        ) : (
+          <>
+            <p className="mt-3 text-base font-medium text-slate-900 dark:text-slate-50">
+              {subscribed ? 'Subscription active' : `Evaluations left: ${status.data.free_requests_remaining}`}
+            </p>
+            <p className="mt-1 text-sm leading-6 text-slate-600 dark:text-slate-400">
+              {subscribed
+                ? status.data.cancel_at_period_end && status.data.current_period_end
+                  ? `Your ${STANDARD_PLAN.name} plan ends on ${new Date(status.data.current_period_end).toLocaleDateString()}.`
+                  : `Your ${STANDARD_PLAN.name} plan includes unlimited evaluations, priority support and advanced analytics.`
+                : `The Free plan includes ${status.data.num_free_requests} evaluations per month. ${STANDARD_PLAN.name} is ${STANDARD_PLAN.priceLabel} per month for unlimited evaluations, priority support and advanced analytics.`}
+            </p>
+
+            {!billingEnabled ? (
+              <Banner tone="info" className="mt-4">
+                Billing is not configured on this server, so plans cannot be bought or managed here. The server administrator can enable it by
+                setting STRIPE_SECRET_KEY and STRIPE_PRICE_ID.
+              </Banner>
+            ) : null}
+
+            <div className="mt-5">
+              {subscribed ? (
+                <Button variant="secondary" onClick={() => portal.mutate()} disabled={portal.isPending || portal.isSuccess}>
+                  {portal.isPending || portal.isSuccess ? 'Opening...' : 'Manage Subscription'}
+                </Button>
+              ) : (
+                <Button onClick={() => checkout.mutate()} disabled={checkout.isPending || checkout.isSuccess}>
+                  {checkout.isPending || checkout.isSuccess ? 'Redirecting...' : 'Upgrade to Pro'}
+                </Button>
+              )}
+            </div>
+            {portal.isError ? <ErrorBanner text="Failed to access billing portal" error={portal.error} /> : null}
+            {checkout.isError ? <ErrorBanner text="Failed to start upgrade process" error={checkout.error} /> : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

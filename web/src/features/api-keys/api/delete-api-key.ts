@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROUTES } from '@promptgrid/contract';
+import { api } from '@/lib/api-client';
+import { apiKeysQueryKey } from './get-api-keys';
+
+export const deleteApiKey = (id: number) => api.delete<null>(ROUTES.apiKey(id));
+
+export function useDeleteApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteApiKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }) });
+}

@@ -1,0 +1,193 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { LIMITS, type ApiKey, type Provider } from '@promptgrid/contract';
+import { Badge } from '@/components/ui/badge';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { CheckIcon, ExternalLinkIcon, EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { ApiError } from '@/lib/api-client';
+import { useSaveApiKey } from '../api/save-api-key';
+import { useDeleteApiKey } from '../api/delete-api-key';
+import { deleteFailedMessage, PROVIDER_INFO, saveFailedMessage, savedMessage } from '../lib/providers';
+
+type ProviderKeyCardProps = { provider: Provider; apiKey: ApiKey | null; loading?: boolean };
+
+/** One provider's key: its state, and a masked field to add or replace it. */
+export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardProps) {
+  const info = PROVIDER_INFO[provider];
+  const fieldId = useId();
+  const [replacing, setReplacing] = useState(false);
+  const [key, setKey] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveApiKey();
+  const remove = useDeleteApiKey();
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => setSaved(false), LIMITS.keySavedMessageMs);
+    return () => window.clearTimeout(timer);
+  }, [saved]);
+
+  const showField = !apiKey || replacing;
+  const busy = save.isPending || remove.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = key.trim();
+    if (!value) return;
+    setError(null);
+    save.mutate(
+      { provider, key: value, existing: apiKey },
+      {
+        onSuccess: () => {
+          setKey('');
+          setVisible(false);
+          setReplacing(false);
+          setSaved(true);
+        },
+        onError: (failure) =>
+          setError(failure instanceof ApiError && failure.message !== 'An error occurred' ? failure.message : saveFailedMessage(provider)),
+      },
+    );
+  };
+
+  const removeKey = () => {
+    if (!apiKey) return;
+    setError(null);
+    setSaved(false);
+    remove.mutate(apiKey.id, { onError: () => setError(deleteFailedMessage(provider)) });
+  };
+
+  const active = Boolean(apiKey?.is_active);
+
+  return (
+    <section aria-labelledby={`${fieldId}-title`} className="rounded-xl border border-slate-200 p-4 sm:p-5 dark:border-slate-800">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden
+            className={cn(
+              'inline-flex size-9 items-center justify-center rounded-lg text-sm font-bold',
+              provider === 'openai' ? 'bg-slate-900 text-white dark:bg-white dark:text-slate-900' : 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
+            )}
+          >
+            {provider === 'openai' ? 'AI' : 'A\\'}
+          </span>
+          <h3 id={`${fieldId}-title`} className="text-base font-semibold text-slate-900 dark:text-slate-50">
+            {info.label}
+          </h3>
+        </div>
+        {loading ? (
+          <span aria-hidden className="h-5 w-20 animate-pulse rounded-full bg-slate-100 dark:bg-slate-800" />
+        ) : apiKey ? (
+          <Badge tone={active ? 'success' : 'warning'}>
+            <span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-amber-500')} />
+            {active ? 'Active' : 'Inactive'}
+          </Badge>
+        ) : (
+          <Badge>Not Configured</Badge>
+        )}
+      </div>
+
+      {apiKey && !replacing ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-800/60">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Key ending in <span className="font-mono font-medium text-slate-900 dark:text-slate-100">{apiKey.last_four_digits}</span>
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setReplacing(true)} disabled={busy} aria-label={`Replace ${info.label} key`}>
+              Replace
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950"
+              onClick={removeKey}
+              disabled={busy}
+              aria-label={`Remove ${info.label} key`}
+            >
+              {remove.isPending ? 'Removing...' : 'Remove'}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {showField && !loading ? (
+        <form onSubmit={submit} className="mt-4 space-y-3">
+          <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+            {replacing ? `New ${info.label} API key` : `${info.label} API key`}
+          </label>
+          <div className="relative">
+            <input
+              id={fieldId}
+              type={visible ? 'text' : 'password'}
+              value={key}
+              onChange={(event) => setKey(event.target.value)}
+              placeholder={info.placeholder}
+              autoComplete="off"
+              spellCheck={false}
+              autoFocus={replacing}
+              className={cn(inputClasses, 'pr-11 font-mono')}
+            />
+            <button
+              type="button"
+              onClick={() => setVisible((shown) => !shown)}
+              aria-label={visible ? 'Hide key' : 'Show key'}
+              aria-pressed={visible}
+              aria-controls={fieldId}
+              className="absolute inset-y-0 right-0 inline-flex w-10 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+            >
+              {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
+            </button>
+          </div>
+          <div className="flex min-h-8 flex-wrap items-center justify-between gap-3">
+            <a
+              href={info.dashboardUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded text-sm text-blue-700 hover:underline dark:text-blue-400"
+            >
+              Get a key from the {info.dashboardName}
+              <ExternalLinkIcon className="ml-1 inline size-3.5 align-[-2px]" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+            <div className="flex gap-2">
+              {replacing ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    setReplacing(false);
+                    setKey('');
+                    setError(null);
+                  }}
+                  disabled={busy}
+                >
+                  Cancel
+                </Button>
+              ) : null}
+              {key.trim() ? (
+                <Button size="sm" type="submit" disabled={busy}>
+                  {save.isPending ? 'Saving...' : `Save ${info.label} Key`}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </form>
+      ) : null}
+
+      <div aria-live="polite" className="empty:hidden">
+        {saved ? (
+          <p className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-emerald-700 dark:text-emerald-400">
+            <CheckIcon className="size-4" />
+            {savedMessage(provider)}
+          </p>
+        ) : null}
+      </div>
+      {error ? <Banner className="mt-3">{error}</Banner> : null}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { PROVIDER_LABELS, PROVIDERS, type ApiKey, type Provider } from '@promptgrid/contract';
+
+type ProviderInfo = { provider: Provider; label: string; placeholder: string; dashboardUrl: string; dashboardName: string };
+
+/** What each provider card shows (spec section 2, API Configuration modal). */
+export const PROVIDER_INFO: Record<Provider, ProviderInfo> = {
+  openai: {
+    provider: 'openai',
+    label: PROVIDER_LABELS.openai,
+    placeholder: 'sk-...',
+    dashboardUrl: 'https://platform.openai.com/api-keys',
+    dashboardName: 'OpenAI dashboard',
+  },
+  anthropic: {
+    provider: 'anthropic',
+    label: PROVIDER_LABELS.anthropic,
+    placeholder: 'sk-ant-...',
+    dashboardUrl: 'https://console.anthropic.com/settings/keys',
+    dashboardName: 'Anthropic console',
+  },
+};
+
+export const PROVIDER_ORDER: readonly Provider[] = PROVIDERS;
+
+/** The key a provider card shows: the active one if any, else the newest. */
+export function keyForProvider(keys: readonly ApiKey[] | undefined, provider: Provider): ApiKey | null {
+  const own = (keys ?? []).filter((key) => key.provider === provider);
+  return own.find((key) => key.is_active) ?? own.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+}
+
+export const savedMessage = (provider: Provider) => `${PROVIDER_INFO[provider].label} API key saved successfully!`;
+export const saveFailedMessage = (provider: Provider) => `Failed to save ${PROVIDER_INFO[provider].label} API key`;
+export const deleteFailedMessage = (provider: Provider) => `Failed to delete ${PROVIDER_INFO[provider].label} API key`;

@@ -1,0 +1,32 @@
+import { useHashScroll } from '@/components/use-hash-scroll';
+import { Hero } from './hero';
+import { About } from './about';
+import { HowItWorks } from './how-it-works';
+import { Example } from './example';
+import { Faq } from './faq';
+import { Pricing } from './pricing';
+import { Footer } from './footer';
+
+type LandingPageProps = {
+  onGetStarted: () => void;
+  onChoosePlan: () => void;
+  checkoutBusy?: boolean;
+  checkoutError?: string | null;
+  checkoutDetail?: string | null;
+};
+
+/** The public landing page: every section of spec section 1, with smooth hash anchors. */
+export function LandingPage({ onGetStarted, onChoosePlan, checkoutBusy, checkoutError, checkoutDetail }: LandingPageProps) {
+  useHashScroll();
+  return (
+    <>
+      <Hero onGetStarted={onGetStarted} />
+      <About />
+      <HowItWorks />
+      <Example />
+      <Faq />
+      <Pricing onStartFree={onGetStarted} onGetStarted={onChoosePlan} busy={checkoutBusy} error={checkoutError} detail={checkoutDetail} />
+      <Footer />
+    </>
+  );
+}

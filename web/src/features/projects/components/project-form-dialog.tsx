@@ -1,0 +1,116 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Project } from '@promptgrid/contract';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, TextArea, TextInput } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { Banner } from '@/components/ui/banner';
+import { useCreateProject } from '../api/create-project';
+import { useUpdateProject } from '../api/update-project';
+
+type ProjectFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The project to edit; create mode without it. */
+  project?: Project | null;
+  onCreated?: (project: Project) => void;
+};
+
+type Errors = { name?: string; description?: string };
+
+/** Create or edit a project: 'Create New Project' / 'Create Project', or 'Edit Project' / 'Save Changes'. */
+export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: ProjectFormDialogProps) {
+  const editing = Boolean(project);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const createProject = useCreateProject();
+  const updateProject = useUpdateProject();
+  const mutation = editing ? updateProject : createProject;
+
+  useEffect(() => {
+    if (!open) return;
+    setName(project?.name ?? '');
+    setDescription(project?.description ?? '');
+    setErrors({});
+    createProject.reset();
+    updateProject.reset();
+    // Reset only when the dialog opens for a (new) project.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, project]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors = {};
+    if (!name.trim()) next.name = 'Project name is required.';
+    if (!description.trim()) next.description = 'Description is required.';
+    setErrors(next);
+    if (next.name || next.description) return;
+    const input = { name: name.trim(), description: description.trim() };
+    try {
+      if (project) {
+        await updateProject.mutateAsync({ id: project.id, ...input });
+      } else {
+        const created = await createProject.mutateAsync(input);
+        onCreated?.(created);
+      }
+      onOpenChange(false);
+    } catch {
+      // Shown in the banner below from the mutation's error state.
+    }
+  };
+
+  const failure = mutation.error ? (editing ? 'Failed to update project' : 'Failed to create project') : null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}
+      title={editing ? 'Edit Project' : 'Create New Project'}
+      description={editing ? undefined : 'A project holds the user prompts and system prompts you compare.'}
+      closeOnOutsideClick={false}
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {failure ? (
+          <Banner tone="error">
+            <p className="font-medium">{failure}</p>
+            {mutation.error?.message ? <p className="mt-0.5 text-xs opacity-80">{mutation.error.message}</p> : null}
+          </Banner>
+        ) : null}
+        <Field label="Project Name" required error={errors.name}>
+          {(props) => (
+            <TextInput
+              {...props}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              aria-required
+              autoFocus
+              maxLength={200}
+              placeholder="e.g. Legal summarizer"
+            />
+          )}
+        </Field>
+        <Field label="Description" required error={errors.description}>
+          {(props) => (
+            <TextArea
+              {...props}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              aria-required
+              rows={4}
+              maxLength={2000}
+              placeholder="What are you comparing, and what does a good answer look like?"
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {editing ? 'Save Changes' : 'Create Project'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

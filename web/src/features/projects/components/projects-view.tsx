@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { Project } from '@promptgrid/contract';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FolderIcon, PlusIcon } from '@/components/ui/icons';
+import { useProjects } from '../api/get-projects';
+import { ProjectCard, ProjectCardSkeleton } from './project-card';
+import { ProjectFormDialog } from './project-form-dialog';
+import { DeleteProjectDialog } from './delete-project-dialog';
+
+type FormState = { open: false } | { open: true; project: Project | null };
+
+/** The project list of spec section 2: title, count line, two-column grid, side panel, modals. */
+export function ProjectsView() {
+  const projects = useProjects();
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const openCreate = () => setForm({ open: true, project: null });
+  const count = projects.data?.length ?? 0;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-8">
+        <header className="lg:col-start-1 lg:row-start-1">
+            <h1 id="projects-title" className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">
+              Projects
+            </h1>
+            <p className="mt-1 h-5 text-sm text-slate-600 dark:text-slate-400">
+              {projects.isSuccess ? `Currently you have: ${count} Project(s)` : null}
+            </p>
+        </header>
+
+        <section aria-labelledby="projects-title" className="min-w-0 lg:col-start-1 lg:row-start-2">
+          {projects.isError ? (
+            <Banner tone="error" className="mb-6">
+              Failed to load projects
+            </Banner>
+          ) : null}
+
+          <div>
+            {projects.isPending ? (
+              <div className="grid gap-4 sm:grid-cols-2" aria-busy>
+                <ProjectCardSkeleton />
+                <ProjectCardSkeleton />
+              </div>
+            ) : projects.isSuccess && count === 0 ? (
+              <EmptyState
+                title="No projects yet"
+                message="Create your first project to get started"
+                action={
+                  <Button onClick={openCreate}>
+                    <PlusIcon className="size-4" />
+                    Create Project
+                  </Button>
+                }
+              />
+            ) : projects.isSuccess ? (
+              <ul className="grid gap-4 sm:grid-cols-2" aria-label="Your projects">
+                {projects.data.map((project) => (
+                  <li key={project.id} className="min-w-0">
+                    <ProjectCard project={project} onEdit={(p) => setForm({ open: true, project: p })} onDelete={setDeleting} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </section>
+
+        <aside aria-label="Quick start" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="lg:sticky lg:top-24 lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:p-5 lg:shadow-xs dark:lg:border-slate-800 dark:lg:bg-slate-900">
+            <div className="hidden items-center gap-3 lg:flex">
+              <span className="inline-flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
+                <FolderIcon className="size-4.5" />
+              </span>
+              <div>
+                <p className="text-sm font-semibold text-slate-900 dark:text-slate-50">Start a comparison</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">Prompts, models, results</p>
+              </div>
+            </div>
+            <p className="mt-4 hidden text-sm leading-6 text-slate-600 lg:block dark:text-slate-400">
+              A project holds your test inputs and the system prompts you want to compare, each paired with a model.
+            </p>
+            <Button className="w-full sm:w-auto lg:mt-4 lg:w-full" onClick={openCreate}>
+              <PlusIcon className="size-4" />
+              New Project
+            </Button>
+          </div>
+        </aside>
+      </div>
+
+      <ProjectFormDialog
+        open={form.open}
+        project={form.open ? form.project : null}
+        onOpenChange={(open) => !open && setForm({ open: false })}
+      />
+      <DeleteProjectDialog project={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </div>
+  );
+}
