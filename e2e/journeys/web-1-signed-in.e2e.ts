@@ -21,7 +21,7 @@ const projectCard = (page: Page, name: string): Locator =>
     .last();
 
 describe('projects', () => {
-  test('empty state, create (required fields), edit, a second project on top, delete with confirmation', async () => {
+  test('empty state, create (required fields), edit, a second project on top, open a project', async () => {
     const page = await app.newPage();
     await signIn(page, 'projects@example.com');
 
@@ -84,6 +84,28 @@ describe('projects', () => {
     expect(order, 'newest project first').toEqual(['Support bot', 'Contract summarizer']);
     await shot(page, 'projects');
 
+    // Clicking a card opens the project's user prompts.
+    await projectCard(page, 'Contract summarizer').getByText('Contract summarizer', { exact: true }).click();
+    await page.waitForURL(/\/project\/\d+\/inputs$/);
+
+    // Survives a reload: the project list comes from the server.
+    await page.goto('/projects');
+    await seeText(page, 'Currently you have: 2 Project(s)');
+    await visible(projectCard(page, 'Contract summarizer'));
+  });
+
+  test('deleting a project asks first with the spec\'s text; Cancel keeps it, Delete removes it', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'deleting@example.com');
+    for (const [name, description] of [['Contract summarizer', 'Kept'], ['Support bot', 'Deleted']]) {
+      await page.getByRole('button', { name: 'New Project' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+      await dialog.getByLabel('Project Name').fill(name);
+      await dialog.getByLabel('Description').fill(description);
+      await dialog.getByRole('button', { name: 'Create Project' }).click();
+      await hidden(dialog);
+    }
+    await seeText(page, 'Currently you have: 2 Project(s)');
     // Delete, with the spec's confirmation text; cancelling keeps the project.
     await projectCard(page, 'Support bot').getByRole('button', { name: 'Project actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete Project' }).click();
@@ -101,14 +123,11 @@ describe('projects', () => {
     await seeText(page, 'Currently you have: 1 Project(s)');
     await count(page.getByText('Support bot', { exact: true }), 0);
 
-    // Clicking a card opens the project's user prompts.
-    await projectCard(page, 'Contract summarizer').getByText('Contract summarizer', { exact: true }).click();
-    await page.waitForURL(/\/project\/\d+\/inputs$/);
 
-    // Survives a reload: the project list comes from the server.
-    await page.goto('/projects');
-    await seeText(page, 'Currently you have: 1 Project(s)');
-    await visible(projectCard(page, 'Contract summarizer'));
+    await projectCard(page, 'Contract summarizer').getByRole('button', { name: 'Project actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete Project' }).click();
+    await confirm.getByRole('button', { name: /^Delete/ }).click();
+    await seeText(page, 'No projects yet');
   });
 });
 
@@ -180,6 +199,8 @@ describe('account', () => {
     await seeText(page, 'Evaluations left: 50');
     await count(page.getByText('Subscription active', { exact: true }), 0);
     await count(page.getByRole('button', { name: 'Manage Subscription' }), 0);
+    // Billing off: the checkout endpoint answers 503 by design (issue 6) and the browser logs the failed fetch.
+    app.allowConsoleError(/status of 503 \(Service Unavailable\) \(http:\/\/[^)]+\/api\/create-checkout-session\/\)$/);
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await visible(page.getByText(/billing is not configured/i));
     await shot(page, 'account');

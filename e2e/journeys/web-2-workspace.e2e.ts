@@ -72,7 +72,7 @@ async function addPrompt(page: Page, options: { name: string; model: string; pro
 }
 
 describe('project workspace', () => {
-  test('prompts, archive/restore, delete confirmations, a mock run to Complete, side by side, inputs switch, JSON export', async () => {
+  test('prompts, archive/restore, a mock run to Complete, side by side, inputs switch, JSON export', async () => {
     const page = await app.newPage();
     await signIn(page, 'workspace@example.com');
     const projectId = await createProjectViaUi(page, 'Contract review', 'Which prompt summarises contracts best');
@@ -96,16 +96,6 @@ describe('project workspace', () => {
     await visible(contract.getByText(/sixty \(60\) days written notice/));
     await contract.getByRole('button', { name: 'HIDE' }).click();
     await shot(page, 'inputs');
-
-    // Delete confirmation for an input: cancel keeps it, confirm removes it.
-    await addInput(page, 'Scratch input', 'To be deleted');
-    await page.getByRole('button', { name: 'Delete Scratch input' }).click();
-    await visible(page.getByText('Are you sure you want to delete this input?', { exact: true }));
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await visible(card(page, 'Scratch input'));
-    await page.getByRole('button', { name: 'Delete Scratch input' }).click();
-    await confirmIn(page, 'Are you sure you want to delete this input?', /^Delete/);
-    await count(card(page, 'Scratch input'), 0);
 
     // Archive and restore an input; the state is saved.
     await page.getByRole('switch', { name: 'Capital question: Active' }).click();
@@ -142,14 +132,6 @@ describe('project workspace', () => {
     await visible(friendly.getByText('0.3', { exact: true }));
     await count(friendly.getByText('JSON Mode', { exact: true }), 0);
     await shot(page, 'configs');
-
-    // Delete confirmation for a prompt.
-    const scratch = await addPrompt(page, { name: 'Scratch prompt', model: 'openai - gpt-4.1-mini', prompt: 'Temporary' });
-    await scratch.getByRole('button', { name: 'Create', exact: true }).click();
-    await hidden(scratch);
-    await page.getByRole('button', { name: 'Delete Scratch prompt' }).click();
-    await confirmIn(page, 'Are you sure you want to delete this prompt?', /^Delete/);
-    await count(card(page, 'Scratch prompt'), 0);
 
     // Archive and restore a prompt (saved first, then shown).
     await page.getByRole('switch', { name: 'Friendly: Active' }).click();
@@ -224,7 +206,7 @@ describe('project workspace', () => {
     for (const name of ['Terse JSON', 'Friendly']) await page.getByRole('checkbox', { name }).click();
 
     // JSON export.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /JSON/i }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
     const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
     const text = JSON.stringify(exported);
@@ -243,6 +225,36 @@ describe('project workspace', () => {
     await page.reload();
     await seeText(page, '4 of 4');
     await seeText(page, 'Complete');
+  });
+
+  test('deleting an input or a prompt asks first; Cancel keeps it, Delete removes it', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'deleting@example.com');
+    const { projectId } = await seedProject(page, {
+      name: 'Deletions',
+      inputs: [{ name: 'Scratch input', content: 'To be deleted' }],
+      configurations: [{ name: 'Scratch prompt', model: 'gpt-4.1-mini', prompt: 'Temporary' }],
+    });
+    await page.goto(`/project/${projectId}/inputs`);
+    await page.getByRole('button', { name: 'Delete Scratch input' }).click();
+    await visible(page.getByText('Are you sure you want to delete this input?', { exact: true }));
+    await shot(page, 'input-delete-dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await visible(card(page, 'Scratch input'));
+    await page.getByRole('button', { name: 'Delete Scratch input' }).click();
+    await confirmIn(page, 'Are you sure you want to delete this input?', /^Delete/);
+    await count(card(page, 'Scratch input'), 0);
+    await seeText(page, 'No inputs');
+
+    await page.goto(`/project/${projectId}/configs`);
+    await page.getByRole('button', { name: 'Delete Scratch prompt' }).click();
+    await visible(page.getByText('Are you sure you want to delete this prompt?', { exact: true }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await visible(card(page, 'Scratch prompt'));
+    await page.getByRole('button', { name: 'Delete Scratch prompt' }).click();
+    await confirmIn(page, 'Are you sure you want to delete this prompt?', /^Delete/);
+    await count(card(page, 'Scratch prompt'), 0);
+    await seeText(page, 'No prompts yet');
   });
 
   test('a real run through the fake providers where the OpenAI key is rejected: Partial, and the card shows the error', async () => {
@@ -272,7 +284,8 @@ describe('project workspace', () => {
     await seeText(page, '2 of 2', 45_000);
     await seeText(page, 'Partial', 45_000);
     await visible(page.getByText('Error occurred while processing request:', { exact: false }));
-    await visible(page.getByText(/Incorrect API key provided/));
+    // The failed card names the cause (the server's wording; the fake answered 401 'Incorrect API key provided.').
+    await visible(page.getByText(/API key/i).filter({ hasNotText: /Error occurred/ }));
     await visible(page.getByText('Echo from claude-haiku-4-5: Say hello to the team.', { exact: false }));
     expect(fake.requests.some((r) => r.api === 'openai' && r.apiKey === REJECTED_OPENAI_KEY)).toBe(true);
     await shot(page, 'results-partial');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from './paths';
 import { startServer, type RunningServer, type ServerOptions } from './server';
@@ -22,7 +22,7 @@ const CHROMIUM_ARGS = [
 /** Console errors that are not the app's fault. Keep this list short and explicit. */
 const BENIGN_CONSOLE_ERRORS: RegExp[] = [
   // Chromium asks for /favicon.ico on its own; a missing icon is not an app error.
-  /Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+  /^Failed to load resource: the server responded with a status of 404 \(Not Found\) \(https?:\/\/[^/]+\/favicon\.ico\)$/,
 ];
 
 export type PageProblem = { kind: 'pageerror' | 'console'; text: string; url: string };
@@ -79,20 +79,18 @@ export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)):
       const where = location.url ? ` (${location.url})` : '';
       problems.push({ kind: 'console', text: `${message.text()}${where}`, url: page.url() });
     });
-    if (contexts.length === 1) {
-      onTestFailed(async () => {
-        // A picture of every open page at the moment of failure, for the report.
-        for (const [i, ctx] of contexts.entries()) {
-          for (const [j, p] of ctx.pages().entries()) {
-            await p.screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${safeName(expect.getState().currentTestName ?? 'test')}-${i}-${j}.png`) }).catch(() => {});
-          }
-        }
-      });
-    }
     return page;
   };
 
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      // A picture of every open page at the moment of failure, for the report.
+      for (const [i, ctx] of contexts.entries()) {
+        for (const [j, p] of ctx.pages().entries()) {
+          await p.screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${safeName(context.task.name)}-${i}-${j}.png`) }).catch(() => {});
+        }
+      }
+    }
     const found = problems.filter(
       (p) => p.kind === 'pageerror' || ![...BENIGN_CONSOLE_ERRORS, ...allowed].some((pattern) => pattern.test(p.text)),
     );
