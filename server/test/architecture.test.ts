@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const importPattern = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(importPattern)].map((m) => m[1] ?? m[2]);
+}
+
+/** Resolves a relative or '@/' import of a web file to a path under web/src. */
+function resolveWeb(file: string, specifier: string): string | null {
+  if (specifier.startsWith('@/')) return path.join(root, 'web/src', specifier.slice(2));
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(file), specifier);
+  return null;
+}
+
+describe('one-way imports (DESIGN.md, Style)', () => {
+  it('web and server never import each other; both may import the contract', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(path.join(root, 'web/src'))) {
+      for (const s of importsOf(file)) if (s.includes('/server/') || s.startsWith('@promptgrid/server')) offenders.push(`${file} -> ${s}`);
+    }
+    for (const file of sourceFiles(path.join(root, 'server/src'))) {
+      for (const s of importsOf(file)) if (s.includes('/web/') || s.startsWith('@promptgrid/web')) offenders.push(`${file} -> ${s}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('web features never import one another; they meet only in app/', () => {
+    const featuresDir = path.join(root, 'web/src/features');
+    const offenders: string[] = [];
+    for (const file of sourceFiles(featuresDir)) {
+      const own = path.relative(featuresDir, file).split(path.sep)[0];
+      for (const s of importsOf(file)) {
+        const target = resolveWeb(file, s);
+        if (!target) continue;
+        const rel = path.relative(featuresDir, target);
+        if (!rel.startsWith('..') && rel.split(path.sep)[0] !== own) offenders.push(`${path.relative(root, file)} -> ${s}`);
+        if (path.relative(path.join(root, 'web/src/app'), target).startsWith('..') === false) offenders.push(`${path.relative(root, file)} -> ${s} (app/)`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('shared web code (lib, components) does not depend on features or app', () => {
+    const offenders: string[] = [];
+    for (const dir of ['lib', 'components']) {
+      for (const file of sourceFiles(path.join(root, 'web/src', dir))) {
+        for (const s of importsOf(file)) {
+          const target = resolveWeb(file, s);
+          if (!target) continue;
+          const rel = path.relative(path.join(root, 'web/src'), target);
+          if (rel.startsWith('features') || rel.startsWith('app')) offenders.push(`${path.relative(root, file)} -> ${s}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
