@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AiModel, Configuration } from '@promptgrid/contract';
+import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
+import { ConfigurationEditorDialog } from './configuration-editor-dialog';
+
+const models: AiModel[] = [
+  { id: 1, company: 'openai', model_name: 'gpt-4.1-mini', supports_json_mode: true },
+  { id: 2, company: 'anthropic', model_name: 'claude-haiku-4-5', supports_json_mode: false },
+];
+
+const friendly: Configuration = {
+  id: 9,
+  name: 'Friendly',
+  project: 3,
+  ai_model: models[1]!,
+  prompt: { content: 'Summarise warmly.', token_count: 4 },
+  parameters: { temperature: 0.3, max_tokens: null },
+  provider_specific_params: {},
+  json_mode: false,
+  is_active: true,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+const open = (configuration: Configuration | null, onSave = vi.fn().mockResolvedValue(undefined)) => {
+  renderWithProviders(<ConfigurationEditorDialog open onOpenChange={() => {}} configuration={configuration} projectId="3" onSave={onSave} />);
+  return onSave;
+};
+
+describe('ConfigurationEditorDialog', () => {
+  it('labels models "company - model name" and offers JSON mode only for models that support it', async () => {
+    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    open(null);
+    expect(screen.getByRole('dialog', { name: 'New Prompt Configuration' })).toBeInTheDocument();
+    const select = screen.getByLabelText('AI model');
+    await screen.findByRole('option', { name: 'openai - gpt-4.1-mini' });
+    expect(screen.getByRole('option', { name: 'anthropic - claude-haiku-4-5' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'JSON mode' })).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(select, 'openai - gpt-4.1-mini');
+    expect(screen.getByRole('group', { name: 'OpenAI options' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'JSON mode' })).toBeInTheDocument();
+
+    await userEvent.selectOptions(select, 'anthropic - claude-haiku-4-5');
+    expect(screen.queryByRole('checkbox', { name: 'JSON mode' })).not.toBeInTheDocument();
+  });
+
+  it('starts at temperature 0 and requires prompt, name and model', async () => {
+    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    const onSave = open(null);
+    expect(screen.getByRole('slider', { name: 'Temperature' })).toHaveAttribute('aria-valuenow', '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Prompt template is required.')).toBeInTheDocument();
+    expect(screen.getByText('AI model is required.')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('refuses max tokens out of 1..32000 and sends an empty field as null with {} for a model without JSON mode', async () => {
+    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    const onSave = open(friendly);
+    expect(screen.getByRole('dialog', { name: 'Edit Prompt Configuration' })).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    const maxTokens = screen.getByLabelText('Max tokens');
+    await userEvent.type(maxTokens, '32001');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Max tokens must be between 1 and 32000.')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+
+    await userEvent.clear(maxTokens);
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        name: 'Friendly',
+        prompt_content: 'Summarise warmly.',
+        ai_model_id: 2,
+        parameters: { temperature: 0.3, max_tokens: null },
+        provider_specific_params: {},
+        project: 3,
+      }),
+    );
+  });
+
+  it('sends json_mode for a model that supports it, and shows the save error', async () => {
+    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    const onSave = open({ ...friendly, ai_model: models[0]!, json_mode: false, provider_specific_params: { json_mode: false } }, vi.fn().mockRejectedValue(new Error('name: Name is required.')));
+    await screen.findByRole('option', { name: 'openai - gpt-4.1-mini' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'JSON mode' }));
+    await userEvent.type(screen.getByLabelText('Max tokens'), '512');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ parameters: { temperature: 0.3, max_tokens: 512 }, provider_specific_params: { json_mode: true } })));
+    expect(await screen.findByText('name: Name is required.')).toBeInTheDocument();
+  });
+
+  it('shows the spec text when the models cannot be loaded', async () => {
+    mockFetch((url) => (url === '/api/models/' ? { status: 500, body: { detail: 'down' } } : undefined));
+    open(null);
+    expect(await screen.findByText('Failed to load AI models')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Input } from '@promptgrid/contract';
+import '@/testing/workspace-test-utils';
+import { InputEditorDialog } from './input-editor-dialog';
+
+const existing: Input = {
+  id: 4,
+  project: 1,
+  name: 'Capital question',
+  content: 'What is the capital of France?',
+  active: true,
+  token_count: 7,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+
+describe('InputEditorDialog', () => {
+  it('is titled New Input, shows at least 50 numbered lines and requires name and content', async () => {
+    const onSave = vi.fn();
+    render(<InputEditorDialog open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    const dialog = screen.getByRole('dialog', { name: 'New Input' });
+    const editor = await screen.findByRole('textbox', { name: 'Content' });
+    await waitFor(() => expect(dialog.querySelector('.cm-gutters')?.textContent).toContain('50'));
+    expect(editor).toHaveAttribute('aria-required', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Content is required.')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('is titled Edit Input and saves the changed name with the content', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const onOpenChange = vi.fn();
+    render(<InputEditorDialog open onOpenChange={onOpenChange} input={existing} onSave={onSave} />);
+    expect(screen.getByRole('dialog', { name: 'Edit Input' })).toBeInTheDocument();
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Capital of France');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Capital of France', content: existing.content }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('shows the spec text when the update fails', async () => {
+    const onSave = vi.fn().mockRejectedValue(new Error('boom'));
+    render(<InputEditorDialog open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Failed to update input')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Configuration, Input } from '@promptgrid/contract';
+import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
+import { RunView } from './run-view';
+
+const at = '2025-01-01T00:00:00.000Z';
+const input = (id: number, name: string): Input => ({ id, project: 1, name, content: `${name} content`, active: true, token_count: 3, created_at: at, updated_at: at });
+const configuration = (id: number, name: string): Configuration => ({
+  id,
+  name,
+  project: 1,
+  ai_model: { id: 1, company: 'openai', model_name: 'gpt-4.1-mini', supports_json_mode: true },
+  prompt: { content: 'You are concise.', token_count: 4 },
+  parameters: { temperature: 0, max_tokens: null },
+  provider_specific_params: { json_mode: false },
+  json_mode: false,
+  is_active: true,
+  created_at: at,
+  updated_at: at,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const inputs = [input(1, 'Capital question'), input(2, 'Long contract'), input(3, 'Greeting')];
+const configurations = [configuration(5, 'Terse JSON'), configuration(6, 'Friendly')];
+
+describe('RunView', () => {
+  it('starts fully selected with mock mode on when no key is stored, and confirms with N = inputs x prompts', async () => {
+    mockFetch((url) => (url === '/api/api-keys/' ? { body: [] } : undefined));
+    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    expect(screen.getByRole('heading', { name: 'Configure and Run Evaluation' })).toBeInTheDocument();
+    expect(screen.getByText('3 of 3 selected')).toBeInTheDocument();
+    expect(screen.getByText('2 of 2 selected')).toBeInTheDocument();
+    const mock = await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
+    expect(mock).toHaveAttribute('aria-checked', 'true');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Greeting' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Running this evaluation will make 4 API call(s).')).toBeInTheDocument();
+    expect(within(dialog).getByText('(running 2 prompt(s) against 2 input(s))')).toBeInTheDocument();
+    expect(within(dialog).getByText('Are you sure you want to proceed?')).toBeInTheDocument();
+  });
+
+  it('counts one call per prompt when no input is chosen', async () => {
+    mockFetch((url) => (url === '/api/api-keys/' ? { body: [] } : undefined));
+    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
+    const [deselectInputs] = screen.getAllByRole('button', { name: 'Deselect All' });
+    await userEvent.click(deselectInputs!);
+    await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Running this evaluation will make 2 API call(s).')).toBeInTheDocument();
+    expect(within(dialog).getByText('(running 2 prompt(s) against 0 input(s))')).toBeInTheDocument();
+  });
+
+  it('needs one system prompt selected', async () => {
+    mockFetch((url) => (url === '/api/api-keys/' ? { body: [] } : undefined));
+    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Deselect All' })[1]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
+    expect(await screen.findByText('⚠️ Please select at least one prompt-model before running the evaluation.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('turns mock mode off by default once a key is stored, and offers the upgrade when access is refused', async () => {
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/api-keys/') return { body: [{ id: 1, provider: 'openai', label: 'k', is_active: true, last_four_digits: '1234', created_at: at }] };
+      if (url === '/api/check-subscription/') return { body: { active: false } };
+      return undefined;
+    });
+    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    const mock = await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
+    expect(mock).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Run' }));
+    const upgrade = await screen.findByRole('dialog', { name: 'Out of Free Evaluations' });
+    expect(within(upgrade).getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+    expect(within(upgrade).getByRole('button', { name: 'Maybe Later' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/run-evaluation/')).toBe(false);
+  });
+
+  it('shows the run failure in a red banner', async () => {
+    mockFetch((url) => {
+      if (url === '/api/api-keys/') return { body: [] };
+      if (url === '/api/check-subscription/') return { body: { active: true } };
+      if (url === '/api/run-evaluation/') return { status: 400, body: { detail: 'No openai API key stored.' } };
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Run' }));
+    const banner = await screen.findByRole('alert');
+    await waitFor(() => expect(banner).toHaveTextContent('❌ Error: No openai API key stored.'));
+  });
+});
