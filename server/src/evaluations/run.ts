@@ -1,14 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PROVIDER_LABELS, defaultEvaluationName, type RunEvaluationInput, type RunEvaluationResponse } from '@promptgrid/contract';
 import type { Database } from '../db/client.js';
-import { aiModels, apiRequests, configurations, evaluations, inputs, projects, type EvaluationSnapshot } from '../db/schema.js';
+import { aiModels, configurations, evaluations, inputs, projects, type EvaluationSnapshot } from '../db/schema.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { missingKeyMessage, providersWithoutKey } from '../api-keys/service.js';
 
 /** Channel a run announces itself on, so idle workers in other processes claim it without waiting for their poll. */
 export const WORK_CHANNEL = 'promptgrid_evaluation_work';
-const INSERT_CHUNK = 2000;
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
@@ -86,15 +85,15 @@ export async function startEvaluation(
       .insert(evaluations)
       .values({ userId, projectId, name: input.name || defaultEvaluationName(), useMock: input.use_mock, totalRequests, snapshot })
       .returning({ id: evaluations.id });
-    // Input-major order: the first input's row of results completes first on the results screen.
-    const rows: (typeof apiRequests.$inferInsert)[] = [];
-    const inputsOrNone = snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null];
-    for (const inputId of inputsOrNone) {
-      for (const c of snapshot.configurations) {
-        rows.push({ evaluationId: evaluation.id, inputId, configurationId: c.id, provider: input.use_mock ? 'mock' : c.ai_model.company });
-      }
-    }
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(apiRequests).values(rows.slice(i, i + INSERT_CHUNK));
+    // One statement however large the run; input-major order, so the first input's results complete first.
+    const lanes = JSON.stringify(snapshot.configurations.map((c) => ({ id: c.id, provider: input.use_mock ? 'mock' : c.ai_model.company })));
+    const inputList = JSON.stringify(snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null]);
+    await tx.execute(sql`
+      INSERT INTO api_requests (evaluation_id, input_id, configuration_id, provider)
+      SELECT ${evaluation.id}::int, (i.value #>> '{}')::int, (c.value->>'id')::int, c.value->>'provider'
+        FROM jsonb_array_elements(${inputList}::jsonb) WITH ORDINALITY AS i(value, n)
+       CROSS JOIN jsonb_array_elements(${lanes}::jsonb) WITH ORDINALITY AS c(value, n)
+       ORDER BY i.n, c.n`);
     return evaluation.id;
   });
   if (database.kind === 'postgres') await database.executeSql(`NOTIFY ${WORK_CHANNEL}`).catch(() => {});

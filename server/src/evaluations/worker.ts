@@ -26,13 +26,13 @@ type EvaluationContext = {
   configurations: Map<number, EvaluationSnapshot['configurations'][number]>;
   inputs: Map<number, EvaluationSnapshot['inputs'][number]>;
 };
-type Finished = { id: number; status: 'SUCCESS' | 'FAILED'; execution_time: number; input_tokens: number | null; output_tokens: number | null; error_message: string | null; output: string | null };
+type Finished = { id: number; evaluation_id: number; status: 'SUCCESS' | 'FAILED'; execution_time: number; input_tokens: number | null; output_tokens: number | null; error_message: string | null; output: string | null };
 
 const LANES: Lane[] = ['openai', 'anthropic', 'mock'];
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 const MAX_CLAIMS = 5;
 const IDLE_POLL_MS = 1000;
-const FLUSH_DELAY_MS = 10;
+const FLUSH_DELAY_MS = 25;
 const FLUSH_SIZE = 200;
 const STOP_GRACE_MS = 3000;
 const KEY_CACHE_MS = 30_000;
@@ -136,9 +136,11 @@ export class EvaluationWorker {
         await state.signal.wait();
         continue;
       }
-      // Let calls that end together free their slots, so one claim fills many.
-      if (free < concurrency / 2 && state.inFlight > 0) {
-        await sleep(2);
+      // Let calls that end close together free their slots, so one claim fills many (each query costs the database).
+      if (free < concurrency / 4 && state.inFlight > 0) {
+        await Promise.race([state.signal.wait(), sleep(5)]);
+        free = concurrency - state.inFlight;
+        if (free < concurrency / 4) await sleep(5);
         free = concurrency - state.inFlight;
       }
       let claimed: ClaimedRow[] = [];
@@ -245,21 +247,21 @@ export class EvaluationWorker {
           outcome = key === null ? failed(missingKeyMessage(call.provider)) : await this.caller.call(call, key, abort.signal);
         }
       }
-      this.record(row.id, outcome);
+      this.record(row, outcome);
     } catch (error) {
       if (abort.signal.aborted) return; // shutting down: the lease is released and another run takes it
       this.log.error({ err: error, apiRequest: row.id }, 'api request failed unexpectedly');
-      this.record(row.id, failed(`Internal error while running this request: ${(error as Error).message}`));
+      this.record(row, failed(`Internal error while running this request: ${(error as Error).message}`));
     } finally {
       this.running.delete(row.id);
     }
   }
 
-  private record(id: number, outcome: CallOutcome) {
+  private record({ id, evaluation_id }: ClaimedRow, outcome: CallOutcome) {
     this.finished.push(
       outcome.ok
-        ? { id, status: 'SUCCESS', execution_time: outcome.executionTime, input_tokens: outcome.reply.inputTokens, output_tokens: outcome.reply.outputTokens, error_message: null, output: outcome.reply.output }
-        : { id, status: 'FAILED', execution_time: outcome.executionTime, input_tokens: null, output_tokens: null, error_message: outcome.message, output: null },
+        ? { id, evaluation_id, status: 'SUCCESS', execution_time: outcome.executionTime, input_tokens: outcome.reply.inputTokens, output_tokens: outcome.reply.outputTokens, error_message: null, output: outcome.reply.output }
+        : { id, evaluation_id, status: 'FAILED', execution_time: outcome.executionTime, input_tokens: null, output_tokens: null, error_message: outcome.message, output: null },
     );
     if (this.finished.length >= FLUSH_SIZE) this.scheduleFlush(0);
     else this.scheduleFlush(FLUSH_DELAY_MS);
@@ -286,7 +288,8 @@ export class EvaluationWorker {
     try {
       await this.database.db.transaction(async (tx) => {
         // Serialises completion checks of one evaluation across workers.
-        await tx.execute(sql`SELECT id FROM evaluations WHERE id IN (SELECT DISTINCT evaluation_id FROM api_requests WHERE id IN (SELECT (x->>'id')::int FROM jsonb_array_elements(${payload}::jsonb) x)) ORDER BY id FOR UPDATE`);
+        const evaluationList = JSON.stringify([...new Set(batch.map((f) => f.evaluation_id))].sort((a, b) => a - b));
+        await tx.execute(sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${evaluationList}::jsonb)::int) ORDER BY id FOR UPDATE`);
         const done = await tx.execute(sql`
           WITH v AS (
             SELECT * FROM jsonb_to_recordset(${payload}::jsonb)

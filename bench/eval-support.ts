@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROUTES } from '@promptgrid/contract';
+import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
+import { freePort, HttpClient, seedProject, startProcess, type ServerProcess } from '../server/test/server-process.js';
+
+const TICKS_PER_SECOND = 100; // Linux USER_HZ
+
+/** The server process's user+system CPU in ms, from /proc. */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Peak resident memory of the process so far (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'))!;
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+export type Bench = { fake: FakeProviders; server: ServerProcess; client: HttpClient; configurationIds: number[]; inputIds: number[]; close(): Promise<void> };
+
+/**
+ * A fresh server process on a new embedded database (or DATABASE_URL from BENCH_DATABASE_URL), restarted once after
+ * seeding so its peak memory excludes creating the database; a signed-in client with a project of inputs x configurations.
+ */
+export async function setUp(options: { inputs: number; configurations: number; latencyMs: number; concurrency: number }): Promise<Bench> {
+  const fake = await startFakeProviders({ latencyMs: options.latencyMs, record: false });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-bench-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DEV_LOGIN: 'true',
+    OPENAI_BASE_URL: fake.openaiBaseUrl,
+    ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
+    EVAL_CONCURRENCY: String(options.concurrency),
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    FREE_EVALUATIONS_PER_MONTH: '1000',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  env.PORT = String(await freePort());
+  let server = await startProcess('main', env);
+  const client = await new HttpClient(server.url).signIn(`bench-${Date.now()}@example.com`);
+  const { inputIds, configurationIds } = await seedProject(client, { inputs: options.inputs, configurations: options.configurations, models: ['gpt-4o-mini'] });
+  await client.ok('POST', ROUTES.apiKeys, { provider: 'openai', key: 'sk-bench-key' });
+  await server.kill('SIGTERM');
+  server = await startProcess('main', env); // same port, so the client's session carries over
+  return {
+    fake,
+    server,
+    client,
+    configurationIds,
+    inputIds,
+    async close() {
+      await server.kill('SIGTERM');
+      await fake.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Counts = { PENDING: number; IN_PROGRESS: number; SUCCESS: number; FAILED: number; total: number };
+
+/** Starts a real run and waits (polling every 25 ms) until every request is terminal. */
+export async function timeRun(bench: Bench) {
+  const pid = bench.server.child.pid!;
+  const cpuBefore = cpuMs(pid);
+  const started = performance.now();
+  const run = await bench.client.ok('POST', ROUTES.runEvaluation, { configuration_ids: bench.configurationIds, input_ids: bench.inputIds, use_mock: false });
+  let counts: Counts;
+  for (;;) {
+    counts = await bench.client.ok<Counts>('GET', ROUTES.apiRequestStatusCounts(run.evaluation_id));
+    if (counts.PENDING === 0 && counts.IN_PROGRESS === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const wallS = (performance.now() - started) / 1000;
+  const cpu = cpuMs(pid) - cpuBefore;
+  const document = await bench.client.ok('GET', ROUTES.evaluationResults(run.evaluation_id));
+  const serverWallS = (Date.parse(document.evaluation.completed_at) - Date.parse(document.evaluation.created_at)) / 1000;
+  return { total: run.total_requests as number, counts, wallS, serverWallS, cpuMsPerCall: cpu / run.total_requests, peakRssMb: peakRssMb(pid) };
+}

@@ -1,0 +1,30 @@
+/**
+ * 1000 calls (50 inputs x 20 configurations) against the fake provider at 200 ms latency, EVAL_CONCURRENCY=50.
+ * Prints wall time, the ideal time for that concurrency, their ratio and server CPU ms per call;
+ * then the same under a provider rate limit (429 + retry-after) and the wall time against what the limit allows.
+ * Goals: ratio <= 1.05, <= 2 ms CPU per call; rate-limited: nothing FAILED, within 1.15x of the limit.
+ */
+import { setUp, timeRun } from './eval-support.js';
+
+const LATENCY_MS = 200;
+const CONCURRENCY = Number(process.env.EVAL_CONCURRENCY ?? 50);
+const RATE_LIMIT = Number(process.env.BENCH_RATE_LIMIT ?? 100);
+
+const bench = await setUp({ inputs: 50, configurations: 20, latencyMs: LATENCY_MS, concurrency: CONCURRENCY });
+try {
+  const plain = await timeRun(bench);
+  const ideal = (Math.ceil(plain.total / CONCURRENCY) * LATENCY_MS) / 1000;
+  console.log(`eval-throughput: ${plain.total} calls, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}`);
+  console.log(`  wall ${plain.wallS.toFixed(3)} s (server-side ${plain.serverWallS.toFixed(3)} s), ideal ${ideal.toFixed(3)} s, ratio ${(plain.wallS / ideal).toFixed(3)} (server-side ${(plain.serverWallS / ideal).toFixed(3)})`);
+  console.log(`  server CPU ${plain.cpuMsPerCall.toFixed(2)} ms per call; SUCCESS ${plain.counts.SUCCESS}, FAILED ${plain.counts.FAILED}`);
+
+  bench.fake.behaviour.rateLimitPerSecond = RATE_LIMIT;
+  bench.fake.stats.byStatus = {};
+  const limited = await timeRun(bench);
+  const allowed = limited.total / RATE_LIMIT;
+  console.log(`eval-throughput under a rate limit of ${RATE_LIMIT} calls/s (429 + retry-after):`);
+  console.log(`  wall ${limited.wallS.toFixed(3)} s, the limit allows ${allowed.toFixed(3)} s, ratio ${(limited.wallS / allowed).toFixed(3)}; 429s answered ${bench.fake.stats.byStatus[429] ?? 0}`);
+  console.log(`  server CPU ${limited.cpuMsPerCall.toFixed(2)} ms per call; SUCCESS ${limited.counts.SUCCESS}, FAILED ${limited.counts.FAILED}`);
+} finally {
+  await bench.close();
+}
