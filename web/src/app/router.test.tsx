@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { mockApi, TEST_USER } from '@/testing/app-test-utils';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+const config = { google_client_id: null, dev_login: true, billing_enabled: false, analytics_key: null, free_evaluations_per_month: 50 };
+const status = {
+  status: 'free',
+  has_access: true,
+  num_requests_sent: 0,
+  free_requests_remaining: 50,
+  num_free_requests: 50,
+  cancel_at_period_end: false,
+  current_period_end: null,
+  billing_enabled: false,
+};
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+const pathOf = (router: ReturnType<typeof renderAt>) => router.state.location.pathname;
+
+beforeEach(() => {
+  localStorage.clear();
+  mockApi(({ url }) => {
+    if (url === '/auth/me/') return { body: TEST_USER };
+    if (url === '/api/config/') return { body: config };
+    if (url === '/api/projects/') return { body: [] };
+    if (url === '/api/subscription/status/') return { body: status };
+    return undefined;
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routing rules, signed out', () => {
+  it.each(['/', '/no/such/page', '/project'])('%s goes to /landing', async (path) => {
+    const router = renderAt(path);
+    await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+    expect(await screen.findByRole('heading', { level: 1, name: /Compare system prompts/ })).toBeInTheDocument();
+  });
+
+  it.each(['/projects', '/project/7/inputs', '/project/7/configs', '/project/7/run', '/project/7/results'])('%s goes to /signin', async (path) => {
+    const router = renderAt(path);
+    await waitFor(() => expect(pathOf(router)).toBe('/signin'));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Promptgrid' })).toBeInTheDocument();
+  });
+
+  it('/account goes to /landing', async () => {
+    const router = renderAt('/account');
+    await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+  });
+});
+
+describe('routing rules, signed in', () => {
+  beforeEach(() => localStorage.setItem('user', JSON.stringify(TEST_USER)));
+
+  it('/projects shows the project list', async () => {
+    const router = renderAt('/projects');
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/projects');
+    expect(await screen.findByText('No projects yet')).toBeInTheDocument();
+  });
+
+  it('/account shows Account Settings', async () => {
+    renderAt('/account');
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(await screen.findByText('Evaluations left: 50')).toBeInTheDocument();
+  });
+
+  it('/ still goes to /landing', async () => {
+    const router = renderAt('/');
+    await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+  });
+});
