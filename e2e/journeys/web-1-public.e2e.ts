@@ -73,10 +73,15 @@ describe('landing', () => {
     }
   });
 
-  test('the hero Get Started sends a signed-out visitor to /signin', async () => {
+  test('Get Started (hero and pricing) sends a signed-out visitor to /signin', async () => {
     const page = await app.newPage();
     await page.goto('/landing');
-    await page.getByRole('main').getByRole('button', { name: 'Get Started' }).or(page.getByRole('main').getByRole('link', { name: 'Get Started' })).first().click();
+    const getStarted = (scope: ReturnType<Page['locator']> | Page) =>
+      scope.getByRole('button', { name: 'Get Started' }).or(scope.getByRole('link', { name: 'Get Started' })).first();
+    await getStarted(page).click();
+    await atPath(page, '/signin');
+    await page.goto('/landing');
+    await getStarted(section(page, 'pricing')).click();
     await atPath(page, '/signin');
   });
 });
@@ -130,6 +135,22 @@ describe('sign-in', () => {
     // A signed-in visitor arriving at /signin is sent on.
     await page.goto('/signin');
     await page.waitForURL((url) => url.pathname === '/projects' || url.pathname === '/landing');
+  });
+
+  test("shows 'Signing you in...' while the sign-in is under way", async () => {
+    const page = await app.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/dev-sign-in/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/signin');
+    await page.getByLabel('Email address').fill('slow@example.com');
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await seeText(page, /Signing you in\.\.\./);
+    release();
+    await atPath(page, '/projects');
   });
 
   test('the sign-in page works at phone width', async () => {

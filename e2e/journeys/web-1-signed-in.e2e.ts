@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { shot, signIn, useApp } from '../support/app';
-import { atPath, count, hidden, seeText, visible } from '../support/expect';
+import { atPath, count, hidden, isReddish, rgbOf, seeText, visible } from '../support/expect';
 
 // Stripe is off on this server: the account page must say billing is not configured instead of failing.
 const app = useApp({ name: 'web-1-signed-in' });
@@ -128,6 +128,33 @@ describe('projects', () => {
     await page.getByRole('menuitem', { name: 'Delete Project' }).click();
     await confirm.getByRole('button', { name: /^Delete/ }).click();
     await seeText(page, 'No projects yet');
+  });
+});
+
+describe('project errors', () => {
+  test("failing project calls show the spec's red banners", async () => {
+    const page = await app.newPage();
+    await signIn(page, 'errors@example.com');
+    app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/projects\/\)$/);
+    const failing = async (route: import('playwright-core').Route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Simulated failure' }) });
+
+    await page.route('**/api/projects/', failing);
+    await page.reload();
+    const loadError = await seeText(page, 'Failed to load projects');
+    expect(isReddish(await rgbOf(loadError)), 'the banner text is red').toBe(true);
+    await shot(page, 'projects-load-error');
+
+    await page.unroute('**/api/projects/');
+    await page.reload();
+    await seeText(page, 'No projects yet');
+    await page.route('**/api/projects/', (route) => (route.request().method() === 'POST' ? failing(route) : route.continue()));
+    await page.getByRole('button', { name: 'Create Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    await dialog.getByLabel('Project Name').fill('Doomed');
+    await dialog.getByLabel('Description').fill('The server refuses it');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await seeText(page, 'Failed to create project');
   });
 });
 

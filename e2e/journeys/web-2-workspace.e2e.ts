@@ -257,6 +257,21 @@ describe('project workspace', () => {
     await seeText(page, 'No prompts yet');
   });
 
+  test("a failed input status save reverts the toggle and says 'Failed to update input status'", async () => {
+    const page = await app.newPage();
+    await signIn(page, 'toggle@example.com');
+    const { projectId } = await seedProject(page, { name: 'Toggles', inputs: [{ name: 'Sticky', content: 'Stays active' }], configurations: [] });
+    await page.goto(`/project/${projectId}/inputs`);
+    await visible(page.getByRole('switch', { name: 'Sticky: Active' }));
+    app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/projects\/\d+\/inputs\/\d+\/\)$/);
+    await page.route('**/api/projects/*/inputs/*/', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Simulated failure"}' }) : route.continue(),
+    );
+    await page.getByRole('switch', { name: 'Sticky: Active' }).click();
+    await seeText(page, 'Failed to update input status');
+    await visible(page.getByRole('switch', { name: 'Sticky: Active' }));
+  });
+
   test('a real run through the fake providers where the OpenAI key is rejected: Partial, and the card shows the error', async () => {
     const page = await app.newPage();
     await signIn(page, 'providers@example.com');

@@ -46,3 +46,19 @@ export async function inViewport(locator: Locator, timeout = TIMEOUT): Promise<v
     )
     .toBe(true);
 }
+
+/** A computed colour of the element as [r, g, b], whatever the CSS colour space (Tailwind 4 uses oklch). */
+export async function rgbOf(locator: Locator, property: 'color' | 'backgroundColor' | 'borderColor' = 'color'): Promise<[number, number, number]> {
+  return locator.first().evaluate((element, prop) => {
+    const value = getComputedStyle(element)[prop as 'color'];
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = value;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+    return [r, g, b] as [number, number, number];
+  }, property);
+}
+
+export const isReddish = ([r, g, b]: [number, number, number]) => r > g + 60 && r > b + 60;
