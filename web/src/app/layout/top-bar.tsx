@@ -38,7 +38,8 @@ export function TopBar() {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+      {/* Project screens use the full width; the bar lines up with them there. */}
+      <div className={cn('mx-auto flex h-16 items-center gap-4 px-4 sm:px-6', projectId ? 'max-w-none' : 'max-w-6xl')}>
         <div className="flex min-w-0 flex-1 items-center md:flex-none lg:w-64">
           {projectId ? (
             <ProjectCrumb projectId={projectId} />
