@@ -50,7 +50,8 @@ describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => 
       ['post', ROUTES.auth.devSignIn, { email: 'csrf-victim@example.com' }],
     ];
     for (const [method, url, body] of writes) {
-      for (const headers of [{}, { 'X-CSRFToken': 'wrong-token-wrong-token-wrong-token' }, { 'X-CSRFToken': '' }]) {
+      const headerSets: Record<string, string>[] = [{}, { 'X-CSRFToken': 'wrong-token-wrong-token-wrong-token' }, { 'X-CSRFToken': '' }];
+      for (const headers of headerSets) {
         const response = await alice.request(method.toUpperCase(), url, body, { csrf: false, headers });
         expect(response.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
         expect(response.json()).toEqual({ detail: expect.any(String) });

@@ -1,0 +1,12 @@
+// `npm run all -w bench`: every benchmark script of this package.json, one after another.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const { scripts } = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+let failed = 0;
+for (const name of Object.keys(scripts).filter((s) => s !== 'all')) {
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync('npm', ['run', name], { cwd: new URL('.', import.meta.url), stdio: 'inherit' });
+  if (run.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
