@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { shot, signIn, useApp } from '../support/app';
-import { atPath, count, hidden, seeText, visible } from '../support/expect';
+import { atPath, count, hidden, isReddish, rgbOf, seeText, visible } from '../support/expect';
 import { createProjectViaUi, seedProject, storeApiKey } from '../support/flows';
 
 const GOOD_ANTHROPIC_KEY = 'sk-ant-e2e-good-0001';
@@ -172,6 +172,12 @@ describe('project workspace', () => {
     await seeText(page, '4 of 4', 45_000);
     await seeText(page, 'Complete', 45_000);
     await visible(page.getByText(/\d+\.\d{2}\s*s/).first());
+    // The progress grid: one dot per request, ceil(sqrt(4)) = 2 columns, all blue (success).
+    const grid = page.getByLabel('Request progress');
+    await count(grid.getByLabel(/^Request \d+: /), 4);
+    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length);
+    expect(columns).toBe(2);
+    await count(grid.getByLabel(/^Request \d+: Success/i), 4);
 
     // Side by side: one card per system prompt for the selected input.
     const results = page.getByRole('main');
@@ -225,6 +231,10 @@ describe('project workspace', () => {
     await page.reload();
     await seeText(page, '4 of 4');
     await seeText(page, 'Complete');
+
+    // The top bar's back link returns to the project list.
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await atPath(page, '/projects');
   });
 
   test('deleting an input or a prompt asks first; Cancel keeps it, Delete removes it', async () => {
@@ -282,7 +292,8 @@ describe('project workspace', () => {
       inputs: [{ name: 'Greeting', content: 'Say hello to the team.' }],
       configurations: [
         { name: 'OpenAI prompt', model: 'gpt-4.1-mini', prompt: 'You are concise.' },
-        { name: 'Anthropic prompt', model: 'claude-haiku-4-5', prompt: 'You are kind.' },
+        // The fake holds this call for 4 s, so the screen is seen while the evaluation is still running.
+        { name: 'Anthropic prompt', model: 'claude-haiku-4-5', prompt: 'You are kind. [[fake:latency=4000]]' },
       ],
     });
     await page.goto(`/project/${projectId}/run`);
@@ -296,9 +307,18 @@ describe('project workspace', () => {
     await confirm.getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
 
     await atPath(page, `/project/${projectId}/results`);
+    await seeText(page, 'Running');
+    await seeText(page, 'calculating...');
+    await count(page.getByRole('button', { name: 'Download JSON' }), 0);
+    await shot(page, 'results-running');
     await seeText(page, '2 of 2', 45_000);
     await seeText(page, 'Partial', 45_000);
     await visible(page.getByText('Error occurred while processing request:', { exact: false }));
+    const failedCard = page.getByRole('article', { name: 'OpenAI prompt' }).or(page.getByRole('listitem').filter({ hasText: 'OpenAI prompt' })).first();
+    expect(isReddish(await rgbOf(failedCard.getByText('Error occurred while processing request:', { exact: false }))), 'the error block is red').toBe(true);
+    const progress = page.getByLabel('Request progress');
+    await count(progress.getByLabel(/^Request \d+: Failed/i), 1);
+    await count(progress.getByLabel(/^Request \d+: Success/i), 1);
     // The failed card names the cause (the server's wording; the fake answered 401 'Incorrect API key provided.').
     await visible(page.getByText(/API key/i).filter({ hasNotText: /Error occurred/ }));
     await visible(page.getByText('Echo from claude-haiku-4-5: Say hello to the team.', { exact: false }));
