@@ -10,6 +10,9 @@ export const authentication = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
     app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0];
+      // Pages and assets need no user: no session query for them.
+      if (!path.startsWith('/api/') && !path.startsWith('/auth/')) return;
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
         const found = await findSessionUser(app.db, token);
@@ -20,7 +23,8 @@ export const authentication = fp(
       }
       // Here rather than in preHandler: an anonymous caller gets 401 before body validation can answer 400.
       if (request.user || request.routeOptions.config.public) return;
-      if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) throw new HttpError(401, 'Authentication credentials were not provided.');
+      const apiReference = path === '/api/docs' || path.startsWith('/api/docs/');
+      if (path.startsWith('/api/') && !apiReference) throw new HttpError(401, 'Authentication credentials were not provided.');
     });
   },
   { name: 'authentication', dependencies: ['security', 'database'] },
