@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { mockApi, TEST_USER } from '@/testing/app-test-utils';
 import { AppProvider } from './provider';
@@ -36,6 +37,7 @@ beforeEach(() => {
     if (url === '/api/config/') return { body: config };
     if (url === '/api/projects/') return { body: [] };
     if (url === '/api/subscription/status/') return { body: status };
+    if (url === '/auth/sign_out/') return { body: { status: 'success' } };
     return undefined;
   });
 });
@@ -79,5 +81,21 @@ describe('routing rules, signed in', () => {
   it('/ still goes to /landing', async () => {
     const router = renderAt('/');
     await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+  });
+
+  it('Logout from a protected page ends on /landing, not /signin', async () => {
+    const router = renderAt('/projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'User menu' })).not.toHaveTextContent('A');
+  });
+
+  it('signed out, a project URL fetches nothing for the top bar', async () => {
+    localStorage.clear();
+    const router = renderAt('/project/7/inputs');
+    await waitFor(() => expect(pathOf(router)).toBe('/signin'));
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContain('/api/projects/7/');
   });
 });

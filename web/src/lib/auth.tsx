@@ -70,8 +70,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    // The stored user goes first. The page moves to /landing (committed at once, not as a transition) before
+    // the state clears: otherwise a protected page's guard renders first and redirects to /signin instead.
+    localStorage.removeItem(STORAGE_KEYS.user);
+    await navigate('/landing', { flushSync: true });
     clear();
-    navigate('/landing');
     try {
       await api.post(ROUTES.auth.signOut);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useMatch } from 'react-router';
 import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/auth';
 import { Logo } from '@/components/ui/logo';
 import { MenuIcon, XIcon } from '@/components/ui/icons';
 import { NAV_LINKS } from './nav-links';
@@ -17,8 +18,10 @@ const linkClasses = (active: boolean) =>
 
 /** The top navigation bar of spec section 2. */
 export function TopBar() {
+  const { isAuthenticated } = useAuth();
   const projectMatch = useMatch('/project/:projectId/*');
-  const projectId = projectMatch?.params.projectId;
+  // Signed out, a project URL is about to redirect to /signin: fetch nothing for it.
+  const projectId = isAuthenticated ? projectMatch?.params.projectId : undefined;
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
 
