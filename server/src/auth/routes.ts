@@ -15,7 +15,6 @@ import {
 import type { App } from '../http/types.js';
 import { HttpError } from '../http/errors.js';
 import { createGoogleVerifier, SignInError } from './google.js';
-import { createSession, deleteSession } from './sessions.js';
 import { findOrCreateUser } from './users.js';
 
 const publicRoute = { public: true } as const;
@@ -29,8 +28,8 @@ export default async function authRoutes(app: App) {
 
   async function signIn(reply: FastifyReply, previousTokenHash: string | null, user: { id: number; email: string }) {
     // A new session id at every sign-in; the old one (if any) ends.
-    if (previousTokenHash) await deleteSession(app.db, previousTokenHash);
-    const token = await createSession(app.db, user.id, config.sessionTtlMs);
+    if (previousTokenHash) await app.sessions.delete(previousTokenHash);
+    const token = await app.sessions.create(user.id);
     reply.setCookie(SESSION_COOKIE, token, { ...cookieBase, httpOnly: true, maxAge: Math.floor(config.sessionTtlMs / 1000) });
     return { status: 'success' as const, user, message: 'Signed in successfully.' };
   }
@@ -96,7 +95,7 @@ export default async function authRoutes(app: App) {
     ROUTES.auth.signOut,
     { config: publicRoute, schema: { tags: ['auth'], response: { 200: z.object({ status: z.literal('success') }) } } },
     async (request, reply) => {
-      if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+      if (request.sessionTokenHash) await app.sessions.delete(request.sessionTokenHash);
       reply.clearCookie(SESSION_COOKIE, cookieBase);
       return { status: 'success' as const };
     },
