@@ -1,7 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT } from './paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A snapshot of the app (server sources and web build) that every test server of this run starts from. */
+    appRoot: string;
+  }
+}
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -13,18 +22,61 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Once per run: the browser must exist, and web/dist must be at least as new as the web and contract sources. */
-export default function setup() {
+/** A build is usable when index.html exists and every script and stylesheet it names is there. */
+function completeBuild(dist: string): boolean {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  const html = fs.readFileSync(index, 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+  return assets.length > 0 && assets.every((asset) => fs.existsSync(path.join(dist, asset)));
+}
+
+/**
+ * Once per run: checks the browser, then freezes the app the suite tests. Others build web/dist and edit the
+ * server while the suite runs (a rebuild swaps the asset names under a running server), so the server sources
+ * and the web build are copied into a temp folder and every test server starts from that copy. A fresh
+ * web/dist is copied; a stale one is rebuilt (`npm run build -w web`) straight into the copy, leaving web/dist alone.
+ * E2E_LIVE_TREE=1 runs the servers from the working tree instead.
+ */
+export default function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium); the suite never downloads browsers.`);
   }
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const dist = path.join(REPO_ROOT, 'web/dist/index.html');
-  const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'web')), newestMtime(path.join(REPO_ROOT, 'packages/contract/src')));
-  if (process.env.E2E_SKIP_BUILD !== '1' && (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources)) {
-    const started = Date.now();
-    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`npm run build -w web failed:\n${build.stdout}\n${build.stderr}`);
-    console.log(`e2e: built web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  if (process.env.E2E_LIVE_TREE === '1') {
+    const dist = path.join(REPO_ROOT, 'web/dist');
+    const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'web')), newestMtime(path.join(REPO_ROOT, 'packages/contract/src')));
+    if (!completeBuild(dist) || fs.statSync(path.join(dist, 'index.html')).mtimeMs < sources) build([]);
+    project.provide('appRoot', REPO_ROOT);
+    return;
   }
+
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-e2e-app-'));
+  for (const file of ['package.json', 'tsconfig.json', 'tsconfig.base.json']) fs.copyFileSync(path.join(REPO_ROOT, file), path.join(root, file));
+  fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  fs.symlinkSync(path.join(REPO_ROOT, 'packages'), path.join(root, 'packages'));
+  fs.mkdirSync(path.join(root, 'server'));
+  fs.copyFileSync(path.join(REPO_ROOT, 'server/package.json'), path.join(root, 'server/package.json'));
+  fs.cpSync(path.join(REPO_ROOT, 'server/src'), path.join(root, 'server/src'), { recursive: true, filter: (source) => !source.endsWith('.test.ts') });
+  if (fs.existsSync(path.join(REPO_ROOT, 'server/node_modules'))) {
+    fs.symlinkSync(path.join(REPO_ROOT, 'server/node_modules'), path.join(root, 'server/node_modules'));
+  }
+
+  const dist = path.join(REPO_ROOT, 'web/dist');
+  const target = path.join(root, 'web/dist');
+  const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'web')), newestMtime(path.join(REPO_ROOT, 'packages/contract/src')));
+  const fresh = completeBuild(dist) && fs.statSync(path.join(dist, 'index.html')).mtimeMs >= sources;
+  if (fresh) fs.cpSync(dist, target, { recursive: true });
+  if (!fresh || !completeBuild(target)) build(['--', '--outDir', target, '--emptyOutDir']);
+
+  project.provide('appRoot', root);
+  return () => fs.rmSync(root, { recursive: true, force: true });
+}
+
+function build(extra: string[]) {
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web', ...extra], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build -w web failed:\n${result.stdout}\n${result.stderr}`);
+  console.log(`e2e: built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS_DIR, REPO_ROOT } from './paths';
+import { inject } from 'vitest';
+import { ARTIFACTS_DIR } from './paths';
 
 export type ServerOptions = {
   /** Names the log file e2e/artifacts/server-<name>.log. */
@@ -72,7 +73,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...options.env,
   });
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The run's snapshot of the app (see global-setup.ts), or the working tree with E2E_LIVE_TREE=1.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: inject('appRoot'), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
