@@ -1,14 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { Checkbox as RadixCheckbox } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
-const Tick = () => (
-  <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
-    <path d="M20 6 9 17l-5-5" />
-  </svg>
-);
-
-/** A checkbox with its label; `children` is the label (may hold more than text). */
+/**
+ * A checkbox with its label; `children` is the label. A native input: light enough for lists of
+ * a thousand prompts, and announced and operated like any checkbox.
+ */
 export function Checkbox({
   checked,
   onCheckedChange,
@@ -31,18 +27,15 @@ export function Checkbox({
   const id = givenId ?? generated;
   return (
     <div className={cn('flex items-start gap-2.5', className)}>
-      <RadixCheckbox.Root
+      <input
+        type="checkbox"
         id={id}
         checked={checked}
         disabled={disabled}
-        onCheckedChange={(value) => onCheckedChange(value === true)}
+        onChange={(event) => onCheckedChange(event.target.checked)}
         aria-describedby={description ? `${id}-description` : undefined}
-        className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded border border-slate-400 bg-white text-white data-[state=checked]:border-blue-600 data-[state=checked]:bg-blue-600 disabled:opacity-50 dark:border-slate-500 dark:bg-slate-800"
-      >
-        <RadixCheckbox.Indicator>
-          <Tick />
-        </RadixCheckbox.Indicator>
-      </RadixCheckbox.Root>
+        className="mt-0.5 size-4 shrink-0 cursor-pointer rounded accent-blue-600 disabled:cursor-not-allowed disabled:opacity-50"
+      />
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="block cursor-pointer text-sm">
           {children}

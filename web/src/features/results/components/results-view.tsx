@@ -54,7 +54,12 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
   const status = deriveRunStatus(polling, counts.SUCCESS, total);
 
   const inputId = selections.inputId !== null && members.inputIds.includes(selections.inputId) ? selections.inputId : (members.inputIds[0] ?? null);
-  const selectedConfigurationIds = selections.configurationIds === null ? members.configurationIds : members.configurationIds.filter((id) => selections.configurationIds!.includes(id));
+  const selectedConfigurationIds = useMemo(() => {
+    if (selections.configurationIds === null) return members.configurationIds;
+    const chosen = new Set(selections.configurationIds);
+    return members.configurationIds.filter((id) => chosen.has(id));
+  }, [members.configurationIds, selections.configurationIds]);
+  const selectedSet = useMemo(() => new Set(selectedConfigurationIds), [selectedConfigurationIds]);
   const selectedInput = inputId === null ? null : inputsById.get(inputId);
 
   // Keep the last evaluation of this project in browser storage, so a reload shows it again.
@@ -200,9 +205,9 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
                 return (
                   <Checkbox
                     key={id}
-                    checked={selectedConfigurationIds.includes(id)}
+                    checked={selectedSet.has(id)}
                     onCheckedChange={(checked) =>
-                      setConfigurationIds(checked ? members.configurationIds.filter((other) => other === id || selectedConfigurationIds.includes(other)) : selectedConfigurationIds.filter((other) => other !== id))
+                      setConfigurationIds(checked ? members.configurationIds.filter((other) => other === id || selectedSet.has(other)) : selectedConfigurationIds.filter((other) => other !== id))
                     }
                   >
                     <span className="block truncate">{configuration?.name ?? `Prompt #${id}`}</span>

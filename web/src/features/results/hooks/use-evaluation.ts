@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
 import { getApiRequests } from '../api/get-api-requests';
 import { getMetrics } from '../api/get-metrics';
@@ -14,7 +14,7 @@ const isDone = (progress: Progress | undefined, total: number | null) => progres
 /**
  * Polling of spec section 4: every 5 s the api requests and the metrics, until every request is
  * SUCCESS or FAILED; then the end time is recorded and the final results are loaded. Results are
- * also loaded whenever more requests succeeded, so cards fill in while the run goes on.
+ * also loaded whenever more requests succeeded than are shown, so cards fill in while the run goes on.
  */
 export function useEvaluation(evaluationId: number | null, totalRequests: number | null, cached: EvaluationSnapshot | null) {
   const seed = cached && cached.evaluationId === evaluationId ? cached : null;
@@ -46,16 +46,35 @@ export function useEvaluation(evaluationId: number | null, totalRequests: number
     if (done && !endTime) setEndTime(new Date().toISOString());
   }, [done, endTime]);
 
+  // Results load alongside the first progress call (no waterfall), then again whenever more requests
+  // succeeded than results are shown, and once more when polling ends (the final reload).
   const results = useQuery({
-    queryKey: ['evaluations', evaluationId, 'results', successCount, done],
+    queryKey: ['evaluations', evaluationId, 'results'],
     queryFn: () => getResults(evaluationId!),
-    enabled: evaluationId !== null && (successCount > 0 || done),
+    enabled: evaluationId !== null,
     initialData: seed && seed.results.length > 0 && done ? seed.results : undefined,
     initialDataUpdatedAt: 0,
-    placeholderData: keepPreviousData,
-    staleTime: done ? Infinity : 0,
+    staleTime: Infinity,
     retry: 1,
   });
+  const shown = results.data?.length ?? 0;
+  const { refetch, isFetching } = results;
+  const askedFor = useRef(0);
+  useEffect(() => {
+    // Once per new success count, so a server that is a moment behind does not cause a loop.
+    if (!isFetching && results.isSuccess && shown < successCount && askedFor.current !== successCount) {
+      askedFor.current = successCount;
+      void refetch();
+    }
+  }, [isFetching, results.isSuccess, shown, successCount, refetch]);
+  const sawPolling = useRef(false);
+  if (polling) sawPolling.current = true;
+  useEffect(() => {
+    if (done && sawPolling.current) {
+      sawPolling.current = false;
+      void refetch();
+    }
+  }, [done, refetch]);
 
   const snapshot: EvaluationSnapshot | null = evaluationId === null
     ? null

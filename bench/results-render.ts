@@ -1,0 +1,233 @@
+// The results screen with 1,000 results in Chromium: time to first render and to settle (goal < 1 s),
+// then the frame times while scrolling through every card.
+//
+//   npm run results-render -w bench        (BENCH_RESULT_INPUTS=1 BENCH_RESULT_PROMPTS=1000)
+//
+// A real server on a fresh embedded database answers the API; the web app is built for production into a
+// temporary folder and served next to it (a tiny same-origin proxy), so a concurrent rebuild of web/dist or a
+// development build cannot skew the figures. The project is seeded through the API and run as a mock-mode evaluation, so every figure is end to end:
+// HTTP, JSON, React, layout and paint. 1 input x 1,000 prompts puts 1,000 cards side by side on one screen
+// (virtualised); BENCH_RESULT_INPUTS=40 BENCH_RESULT_PROMPTS=25 is the other shape of 1,000 results.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type APIRequestContext, type Page } from 'playwright-core';
+import { ROUTES, STORAGE_KEYS } from '@promptgrid/contract';
+import { startProcess } from '../server/test/server-process.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const inputs = Number(process.env.BENCH_RESULT_INPUTS ?? 1);
+const prompts = Number(process.env.BENCH_RESULT_PROMPTS ?? 1000);
+const GOAL_MS = 1000;
+const QUIET_MS = 500;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-render-'));
+const webDir = path.join(dataDir, 'web');
+const build = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: path.join(root, 'web'),
+  env: { ...process.env, NODE_ENV: 'production' },
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(1);
+
+const api = await startProcess('main', { DATA_DIR: path.join(dataDir, 'db'), DEV_LOGIN: 'true', RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' });
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json' };
+
+/** Static files from the fresh build (index.html for client routes), /api and /auth passed to the server. */
+const front = http.createServer((request, response) => {
+  const pathname = decodeURIComponent((request.url ?? '/').split('?')[0]!);
+  if (pathname.startsWith('/api/') || pathname.startsWith('/auth/') || pathname === '/healthz') {
+    const upstream = http.request(new URL(request.url!, api.url), { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(upstream);
+    return;
+  }
+  const file = path.join(webDir, pathname);
+  const target = file.startsWith(webDir) && path.extname(pathname) && fs.existsSync(file) ? file : path.join(webDir, 'index.html');
+  // Like the real server: hashed assets are immutable, index.html is not cached.
+  const immutable = target.includes(`${path.sep}assets${path.sep}`);
+  response.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
+  fs.createReadStream(target).pipe(response);
+});
+await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+const server = { url: `http://127.0.0.1:${(front.address() as import('node:net').AddressInfo).port}` };
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+type Client = ReturnType<typeof apiClient>;
+
+/** Runs `task` for 0..count-1, `parallel` at a time, keeping the order of the answers. */
+async function inBatches<T>(count: number, parallel: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - start) }, (_, k) => task(start + k)))));
+  }
+  return out;
+}
+
+/** A project of `inputs` user prompts and `prompts` system prompts alternating over two models (one per provider). */
+async function seed(client: Client) {
+  const models = await client.ok<{ id: number; model_name: string }[]>('GET', ROUTES.models);
+  const pick = (name: string) => models.find((m) => m.model_name === name) ?? models[0]!;
+  const chosen = [pick('gpt-4o-mini'), pick('claude-haiku-4-5')];
+  const project = await client.ok<{ id: number }>('POST', ROUTES.projects, { name: 'Render bench', description: 'Generated' });
+  const inputIds = await inBatches(inputs, 8, async (i) =>
+    (await client.ok<{ id: number }>('POST', ROUTES.inputs(project.id), { name: `Input ${i}`, content: `Question number ${i}: summarise clause ${i} of the contract.` })).id,
+  );
+  const configurationIds = await inBatches(prompts, 8, async (c) =>
+    (
+      await client.ok<{ id: number }>('POST', ROUTES.configurations(project.id), {
+        name: `Prompt ${c}`,
+        prompt_content: `You are assistant number ${c}. Answer briefly.`,
+        ai_model_id: chosen[c % 2]!.id,
+        parameters: { temperature: 0.5, max_tokens: 200 },
+        provider_specific_params: {},
+      })
+    ).id,
+  );
+  return { projectId: project.id, inputIds, configurationIds };
+}
+
+/** The API as the browser context's signed-in user (the context's cookies, the CSRF header). */
+function apiClient(request: APIRequestContext, base: string) {
+  const csrf = async () => (await request.storageState()).cookies.find((c) => c.name === STORAGE_KEYS.csrfCookie)?.value ?? '';
+  return {
+    async ok<T = any>(method: string, route: string, body?: unknown): Promise<T> {
+      const response = await request.fetch(`${base}${route}`, {
+        method,
+        data: body === undefined ? undefined : JSON.stringify(body),
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrftoken': await csrf(), origin: base },
+      });
+      const text = await response.text();
+      if (!response.ok()) throw new Error(`${method} ${route}: ${response.status()} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+  };
+}
+
+/**
+ * Opens the page and measures from navigation start: first render = the first result card in the DOM;
+ * settle = the last DOM change before QUIET_MS without any, once the run shows as finished and no card waits.
+ */
+async function measure(page: Page, url: string) {
+  await page.goto('about:blank');
+  await page.goto(url);
+  const firstRender = await page.waitForFunction(() => {
+    const card = document.querySelector('[aria-label="Results"] article');
+    return card ? performance.now() : false;
+  }, undefined, { timeout: 60_000, polling: 'raf' });
+  const settled = await page.waitForFunction(
+    (quietMs) => {
+      const w = window as unknown as { __lastMutation: number };
+      const status = document.querySelector('[aria-label^="Status: "]')?.getAttribute('aria-label');
+      const finished = status === 'Status: Complete' || status === 'Status: Partial' || status === 'Status: Failed';
+      const waiting = document.querySelector('[aria-label="Results"] article[aria-busy="true"]');
+      return finished && !waiting && performance.now() - w.__lastMutation > quietMs ? w.__lastMutation : false;
+    },
+    QUIET_MS,
+    { timeout: 60_000, polling: 100 },
+  );
+  const cards = await page.locator('[aria-label="Results"] article').count();
+  const calls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry): entry is PerformanceResourceTiming => /\/(api|auth)\//.test(entry.name))
+      .map((entry) => `${new URL(entry.name).pathname} ${Math.round(entry.startTime)}→${Math.round(entry.responseEnd)} ms`),
+  );
+  if (process.env.BENCH_PROFILE) console.log(`  calls: ${calls.join(', ')}`);
+  return { firstRenderMs: Math.round((await firstRender.jsonValue()) as number), settleMs: Math.round((await settled.jsonValue()) as number), cardsInDom: cards };
+}
+
+/** Scrolls through the whole card grid, a step per frame, and reports the frame times. */
+async function scrollFrames(page: Page) {
+  return page.evaluate(async () => {
+    const frames: number[] = [];
+    let last = performance.now();
+    const bottom = document.documentElement.scrollHeight - window.innerHeight;
+    for (let y = 0; y <= bottom; y += 240) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const now = performance.now();
+      frames.push(now - last);
+      last = now;
+    }
+    frames.sort((a, b) => a - b);
+    const cards = document.querySelectorAll('[aria-label="Results"] article').length;
+    return { frames: frames.length, p50: frames[Math.floor(frames.length * 0.5)] ?? 0, p95: frames[Math.floor(frames.length * 0.95)] ?? 0, max: frames.at(-1) ?? 0, cardsInDomAtEnd: cards };
+  });
+}
+
+/** BENCH_PROFILE=1: the functions with the most self time during the fresh load. */
+function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, index) => {
+    const frame = nodes.get(id)!.callFrame;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0));
+  });
+  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+}
+
+try {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  await context.request.get(`${server.url}${ROUTES.auth.csrfToken}`);
+  const client = apiClient(context.request, server.url);
+  const signIn = await client.ok<{ user: unknown }>('POST', ROUTES.auth.devSignIn, { email: `render-${Date.now()}@example.com` });
+  // The app reads the signed-in user from local storage at start (spec section 4, Auth).
+  await context.addInitScript((user) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    const w = window as unknown as { __lastMutation: number };
+    w.__lastMutation = performance.now();
+    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, signIn.user);
+
+  const seedStarted = performance.now();
+  const { projectId, inputIds, configurationIds } = await seed(client);
+  const run = await client.ok<{ evaluation_id: number; total_requests: number }>('POST', ROUTES.runEvaluation, {
+    configuration_ids: configurationIds,
+    input_ids: inputIds,
+    name: 'Render bench',
+    use_mock: true,
+  });
+  for (;;) {
+    const counts = await client.ok<{ PENDING: number; IN_PROGRESS: number }>('GET', ROUTES.apiRequestStatusCounts(run.evaluation_id));
+    if (counts.PENDING === 0 && counts.IN_PROGRESS === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.log(`seeded ${inputs} input(s) x ${prompts} prompt(s) = ${run.total_requests} results (mock run) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  const page = await context.newPage();
+  const url = `/project/${projectId}/results?evaluation=${run.evaluation_id}`;
+  // Warm-up: loads and compiles the app's chunks once, as a returning visitor's browser has them cached.
+  await measure(page, url);
+  await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.resultsCache(projectId));
+
+  const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.start');
+  }
+  const fresh = await measure(page, url);
+  if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
+  const cached = await measure(page, `/project/${projectId}/results`);
+  const scroll = await scrollFrames(page);
+
+  const verdict = (ms: number) => (ms < GOAL_MS ? 'ok' : 'over the goal');
+  console.log(`results page, ${run.total_requests} results, ${prompts} cards for the selected input:`);
+  console.log(`  from the API     first render ${fresh.firstRenderMs} ms, settled ${fresh.settleMs} ms (${verdict(fresh.settleMs)}), ${fresh.cardsInDom} cards in the DOM`);
+  console.log(`  from the cache   first render ${cached.firstRenderMs} ms, settled ${cached.settleMs} ms (${verdict(cached.settleMs)})`);
+  console.log(`  scrolling        ${scroll.frames} frames: p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms; ${scroll.cardsInDomAtEnd} cards in the DOM at the end`);
+  console.log(`  goal: settled under ${GOAL_MS} ms`);
+  await context.close();
+} finally {
+  await browser.close();
+  front.close();
+  await api.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
