@@ -53,7 +53,7 @@ describe('landing', () => {
     for (const feature of [/unlimited evaluations/i, /priority support/i, /advanced analytics/i]) await visible(pricing.getByText(feature));
 
     await visible(page.getByText(/feedback/i));
-    await shot(page, 'landing');
+    await shot(page, 'landing', { dark: true });
   });
 
   test('hash anchors scroll their section into view: #faq on load, the top bar links from the page', async () => {

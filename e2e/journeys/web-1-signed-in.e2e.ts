@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { shot, signIn, useApp } from '../support/app';
+import { seedProject } from '../support/flows';
 import { atPath, count, hidden, isReddish, rgbOf, seeText, visible } from '../support/expect';
 
 // Stripe is off on this server: the account page must say billing is not configured instead of failing.
@@ -82,7 +83,7 @@ describe('projects', () => {
     expect(names).toBe(2);
     const order = await page.getByText(/^(Support bot|Contract summarizer)$/).allTextContents();
     expect(order, 'newest project first').toEqual(['Support bot', 'Contract summarizer']);
-    await shot(page, 'projects');
+    await shot(page, 'projects', { dark: true });
 
     // Clicking a card opens the project's user prompts.
     await projectCard(page, 'Contract summarizer').getByText('Contract summarizer', { exact: true }).click();
@@ -131,6 +132,52 @@ describe('projects', () => {
   });
 });
 
+describe('project cards', () => {
+  test("relative ages ('Just now', 'Nh ago', 'Nd ago') and singular/plural counts", async () => {
+    const page = await app.newPage();
+    await signIn(page, 'ages@example.com');
+    await seedProject(page, {
+      name: 'Counted',
+      inputs: [{ name: 'Only input', content: 'One user prompt' }],
+      configurations: [
+        { name: 'First', model: 'gpt-4.1-mini', prompt: 'One' },
+        { name: 'Second', model: 'claude-haiku-4-5', prompt: 'Two' },
+      ],
+    });
+    await page.reload();
+    const card = projectCard(page, 'Counted');
+    await visible(card.getByText('Just now', { exact: true }));
+    await visible(card.getByText('2 System Prompts', { exact: true }));
+    await visible(card.getByText('1 User Prompt', { exact: true }));
+
+    // The browser's clock moves on; the server's updated_at stays.
+    const now = Date.now();
+    await page.clock.setFixedTime(now + 3 * 3600_000 + 60_000);
+    await page.reload();
+    await visible(projectCard(page, 'Counted').getByText('3h ago', { exact: true }));
+    await page.clock.setFixedTime(now + 2 * 24 * 3600_000 + 60_000);
+    await page.reload();
+    await visible(projectCard(page, 'Counted').getByText('2d ago', { exact: true }));
+  });
+
+  test("the user menu's Landing Page and Projects Home, and the logo, lead where the spec says", async () => {
+    const page = await app.newPage();
+    await signIn(page, 'menu@example.com');
+    await openUserMenuItem(page, 'Landing Page');
+    await atPath(page, '/landing');
+    // Signed in, the hero's Get Started goes to /projects.
+    await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().click();
+    await atPath(page, '/projects');
+    await page.goto('/account');
+    await openUserMenuItem(page, 'Projects Home');
+    await atPath(page, '/projects');
+    await page.getByRole('navigation').getByRole('link', { name: 'Projects Home' }).first().click();
+    await atPath(page, '/projects');
+    await page.getByRole('banner').getByRole('link', { name: /Promptgrid/ }).first().click();
+    await atPath(page, '/landing');
+  });
+});
+
 describe('project errors', () => {
   test("failing project calls show the spec's red banners", async () => {
     const page = await app.newPage();
@@ -159,7 +206,7 @@ describe('project errors', () => {
 });
 
 describe('API Configuration modal', () => {
-  test('save, show/hide, replace and remove an OpenAI key; the Anthropic card stays Not Configured', async () => {
+  test('save, show/hide, replace and remove an OpenAI key, then save an Anthropic key', async () => {
     const page = await app.newPage();
     await signIn(page, 'keys@example.com');
     await openUserMenuItem(page, 'API Settings');
@@ -212,6 +259,13 @@ describe('API Configuration modal', () => {
     if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: /remove|delete|confirm/i }).click();
     await count(dialog.getByText('Not Configured', { exact: true }), 2);
     await count(dialog.getByText(/Key ending in/), 0);
+
+    // The Anthropic card works the same way.
+    await dialog.getByPlaceholder('sk-ant-...', { exact: true }).fill('sk-ant-e2e-key-5555');
+    await dialog.getByRole('button', { name: 'Save Anthropic Key' }).click();
+    await seeText(dialog, 'Anthropic API key saved successfully!');
+    await visible(dialog.getByText(/Key ending in\s*5555/));
+    await count(dialog.getByText('Not Configured', { exact: true }), 1);
   });
 });
 

@@ -185,7 +185,7 @@ describe('project workspace', () => {
     await visible(results.getByText('Friendly', { exact: true }));
     await visible(results.getByText('gpt-4.1-mini').first());
     await visible(results.getByText('claude-haiku-4-5').first());
-    await shot(page, 'results');
+    await shot(page, 'results', { dark: true });
 
     // Switch inputs: the other input's results show.
     const inputSelect = page.getByLabel(/input/i).and(page.locator('select, [role=combobox]')).first();
@@ -324,6 +324,61 @@ describe('project workspace', () => {
     await visible(page.getByText('Echo from claude-haiku-4-5: Say hello to the team.', { exact: false }));
     expect(fake.requests.some((r) => r.api === 'openai' && r.apiKey === REJECTED_OPENAI_KEY)).toBe(true);
     await shot(page, 'results-partial');
+  });
+
+  test("'Running...' while the run starts; a JSON-mode output arrives pretty-printed and the request asked for JSON", async () => {
+    const page = await app.newPage();
+    await signIn(page, 'json@example.com');
+    await storeApiKey(page, 'openai', GOOD_OPENAI_KEY);
+    const { projectId } = await seedProject(page, {
+      name: 'JSON outputs',
+      inputs: [{ name: 'Clause', content: 'Termination needs sixty days notice.' }],
+      configurations: [{ name: 'JSON prompt', model: 'gpt-4.1-mini', prompt: 'Extract the notice period as JSON.', json_mode: true }],
+    });
+    await page.goto(`/project/${projectId}/run`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/run-evaluation/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Run Evaluation' }).click();
+    const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+    await visible(confirm.getByText('Running this evaluation will make 1 API call(s).', { exact: true }));
+    await confirm.getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+    await visible(page.getByRole('button', { name: 'Running...' }));
+    release();
+
+    await atPath(page, `/project/${projectId}/results`);
+    await seeText(page, '1 of 1', 45_000);
+    await seeText(page, 'Complete', 45_000);
+    const output = page.getByRole('region', { name: 'Output of JSON prompt' });
+    await visible(output.getByText(/"echo"/));
+    const text = await output.innerText();
+    expect(text, 'pretty-printed: the key sits on its own indented line').toMatch(/\{\s*\n\s+"echo": "Echo from gpt-4\.1-mini: Termination needs sixty days notice\."/);
+    const call = fake.requests.filter((r) => r.api === 'openai' && r.apiKey === GOOD_OPENAI_KEY).at(-1);
+    expect(call?.body.response_format?.type).toBe('json_object');
+    await shot(page, 'results-json');
+  });
+
+  test("a failing poll stops with 'Error while polling for updates'", async () => {
+    const page = await app.newPage();
+    await signIn(page, 'polling@example.com');
+    await storeApiKey(page, 'anthropic', GOOD_ANTHROPIC_KEY);
+    const { projectId } = await seedProject(page, {
+      name: 'Polling',
+      inputs: [{ name: 'Slow', content: 'Take your time. [[fake:latency=15000]]' }],
+      configurations: [{ name: 'Slow prompt', model: 'claude-haiku-4-5', prompt: 'Be slow.' }],
+    });
+    await page.goto(`/project/${projectId}/run`);
+    await page.getByRole('button', { name: 'Run Evaluation' }).click();
+    await page.getByRole('dialog').or(page.getByRole('alertdialog')).getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+    await atPath(page, `/project/${projectId}/results`);
+    await seeText(page, 'Running');
+    app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/api-requests\/[^)]*\)$/);
+    await page.route('**/api/api-requests/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Simulated failure"}' }));
+    await seeText(page, 'Error while polling for updates', 12_000);
+    await shot(page, 'results-polling-error');
   });
 
   test('run screen with empty lists links to the tabs for adding prompts', async () => {

@@ -108,18 +108,26 @@ export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)):
 
 const safeName = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
 
-/** Saves e2e/artifacts/<name>-desktop.png (1280x800) and <name>-phone.png (390x844), full page, then restores the viewport. */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * Saves e2e/artifacts/<name>-desktop.png (1280x800) and <name>-phone.png (390x844), full page, then restores
+ * the viewport. With `dark`, also <name>-dark-desktop.png and <name>-dark-phone.png (the system in dark mode).
+ */
+export async function shot(page: Page, name: string, options: { dark?: boolean } = {}): Promise<void> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
-  for (const [suffix, size] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${safeName(name)}-${suffix}.png`), fullPage: true, animations: 'disabled' });
+  for (const scheme of options.dark ? (['light', 'dark'] as const) : (['light'] as const)) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [suffix, size] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const file = `${safeName(name)}${scheme === 'dark' ? '-dark' : ''}-${suffix}.png`;
+      await page.screenshot({ path: path.join(ARTIFACTS_DIR, file), fullPage: true, animations: 'disabled' });
+    }
   }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(original);
 }
 
