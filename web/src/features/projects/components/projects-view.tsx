@@ -22,7 +22,7 @@ export function ProjectsView() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-8">
-        <header className="lg:col-start-1 lg:row-start-1">
+        <header className="order-1 lg:col-start-1 lg:row-start-1">
             <h1 id="projects-title" className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">
               Projects
             </h1>
@@ -31,7 +31,7 @@ export function ProjectsView() {
             </p>
         </header>
 
-        <section aria-labelledby="projects-title" className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <section aria-labelledby="projects-title" className="order-3 min-w-0 lg:col-start-1 lg:row-start-2">
           {projects.isError ? (
             <Banner tone="error" className="mb-6">
               Failed to load projects
@@ -67,7 +67,7 @@ export function ProjectsView() {
           </div>
         </section>
 
-        <aside aria-label="Quick start" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <aside aria-label="Quick start" className="order-2 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="lg:sticky lg:top-24 lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:p-5 lg:shadow-xs dark:lg:border-slate-800 dark:lg:bg-slate-900">
             <div className="hidden items-center gap-3 lg:flex">
               <span className="inline-flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
