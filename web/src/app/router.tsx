@@ -16,12 +16,16 @@ function RequireAuthOrLanding() {
   return isAuthenticated ? <Outlet /> : <Navigate to="/landing" replace />;
 }
 
+/** While the first lazy route loads, nothing is rendered (as while auth loads). */
+const RenderNothing = () => null;
+
 const lazyRoute = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: RenderNothing,
     children: [
       { index: true, element: <Navigate to="/landing" replace /> },
       { path: 'landing', element: <LandingRoute /> },
