@@ -122,7 +122,23 @@ export async function shot(page: Page, name: string, options: { dark?: boolean }
       ['phone', PHONE],
     ] as const) {
       await page.setViewportSize(size);
+      // From the top, so a sticky top bar is drawn where it belongs in the full-page picture.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      if (suffix === 'phone') {
+        // Responsive down to a phone (issue 4): nothing may push the page wider than the screen.
+        const overflow = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          if (document.documentElement.scrollWidth <= width + 1) return null;
+          const culprits = [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed')
+            .filter((el) => !el.closest('[style*="overflow"], .overflow-x-auto, .overflow-auto, .overflow-x-scroll'))
+            .slice(0, 5)
+            .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} (right ${Math.round(el.getBoundingClientRect().right)}px)`);
+          return `page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen: ${culprits.join(', ')}`;
+        });
+        if (overflow) throw new Error(`${name}: horizontal overflow at phone width — ${overflow}`);
+      }
       const file = `${safeName(name)}${scheme === 'dark' ? '-dark' : ''}-${suffix}.png`;
       await page.screenshot({ path: path.join(ARTIFACTS_DIR, file), fullPage: true, animations: 'disabled' });
     }
