@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Checkbox } from '@/components/ui/checkbox';
-import { cn } from '@/lib/cn';
 
 export type SelectionItem = { id: number; name: string; detail?: string; preview: string };
 
@@ -50,7 +49,7 @@ export function SelectionList({ title, items, selected, onChange, empty, note }:
       ) : (
         <ul className="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
           {items.map((item) => (
-            <li key={item.id} className={cn('px-4 py-3', selected.has(item.id) && 'bg-blue-50/40 dark:bg-blue-950/20')}>
+            <li key={item.id} className="px-4 py-3">
               <Checkbox
                 checked={selected.has(item.id)}
                 onCheckedChange={(checked) => {

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
+import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
+import { ResultsView } from './results-view';
+
+const at = '2025-01-01T00:00:00.000Z';
+const inputs: Input[] = [1, 2].map((id) => ({ id, project: 1, name: `Input ${id}`, content: `Question ${id}`, active: true, token_count: 3, created_at: at, updated_at: at }));
+const configurations: Configuration[] = [5, 6].map((id) => ({
+  id,
+  name: id === 5 ? 'Terse JSON' : 'Friendly',
+  project: 1,
+  ai_model: { id: 1, company: 'openai', model_name: 'gpt-4.1-mini', supports_json_mode: true },
+  prompt: { content: 'Be brief', token_count: 2 },
+  parameters: { temperature: 0, max_tokens: null },
+  provider_specific_params: {},
+  json_mode: false,
+  is_active: true,
+  created_at: at,
+  updated_at: at,
+}));
+const request = (id: number, input: number, configuration: number, status: ApiRequest['status'], error: string | null = null): ApiRequest => ({
+  id,
+  evaluation: 9,
+  input,
+  configuration,
+  status,
+  execution_time: status === 'SUCCESS' ? 1.234 : null,
+  input_token_total_count: 10,
+  output_token_count: status === 'SUCCESS' ? 20 : null,
+  error_message: error,
+  attempts: 1,
+  created_at: at,
+  updated_at: at,
+});
+const result = (id: number, input: number, configuration: number, output: string): Result => ({
+  id,
+  evaluation: 9,
+  api_request: id,
+  input,
+  configuration,
+  output,
+  execution_time: 1.234,
+  token_count: 20,
+  input_token_total_count: 10,
+  created_at: at,
+});
+
+const finished = [request(1, 1, 5, 'SUCCESS'), request(2, 1, 6, 'FAILED', 'Incorrect API key provided'), request(3, 2, 5, 'SUCCESS'), request(4, 2, 6, 'SUCCESS')];
+const outputs = [result(1, 1, 5, '{"answer":"Paris"}'), result(3, 2, 5, 'Second input, first prompt'), result(4, 2, 6, 'Second input, second prompt')];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const serve = (requests: ApiRequest[] | null) =>
+  mockFetch((url) => {
+    if (url.startsWith('/api/api-requests/metrics/')) return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
+    if (url.startsWith('/api/api-requests/')) return requests ? { body: requests } : { status: 500, body: { detail: 'down' } };
+    if (url.startsWith('/api/results/')) return { body: outputs };
+    return undefined;
+  });
+
+const view = (incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null) =>
+  renderWithProviders(<ResultsView projectId="1" project={{ id: 1, name: 'P' }} inputs={inputs} configurations={configurations} loadError={false} incoming={incoming} />);
+
+describe('ResultsView', () => {
+  it('summarises a finished run, shows outputs side by side, the failed card and switches inputs', async () => {
+    serve(finished);
+    view({ evaluationId: 9, totalRequests: 4, message: null });
+    expect(await screen.findByText('4 of 4')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Evaluation summary' });
+    expect(within(summary).getByText('Partial')).toBeInTheDocument();
+    expect(within(summary).getByText('1.23s')).toBeInTheDocument();
+    expect(within(summary).getByText('40')).toBeInTheDocument();
+    expect(within(summary).getByText('60')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download JSON' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem', { name: /^Request \d: / })).toHaveLength(4);
+
+    const cards = screen.getByRole('list', { name: 'Results' });
+    // JSON outputs are pretty-printed.
+    await waitFor(() => expect(within(cards).getByText(/"answer": "Paris"/)).toBeInTheDocument());
+    expect(within(cards).getByText('Error occurred while processing request:')).toBeInTheDocument();
+    expect(within(cards).getByText('Incorrect API key provided')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Input' }), 'Input 2');
+    expect(within(cards).getByText('Second input, second prompt')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show input' }));
+    expect(screen.getByText('Question 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide input' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state when no prompt is selected', async () => {
+    serve(finished);
+    view({ evaluationId: 9, totalRequests: 4, message: null });
+    await screen.findByText('2 of 2 selected');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Terse JSON' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Friendly' }));
+    expect(screen.getByText('0 of 2 selected')).toBeInTheDocument();
+    expect(screen.getByText('No results to display')).toBeInTheDocument();
+    expect(screen.getByText('Select one or more prompt/models to see their outputs side by side.')).toBeInTheDocument();
+  });
+
+  it('is Running with skeletons and calculating... while requests are open, and keeps the last run for a reload', async () => {
+    serve([request(1, 1, 5, 'IN_PROGRESS'), request(2, 1, 6, 'PENDING'), request(3, 2, 5, 'PENDING'), request(4, 2, 6, 'PENDING')]);
+    const first = view({ evaluationId: 9, totalRequests: 4, message: '✨ Successfully created evaluation with 2 prompt-models' });
+    expect(await screen.findByText('0 of 4')).toBeInTheDocument();
+    // Skeletons while pending (jsdom has no layout, so the virtualiser may show only the first row).
+    await waitFor(() => expect(first.container.querySelectorAll('article[aria-busy="true"]').length).toBeGreaterThan(0));
+    expect(screen.getAllByText(/^(In progress|Pending)…$/).length).toBeGreaterThan(0);
+    expect(screen.getByText('Running')).toBeInTheDocument();
+    expect(screen.getByText('calculating...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download JSON' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Status: Running' })).toBeInTheDocument();
+    expect(screen.getByText('✨ Successfully created evaluation with 2 prompt-models')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('promptgrid:results:1')).toContain('"evaluationId":9'));
+    first.unmount();
+
+    // A reload without ?evaluation= shows the cached evaluation (and keeps polling it while it runs).
+    serve(finished);
+    view(null);
+    expect(await screen.findByText('4 of 4')).toBeInTheDocument();
+  });
+
+  it('stops and says so when polling fails', async () => {
+    serve(null);
+    view({ evaluationId: 9, totalRequests: 4, message: null });
+    expect(await screen.findByText('Error while polling for updates')).toBeInTheDocument();
+  });
+
+  it('invites a first run when the project has none', () => {
+    serve(finished);
+    view(null);
+    expect(screen.getByRole('link', { name: 'Configure and Run Evaluation' })).toHaveAttribute('href', '/project/1/run');
+  });
+});
