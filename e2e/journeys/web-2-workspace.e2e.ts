@@ -185,6 +185,11 @@ describe('project workspace', () => {
     await visible(results.getByText('Friendly', { exact: true }));
     await visible(results.getByText('gpt-4.1-mini').first());
     await visible(results.getByText('claude-haiku-4-5').first());
+    // Side by side: the two cards share a row on a desktop screen.
+    const [left, right] = await Promise.all(['Terse JSON', 'Friendly'].map((name) => page.getByRole('article', { name, exact: true }).boundingBox()));
+    expect(left && right, 'both result cards are laid out').toBeTruthy();
+    expect(Math.abs(left!.y - right!.y), 'same row').toBeLessThan(2);
+    expect(left!.x + left!.width, 'next to each other').toBeLessThanOrEqual(right!.x);
     await shot(page, 'results', { dark: true });
 
     // Switch inputs: the other input's results show.
