@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfigurations } from '@/features/configurations/api/get-configurations';
 import { useInputs } from '@/features/inputs/api/get-inputs';
 import { ResultsView } from '@/features/results/components/results-view';
@@ -17,11 +17,20 @@ export default function ResultsRoute() {
 
   const evaluationParam = Number(search.get('evaluation'));
   const state = location.state as Partial<RunNavigationState> | null;
+  const fromRun = state?.evaluationId === evaluationParam;
+  const totalRequests = fromRun ? (state?.totalRequests ?? null) : null;
+  const message = fromRun ? (state?.message ?? null) : null;
+  // Keeps the first message: the view reads it once, when it mounts.
   const incoming = useMemo(() => {
     if (!Number.isInteger(evaluationParam) || evaluationParam <= 0) return null;
-    const fromRun = state?.evaluationId === evaluationParam;
-    return { evaluationId: evaluationParam, totalRequests: fromRun ? (state?.totalRequests ?? null) : null, message: fromRun ? (state?.message ?? null) : null };
-  }, [evaluationParam, state]);
+    return { evaluationId: evaluationParam, totalRequests, message };
+  }, [evaluationParam, totalRequests, message]);
+
+  // The run's message shows once: drop it from the history entry so a reload does not repeat it.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (state?.message) navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...state, message: null } });
+  }, [state, location.pathname, location.search, navigate]);
 
   return (
     <ResultsView
