@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot, signIn, useApp, PHONE } from '../support/app';
-import { atPath, count, inViewport, seeText, visible } from '../support/expect';
+import { atPath, backgroundAt, count, inViewport, seeText, visible } from '../support/expect';
 
 const app = useApp({ name: 'web-1-public' });
 
@@ -83,6 +83,38 @@ describe('landing', () => {
     await page.goto('/landing');
     await getStarted(section(page, 'pricing')).click();
     await atPath(page, '/signin');
+  });
+});
+
+describe('quality a user expects', () => {
+  test('keyboard: Tab reaches Get Started with a visible focus ring, Enter follows it', async () => {
+    const page = await app.newPage();
+    await page.goto('/landing');
+    await visible(page.getByRole('heading', { level: 1 }));
+    let focused = '';
+    for (let i = 0; i < 25 && focused !== 'Get Started'; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+    }
+    expect(focused, 'Get Started is reachable with Tab').toBe('Get Started');
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+    });
+    expect(ring.outline || ring.shadow, 'the focused control shows a focus indicator').toBe(true);
+    await page.keyboard.press('Enter');
+    await atPath(page, '/signin');
+  });
+
+  test('dark mode follows the system', async () => {
+    const page = await app.newPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/landing');
+    await visible(page.getByRole('heading', { level: 1 }));
+    const luminance = ([r, g, b]: [number, number, number]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    expect(luminance(await backgroundAt(page, 8, 400)), 'a dark page background').toBeLessThan(60);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(async () => luminance(await backgroundAt(page, 8, 400))).toBeGreaterThan(200);
   });
 });
 

@@ -62,3 +62,23 @@ export async function rgbOf(locator: Locator, property: 'color' | 'backgroundCol
 }
 
 export const isReddish = ([r, g, b]: [number, number, number]) => r > g + 60 && r > b + 60;
+
+/** The colour the page paints behind the point (x, y): the first ancestor with an opaque background. */
+export async function backgroundAt(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  return page.evaluate(
+    ([px, py]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      for (let el: Element | null = document.elementFromPoint(px, py); el; el = el.parentElement) {
+        context.clearRect(0, 0, 1, 1);
+        context.fillStyle = getComputedStyle(el).backgroundColor;
+        context.fillRect(0, 0, 1, 1);
+        const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+        if (a > 200) return [r, g, b] as [number, number, number];
+      }
+      return [255, 255, 255] as [number, number, number]; // the browser's default canvas
+    },
+    [x, y] as const,
+  );
+}
