@@ -1,19 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Configuration, Input } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { buttonClasses } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { useEvaluation } from '../hooks/use-evaluation';
 import { readResultsCache, writeResultsCache } from '../lib/cache';
 import { buildExport, downloadExport } from '../lib/export';
 import { evaluationMembers, indexCells } from '../lib/results-index';
 import { canDownload, countStatuses, deriveRunStatus, progressDots } from '../lib/status';
 import type { ResultsSelections } from '../lib/types';
+import { PromptPicker } from './prompt-picker';
 import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
 
@@ -60,6 +59,17 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
     return members.configurationIds.filter((id) => chosen.has(id));
   }, [members.configurationIds, selections.configurationIds]);
   const selectedSet = useMemo(() => new Set(selectedConfigurationIds), [selectedConfigurationIds]);
+  const memberIds = useRef(members.configurationIds);
+  memberIds.current = members.configurationIds;
+  const togglePrompt = useCallback((id: number, checked: boolean) => {
+    setSelections((current) => {
+      const chosen = new Set(current.configurationIds ?? memberIds.current);
+      if (checked) chosen.add(id);
+      else chosen.delete(id);
+      return { ...current, configurationIds: memberIds.current.filter((other) => chosen.has(other)) };
+    });
+  }, []);
+  const selectAllPrompts = useCallback((select: boolean) => setSelections((current) => ({ ...current, configurationIds: select ? null : [] })), []);
   const selectedInput = inputId === null ? null : inputsById.get(inputId);
 
   // Keep the last evaluation of this project in browser storage, so a reload shows it again.
@@ -92,8 +102,6 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
     );
   }
 
-  const setConfigurationIds = (ids: number[]) => setSelections((current) => ({ ...current, configurationIds: ids }));
-  const allSelected = selectedConfigurationIds.length === members.configurationIds.length;
 
   return (
     <section aria-labelledby="results-title" className="space-y-5">
@@ -179,43 +187,7 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
             ) : null}
           </section>
 
-          <section aria-labelledby="prompt-picker-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-            <div className="flex items-center justify-between gap-2">
-              <div>
-                <h3 id="prompt-picker-title" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-                  System prompts
-                </h3>
-                <p className="text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
-                  {selectedConfigurationIds.length} of {members.configurationIds.length} selected
-                </p>
-              </div>
-              {members.configurationIds.length > 0 ? (
-                <button
-                  type="button"
-                  className="rounded-md px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50 dark:text-blue-300 dark:hover:bg-blue-950"
-                  onClick={() => setConfigurationIds(allSelected ? [] : members.configurationIds)}
-                >
-                  {allSelected ? 'Deselect All' : 'Select All'}
-                </button>
-              ) : null}
-            </div>
-            <div className={cn('mt-3 grid max-h-48 gap-x-4 gap-y-2 overflow-y-auto sm:grid-cols-2', members.configurationIds.length > 12 && 'xl:grid-cols-3')}>
-              {members.configurationIds.map((id) => {
-                const configuration = configurationsById.get(id);
-                return (
-                  <Checkbox
-                    key={id}
-                    checked={selectedSet.has(id)}
-                    onCheckedChange={(checked) =>
-                      setConfigurationIds(checked ? members.configurationIds.filter((other) => other === id || selectedSet.has(other)) : selectedConfigurationIds.filter((other) => other !== id))
-                    }
-                  >
-                    <span className="block truncate">{configuration?.name ?? `Prompt #${id}`}</span>
-                  </Checkbox>
-                );
-              })}
-            </div>
-          </section>
+          <PromptPicker ids={members.configurationIds} selected={selectedSet} configurations={configurationsById} onToggle={togglePrompt} onAll={selectAllPrompts} />
         </div>
       )}
 
