@@ -61,7 +61,7 @@ export function SelectionList({ title, items, selected, onChange, empty, note }:
                 description={
                   <>
                     {item.detail ? <span className="block font-medium text-slate-600 dark:text-slate-300">{item.detail}</span> : null}
-                    <span className="block font-mono break-all">{item.preview || '—'}</span>
+                    <span className="block font-mono break-words">{item.preview || '—'}</span>
                   </>
                 }
               >
