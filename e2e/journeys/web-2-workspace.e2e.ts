@@ -192,21 +192,17 @@ describe('project workspace', () => {
     expect(left!.x + left!.width, 'next to each other').toBeLessThanOrEqual(right!.x);
     await shot(page, 'results', { dark: true });
 
-    // Switch inputs: the other input's results show.
-    const inputSelect = page.getByLabel(/input/i).and(page.locator('select, [role=combobox]')).first();
-    const before = await page.getByRole('main').innerText();
-    const options = await inputSelect.locator('option').allTextContents().catch(() => [] as string[]);
-    if (options.length > 0) {
-      const current = await inputSelect.inputValue();
-      const other = await inputSelect.locator('option').evaluateAll((els, value) => (els as HTMLOptionElement[]).find((o) => o.value !== value)?.value ?? '', current);
-      await inputSelect.selectOption(other);
-    } else {
-      await inputSelect.click();
-      await page.getByRole('option').filter({ hasNotText: /selected/ }).last().click();
-    }
-    await expect.poll(() => page.getByRole('main').innerText()).not.toBe(before);
-    await page.getByRole('button', { name: /Show input/i }).click();
-    await visible(page.getByRole('button', { name: /Hide input/i }));
+    // Switch inputs: each card now shows the output for the other input (the mock echoes the user prompt).
+    const inputSelect = page.getByRole('combobox', { name: 'Input', exact: true });
+    const outputs = () => Promise.all(['Terse JSON', 'Friendly'].map((name) => page.getByRole('region', { name: `Output of ${name}` }).innerText()));
+    const selected = await inputSelect.locator('option:checked').innerText();
+    const [first, other] = selected === 'Capital question' ? ['France', 'Services Agreement'] : ['Services Agreement', 'France'];
+    for (const text of await outputs()) expect(text).toContain(first);
+    await inputSelect.selectOption({ label: selected === 'Capital question' ? 'Long contract' : 'Capital question' });
+    await expect.poll(async () => (await outputs()).every((text) => text.includes(other) && !text.includes(first))).toBe(true);
+    await page.getByRole('button', { name: 'Show input' }).click();
+    await visible(page.getByRole('button', { name: 'Hide input' }));
+    await visible(page.getByRole('main').getByText(other === 'France' ? /capital of France/ : /Services Agreement is entered into/).first());
 
     // The system-prompt checkbox grid: none selected -> the empty state.
     await seeText(page, '2 of 2 selected');
@@ -220,17 +216,27 @@ describe('project workspace', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
     const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
-    const text = JSON.stringify(exported);
-    for (const expected of ['Capital question', 'Long contract', 'Terse JSON', 'Friendly', 'gpt-4.1-mini', 'claude-haiku-4-5']) expect(text).toContain(expected);
-    const resultsList: any[] = exported.results ?? exported.evaluation?.results;
-    expect(Array.isArray(resultsList), 'the export has a results list').toBe(true);
-    expect(resultsList).toHaveLength(4);
-    for (const result of resultsList) {
-      expect(JSON.stringify(result)).toMatch(/SUCCESS/);
-      expect(typeof (result.output ?? '')).toBe('string');
+    // The documented shape (docs/export-format.md).
+    expect(exported.format).toBe('promptgrid.evaluation');
+    expect(exported.evaluation).toMatchObject({ status: 'Complete', total_requests: 4, status_counts: { SUCCESS: 4, FAILED: 0 } });
+    expect(exported.project?.name).toBe('Contract review');
+    expect(exported.inputs.map((i: any) => i.name).sort()).toEqual(['Capital question', 'Long contract']);
+    expect(exported.inputs.find((i: any) => i.name === 'Long contract').content).toBe(LONG_CONTRACT);
+    const byName = Object.fromEntries(exported.configurations.map((c: any) => [c.name, c]));
+    expect(Object.keys(byName).sort()).toEqual(['Friendly', 'Terse JSON']);
+    expect(byName['Terse JSON']).toMatchObject({ model: { company: 'openai', model_name: 'gpt-4.1-mini' }, parameters: { temperature: 0, max_tokens: null }, provider_specific_params: { json_mode: true } });
+    expect(byName['Friendly']).toMatchObject({ model: { company: 'anthropic', model_name: 'claude-haiku-4-5' }, parameters: { temperature: 0.3, max_tokens: 256 } });
+    expect(exported.results).toHaveLength(4);
+    const pairs = new Set(exported.results.map((r: any) => `${r.input_id}:${r.configuration_id}`));
+    expect(pairs.size, 'one result per input x configuration').toBe(4);
+    for (const result of exported.results) {
+      expect(result.status).toBe('SUCCESS');
+      expect(result.output).toEqual(expect.any(String));
+      expect(result.output.length).toBeGreaterThan(0);
+      expect(result.execution_time).toEqual(expect.any(Number));
+      expect(result.output_tokens).toEqual(expect.any(Number));
+      expect(result.input_tokens).toEqual(expect.any(Number));
     }
-    expect(Array.isArray(exported.inputs) ? exported.inputs : []).toHaveLength(2);
-    expect(Array.isArray(exported.configurations) ? exported.configurations : []).toHaveLength(2);
 
     // The results screen keeps the last evaluation across a reload (browser cache).
     await page.reload();
@@ -270,6 +276,44 @@ describe('project workspace', () => {
     await confirmIn(page, 'Are you sure you want to delete this prompt?', /^Delete/);
     await count(card(page, 'Scratch prompt'), 0);
     await seeText(page, 'No prompts yet');
+  });
+
+  test('an archived input or prompt stays out of the run lists until restored', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'archive@example.com');
+    const { projectId } = await seedProject(page, {
+      name: 'Archive',
+      inputs: [
+        { name: 'Kept input', content: 'Stays in the run' },
+        { name: 'Archived input', content: 'Leaves the run' },
+      ],
+      configurations: [
+        { name: 'Kept prompt', model: 'gpt-4.1-mini', prompt: 'Stay' },
+        { name: 'Archived prompt', model: 'gpt-4.1-mini', prompt: 'Leave' },
+      ],
+    });
+    await page.goto(`/project/${projectId}/inputs`);
+    await page.getByRole('switch', { name: 'Archived input: Active' }).click();
+    await visible(page.getByRole('switch', { name: 'Archived input: Archived' }));
+    await page.goto(`/project/${projectId}/configs`);
+    await page.getByRole('switch', { name: 'Archived prompt: Active' }).click();
+    await visible(page.getByRole('switch', { name: 'Archived prompt: Archived' }));
+
+    await page.goto(`/project/${projectId}/run`);
+    await count(page.getByText('1 of 1 selected', { exact: true }), 2);
+    await visible(page.getByRole('main').getByText('Kept input', { exact: true }));
+    await count(page.getByRole('main').getByText('Archived input', { exact: true }), 0);
+    await count(page.getByRole('main').getByText('Archived prompt', { exact: true }), 0);
+    await page.getByRole('button', { name: 'Run Evaluation' }).click();
+    await visible(page.getByText('Running this evaluation will make 1 API call(s).', { exact: true }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`/project/${projectId}/inputs`);
+    await page.getByRole('switch', { name: 'Archived input: Archived' }).click();
+    await visible(page.getByRole('switch', { name: 'Archived input: Active' }));
+    await page.goto(`/project/${projectId}/run`);
+    await seeText(page, '2 of 2 selected');
+    await seeText(page, '1 of 1 selected');
   });
 
   test("a failed input status save reverts the toggle and says 'Failed to update input status'", async () => {
