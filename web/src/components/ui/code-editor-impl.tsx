@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, StateField, type Extension } from '@codemirror/state';
 import {
   Decoration,
@@ -8,6 +9,7 @@ import {
   drawSelection,
   highlightActiveLine,
   highlightActiveLineGutter,
+  keymap,
   lineNumberWidgetMarker,
   lineNumbers,
   placeholder as placeholderExtension,
@@ -135,6 +137,9 @@ export default function CodeEditorImpl({ value, onChange, minLines, lineHeight, 
         doc: value,
         extensions: [
           lineNumbers(),
+          // Undo/redo and the usual editing keys; Tab is left alone so keyboard users can leave the editor.
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
           highlightActiveLineGutter(),
           highlightActiveLine(),
           drawSelection(),

@@ -26,20 +26,27 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           onPointerDownOutside={closeOnOutsideClick ? undefined : (event) => event.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-2xl data-[state=open]:animate-[dialog-in_200ms_ease-out] dark:border-slate-800 dark:bg-slate-900',
+            // A column: the title and the footer stay in view, only the body scrolls (long editors keep Save reachable).
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-2xl data-[state=open]:animate-[dialog-in_200ms_ease-out] dark:border-slate-800 dark:bg-slate-900',
             className,
           )}
         >
-          <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight">{title}</RadixDialog.Title>
+          <div className="px-6 pt-6">
+            <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight">{title}</RadixDialog.Title>
+            {description ? <RadixDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</RadixDialog.Description> : null}
+          </div>
           <RadixDialog.Close
             aria-label="Close"
             className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
           >
             <XIcon className="size-4" />
           </RadixDialog.Close>
-          {description ? <RadixDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</RadixDialog.Description> : null}
-          {children ? <div className="mt-4">{children}</div> : null}
-          {footer ? <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div> : null}
+          {children ? <div className="mt-4 min-h-0 flex-1 overflow-y-auto px-6 pb-1">{children}</div> : null}
+          {footer ? (
+            <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 px-6 py-4 dark:border-slate-800">{footer}</div>
+          ) : (
+            <div className="pb-6" />
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
