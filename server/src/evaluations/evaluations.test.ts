@@ -96,7 +96,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     const i2 = await input(alice, p, 'Name three primes.');
     const gpt41 = await configuration(alice, p, 'gpt-4.1', 'You are terse. Reply in JSON.', { temperature: 0.7, max_tokens: 100 }, true);
     const gpt5 = await configuration(alice, p, 'gpt-5', 'You are a reasoning model.', { temperature: 0.5, max_tokens: 50 });
-    const claude = await configuration(alice, p, 'claude-sonnet-4-5', 'You are Claude.', { temperature: 0.3, max_tokens: null });
+    const claude = await configuration(alice, p, 'claude-sonnet-4-6', 'You are Claude.', { temperature: 0.3, max_tokens: null });
 
     const started = await run(alice, [gpt41, gpt5, claude], [i1, i2]);
     expect(started).toMatchObject({ total_requests: 6, results: [], errors: [] });
@@ -120,7 +120,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     }
     for (const r of sent.filter((r) => r.api === 'anthropic')) {
       expect(r.apiKey).toBe(GOOD_ANTHROPIC);
-      expect(r.body).toMatchObject({ model: 'claude-sonnet-4-5', max_tokens: 4096, temperature: 0.3, system: 'You are Claude.' });
+      expect(r.body).toMatchObject({ model: 'claude-sonnet-4-6', max_tokens: 4096, temperature: 0.3, system: 'You are Claude.' });
       expect(r.body.messages).toHaveLength(1);
       expect(r.body.messages[0].role).toBe('user');
     }
@@ -226,7 +226,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     const p = await project(carol);
     const i = await input(carol, p, 'Summarise the plot of Hamlet.');
     const c1 = await configuration(carol, p, 'gpt-4o', 'You are a critic.');
-    const c2 = await configuration(carol, p, 'claude-sonnet-4-5', 'You are a poet.');
+    const c2 = await configuration(carol, p, 'claude-sonnet-4-6', 'You are a poet.');
     const outputs: string[][] = [];
     for (let n = 0; n < 5; n++) {
       const started = await run(carol, [c1, c2], [i], true);
@@ -250,7 +250,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     const dave = await user({ openai: GOOD_OPENAI });
     const p = await project(dave);
     const gpt = await configuration(dave, p, 'gpt-4o', 'Hi');
-    const claude = await configuration(dave, p, 'claude-sonnet-4-5', 'Hi');
+    const claude = await configuration(dave, p, 'claude-sonnet-4-6', 'Hi');
     const refused = await dave.post(ROUTES.runEvaluation, { configuration_ids: [gpt, claude], input_ids: [], name: 'x', use_mock: false });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().api_key[0]).toMatch(/^No Anthropic API key is stored/);
