@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -21,6 +21,19 @@ import evaluationRoutes from './evaluations/routes.js';
 import billingRoutes from './billing/routes.js';
 import './http/types.js';
 
+/**
+ * The spec's client sends `Content-Type: application/json` on every call, also on DELETE and sign-out with no body;
+ * Fastify would answer those 400. An empty body reads as no body (routes with a body schema still answer 400).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}
+
 export type BuildAppOptions = {
   config: Config;
   database: Database;
@@ -34,6 +47,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
 
   await app.register(
     fp(

@@ -25,7 +25,9 @@ const exited = (child: ChildProcess) =>
 
 export async function startProcess(entry: 'main' | 'worker', env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}.ts`, ...args], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (on a graceful exit).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', `src/${entry}.ts`, ...args], {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
