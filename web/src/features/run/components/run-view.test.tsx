@@ -70,6 +70,10 @@ describe('RunView', () => {
     const fetchMock = mockFetch((url) => {
       if (url === '/api/api-keys/') return { body: [{ id: 1, provider: 'openai', label: 'k', is_active: true, last_four_digits: '1234', created_at: at }] };
       if (url === '/api/check-subscription/') return { body: { active: false } };
+      if (url === '/api/subscription/status/')
+        return {
+          body: { status: 'free', has_access: false, num_requests_sent: 7, free_requests_remaining: 0, num_free_requests: 7, cancel_at_period_end: false, current_period_end: null, billing_enabled: true },
+        };
       return undefined;
     });
     renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
@@ -79,6 +83,8 @@ describe('RunView', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Run' }));
     const upgrade = await screen.findByRole('dialog', { name: 'Out of Free Evaluations' });
     expect(within(upgrade).getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+    // The server's allowance, not a fixed 50.
+    expect(await within(upgrade).findByText(/You have used your 7 free evaluations this month\./)).toBeInTheDocument();
     expect(within(upgrade).getByRole('button', { name: 'Maybe Later' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/run-evaluation/')).toBe(false);
   });

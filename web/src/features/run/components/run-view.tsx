@@ -10,8 +10,18 @@ import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiKeys } from '../api/get-api-keys';
 import { checkSubscription } from '../api/check-subscription';
+import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useRunEvaluation } from '../api/run-evaluation';
-import { bannerTone, confirmLines, countCalls, NO_PROMPT_SELECTED, previewText, runFailureMessage, runOutcomeMessage } from '../lib/run-rules';
+import {
+  bannerTone,
+  confirmLines,
+  countCalls,
+  NO_PROMPT_SELECTED,
+  outOfFreeDescription,
+  previewText,
+  runFailureMessage,
+  runOutcomeMessage,
+} from '../lib/run-rules';
 import { SelectionList } from './selection-list';
 
 type Props = {
@@ -46,6 +56,8 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
   const [confirming, setConfirming] = useState(false);
   const [outOfFree, setOutOfFree] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The server's allowance (FREE_EVALUATIONS_PER_MONTH), asked for once the dialog needs it.
+  const subscription = useSubscriptionStatus(outOfFree);
 
   // Both lists start fully selected, once loaded.
   useEffect(() => {
@@ -200,7 +212,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         open={outOfFree}
         onOpenChange={setOutOfFree}
         title="Out of Free Evaluations"
-        description={`You have used your ${LIMITS.freeEvaluationsPerMonth} free evaluations this month. Upgrade to Pro for unlimited evaluations, priority support and advanced analytics. Mock mode stays free.`}
+        description={outOfFreeDescription(subscription.data?.num_free_requests)}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOutOfFree(false)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerTone, confirmLines, countCalls, previewText, runFailureMessage, runOutcomeMessage } from './run-rules';
+import { bannerTone, confirmLines, countCalls, outOfFreeDescription, previewText, runFailureMessage, runOutcomeMessage } from './run-rules';
 
 describe('countCalls', () => {
   it('is inputs x prompts', () => {
@@ -55,5 +55,16 @@ describe('previewText', () => {
   it('shows 50 characters of content', () => {
     expect(previewText('x'.repeat(60))).toBe(`${'x'.repeat(50)}...`);
     expect(previewText('short\ntext')).toBe('short text');
+  });
+});
+
+describe('outOfFreeDescription', () => {
+  it("names the server's monthly allowance", () => {
+    expect(outOfFreeDescription(10)).toMatch(/^You have used your 10 free evaluations this month\. /);
+    expect(outOfFreeDescription(1)).toMatch(/^You have used your 1 free evaluation this month\. /);
+  });
+  it('reads without a number while the status loads', () => {
+    expect(outOfFreeDescription(undefined)).toMatch(/^You have used your free evaluations for this month\. /);
+    expect(outOfFreeDescription(undefined)).not.toMatch(/\d/);
   });
 });

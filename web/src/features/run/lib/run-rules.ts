@@ -26,6 +26,15 @@ export function previewText(text: string, length: number = LIMITS.runPreviewLeng
   return flat.length > length ? `${flat.slice(0, length)}...` : flat;
 }
 
+/** The out-of-free-evaluations text: the server's monthly allowance, or a sentence without the number while it loads. */
+export function outOfFreeDescription(numFreeRequests: number | null | undefined): string {
+  const used =
+    typeof numFreeRequests === 'number'
+      ? `You have used your ${numFreeRequests} free ${numFreeRequests === 1 ? 'evaluation' : 'evaluations'} this month.`
+      : 'You have used your free evaluations for this month.';
+  return `${used} Upgrade to Pro for unlimited evaluations, priority support and advanced analytics. Mock mode stays free.`;
+}
+
 export const runFailureMessage = (message: string | null | undefined) => `❌ Error: ${message || 'Failed to run prompt-models.'}`;
 
 /** The banner after POST /api/run-evaluation/ answered (spec section 8, Run). */
