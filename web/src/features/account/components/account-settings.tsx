@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { useHashScroll } from '@/components/use-hash-scroll';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { usePublicConfig } from '../api/get-public-config';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { useOpenBillingPortal } from '../api/get-portal-url';
 
@@ -36,7 +37,10 @@ export function AccountSettings() {
   useHashScroll();
 
   const subscribed = status.data ? isSubscribed(status.data) : false;
-  const billingEnabled = status.data?.billing_enabled ?? true;
+  const config = usePublicConfig();
+  // Billing is off when either the public config or the status says so: then checkout cannot start, so the button
+  // stays visible but disabled with the reason next to it instead of failing with a red banner.
+  const billingEnabled = config.data?.billing_enabled !== false && status.data?.billing_enabled !== false;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
@@ -87,23 +91,33 @@ export function AccountSettings() {
                 : `The Free plan includes ${status.data.num_free_requests} evaluations per month. ${STANDARD_PLAN.name} is ${STANDARD_PLAN.priceLabel} per month for unlimited evaluations, priority support and advanced analytics.`}
             </p>
 
-            {!billingEnabled ? (
-              <Banner tone="info" className="mt-4">
-                Billing is not configured on this server, so plans cannot be bought or managed here. The server administrator can enable it by
-                setting STRIPE_SECRET_KEY and STRIPE_PRICE_ID.
-              </Banner>
-            ) : null}
-
-            <div className="mt-5">
+            <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
               {subscribed ? (
-                <Button variant="secondary" onClick={() => portal.mutate()} disabled={portal.isPending || portal.isSuccess}>
+                <Button
+                  variant="secondary"
+                  className="self-start sm:self-center"
+                  onClick={() => portal.mutate()}
+                  disabled={!billingEnabled || portal.isPending || portal.isSuccess}
+                  aria-describedby={billingEnabled ? undefined : 'billing-off'}
+                >
                   {portal.isPending || portal.isSuccess ? 'Opening...' : 'Manage Subscription'}
                 </Button>
               ) : (
-                <Button onClick={() => checkout.mutate()} disabled={checkout.isPending || checkout.isSuccess}>
+                <Button
+                  className="self-start sm:self-center"
+                  onClick={() => checkout.mutate()}
+                  disabled={!billingEnabled || checkout.isPending || checkout.isSuccess}
+                  aria-describedby={billingEnabled ? undefined : 'billing-off'}
+                >
                   {checkout.isPending || checkout.isSuccess ? 'Redirecting...' : 'Upgrade to Pro'}
                 </Button>
               )}
+              {!billingEnabled ? (
+                <p id="billing-off" className="text-sm leading-6 text-slate-600 sm:max-w-md dark:text-slate-400">
+                  Billing is not configured on this server, so plans cannot be bought or managed here. The server administrator can enable it
+                  by setting STRIPE_SECRET_KEY and STRIPE_PRICE_ID.
+                </p>
+              ) : null}
             </div>
             {portal.isError ? <ErrorBanner text="Failed to access billing portal" error={portal.error} /> : null}
             {checkout.isError ? <ErrorBanner text="Failed to start upgrade process" error={checkout.error} /> : null}

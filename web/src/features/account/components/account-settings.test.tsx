@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { callsOf, mockApi, renderWithApp } from '@/testing/app-test-utils';
+import { AccountSettings } from './account-settings';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const status = (billingEnabled: boolean) => ({
+  status: 'free',
+  has_access: true,
+  num_requests_sent: 2,
+  free_requests_remaining: 48,
+  num_free_requests: 50,
+  cancel_at_period_end: false,
+  current_period_end: null,
+  billing_enabled: billingEnabled,
+});
+const config = (billingEnabled: boolean) => ({ google_client_id: null, dev_login: true, billing_enabled: billingEnabled, analytics_key: null, free_evaluations_per_month: 50 });
+
+describe('AccountSettings', () => {
+  it('keeps Upgrade to Pro visible but disabled, with the reason, when billing is off', async () => {
+    const fetchMock = mockApi(({ url }) => {
+      if (url === '/api/subscription/status/') return { body: status(false) };
+      if (url === '/api/config/') return { body: config(false) };
+      return undefined;
+    });
+    renderWithApp(<AccountSettings />, { route: '/account' });
+    expect(await screen.findByText('Evaluations left: 48')).toBeInTheDocument();
+    const upgrade = screen.getByRole('button', { name: 'Upgrade to Pro' });
+    expect(upgrade).toBeDisabled();
+    expect(upgrade).toHaveAccessibleDescription(/Billing is not configured on this server/);
+    expect(screen.queryByText('Failed to start upgrade process')).not.toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('POST /api/create-checkout-session/');
+  });
+
+  it('also reads billing off from the public config alone', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/subscription/status/') return { body: status(true) };
+      if (url === '/api/config/') return { body: config(false) };
+      return undefined;
+    });
+    renderWithApp(<AccountSettings />, { route: '/account' });
+    await screen.findByText('Evaluations left: 48');
+    expect(await screen.findByText(/Billing is not configured on this server/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
+  });
+
+  it('offers an enabled Upgrade to Pro when billing is on', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/subscription/status/') return { body: status(true) };
+      if (url === '/api/config/') return { body: config(true) };
+      return undefined;
+    });
+    renderWithApp(<AccountSettings />, { route: '/account' });
+    await screen.findByText('Evaluations left: 48');
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
+    expect(screen.queryByText(/Billing is not configured/)).not.toBeInTheDocument();
+  });
+});
