@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { NavLink, Outlet, useParams } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useProject } from './use-project';
 
@@ -14,20 +13,15 @@ const TABS = [
 export default function ProjectLayout() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  // On a phone the tabs scroll sideways: keep the current one in view.
-  useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-16 sm:px-6">
       <h1 className="sr-only">{project.data?.name ?? 'Project'}</h1>
-      <nav ref={nav} aria-label="Project sections" className="-mx-4 mb-6 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0 dark:border-slate-800">
-        <ul className="flex min-w-max gap-1">
+      {/* A 2x2 grid on a phone (every tab in view, no sideways scrolling), one underlined row from sm up. */}
+      <nav aria-label="Project sections" className="mb-6 sm:border-b sm:border-slate-200 sm:dark:border-slate-800">
+        <ul className="grid grid-cols-2 gap-2 sm:flex sm:gap-1">
           {TABS.map((tab) => (
-            <li key={tab.to}>
+            <li key={tab.to} className="flex">
               <NavLink
                 to={`/project/${projectId}/${tab.to}`}
                 // Clicking the current tab does nothing (no navigation, no reload).
@@ -36,10 +30,11 @@ export default function ProjectLayout() {
                 }}
                 className={({ isActive }) =>
                   cn(
-                    '-mb-px inline-flex h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                    'flex min-h-11 w-full items-center justify-center rounded-md border px-2 py-1.5 text-center text-sm leading-5 font-medium transition-colors',
+                    'sm:-mb-px sm:w-auto sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:px-3 sm:py-0 sm:whitespace-nowrap',
                     isActive
-                      ? 'border-blue-600 text-blue-700 dark:border-blue-400 dark:text-blue-300'
-                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+                      ? 'border-blue-600 bg-blue-50 text-blue-700 sm:bg-transparent dark:border-blue-400 dark:bg-blue-950/60 dark:text-blue-300 sm:dark:bg-transparent'
+                      : 'border-slate-200 bg-white text-slate-600 hover:border-slate-300 hover:text-slate-900 sm:border-transparent sm:bg-transparent dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400 dark:hover:text-slate-100 sm:dark:border-transparent sm:dark:bg-transparent',
                   )
                 }
               >
