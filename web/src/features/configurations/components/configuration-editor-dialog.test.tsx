@@ -58,6 +58,15 @@ describe('ConfigurationEditorDialog', () => {
     expect(screen.getByText('Prompt template is required.')).toBeInTheDocument();
     expect(screen.getByText('AI model is required.')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+
+    // Fixing a field clears its own error at once; the others stay until fixed.
+    await userEvent.type(screen.getByLabelText('Name'), 'Terse');
+    expect(screen.queryByText('Name is required.')).not.toBeInTheDocument();
+    await screen.findByRole('option', { name: 'openai - gpt-4.1-mini' });
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-4.1-mini');
+    expect(screen.queryByText('AI model is required.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('AI model')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Prompt template is required.')).toBeInTheDocument();
   });
 
   it('refuses max tokens out of 1..32000 and sends an empty field as null with {} for a model without JSON mode', async () => {
@@ -70,6 +79,8 @@ describe('ConfigurationEditorDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Max tokens must be between 1 and 32000.')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+    await userEvent.type(maxTokens, '{Backspace}');
+    expect(screen.queryByText('Max tokens must be between 1 and 32000.')).not.toBeInTheDocument();
 
     await userEvent.clear(maxTokens);
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));

@@ -7,6 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { CodeEditor } from '@/components/ui/code-editor';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, TextInput, inputClasses } from '@/components/ui/field';
+import { clearFixedError, requiredError } from '@/lib/field-errors';
 import { useAiModels } from '../api/get-ai-models';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import { parseMaxTokens, providerSpecificParams, roundTemperature, showsJsonMode, temperatureError } from '../lib/parameters';
@@ -21,6 +22,10 @@ type Props = {
 };
 
 type Errors = { name?: string; prompt?: string; model?: string; temperature?: string; maxTokens?: string };
+
+const NAME_REQUIRED = 'Name is required.';
+const PROMPT_REQUIRED = 'Prompt template is required.';
+const MODEL_REQUIRED = 'AI model is required.';
 
 /** 'New Prompt Configuration' / 'Edit Prompt Configuration' (spec section 2, System Prompts). */
 export function ConfigurationEditorDialog({ open, onOpenChange, configuration, projectId, onSave }: Props) {
@@ -56,9 +61,9 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
     event.preventDefault();
     const tokens = parseMaxTokens(maxTokens);
     const next: Errors = {
-      name: name.trim() ? undefined : 'Name is required.',
-      prompt: prompt.trim() ? undefined : 'Prompt template is required.',
-      model: modelId ? undefined : 'AI model is required.',
+      name: requiredError(name, NAME_REQUIRED),
+      prompt: requiredError(prompt, PROMPT_REQUIRED),
+      model: requiredError(modelId, MODEL_REQUIRED),
       temperature: temperatureError(temperature) ?? undefined,
       maxTokens: tokens.error ?? undefined,
     };
@@ -104,13 +109,27 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
       <form id={formId} onSubmit={submit} noValidate className="space-y-5">
         {saveError ? <Banner tone="error">{saveError}</Banner> : null}
         <Field label="Name" error={errors.name}>
-          {(props) => <TextInput {...props} value={name} required autoComplete="off" onChange={(event) => setName(event.target.value)} />}
+          {(props) => (
+            <TextInput
+              {...props}
+              value={name}
+              required
+              autoComplete="off"
+              onChange={(event) => {
+                setName(event.target.value);
+                setErrors((current) => clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)));
+              }}
+            />
+          )}
         </Field>
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="AI model" error={errors.model}>
             {(props) => (
-              <select {...props} required value={modelId} onChange={(event) => setModelId(event.target.value)} className={inputClasses} disabled={models.isPending}>
+              <select {...props} required value={modelId} onChange={(event) => {
+                  setModelId(event.target.value);
+                  setErrors((current) => clearFixedError(current, 'model', requiredError(event.target.value, MODEL_REQUIRED)));
+                }} className={inputClasses} disabled={models.isPending}>
                 <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
                 {(models.data ?? []).map((m) => (
                   <option key={m.id} value={m.id}>
@@ -122,7 +141,11 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
           </Field>
           <Field label="Max tokens" error={errors.maxTokens} hint={`${LIMITS.maxTokens.min} to ${LIMITS.maxTokens.max}; leave empty for the model's default.`}>
             {(props) => (
-              <TextInput {...props} inputMode="numeric" placeholder="Default" value={maxTokens} autoComplete="off" onChange={(event) => setMaxTokens(event.target.value)} />
+              <TextInput {...props} inputMode="numeric" placeholder="Default" value={maxTokens} autoComplete="off" onChange={(event) => {
+                  setMaxTokens(event.target.value);
+                  setErrors((current) => clearFixedError(current, 'maxTokens', parseMaxTokens(event.target.value).error));
+                }}
+              />
             )}
           </Field>
         </div>
@@ -142,7 +165,11 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
             max={LIMITS.temperature.max}
             step={LIMITS.temperature.step}
             value={[temperature]}
-            onValueChange={([value]) => setTemperature(roundTemperature(value ?? 0))}
+            onValueChange={([value]) => {
+              const next = roundTemperature(value ?? 0);
+              setTemperature(next);
+              setErrors((current) => clearFixedError(current, 'temperature', temperatureError(next)));
+            }}
             className="relative flex h-5 w-full touch-none items-center select-none"
           >
             <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200 dark:bg-slate-700">
@@ -174,7 +201,10 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
           label="Prompt template"
           required
           value={prompt}
-          onChange={setPrompt}
+          onChange={(value) => {
+            setPrompt(value);
+            setErrors((current) => clearFixedError(current, 'prompt', requiredError(value, PROMPT_REQUIRED)));
+          }}
           error={errors.prompt}
           placeholder="You are a helpful assistant that…"
         />

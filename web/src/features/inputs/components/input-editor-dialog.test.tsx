@@ -31,6 +31,18 @@ describe('InputEditorDialog', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
+  it("clears the name's error and red border once a name is typed, keeping the content error", async () => {
+    render(<InputEditorDialog open onOpenChange={() => {}} input={null} onSave={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const name = screen.getByLabelText('Name');
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(name, 'Greeting');
+    expect(screen.queryByText('Name is required.')).not.toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Content is required.')).toBeInTheDocument();
+  });
+
   it('is titled Edit Input and saves the changed name with the content', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     const onOpenChange = vi.fn();

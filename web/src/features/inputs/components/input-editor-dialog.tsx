@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CodeEditor } from '@/components/ui/code-editor';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, TextInput } from '@/components/ui/field';
+import { clearFixedError, requiredError } from '@/lib/field-errors';
 
 type Props = {
   open: boolean;
@@ -13,6 +14,9 @@ type Props = {
   input: Input | null;
   onSave: (data: CreateInputInput) => Promise<unknown>;
 };
+
+const NAME_REQUIRED = 'Name is required.';
+const CONTENT_REQUIRED = 'Content is required.';
 
 /** 'New Input' / 'Edit Input': name and a line-numbered content area, both required. */
 export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) {
@@ -34,8 +38,8 @@ export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next = {
-      name: name.trim() ? undefined : 'Name is required.',
-      content: content.trim() ? undefined : 'Content is required.',
+      name: requiredError(name, NAME_REQUIRED),
+      content: requiredError(content, CONTENT_REQUIRED),
     };
     setErrors(next);
     if (next.name || next.content) return;
@@ -72,9 +76,28 @@ export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) 
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
         {saveError ? <Banner tone="error">{saveError}</Banner> : null}
         <Field label="Name" error={errors.name}>
-          {(props) => <TextInput {...props} value={name} required autoComplete="off" onChange={(event) => setName(event.target.value)} />}
+          {(props) => (
+            <TextInput
+              {...props}
+              value={name}
+              required
+              autoComplete="off"
+              onChange={(event) => {
+                setName(event.target.value);
+                setErrors((current) => clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)));
+              }}
+            />
+          )}
         </Field>
-        <CodeEditor label="Content" required value={content} onChange={setContent} error={errors.content} placeholder="The user message to send, e.g. a document to summarise" />
+        <CodeEditor
+          label="Content"
+          required
+          value={content}
+          onChange={(value) => {
+            setContent(value);
+            setErrors((current) => clearFixedError(current, 'content', requiredError(value, CONTENT_REQUIRED)));
+          }}
+          error={errors.content} placeholder="The user message to send, e.g. a document to summarise" />
       </form>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Banner } from '@/components/ui/banner';
+import { clearFixedError, requiredError } from '@/lib/field-errors';
 import { useCreateProject } from '../api/create-project';
 import { useUpdateProject } from '../api/update-project';
 
@@ -16,6 +17,9 @@ type ProjectFormDialogProps = {
 };
 
 type Errors = { name?: string; description?: string };
+
+const NAME_REQUIRED = 'Project name is required.';
+const DESCRIPTION_REQUIRED = 'Description is required.';
 
 /** Create or edit a project: 'Create New Project' / 'Create Project', or 'Edit Project' / 'Save Changes'. */
 export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: ProjectFormDialogProps) {
@@ -41,8 +45,8 @@ export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: Pr
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next: Errors = {};
-    if (!name.trim()) next.name = 'Project name is required.';
-    if (!description.trim()) next.description = 'Description is required.';
+    next.name = requiredError(name, NAME_REQUIRED);
+    next.description = requiredError(description, DESCRIPTION_REQUIRED);
     setErrors(next);
     if (next.name || next.description) return;
     const input = { name: name.trim(), description: description.trim() };
@@ -81,7 +85,10 @@ export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: Pr
             <TextInput
               {...props}
               value={name}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                setName(event.target.value);
+                setErrors((current) => clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)));
+              }}
               aria-required
               autoFocus
               maxLength={200}
@@ -94,7 +101,10 @@ export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: Pr
             <TextArea
               {...props}
               value={description}
-              onChange={(event) => setDescription(event.target.value)}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                setErrors((current) => clearFixedError(current, 'description', requiredError(event.target.value, DESCRIPTION_REQUIRED)));
+              }}
               aria-required
               rows={4}
               maxLength={2000}
