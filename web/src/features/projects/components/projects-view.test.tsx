@@ -52,6 +52,19 @@ describe('ProjectsView', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load projects');
   });
 
+  it("offers 'Try again' in the load-error banner, which refetches the list", async () => {
+    let fail = true;
+    const fetch = mockApi(() => (fail ? { status: 500, body: { detail: 'down' } } : { body: [project(1, 'Legal', 0)] }));
+    renderWithApp(<ProjectsView />);
+    const banner = await screen.findByRole('alert');
+    expect(screen.getByText('Project count unavailable')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Currently you have: 1 Project(s)')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(callsOf(fetch).filter((call) => call === 'GET /api/projects/')).toHaveLength(2);
+  });
+
   it('requires both fields, then creates the project', async () => {
     const fetch = mockApi(({ method }) => (method === 'POST' ? { status: 201, body: project(9, 'Legal', 0) } : { body: [] }));
     renderWithApp(<ProjectsView />);
@@ -63,7 +76,13 @@ describe('ProjectsView', () => {
     expect(callsOf(fetch)).not.toContain('POST /api/projects/');
 
     await userEvent.type(within(dialog).getByLabelText(/Project Name/), 'Legal');
+    // Each field's error (and red border) goes as soon as that field is fixed; the other stays.
+    expect(within(dialog).queryByText('Project name is required.')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Project Name/)).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).getByText('Description is required.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Description/), 'Contracts');
+    expect(within(dialog).queryByText('Description is required.')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Description/)).not.toHaveAttribute('aria-invalid');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Project' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsOf(fetch)).toContain('POST /api/projects/');

@@ -21,20 +21,33 @@ export function ProjectsView() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-8">
+      {/* auto_1fr: the tall side panel spans both rows; its extra height goes to the list row, not under the title. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <header className="order-1 lg:col-start-1 lg:row-start-1">
             <h1 id="projects-title" className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">
               Projects
             </h1>
+            {/* One line tall in every state, so nothing moves when the list loads, fails or is retried. */}
             <p className="mt-1 h-5 text-sm text-slate-600 dark:text-slate-400">
-              {projects.isSuccess ? `Currently you have: ${count} Project(s)` : null}
+              {projects.isSuccess ? (
+                `Currently you have: ${count} Project(s)`
+              ) : projects.isError ? (
+                <span className="text-slate-500 dark:text-slate-500">Project count unavailable</span>
+              ) : (
+                <span aria-hidden className="inline-block h-4 w-48 animate-pulse rounded bg-slate-200 align-middle dark:bg-slate-800" />
+              )}
             </p>
         </header>
 
         <section aria-labelledby="projects-title" className="order-3 min-w-0 lg:col-start-1 lg:row-start-2">
           {projects.isError ? (
             <Banner tone="error" className="mb-6">
-              Failed to load projects
+              <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                <p className="font-medium">Failed to load projects</p>
+                <Button variant="secondary" size="sm" onClick={() => void projects.refetch()} disabled={projects.isFetching}>
+                  {projects.isFetching ? 'Trying again...' : 'Try again'}
+                </Button>
+              </div>
             </Banner>
           ) : null}
 
