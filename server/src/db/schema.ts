@@ -153,6 +153,8 @@ export const evaluations = pgTable(
     name: text('name').notNull(),
     useMock: boolean('use_mock').notNull().default(false),
     totalRequests: integer('total_requests').notNull(),
+    /** Requests that reached SUCCESS or FAILED; the write that makes it reach total_requests stamps completed_at. */
+    finishedRequests: integer('finished_requests').notNull().default(0),
     snapshot: jsonb('snapshot').$type<EvaluationSnapshot>().notNull(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
@@ -182,11 +184,13 @@ export const apiRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Listing, results and status counts of one evaluation (a status change already rewrites this entry: a change
+    // of status is never a HOT update, because the queue index's predicate names the column).
     index('api_requests_evaluation_idx').on(t.evaluationId, t.id),
-    index('api_requests_status_idx').on(t.evaluationId, t.status),
     // The work queue: only unfinished requests are indexed, so claiming stays cheap however many are done.
+    // PENDING rows in id order per lane; IN_PROGRESS rows are scanned for expired leases. Lease renewals stay HOT.
     index('api_requests_queue_idx')
-      .on(t.provider, t.id)
+      .on(t.provider, t.status, t.id)
       .where(sql`${t.status} in ('PENDING', 'IN_PROGRESS')`),
   ],
 );

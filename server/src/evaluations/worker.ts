@@ -26,12 +26,26 @@ type EvaluationContext = {
   configurations: Map<number, EvaluationSnapshot['configurations'][number]>;
   inputs: Map<number, EvaluationSnapshot['inputs'][number]>;
 };
+type LaneState = {
+  lane: Lane;
+  /** Wakes the lane's claim loop: new work, stop, or (unless drained) a call ended and the buffer may need refilling. */
+  signal: Signal;
+  inFlight: number;
+  /** Claimed rows (IN_PROGRESS, leased to this worker) not started yet: a freed slot takes the next one at once. */
+  buffer: ClaimedRow[];
+  /** The last claim found less than it asked for: the loop waits for a wake or the idle poll, not for calls ending. */
+  drained: boolean;
+  nextExpiredCheck: number;
+  loop: Promise<void> | null;
+};
 type Finished = { id: number; evaluation_id: number; status: 'SUCCESS' | 'FAILED'; execution_time: number; input_tokens: number | null; output_tokens: number | null; error_message: string | null; output: string | null };
 
 const LANES: Lane[] = ['openai', 'anthropic', 'mock'];
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 const MAX_CLAIMS = 5;
 const IDLE_POLL_MS = 1000;
+/** How often a busy lane also looks for IN_PROGRESS rows whose lease expired (their worker died). */
+const EXPIRED_CHECK_MS = 1000;
 const FLUSH_DELAY_MS = 25;
 const FLUSH_SIZE = 200;
 const STOP_GRACE_MS = 3000;
@@ -72,14 +86,15 @@ class Signal {
 export class EvaluationWorker {
   readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   private readonly caller: ProviderCaller;
-  private readonly lanes = new Map<Lane, { signal: Signal; inFlight: number; loop: Promise<void> | null }>();
+  private readonly lanes = new Map<Lane, LaneState>();
   private readonly running = new Map<number, AbortController>();
   private readonly tasks = new Set<Promise<void>>();
   private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
   private readonly keys = new Map<string, { value: Promise<string | null>; until: number }>();
   private finished: Finished[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  /** Flushes and lease renewals, one at a time: two statements updating the same rows could deadlock. */
+  private writes: Promise<void> = Promise.resolve();
   private renewTimer: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
   private stopped = true;
@@ -93,7 +108,7 @@ export class EvaluationWorker {
     private readonly listenUrl: string | null = null,
   ) {
     this.caller = new ProviderCaller(settings);
-    for (const lane of LANES) this.lanes.set(lane, { signal: new Signal(), inFlight: 0, loop: null });
+    for (const lane of LANES) this.lanes.set(lane, { lane, signal: new Signal(), inFlight: 0, buffer: [], drained: false, nextExpiredCheck: 0, loop: null });
   }
 
   async start() {
@@ -104,8 +119,10 @@ export class EvaluationWorker {
       await this.database.executeSql(`UPDATE api_requests SET lease_expires_at = now() WHERE status = 'IN_PROGRESS'`, []);
     }
     if (this.listenUrl) await this.listen(this.listenUrl);
-    this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(200, Math.floor(this.settings.leaseMs / 3)));
-    for (const [lane, state] of this.lanes) state.loop = this.runLane(lane);
+    this.renewTimer = setInterval(() => {
+      this.writes = this.writes.then(() => this.renewLeases());
+    }, Math.max(200, Math.floor(this.settings.leaseMs / 3)));
+    for (const state of this.lanes.values()) state.loop = this.runLane(state);
     this.log.info({ worker: this.id, concurrency: this.settings.concurrency }, 'evaluation worker started');
   }
 
@@ -127,54 +144,83 @@ export class EvaluationWorker {
     }
   }
 
-  private async runLane(lane: Lane) {
-    const state = this.lanes.get(lane)!;
+  /**
+   * Keeps the lane's calls running and a buffer of claimed rows behind them, so a slot that frees starts its next call
+   * at once (fill) instead of waiting for a database round trip. The loop refills the buffer, one claim at a time,
+   * whenever it has room for at least a quarter of the concurrency: rows held = running + buffered <= 2 x concurrency.
+   */
+  private async runLane(state: LaneState) {
     const { concurrency } = this.settings;
+    const holding = 2 * concurrency;
+    const minClaim = Math.max(1, Math.floor(concurrency / 4));
     while (!this.stopped) {
-      let free = concurrency - state.inFlight;
-      if (free <= 0) {
+      const want = holding - state.inFlight - state.buffer.length;
+      if (want < minClaim) {
         await state.signal.wait();
         continue;
       }
-      // Let calls that end close together free their slots, so one claim fills many (each query costs the database).
-      if (free < concurrency / 4 && state.inFlight > 0) {
-        await Promise.race([state.signal.wait(), sleep(5)]);
-        free = concurrency - state.inFlight;
-        if (free < concurrency / 4) await sleep(5);
-        free = concurrency - state.inFlight;
-      }
-      let claimed: ClaimedRow[] = [];
+      let claimed: ClaimedRow[];
       try {
-        claimed = await this.claim(lane, free);
+        claimed = await this.claim(state, want);
       } catch (error) {
         if (this.stopped) break;
-        this.log.error({ err: error, lane }, 'claiming api requests failed');
-        await sleep(IDLE_POLL_MS);
+        this.log.error({ err: error, lane: state.lane }, 'claiming api requests failed');
+        state.drained = true;
+        await state.signal.wait(IDLE_POLL_MS);
+        state.drained = false;
         continue;
       }
-      for (const row of claimed) {
-        state.inFlight++;
-        const task = this.execute(lane, row).finally(() => {
-          state.inFlight--;
-          this.tasks.delete(task);
-          state.signal.notify();
-        });
-        this.tasks.add(task);
-      }
+      for (const row of claimed) state.buffer.push(row);
+      this.fill(state);
       if (this.stopped) break;
-      await state.signal.wait(claimed.length < free ? IDLE_POLL_MS : undefined);
+      if (claimed.length < want) {
+        // Nothing more to claim for now: wait for new work (wake), or poll for expired leases and other processes' runs.
+        state.drained = true;
+        await state.signal.wait(IDLE_POLL_MS);
+        state.drained = false;
+      }
     }
   }
 
-  private async claim(lane: Lane, limit: number): Promise<ClaimedRow[]> {
+  /** Starts buffered rows while the lane has free slots. */
+  private fill(state: LaneState) {
+    const { concurrency } = this.settings;
+    while (!this.stopped && state.inFlight < concurrency && state.buffer.length > 0) {
+      const row = state.buffer.shift()!;
+      state.inFlight++;
+      const task: Promise<void> = this.execute(state.lane, row).finally(() => {
+        state.inFlight--;
+        this.tasks.delete(task);
+        this.fill(state);
+        if (!state.drained) state.signal.notify();
+      });
+      this.tasks.add(task);
+    }
+  }
+
+  /**
+   * Claims up to `limit` rows of the lane: IN_PROGRESS rows whose lease expired first (looked for at most once a
+   * second: only a dead worker leaves them), then PENDING rows in id order. Both use api_requests_queue_idx.
+   */
+  private async claim(state: LaneState, limit: number): Promise<ClaimedRow[]> {
+    let rows: ClaimedRow[] = [];
+    const now = Date.now();
+    if (now >= state.nextExpiredCheck) {
+      state.nextExpiredCheck = now + EXPIRED_CHECK_MS;
+      rows = await this.claimWhere(state.lane, limit, `status = 'IN_PROGRESS' AND lease_expires_at < now()`);
+    }
+    if (rows.length < limit) rows = rows.concat(await this.claimWhere(state.lane, limit - rows.length, `status = 'PENDING'`));
+    return rows;
+  }
+
+  private async claimWhere(lane: Lane, limit: number, condition: string): Promise<ClaimedRow[]> {
     const { rows } = await this.database.executeSql(
       `UPDATE api_requests
           SET status = 'IN_PROGRESS', attempts = attempts + 1, claimed_by = $1,
               lease_expires_at = now() + $2 * interval '1 millisecond', updated_at = now()
         WHERE id IN (
           SELECT id FROM api_requests
-           WHERE provider = $3 AND status IN ('PENDING', 'IN_PROGRESS')
-             AND (status = 'PENDING' OR lease_expires_at < now())
+           WHERE provider = $3 AND ${condition}
            ORDER BY id
            LIMIT $4
            FOR UPDATE SKIP LOCKED)
@@ -272,52 +318,61 @@ export class EvaluationWorker {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null;
-      this.flushing = this.flushing.then(() => this.flush());
+      this.writes = this.writes.then(() => this.flush());
     }, delayMs);
   }
 
   /**
-   * Writes finished requests in one transaction: status, timings, tokens and the result row, only where the request
-   * is still IN_PROGRESS under this worker; then stamps evaluations whose requests are now all terminal.
+   * Writes finished requests in one statement: status, timings, tokens and the result row, only where the request is
+   * still IN_PROGRESS under this worker; then counts them into their evaluations, and the write that brings an
+   * evaluation's count to its total stamps completed_at. A concurrent flush of another worker waits for the
+   * evaluation row's lock and then adds to the count it committed (READ COMMITTED re-reads the updated row), so
+   * exactly one of them completes the evaluation.
    */
   private async flush() {
     const batch = this.finished;
     if (batch.length === 0) return;
     this.finished = [];
     const payload = JSON.stringify(batch);
+    const statement = sql`
+      WITH v AS (
+        SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
+          AS v(id int, status text, execution_time float8, input_tokens int, output_tokens int, error_message text, output text)
+      ), done AS (
+        UPDATE api_requests r
+           SET status = v.status, execution_time = v.execution_time, input_token_total_count = v.input_tokens,
+               output_token_count = v.output_tokens, error_message = v.error_message, lease_expires_at = NULL, updated_at = now()
+          FROM v
+         WHERE r.id = v.id AND r.status = 'IN_PROGRESS' AND r.claimed_by = ${this.id}
+        RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status
+      ), saved AS (
+        INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time, token_count, input_token_total_count)
+        SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.execution_time, v.output_tokens, v.input_tokens
+          FROM done d JOIN v ON v.id = d.id
+         WHERE d.status = 'SUCCESS'
+        ON CONFLICT (api_request_id) DO NOTHING
+      )
+      UPDATE evaluations e
+         SET finished_requests = e.finished_requests + d.n,
+             completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + d.n >= e.total_requests THEN now() ELSE e.completed_at END
+        FROM (SELECT evaluation_id, count(*)::int AS n FROM done GROUP BY evaluation_id) d
+       WHERE e.id = d.evaluation_id`;
     try {
-      await this.database.db.transaction(async (tx) => {
-        // Serialises completion checks of one evaluation across workers.
-        const evaluationList = JSON.stringify([...new Set(batch.map((f) => f.evaluation_id))].sort((a, b) => a - b));
-        await tx.execute(sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${evaluationList}::jsonb)::int) ORDER BY id FOR UPDATE`);
-        const done = await tx.execute(sql`
-          WITH v AS (
-            SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
-              AS v(id int, status text, execution_time float8, input_tokens int, output_tokens int, error_message text, output text)
-          ), done AS (
-            UPDATE api_requests r
-               SET status = v.status, execution_time = v.execution_time, input_token_total_count = v.input_tokens,
-                   output_token_count = v.output_tokens, error_message = v.error_message, lease_expires_at = NULL, updated_at = now()
-              FROM v
-             WHERE r.id = v.id AND r.status = 'IN_PROGRESS' AND r.claimed_by = ${this.id}
-            RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status
-          ), saved AS (
-            INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time, token_count, input_token_total_count)
-            SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.execution_time, v.output_tokens, v.input_tokens
-              FROM done d JOIN v ON v.id = d.id
-             WHERE d.status = 'SUCCESS'
-            ON CONFLICT (api_request_id) DO NOTHING
-            RETURNING 1
-          )
-          SELECT DISTINCT evaluation_id FROM done`);
-        const evaluationIds = ((done as { rows: unknown[] }).rows as { evaluation_id: number }[]).map((r) => r.evaluation_id);
-        if (evaluationIds.length === 0) return;
-        await tx.execute(sql`
-          UPDATE evaluations e SET completed_at = now()
-           WHERE e.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(evaluationIds)}::jsonb)::int)
-             AND e.completed_at IS NULL
-             AND NOT EXISTS (SELECT 1 FROM api_requests r WHERE r.evaluation_id = e.id AND r.status IN ('PENDING', 'IN_PROGRESS'))`);
-      });
+      let evaluationIds: number[] | null = null;
+      for (const f of batch) {
+        if (evaluationIds === null) evaluationIds = [f.evaluation_id];
+        else if (!evaluationIds.includes(f.evaluation_id)) evaluationIds.push(f.evaluation_id);
+      }
+      if (evaluationIds!.length === 1) {
+        await this.database.db.execute(statement);
+      } else {
+        // Several evaluations: lock their rows in id order first, so two workers cannot deadlock on them.
+        const list = JSON.stringify(evaluationIds!.sort((a, b) => a - b));
+        await this.database.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${list}::jsonb)::int) ORDER BY id FOR UPDATE`);
+          await tx.execute(statement);
+        });
+      }
     } catch (error) {
       // Keep them for the next flush; if this process dies first, the leases expire and the requests run again.
       this.log.error({ err: error, count: batch.length }, 'saving finished api requests failed; will retry');
@@ -326,14 +381,21 @@ export class EvaluationWorker {
     }
   }
 
+  /** Claimed rows this worker still holds: running, and buffered (not started). */
+  private held(): { running: number[]; buffered: number[] } {
+    const buffered: number[] = [];
+    for (const state of this.lanes.values()) for (const row of state.buffer) buffered.push(row.id);
+    return { running: [...this.running.keys()], buffered };
+  }
+
   private async renewLeases() {
-    if (this.running.size === 0) return;
-    const ids = JSON.stringify([...this.running.keys()]);
+    const { running, buffered } = this.held();
+    if (running.length + buffered.length === 0) return;
     await this.database
       .executeSql(
         `UPDATE api_requests SET lease_expires_at = now() + $2 * interval '1 millisecond'
           WHERE id IN (SELECT jsonb_array_elements_text($3::jsonb)::int) AND claimed_by = $1 AND status = 'IN_PROGRESS'`,
-        [this.id, this.settings.leaseMs, ids],
+        [this.id, this.settings.leaseMs, JSON.stringify(running.concat(buffered))],
       )
       .catch((error) => this.log.warn({ err: error }, 'renewing leases failed'));
   }
@@ -346,17 +408,22 @@ export class EvaluationWorker {
     if (this.renewTimer) clearInterval(this.renewTimer);
     await Promise.all([...this.lanes.values()].map((s) => s.loop));
     if (this.tasks.size > 0) await Promise.race([Promise.allSettled([...this.tasks]), sleep(STOP_GRACE_MS)]);
-    const unfinished = [...this.running.keys()];
+    const { running: unfinished, buffered } = this.held();
     for (const abort of this.running.values()) abort.abort(new Error('worker stopping'));
     await Promise.allSettled([...this.tasks]);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    await (this.flushing = this.flushing.then(() => this.flush())).catch((error) => this.log.error({ err: error }, 'final flush failed'));
-    if (unfinished.length > 0) {
+    await (this.writes = this.writes.then(() => this.flush())).catch((error) => this.log.error({ err: error }, 'final flush failed'));
+    for (const state of this.lanes.values()) state.buffer = [];
+    if (unfinished.length + buffered.length > 0) {
+      // Hand them back at once. A buffered row never started, so its claim does not count as an interrupted attempt.
       await this.database
         .executeSql(
-          `UPDATE api_requests SET lease_expires_at = now() WHERE id IN (SELECT jsonb_array_elements_text($2::jsonb)::int) AND claimed_by = $1 AND status = 'IN_PROGRESS'`,
-          [this.id, JSON.stringify(unfinished)],
+          `UPDATE api_requests
+              SET lease_expires_at = now(),
+                  attempts = attempts - CASE WHEN id IN (SELECT jsonb_array_elements_text($3::jsonb)::int) THEN 1 ELSE 0 END
+            WHERE id IN (SELECT jsonb_array_elements_text($2::jsonb)::int) AND claimed_by = $1 AND status = 'IN_PROGRESS'`,
+          [this.id, JSON.stringify(unfinished.concat(buffered)), JSON.stringify(buffered)],
         )
         .catch(() => {});
     }
