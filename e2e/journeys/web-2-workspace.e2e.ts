@@ -427,6 +427,9 @@ describe('project workspace', () => {
     app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/api-requests\/[^)]*\)$/);
     await page.route('**/api/api-requests/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Simulated failure"}' }));
     await seeText(page, 'Error while polling for updates', 12_000);
+    // The request is still in progress on the server: the badge stays Running (not Failed) and polling can resume.
+    await visible(page.getByRole('button', { name: 'Resume updates' }));
+    await count(page.getByRole('status', { name: 'Status: Failed' }), 0);
     await shot(page, 'results-polling-error');
   });
 

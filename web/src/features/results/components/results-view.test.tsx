@@ -124,10 +124,25 @@ describe('ResultsView', () => {
     expect(await screen.findByText('4 of 4')).toBeInTheDocument();
   });
 
-  it('stops and says so when polling fails', async () => {
-    serve(null);
+  it('stops and says so when polling fails, stays Running while requests are open, and resumes on request', async () => {
+    let answer: ApiRequest[] | null = null;
+    mockFetch((url) => {
+      if (url.startsWith('/api/api-requests/metrics/')) return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
+      if (url.startsWith('/api/api-requests/')) return answer ? { body: answer } : { status: 500, body: { detail: 'down' } };
+      if (url.startsWith('/api/results/')) return { body: outputs };
+      return undefined;
+    });
     view({ evaluationId: 9, totalRequests: 4, message: null });
-    expect(await screen.findByText('Error while polling for updates')).toBeInTheDocument();
+    const banner = (await screen.findByText('Error while polling for updates')).closest('[role="alert"]') as HTMLElement;
+    // Nothing is known to have ended: not 'Failed', the run is still going on the server.
+    expect(screen.getByRole('status', { name: 'Status: Running' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Status: Failed' })).not.toBeInTheDocument();
+
+    answer = finished;
+    await userEvent.click(within(banner).getByRole('button', { name: 'Resume updates' }));
+    expect(await screen.findByText('4 of 4')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Error while polling for updates')).not.toBeInTheDocument());
+    expect(screen.getByRole('status', { name: 'Status: Partial' })).toBeInTheDocument();
   });
 
   it('invites a first run when the project has none', () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Configuration, Input } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,7 +10,7 @@ import { useEvaluation } from '../hooks/use-evaluation';
 import { readResultsCache, writeResultsCache } from '../lib/cache';
 import { buildExport, downloadExport } from '../lib/export';
 import { evaluationMembers, indexCells } from '../lib/results-index';
-import { canDownload, countStatuses, deriveRunStatus, progressDots } from '../lib/status';
+import { canDownload, countStatuses, deriveRunStatus, isSettled, progressDots } from '../lib/status';
 import type { ResultsSelections } from '../lib/types';
 import { PromptPicker } from './prompt-picker';
 import { ResultGrid } from './result-grid';
@@ -34,7 +34,7 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
   const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
   const totalRequests = incoming?.totalRequests ?? fromCache?.totalRequests ?? null;
-  const { snapshot, polling, pollError, resultsError, loadingFirst } = useEvaluation(evaluationId, totalRequests, fromCache);
+  const { snapshot, polling, pollError, resume, resuming, resultsError, loadingFirst } = useEvaluation(evaluationId, totalRequests, fromCache);
 
   const [selections, setSelections] = useState<ResultsSelections>(fromCache?.selections ?? { inputId: null, configurationIds: null, showInput: false });
   const [message, setMessage] = useState(incoming?.message ?? null);
@@ -50,7 +50,9 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
   const counts = countStatuses(requests);
   const total = snapshot?.totalRequests ?? requests.length;
   const dots = useMemo(() => progressDots(requests, total), [requests, total]);
-  const status = deriveRunStatus(polling, counts.SUCCESS, total);
+  // After a polling error the run may still be going on the server: Running until every request has ended.
+  const settled = isSettled(requests, total);
+  const status = deriveRunStatus(polling, counts.SUCCESS, total, settled);
 
   const inputId = selections.inputId !== null && members.inputIds.includes(selections.inputId) ? selections.inputId : (members.inputIds[0] ?? null);
   const selectedConfigurationIds = useMemo(() => {
@@ -120,7 +122,19 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
           </button>
         </Banner>
       ) : null}
-      {pollError ? <Banner tone="error">Error while polling for updates</Banner> : null}
+      {pollError ? (
+        <Banner tone="error">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <div>
+              <p className="font-medium">Error while polling for updates</p>
+              {!settled ? <p className="mt-0.5 text-xs opacity-80">The evaluation may still be running; the outputs below are as of the last update.</p> : null}
+            </div>
+            <Button variant="secondary" size="sm" onClick={resume} disabled={resuming}>
+              {resuming ? 'Resuming...' : 'Resume updates'}
+            </Button>
+          </div>
+        </Banner>
+      ) : null}
       {resultsError ? <Banner tone="error">Failed to load results. Please try again.</Banner> : null}
       {loadError ? <Banner tone="error">Failed to load configuration data. Please try again.</Banner> : null}
 
@@ -128,7 +142,8 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
         finished={counts.SUCCESS + counts.FAILED}
         total={total}
         metrics={snapshot?.metrics ?? null}
-        polling={polling}
+        polling={status === 'Running'}
+        paused={pollError}
         status={status}
         dots={dots}
         canDownload={canDownload(polling, counts.SUCCESS)}

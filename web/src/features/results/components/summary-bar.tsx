@@ -15,7 +15,10 @@ type Props = {
   finished: number;
   total: number;
   metrics: Metrics | null;
+  /** While the run is going: output tokens read 'calculating...'. */
   polling: boolean;
+  /** Updates stopped on a polling error: the Running badge does not pulse. */
+  paused?: boolean;
   status: RunStatus;
   dots: ApiRequestStatus[];
   canDownload: boolean;
@@ -32,7 +35,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The summary bar of the results screen (spec section 2, Results). */
-export function SummaryBar({ finished, total, metrics, polling, status, dots, canDownload, onDownload }: Props) {
+export function SummaryBar({ finished, total, metrics, polling, paused = false, status, dots, canDownload, onDownload }: Props) {
   return (
     <section aria-label="Evaluation summary" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
@@ -48,7 +51,7 @@ export function SummaryBar({ finished, total, metrics, polling, status, dots, ca
             aria-label={`Status: ${status}`}
             className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset', STATUS_TONES[status])}
           >
-            {status === 'Running' ? <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-current" /> : null}
+            {status === 'Running' ? <span aria-hidden className={cn('size-1.5 rounded-full bg-current', !paused && 'animate-pulse')} /> : null}
             {status}
           </span>
           {canDownload ? (

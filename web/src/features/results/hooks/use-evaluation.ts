@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
 import { getApiRequests } from '../api/get-api-requests';
@@ -87,10 +87,17 @@ export function useEvaluation(evaluationId: number | null, totalRequests: number
         endTime: done ? endTime : null,
       };
 
+  // After a polling error: one fetch now; on success the interval above starts again by itself.
+  const { refetch: refetchProgress } = progress;
+  const resume = useCallback(() => void refetchProgress(), [refetchProgress]);
+
   return {
     snapshot,
     polling,
     pollError,
+    /** Restarts polling after 'Error while polling for updates'. */
+    resume,
+    resuming: pollError && progress.isFetching,
     resultsError: results.isError,
     loadingFirst: progress.isPending && evaluationId !== null,
   };

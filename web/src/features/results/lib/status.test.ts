@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTerminal, canDownload, countStatuses, deriveRunStatus, formatOutput, formatSeconds, gridColumns, progressDots } from './status';
+import { allTerminal, canDownload, countStatuses, deriveRunStatus, isSettled, formatOutput, formatSeconds, gridColumns, progressDots } from './status';
 
 const r = (status: 'PENDING' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED') => ({ status });
 
@@ -12,6 +12,17 @@ describe('deriveRunStatus', () => {
     expect(deriveRunStatus(false, 4, 4)).toBe('Complete');
     expect(deriveRunStatus(false, 0, 4)).toBe('Failed');
     expect(deriveRunStatus(false, 2, 4)).toBe('Partial');
+  });
+  it('stays Running after a polling error while requests are still PENDING or IN_PROGRESS', () => {
+    // Polling stopped on an error, 1 of 4 succeeded, the rest still under way: not Partial, not Failed.
+    expect(deriveRunStatus(false, 1, 4, isSettled([r('SUCCESS'), r('IN_PROGRESS'), r('PENDING'), r('PENDING')], 4))).toBe('Running');
+    expect(deriveRunStatus(false, 0, 4, isSettled([r('IN_PROGRESS')], 4))).toBe('Running');
+    // Nothing known yet (the first poll failed): still Running, never Failed.
+    expect(deriveRunStatus(false, 0, 4, isSettled([], 4))).toBe('Running');
+  });
+  it('gives the final status after a polling error once every request has ended', () => {
+    expect(deriveRunStatus(false, 1, 2, isSettled([r('SUCCESS'), r('FAILED')], 2))).toBe('Partial');
+    expect(deriveRunStatus(false, 0, 2, isSettled([r('FAILED'), r('FAILED')], 2))).toBe('Failed');
   });
 });
 

@@ -17,13 +17,21 @@ export function countStatuses(requests: Pick<ApiRequest, 'status'>[]): Counts {
   return counts;
 }
 
-/** Running while polling; then Complete if all succeeded, Failed if none did, otherwise Partial (spec section 4). */
-export function deriveRunStatus(polling: boolean, successCount: number, totalRequests: number): RunStatus {
-  if (polling) return 'Running';
+/**
+ * Running while polling; then Complete if all succeeded, Failed if none did, otherwise Partial (spec section 4).
+ * `settled` is false while some request is still PENDING or IN_PROGRESS. Polling can stop early on a polling error;
+ * the evaluation is then still running on the server, so it stays Running instead of reading as a (false) final
+ * Failed or Partial. Only a run whose requests have all ended gets a final status.
+ */
+export function deriveRunStatus(polling: boolean, successCount: number, totalRequests: number, settled = true): RunStatus {
+  if (polling || !settled) return 'Running';
   if (totalRequests > 0 && successCount >= totalRequests) return 'Complete';
   if (successCount === 0) return 'Failed';
   return 'Partial';
 }
+
+/** True when the requests known so far cover the run and have all ended (SUCCESS or FAILED). */
+export const isSettled = (requests: Pick<ApiRequest, 'status'>[], totalRequests: number) => requests.length > 0 && allTerminal(requests, totalRequests);
 
 /** The JSON download shows once polling has stopped and at least one request succeeded. */
 export const canDownload = (polling: boolean, successCount: number) => !polling && successCount >= 1;
