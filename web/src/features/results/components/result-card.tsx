@@ -4,10 +4,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
 
-type Props = { configurationId: number; configuration: Configuration | undefined; cell: Cell | undefined; height: number };
+type Props = {
+  configurationId: number;
+  configuration: Configuration | undefined;
+  cell: Cell | undefined;
+  /** The card grows with its output up to this height; beyond it the output scrolls inside. */
+  maxHeight: number;
+};
 
 /** One system prompt's answer to the selected input (spec section 2 and 4, Result card). */
-export const ResultCard = memo(function ResultCard({ configurationId, configuration, cell, height }: Props) {
+export const ResultCard = memo(function ResultCard({ configurationId, configuration, cell, maxHeight }: Props) {
   const request = cell?.request;
   const result = cell?.result;
   const status = request?.status ?? (result ? 'SUCCESS' : 'PENDING');
@@ -22,8 +28,8 @@ export const ResultCard = memo(function ResultCard({ configurationId, configurat
     <article
       aria-label={name}
       aria-busy={pending}
-      style={{ height }}
-      className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      style={{ maxHeight }}
+      className="flex min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <header className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
         <h3 className="truncate font-semibold" title={name}>
@@ -45,7 +51,7 @@ export const ResultCard = memo(function ResultCard({ configurationId, configurat
           </div>
         </dl>
       </header>
-      <div className="min-h-0 flex-1 overflow-auto px-4 py-3" tabIndex={0} aria-label={`Output of ${name}`} role="region">
+      <div className="min-h-0 flex-auto overflow-auto px-4 py-3" tabIndex={0} aria-label={`Output of ${name}`} role="region">
         {status === 'FAILED' ? (
           <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
             <p className="font-medium">Error occurred while processing request:</p>

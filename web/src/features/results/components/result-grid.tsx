@@ -4,7 +4,10 @@ import type { Configuration } from '@promptgrid/contract';
 import { cellKey, type Cell } from '../lib/results-index';
 import { ResultCard } from './result-card';
 
-const CARD_HEIGHT = 380;
+/** Cards grow with their output up to this height; a longer output scrolls inside the card. */
+export const CARD_MAX_HEIGHT = 420;
+/** First guess of a row's height before it is measured (a short answer plus the gap). */
+const ROW_ESTIMATE = 200;
 const GAP = 16;
 const MIN_CARD_WIDTH = 320;
 
@@ -20,7 +23,8 @@ export const columnsFor = (width: number, count: number) => Math.max(1, Math.min
 
 /**
  * Result cards side by side, in rows virtualised against the page scroll so a thousand cards
- * cost the same as a screenful. Cards have a fixed height; long outputs scroll inside them.
+ * cost the same as a screenful. Cards size to their output up to CARD_MAX_HEIGHT (longer outputs scroll inside);
+ * each rendered row is measured (measureElement, kept current by a ResizeObserver), so rows of short answers stay short.
  */
 export function ResultGrid({ inputId, configurationIds, configurations, cells }: Props) {
   const container = useRef<HTMLDivElement>(null);
@@ -45,18 +49,23 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
   const rows = Math.ceil(configurationIds.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => CARD_HEIGHT + GAP,
+    estimateSize: () => ROW_ESTIMATE,
     overscan: 2,
     scrollMargin: offset,
+    gap: GAP,
   });
+  // A new column count regroups the cards into other rows: their measured heights no longer apply.
+  useLayoutEffect(() => virtualizer.measure(), [columns, virtualizer]);
 
   return (
-    <div ref={container} role="list" aria-label="Results" aria-rowcount={rows} style={{ height: rows * (CARD_HEIGHT + GAP) - GAP, position: 'relative' }}>
+    <div ref={container} role="list" aria-label="Results" aria-rowcount={rows} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
       {virtualizer.getVirtualItems().map((row) => (
         <div
           key={row.key}
+          data-index={row.index}
+          ref={virtualizer.measureElement}
           role="presentation"
-          className="absolute inset-x-0 grid"
+          className="absolute inset-x-0 grid items-stretch"
           style={{
             top: 0,
             transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
@@ -65,12 +74,12 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
           }}
         >
           {configurationIds.slice(row.index * columns, row.index * columns + columns).map((configurationId) => (
-            <div role="listitem" key={configurationId} className="min-w-0">
+            <div role="listitem" key={configurationId} className="flex min-w-0 flex-col">
               <ResultCard
                 configurationId={configurationId}
                 configuration={configurations.get(configurationId)}
                 cell={cells.get(cellKey(inputId, configurationId))}
-                height={CARD_HEIGHT}
+                maxHeight={CARD_MAX_HEIGHT}
               />
             </div>
           ))}
