@@ -54,6 +54,17 @@ describe('TopBar', () => {
     expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['About', 'FAQ', 'Pricing', 'Sign Up or Log In']);
   });
 
+  it("signed out: a 'Sign in' button in the bar, except on /signin itself", () => {
+    mockApi(() => undefined);
+    const signedOut = fakeAuth({ isAuthenticated: false, user: null });
+    const landing = renderBar('/landing', signedOut);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    landing.unmount();
+    renderBar('/signin', signedOut);
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+  });
+
   it('collapses the centre links behind a button on small screens', async () => {
     mockApi(() => undefined);
     renderBar('/landing');

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useMatch, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { Avatar } from '@/components/ui/avatar';
 import { pickAvatarColour } from '@/components/ui/avatar-colour';
@@ -21,13 +21,17 @@ export function UserMenu() {
   const [apiSettingsLoaded, setApiSettingsLoaded] = useState(false);
   // One random colour out of 8 for this visit, shared by the button and the menu header.
   const [avatarColour] = useState(() => pickAvatarColour());
+  // On /signin itself the card is the sign-in: no second 'Sign in' button in the bar.
+  const onSignIn = useMatch('/signin') !== null;
 
   if (!isAuthenticated) {
     return (
       <div className="flex items-center gap-2">
-        <Link to="/signin" className={buttonClasses('primary', 'sm')}>
-          Sign in
-        </Link>
+        {onSignIn ? null : (
+          <Link to="/signin" className={buttonClasses('primary', 'sm')}>
+            Sign in
+          </Link>
+        )}
         <Menu
           label="User menu"
           triggerClassName={triggerClasses + ' bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'}

@@ -1,9 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 
 /** E-mail sign-in for local development and tests (shown only when the server allows it). */
-export function DevSignInForm({ onSubmit, disabled }: { onSubmit: (email: string) => void; disabled?: boolean }) {
+export function DevSignInForm({
+  onSubmit,
+  disabled,
+  busyLabel,
+}: {
+  onSubmit: (email: string) => void;
+  disabled?: boolean;
+  /** Shown inside the button while signing in (no line of the card is kept free for it). */
+  busyLabel?: ReactNode;
+}) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -32,7 +41,7 @@ export function DevSignInForm({ onSubmit, disabled }: { onSubmit: (email: string
         )}
       </Field>
       <Button type="submit" className="w-full" disabled={disabled}>
-        Sign in with email
+        {busyLabel ?? 'Sign in with email'}
       </Button>
     </form>
   );
