@@ -61,6 +61,8 @@ describe('ProviderKeyCard', () => {
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(screen.getByText(/Key ending in/)).toHaveTextContent('Key ending in 1234');
     expect(screen.queryByPlaceholderText('sk-...')).not.toBeInTheDocument();
+    // The dashboard link stays once a key is stored.
+    expect(screen.getByRole('link', { name: /OpenAI dashboard/ })).toHaveAttribute('href', 'https://platform.openai.com/api-keys');
 
     await userEvent.click(screen.getByRole('button', { name: /Replace/ }));
     await userEvent.type(screen.getByPlaceholderText('sk-...'), 'sk-new-5678');

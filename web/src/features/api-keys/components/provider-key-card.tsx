@@ -13,6 +13,23 @@ import { deleteFailedMessage, PROVIDER_INFO, saveFailedMessage, savedMessage } f
 
 type ProviderKeyCardProps = { provider: Provider; apiKey: ApiKey | null; loading?: boolean };
 
+/** The provider's key page; the last word and the icon never part, so the icon cannot wrap onto a line of its own. */
+function DashboardLink({ provider, text }: { provider: Provider; text: string }) {
+  const info = PROVIDER_INFO[provider];
+  const full = `${text} ${info.dashboardName}`;
+  const cut = full.lastIndexOf(' ');
+  return (
+    <a href={info.dashboardUrl} target="_blank" rel="noopener noreferrer" className="rounded text-sm text-blue-700 hover:underline dark:text-blue-400">
+      {full.slice(0, cut + 1)}
+      <span className="whitespace-nowrap">
+        {full.slice(cut + 1)}
+        <ExternalLinkIcon className="ml-1 inline size-3.5 align-[-2px]" />
+      </span>
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
 /** One provider's key: its state, and a masked field to add or replace it. */
 export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardProps) {
   const info = PROVIDER_INFO[provider];
@@ -74,7 +91,7 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
               provider === 'openai' ? 'bg-slate-900 text-white dark:bg-white dark:text-slate-900' : 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
             )}
           >
-            {provider === 'openai' ? 'AI' : 'A\\'}
+            {info.monogram}
           </span>
           <h3 id={`${fieldId}-title`} className="text-base font-semibold text-slate-900 dark:text-slate-50">
             {info.label}
@@ -114,6 +131,11 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
           </div>
         </div>
       ) : null}
+      {apiKey && !replacing ? (
+        <p className="mt-3">
+          <DashboardLink provider={provider} text="Manage your keys in the" />
+        </p>
+      ) : null}
 
       {showField && !loading ? (
         <form onSubmit={submit} className="mt-4 space-y-3">
@@ -144,16 +166,7 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
             </button>
           </div>
           <div className="flex min-h-8 flex-wrap items-center justify-between gap-3">
-            <a
-              href={info.dashboardUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="rounded text-sm text-blue-700 hover:underline dark:text-blue-400"
-            >
-              Get a key from the {info.dashboardName}
-              <ExternalLinkIcon className="ml-1 inline size-3.5 align-[-2px]" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
+            <DashboardLink provider={provider} text="Get a key from the" />
             <div className="flex gap-2">
               {replacing ? (
                 <Button

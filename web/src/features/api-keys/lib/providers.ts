@@ -1,12 +1,21 @@
 import { PROVIDER_LABELS, PROVIDERS, type ApiKey, type Provider } from '@promptgrid/contract';
 
-type ProviderInfo = { provider: Provider; label: string; placeholder: string; dashboardUrl: string; dashboardName: string };
+type ProviderInfo = {
+  provider: Provider;
+  label: string;
+  /** The letter mark next to the name (the initial of the provider's name). */
+  monogram: string;
+  placeholder: string;
+  dashboardUrl: string;
+  dashboardName: string;
+};
 
 /** What each provider card shows (spec section 2, API Configuration modal). */
 export const PROVIDER_INFO: Record<Provider, ProviderInfo> = {
   openai: {
     provider: 'openai',
     label: PROVIDER_LABELS.openai,
+    monogram: 'O',
     placeholder: 'sk-...',
     dashboardUrl: 'https://platform.openai.com/api-keys',
     dashboardName: 'OpenAI dashboard',
@@ -14,6 +23,7 @@ export const PROVIDER_INFO: Record<Provider, ProviderInfo> = {
   anthropic: {
     provider: 'anthropic',
     label: PROVIDER_LABELS.anthropic,
+    monogram: 'A',
     placeholder: 'sk-ant-...',
     dashboardUrl: 'https://console.anthropic.com/settings/keys',
     dashboardName: 'Anthropic console',
