@@ -1,3 +1,4 @@
+import { EXAMPLE_MODELS } from '../lib/samples';
 import { SectionHeading } from './section-heading';
 
 const INPUT =
@@ -6,7 +7,7 @@ const INPUT =
 const OUTPUTS = [
   {
     name: 'Plain-English summary',
-    model: 'openai - gpt-4o-mini',
+    model: `openai - ${EXAMPLE_MODELS.openai}`,
     settings: 'temperature 0',
     prompt: 'You are a paralegal. Summarize the clause in plain English for a non-lawyer, in two sentences.',
     output:
@@ -16,7 +17,7 @@ const OUTPUTS = [
   },
   {
     name: 'Risk-focused summary',
-    model: 'anthropic - claude-3-5-haiku',
+    model: `anthropic - ${EXAMPLE_MODELS.anthropic}`,
     settings: 'temperature 0.2',
     prompt: 'You review contracts for the customer. List the risks in this clause and who bears them.',
     output:

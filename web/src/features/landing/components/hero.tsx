@@ -1,12 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ArrowRightIcon } from '@/components/ui/icons';
-
-const columns = [
-  { name: 'Plain-English summary', model: 'openai - gpt-4o-mini', time: '1.42 s', tokens: '96', lines: ['w-full', 'w-11/12', 'w-4/5', 'w-2/3'] },
-  { name: 'Risk-focused summary', model: 'anthropic - claude-3-5-haiku', time: '1.87 s', tokens: '128', lines: ['w-full', 'w-5/6', 'w-full', 'w-1/2'] },
-  { name: 'Bullet points, terse', model: 'openai - gpt-4.1', time: '2.05 s', tokens: '74', lines: ['w-3/4', 'w-full', 'w-2/3', 'w-5/6'] },
-];
+import { HERO_SAMPLES } from '../lib/samples';
 
 /** A static picture of the results grid: what the product does, at a glance. */
 function ResultsPreview() {
@@ -26,19 +21,15 @@ function ResultsPreview() {
           </div>
         </div>
         <div className="grid gap-px bg-slate-200 sm:grid-cols-3 dark:bg-slate-800">
-          {columns.map((column, index) => (
+          {HERO_SAMPLES.map((column, index) => (
             <div key={column.name} className={index > 0 ? 'hidden bg-white p-4 sm:block dark:bg-slate-900' : 'bg-white p-4 dark:bg-slate-900'}>
               <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{column.name}</p>
-              <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{column.model}</p>
+              <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{`${column.company} - ${column.modelName}`}</p>
               <div className="mt-3 flex gap-2 text-[11px] text-slate-600 dark:text-slate-400">
                 <span className="rounded bg-slate-100 px-1.5 py-0.5 dark:bg-slate-800">{column.time}</span>
                 <span className="rounded bg-slate-100 px-1.5 py-0.5 dark:bg-slate-800">{column.tokens} out</span>
               </div>
-              <div className="mt-4 space-y-2">
-                {column.lines.map((width, line) => (
-                  <div key={line} className={`h-2 rounded-full bg-slate-100 dark:bg-slate-800 ${width}`} />
-                ))}
-              </div>
+              <p className="mt-4 text-left text-sm leading-6 whitespace-pre-line text-slate-700 dark:text-slate-300">{column.output}</p>
             </div>
           ))}
         </div>
