@@ -10,7 +10,7 @@ try {
   const result = await timeRun(bench);
   console.log(`eval-scale: ${result.total} calls, 5 ms latency, concurrency ${CONCURRENCY}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`);
   console.log(`  wall ${result.wallS.toFixed(2)} s -> ${(result.total / result.wallS).toFixed(0)} calls/s (server-side ${(result.total / result.serverWallS).toFixed(0)} calls/s)`);
-  console.log(`  server CPU ${result.cpuMsPerCall.toFixed(2)} ms per call; peak server RSS ${result.peakRssMb.toFixed(0)} MB; SUCCESS ${result.counts.SUCCESS}, FAILED ${result.counts.FAILED}`);
+  console.log(`  server CPU ${result.cpuMsPerCall.toFixed(2)} ms per call; peak server RSS ${result.peakRssMb.toFixed(0)} MB (${result.peakRssRunMb.toFixed(0)} MB before reading the results document); SUCCESS ${result.counts.SUCCESS}, FAILED ${result.counts.FAILED}`);
 } finally {
   await bench.close();
 }

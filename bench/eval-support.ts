@@ -80,7 +80,8 @@ export async function timeRun(bench: Bench) {
   }
   const wallS = (performance.now() - started) / 1000;
   const cpu = cpuMs(pid) - cpuBefore;
+  const peakRssRunMb = peakRssMb(pid); // before the whole results document is read
   const document = await bench.client.ok('GET', ROUTES.evaluationResults(run.evaluation_id));
   const serverWallS = (Date.parse(document.evaluation.completed_at) - Date.parse(document.evaluation.created_at)) / 1000;
-  return { total: run.total_requests as number, counts, wallS, serverWallS, cpuMsPerCall: cpu / run.total_requests, peakRssMb: peakRssMb(pid) };
+  return { total: run.total_requests as number, counts, wallS, serverWallS, cpuMsPerCall: cpu / run.total_requests, peakRssRunMb, peakRssMb: peakRssMb(pid) };
 }
