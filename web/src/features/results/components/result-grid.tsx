@@ -6,8 +6,8 @@ import { ResultCard } from './result-card';
 
 /** Cards grow with their output up to this height; a longer output scrolls inside the card. */
 export const CARD_MAX_HEIGHT = 420;
-/** First guess of a row's height before it is measured (a short answer plus the gap). */
-const ROW_ESTIMATE = 200;
+/** First guess of a row's height before it is measured: a card with a few lines of output. */
+const ROW_ESTIMATE = 240;
 const GAP = 16;
 const MIN_CARD_WIDTH = 320;
 
@@ -55,7 +55,12 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
     gap: GAP,
   });
   // A new column count regroups the cards into other rows: their measured heights no longer apply.
-  useLayoutEffect(() => virtualizer.measure(), [columns, virtualizer]);
+  const measuredColumns = useRef(columns);
+  useLayoutEffect(() => {
+    if (measuredColumns.current === columns) return;
+    measuredColumns.current = columns;
+    virtualizer.measure();
+  }, [columns, virtualizer]);
 
   return (
     <div ref={container} role="list" aria-label="Results" aria-rowcount={rows} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
