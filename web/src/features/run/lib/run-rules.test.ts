@@ -62,6 +62,7 @@ describe('outOfFreeDescription', () => {
   it("names the server's monthly allowance", () => {
     expect(outOfFreeDescription(10)).toMatch(/^You have used your 10 free evaluations this month\. /);
     expect(outOfFreeDescription(1)).toMatch(/^You have used your 1 free evaluation this month\. /);
+    expect(outOfFreeDescription(0)).toMatch(/^Your plan includes no free evaluations\. /);
   });
   it('reads without a number while the status loads', () => {
     expect(outOfFreeDescription(undefined)).toMatch(/^You have used your free evaluations for this month\. /);

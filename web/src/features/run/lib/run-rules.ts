@@ -29,9 +29,11 @@ export function previewText(text: string, length: number = LIMITS.runPreviewLeng
 /** The out-of-free-evaluations text: the server's monthly allowance, or a sentence without the number while it loads. */
 export function outOfFreeDescription(numFreeRequests: number | null | undefined): string {
   const used =
-    typeof numFreeRequests === 'number'
-      ? `You have used your ${numFreeRequests} free ${numFreeRequests === 1 ? 'evaluation' : 'evaluations'} this month.`
-      : 'You have used your free evaluations for this month.';
+    typeof numFreeRequests !== 'number'
+      ? 'You have used your free evaluations for this month.'
+      : numFreeRequests <= 0
+        ? 'Your plan includes no free evaluations.'
+        : `You have used your ${numFreeRequests} free ${numFreeRequests === 1 ? 'evaluation' : 'evaluations'} this month.`;
   return `${used} Upgrade to Pro for unlimited evaluations, priority support and advanced analytics. Mock mode stays free.`;
 }
 
