@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Configuration } from '@promptgrid/contract';
 import { cellKey, type Cell } from '../lib/results-index';
@@ -47,20 +47,17 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
 
   const columns = columnsFor(width || MIN_CARD_WIDTH, configurationIds.length);
   const rows = Math.ceil(configurationIds.length / columns);
+  // Rows are keyed by the column count too: another count regroups the cards, so measured heights of the old rows
+  // must not be reused, and the new rows mount afresh and get measured.
+  const getItemKey = useCallback((index: number) => `${columns}:${index}`, [columns]);
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize: () => ROW_ESTIMATE,
+    getItemKey,
     overscan: 2,
     scrollMargin: offset,
     gap: GAP,
   });
-  // A new column count regroups the cards into other rows: their measured heights no longer apply.
-  const measuredColumns = useRef(columns);
-  useLayoutEffect(() => {
-    if (measuredColumns.current === columns) return;
-    measuredColumns.current = columns;
-    virtualizer.measure();
-  }, [columns, virtualizer]);
 
   return (
     <div ref={container} role="list" aria-label="Results" aria-rowcount={rows} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
