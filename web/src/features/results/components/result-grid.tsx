@@ -28,7 +28,9 @@ export const columnsFor = (width: number, count: number) => Math.max(1, Math.min
  */
 export function ResultGrid({ inputId, configurationIds, configurations, cells }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  // null until the container is measured (in a layout effect, so before the first paint): rendering the cards for a
+  // guessed width would render and measure every visible row twice.
+  const [width, setWidth] = useState<number | null>(null);
   const [offset, setOffset] = useState(0);
 
   useLayoutEffect(() => {
@@ -61,7 +63,7 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
 
   return (
     <div ref={container} role="list" aria-label="Results" aria-rowcount={rows} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-      {virtualizer.getVirtualItems().map((row) => (
+      {(width === null ? [] : virtualizer.getVirtualItems()).map((row) => (
         <div
           key={row.key}
           data-index={row.index}
