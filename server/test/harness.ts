@@ -22,27 +22,36 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database &
     await applyCatalog(database.db);
     return database;
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `promptgrid_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+  const scratch = await createScratchPostgresDatabase('promptgrid_test');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 });
   await applyCatalog(database.db);
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
+}
+
+/** An empty PostgreSQL database next to TEST_DATABASE_URL's, and a function that drops it. */
+export async function createScratchPostgresDatabase(prefix: string) {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const runAsAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await runAsAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export type TestEnv = Record<string, string | undefined>;

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROUTES, SESSION_COOKIE } from '@promptgrid/contract';
@@ -10,29 +8,19 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from './open.js';
 import { projects, users } from './schema.js';
-import { databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import { createScratchPostgresDatabase, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
 
 /** Where the data lives: a temp DATA_DIR for PGlite, a fresh database for PostgreSQL. */
 async function createStore(kind: (typeof databaseKinds)[number]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-persist-'));
   if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `promptgrid_persist_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchPostgresDatabase('promptgrid_persist');
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
     dataDir,
     drop: async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
