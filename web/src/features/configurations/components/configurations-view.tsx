@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Configuration } from '@promptgrid/contract';
 import { CollectionScreen } from '@/components/ui/collection-screen';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteConfirmDialog } from '@/components/ui/delete-confirm-dialog';
 import type { ViewMode } from '@/components/ui/view-toggle';
 import { useConfigurations } from '../api/get-configurations';
 import { useSaveConfiguration } from '../api/save-configuration';
@@ -19,7 +19,6 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
   const [view, setView] = useState<ViewMode>('grid');
   const [editing, setEditing] = useState<{ configuration: Configuration | null } | null>(null);
   const [deleting, setDeleting] = useState<Configuration | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [statusError, setStatusError] = useState<string | null>(null);
 
   const list = configurations.data ?? [];
@@ -50,10 +49,7 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
           configuration={configuration}
           saving={savingId === configuration.id}
           onEdit={() => setEditing({ configuration })}
-          onDelete={() => {
-            setDeleteError(null);
-            setDeleting(configuration);
-          }}
+          onDelete={() => setDeleting(configuration)}
           onToggleActive={() => {
             setStatusError(null);
             setActive.mutate(
@@ -71,22 +67,13 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
         projectId={projectId}
         onSave={(data) => save.mutateAsync({ id: editing?.configuration?.id ?? null, data })}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteConfirmDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete prompt"
         message="Are you sure you want to delete this prompt?"
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        error={deleteError}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => setDeleting(null),
-            onError: () => setDeleteError('Failed to delete prompt'),
-          })
-        }
+        failedMessage="Failed to delete prompt"
+        onDelete={(item) => remove.mutateAsync(item.id)}
       />
     </CollectionScreen>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Input } from '@promptgrid/contract';
 import { CollectionScreen } from '@/components/ui/collection-screen';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteConfirmDialog } from '@/components/ui/delete-confirm-dialog';
 import type { ViewMode } from '@/components/ui/view-toggle';
 import { useInputs } from '../api/get-inputs';
 import { useSaveInput, useSetInputActive } from '../api/save-input';
@@ -18,7 +18,6 @@ export function InputsView({ projectId }: { projectId: string }) {
   const [view, setView] = useState<ViewMode>('grid');
   const [editing, setEditing] = useState<{ input: Input | null } | null>(null);
   const [deleting, setDeleting] = useState<Input | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [statusError, setStatusError] = useState<string | null>(null);
 
   const list = inputs.data ?? [];
@@ -47,10 +46,7 @@ export function InputsView({ projectId }: { projectId: string }) {
         <InputCard
           input={input}
           onEdit={() => setEditing({ input })}
-          onDelete={() => {
-            setDeleteError(null);
-            setDeleting(input);
-          }}
+          onDelete={() => setDeleting(input)}
           onToggleActive={() => {
             setStatusError(null);
             setActive.mutate({ ...input, active: !input.active }, { onError: () => setStatusError('Failed to update input status') });
@@ -64,22 +60,13 @@ export function InputsView({ projectId }: { projectId: string }) {
         input={editing?.input ?? null}
         onSave={(data) => save.mutateAsync({ existing: editing?.input ?? null, data })}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteConfirmDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete input"
         message="Are you sure you want to delete this input?"
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        error={deleteError}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => setDeleting(null),
-            onError: () => setDeleteError('Failed to delete input'),
-          })
-        }
+        failedMessage="Failed to delete input"
+        onDelete={(item) => remove.mutateAsync(item.id)}
       />
     </CollectionScreen>
   );
