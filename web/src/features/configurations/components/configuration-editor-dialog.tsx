@@ -2,10 +2,9 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Slider } from 'radix-ui';
 import { LIMITS, PROVIDER_LABELS, aiModelLabel, type Configuration } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CodeEditor } from '@/components/ui/code-editor';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Field, TextInput, inputClasses } from '@/components/ui/field';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
 import { useAiModels } from '../api/get-ai-models';
@@ -29,7 +28,6 @@ const MODEL_REQUIRED = 'AI model is required.';
 
 /** 'New Prompt Configuration' / 'Edit Prompt Configuration' (spec section 2, System Prompts). */
 export function ConfigurationEditorDialog({ open, onOpenChange, configuration, projectId, onSave }: Props) {
-  const formId = useId();
   const temperatureLabelId = useId();
   const models = useAiModels({ enabled: open });
   const [name, setName] = useState('');
@@ -89,25 +87,18 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={configuration ? 'Edit Prompt Configuration' : 'New Prompt Configuration'}
+      saving={saving}
+      submitLabel={configuration ? 'Update' : 'Create'}
+      onSubmit={submit}
+      saveError={saveError}
       className="sm:max-w-3xl"
       closeOnOutsideClick
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={saving}>
-            {configuration ? 'Update' : 'Create'}
-          </Button>
-        </>
-      }
+      formClassName="space-y-5"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        {saveError ? <Banner tone="error">{saveError}</Banner> : null}
         <Field label="Name" error={errors.name}>
           {(props) => (
             <TextInput
@@ -208,7 +199,6 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
           error={errors.prompt}
           placeholder="You are a helpful assistant that…"
         />
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
-import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
 import { CodeEditor } from '@/components/ui/code-editor';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Field, TextInput } from '@/components/ui/field';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
 
@@ -20,7 +18,6 @@ const CONTENT_REQUIRED = 'Content is required.';
 
 /** 'New Input' / 'Edit Input': name and a line-numbered content area, both required. */
 export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) {
-  const formId = useId();
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<{ name?: string; content?: string }>({});
@@ -56,25 +53,18 @@ export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) 
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={input ? 'Edit Input' : 'New Input'}
+      saving={saving}
+      submitLabel={input ? 'Update' : 'Create'}
+      onSubmit={submit}
+      saveError={saveError}
       className="sm:max-w-3xl"
       closeOnOutsideClick={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={saving}>
-            {input ? 'Update' : 'Create'}
-          </Button>
-        </>
-      }
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        {saveError ? <Banner tone="error">{saveError}</Banner> : null}
         <Field label="Name" error={errors.name}>
           {(props) => (
             <TextInput
@@ -98,7 +88,6 @@ export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) 
             setErrors((current) => clearFixedError(current, 'content', requiredError(value, CONTENT_REQUIRED)));
           }}
           error={errors.content} placeholder="The user message to send, e.g. a document to summarise" />
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
