@@ -1,9 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
+import { providerFetch } from './fetch.js';
 import { MalformedReplyError, type ProviderCall, type ProviderReply } from './types.js';
 
 export function createAnthropicClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
-  return new Anthropic({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs });
+  return new Anthropic({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs, fetch: providerFetch });
 }
 
 /**

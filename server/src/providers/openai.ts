@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { providerFetch } from './fetch.js';
 import { MalformedReplyError, type ProviderCall, type ProviderReply } from './types.js';
 
 export function createOpenAiClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
-  return new OpenAI({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs });
+  return new OpenAI({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs, fetch: providerFetch });
 }
 
 /** Maps a call to chat completions, sending only parameters the model accepts (see the catalog's capabilities). */
