@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -108,10 +109,14 @@ async function createPgliteDataDir(dataDir: string) {
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (options.dataDir) await createPgliteDataDir(options.dataDir);
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: pgliteStartParams });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as any, { migrationsFolder });
+  const client = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: pgliteStartParams });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  try {
+    await migratePglite(db as any, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return {
     kind: 'pglite',
     db,
