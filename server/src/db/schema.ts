@@ -166,7 +166,12 @@ export const apiRequests = pgTable(
   'api_requests',
   {
     id: serial('id').primaryKey(),
-    evaluationId: integer('evaluation_id').notNull().references(() => evaluations.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key here or on results (decision 0006): a key is checked row by row, which doubled the cost of
+     * inserting a run's requests on PGlite. Rows are only made together with their evaluation, and the trigger
+     * evaluations_delete_requests (migration 0004) deletes them with it, as the cascade did.
+     */
+    evaluationId: integer('evaluation_id').notNull(),
     inputId: integer('input_id'),
     configurationId: integer('configuration_id').notNull(),
     status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] }).notNull().default('PENDING'),
@@ -199,11 +204,8 @@ export const results = pgTable(
   'results',
   {
     id: serial('id').primaryKey(),
-    evaluationId: integer('evaluation_id').notNull().references(() => evaluations.id, { onDelete: 'cascade' }),
-    apiRequestId: integer('api_request_id')
-      .notNull()
-      .unique()
-      .references(() => apiRequests.id, { onDelete: 'cascade' }),
+    evaluationId: integer('evaluation_id').notNull(),
+    apiRequestId: integer('api_request_id').notNull().unique(),
     inputId: integer('input_id'),
     configurationId: integer('configuration_id').notNull(),
     output: text('output').notNull(),

@@ -246,6 +246,28 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     expect(new Set(outputs.map((o) => JSON.stringify(o))).size).toBe(1);
   });
 
+  it("deletes a project's evaluations with their api requests and results, and nobody else's", async () => {
+    const dave = await user({});
+    const [kept, removed] = [await project(dave), await project(dave)];
+    const runs: number[] = [];
+    for (const p of [kept, removed]) {
+      const started = await run(dave, [await configuration(dave, p, 'gpt-4o', 'You are brief.')], [await input(dave, p, 'Hello')], true);
+      expect((await finished(dave, started.evaluation_id)).SUCCESS).toBe(1);
+      runs.push(started.evaluation_id);
+    }
+    const rows = async (evaluationId: number) => {
+      const { rows } = await ctx.database.executeSql(
+        'SELECT (SELECT count(*)::int FROM api_requests WHERE evaluation_id = $1) AS requests, (SELECT count(*)::int FROM results WHERE evaluation_id = $1) AS results',
+        [evaluationId],
+      );
+      return rows[0];
+    };
+    expect(await rows(runs[1])).toEqual({ requests: 1, results: 1 });
+    expect((await dave.delete(ROUTES.project(removed))).statusCode).toBe(204);
+    expect(await rows(runs[1])).toEqual({ requests: 0, results: 0 });
+    expect(await rows(runs[0])).toEqual({ requests: 1, results: 1 });
+  });
+
   it('refuses a real run without a stored key for a provider it needs (400 naming it), and counts real runs against the quota', async () => {
     const dave = await user({ openai: GOOD_OPENAI });
     const p = await project(dave);
