@@ -47,8 +47,8 @@ const IDLE_POLL_MS = 1000;
 /** How often a busy lane also looks for IN_PROGRESS rows whose lease expired (their worker died). */
 const EXPIRED_CHECK_MS = 1000;
 /**
- * Outcomes wait this long for company before they are written: a flush statement has a fixed cost (~1.5 ms of the main
- * thread on PGlite) besides its per-row cost. When no call is running, the batch is written at once instead.
+ * Outcomes wait this long for company before they are written: a flush statement has a fixed cost (~1.5 ms of the
+ * database thread on PGlite) besides its per-row cost. When no call is running, the batch is written at once instead.
  */
 const FLUSH_DELAY_MS = 50;
 const FLUSH_SIZE = 200;
@@ -158,7 +158,9 @@ export class EvaluationWorker {
     const holding = 2 * concurrency;
     const minClaim = Math.max(1, Math.floor(concurrency / 4));
     while (!this.stopped) {
-      const want = holding - state.inFlight - state.buffer.length;
+      // An idle lane first claims just what its slots take, so the first calls of a run start one smaller claim sooner.
+      const idle = state.inFlight === 0 && state.buffer.length === 0;
+      const want = idle ? concurrency : holding - state.inFlight - state.buffer.length;
       if (want < minClaim) {
         await state.signal.wait();
         continue;
