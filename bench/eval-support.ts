@@ -7,10 +7,15 @@ import { freePort, HttpClient, seedProject, startProcess, type ServerProcess } f
 
 const TICKS_PER_SECOND = 100; // Linux USER_HZ
 
-/** The server process's user+system CPU in ms, from /proc. */
-export function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** The process's user+system CPU in ms (all its threads, ended ones included), from /proc. */
+function cpuMs(pid: number, file = `/proc/${pid}/stat`): number {
+  const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** The CPU ms of the process's main thread alone, from /proc. */
+function mainThreadCpuMs(pid: number): number {
+  return cpuMs(pid, `/proc/${pid}/task/${pid}/stat`);
 }
 
 /** Peak resident memory of the process so far (VmHWM), in MB. */
@@ -63,13 +68,20 @@ export async function setUp(options: { inputs: number; configurations: number; l
 
 type Counts = { PENDING: number; IN_PROGRESS: number; SUCCESS: number; FAILED: number; total: number };
 
+export type TimedRun = Awaited<ReturnType<typeof timeRun>>;
+
 /**
  * Starts a real run and waits (polling every 250 ms, so the polling costs the server little CPU) until every request is
- * terminal. Wall time is taken from the server's own stamps (created_at -> completed_at); the client-observed time is printed too.
+ * terminal. Wall time is taken from the server's own stamps (created_at -> completed_at); the client-observed time is
+ * kept too. CPU is split into the server's main thread and its other threads (the embedded database's thread, V8's
+ * compiler and GC helpers); the fake provider's own time per reply beyond its latency is reported apart from the server's.
  */
 export async function timeRun(bench: Bench) {
   const pid = bench.server.child.pid!;
   const cpuBefore = cpuMs(pid);
+  const mainBefore = mainThreadCpuMs(pid);
+  bench.fake.stats.answered = 0;
+  bench.fake.stats.overheadMs = 0;
   const started = performance.now();
   const run = await bench.client.ok('POST', ROUTES.runEvaluation, { configuration_ids: bench.configurationIds, input_ids: bench.inputIds, use_mock: false });
   let counts: Counts;
@@ -79,9 +91,29 @@ export async function timeRun(bench: Bench) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const wallS = (performance.now() - started) / 1000;
-  const cpu = cpuMs(pid) - cpuBefore;
+  const total: number = run.total_requests;
+  const cpuMsPerCall = (cpuMs(pid) - cpuBefore) / total;
+  const mainThreadCpuMsPerCall = (mainThreadCpuMs(pid) - mainBefore) / total;
   const peakRssRunMb = peakRssMb(pid); // before the whole results document is read
   const document = await bench.client.ok('GET', ROUTES.evaluationResults(run.evaluation_id));
-  const serverWallS = (Date.parse(document.evaluation.completed_at) - Date.parse(document.evaluation.created_at)) / 1000;
-  return { total: run.total_requests as number, counts, wallS, serverWallS, cpuMsPerCall: cpu / run.total_requests, peakRssRunMb, peakRssMb: peakRssMb(pid) };
+  const metrics = await bench.client.ok('GET', ROUTES.apiRequestMetrics(run.evaluation_id));
+  return {
+    total,
+    counts,
+    wallS,
+    serverWallS: (Date.parse(document.evaluation.completed_at) - Date.parse(document.evaluation.created_at)) / 1000,
+    cpuMsPerCall,
+    mainThreadCpuMsPerCall,
+    otherThreadsCpuMsPerCall: cpuMsPerCall - mainThreadCpuMsPerCall,
+    /** The mean duration of a successful call as the server timed it (execution_time). */
+    meanCallMs: (metrics.average_execution_time as number) * 1000,
+    fakeOverheadMs: bench.fake.stats.answered > 0 ? bench.fake.stats.overheadMs / bench.fake.stats.answered : 0,
+    peakRssRunMb,
+    peakRssMb: peakRssMb(pid),
+  };
 }
+
+export const describeCpu = (run: TimedRun) =>
+  `server CPU ${run.cpuMsPerCall.toFixed(2)} ms per call (main thread ${run.mainThreadCpuMsPerCall.toFixed(2)}, other threads ${run.otherThreadsCpuMsPerCall.toFixed(2)})`;
+
+export const databaseLabel = () => (process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite');

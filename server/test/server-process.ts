@@ -25,9 +25,11 @@ const exited = (child: ChildProcess) =>
 
 export async function startProcess(entry: 'main' | 'worker', env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (on a graceful exit).
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (on a graceful exit);
+  // BENCH_NODE_FLAGS adds flags to its node (e.g. V8 options, to compare).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', `src/${entry}.ts`, ...args], {
+  const extra = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [];
+  const child = spawn(process.execPath, [...extra, ...profile, '--import', 'tsx', `src/${entry}.ts`, ...args], {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,7 +33,8 @@ export type FakeProviders = {
   anthropicBaseUrl: string;
   behaviour: FakeProviderBehaviour;
   requests: RecordedCall[];
-  stats: { calls: number; byStatus: Record<string, number> };
+  /** answered: replies sent after the latency; overheadMs: their time beyond it, from the request's first byte to the reply's last (this fake's own cost). */
+  stats: { calls: number; byStatus: Record<string, number>; answered: number; overheadMs: number };
   reset(): void;
   close(): Promise<void>;
 };
@@ -73,7 +74,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startFakeProviders(options: Partial<FakeProviderBehaviour> = {}): Promise<FakeProviders> {
   const behaviour: FakeProviderBehaviour = { ...DEFAULTS, ...options };
   const requests: RecordedCall[] = [];
-  const stats = { calls: 0, byStatus: {} as Record<string, number> };
+  const stats = { calls: 0, byStatus: {} as Record<string, number>, answered: 0, overheadMs: 0 };
   const seen = new Map<string, number>();
   let window = { start: 0, count: 0 };
 
@@ -88,7 +89,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     return api === 'openai' ? { error: { message, type, code: type, param: null } } : { type: 'error', error: { type, message } };
   }
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string, arrived: number) {
     const path = (req.url ?? '').split('?')[0];
     if (path === '/_control' && req.method === 'POST') {
       Object.assign(behaviour, JSON.parse(raw || '{}'));
@@ -161,7 +162,14 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       }
     }
 
-    await sleep(directive.latencyMs ?? behaviour.latencyMs);
+    // The latency runs from the request's arrival, as a provider's would, not from when this fake got round to it.
+    const latencyMs = directive.latencyMs ?? behaviour.latencyMs;
+    // Rounded up: timers count whole milliseconds from the event loop's clock, which may lag the request's arrival.
+    await sleep(Math.ceil(latencyMs - (performance.now() - arrived)));
+    res.once('finish', () => {
+      stats.answered++;
+      stats.overheadMs += performance.now() - arrived - latencyMs;
+    });
     const json = api === 'openai' && body.response_format?.type === 'json_object';
     const output = fakeOutput(body.model, system, user, json);
     const inputTokens = fakeTokens(text);
@@ -189,10 +197,11 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
   }
 
   const server = http.createServer((req, res) => {
+    const arrived = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error) => {
+      handle(req, res, Buffer.concat(chunks).toString('utf8'), arrived).catch((error) => {
         if (!res.headersSent) send(res, 500, { error: { message: String(error) } });
       });
     });
@@ -213,6 +222,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       seen.clear();
       stats.calls = 0;
       stats.byStatus = {};
+      stats.answered = 0;
+      stats.overheadMs = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {
