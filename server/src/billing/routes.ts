@@ -10,7 +10,7 @@ import { handleStripeEvent, verifyStripeEvent } from './webhook.js';
 const tags = ['subscription'];
 
 export default async function billingRoutes(app: App, _options: { workers?: boolean } = {}) {
-  const ctx: BillingContext = { db: app.db, config: app.config, stripe: createStripeClient(app.config) };
+  const ctx: BillingContext = { db: app.db, config: app.config, stripe: await createStripeClient(app.config) };
 
   /** Where Stripe sends the browser back to: PUBLIC_URL, else the origin this request came to. */
   const baseUrl = (request: FastifyRequest) => (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 
@@ -8,9 +8,11 @@ export const BILLING_OFF_MESSAGE = 'Billing is not configured on this server.';
  * The Stripe client, or null when STRIPE_SECRET_KEY is unset (billing off).
  * STRIPE_API_BASE (a URL) sends the SDK to another host, port and protocol: the fake in tests.
  */
-export function createStripeClient(config: Config): Stripe | null {
+export async function createStripeClient(config: Config): Promise<Stripe | null> {
   const { secretKey, apiBase } = config.stripe;
   if (!secretKey) return null;
+  // Loaded only with billing on: the SDK takes ~10 MB of memory that a server without billing never uses.
+  const { default: Stripe } = await import('stripe');
   const base = apiBase ? new URL(apiBase) : null;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(secretKey, {
@@ -26,7 +28,9 @@ export const billingOff = () => new HttpError(503, BILLING_OFF_MESSAGE);
 
 /** Rethrows a Stripe API failure as 502 with Stripe's message (the account page shows its own text); other errors unchanged. */
 export function rethrowStripeError(error: unknown): never {
-  if (error instanceof Stripe.errors.StripeConnectionError) throw new HttpError(502, 'Could not reach Stripe. Try again in a moment.');
-  if (error instanceof Stripe.errors.StripeError) throw new HttpError(502, `Stripe refused the request: ${error.message}`);
+  // Stripe's errors name their class in `type` (StripeConnectionError, StripeInvalidRequestError, ...).
+  const { type, message } = (error ?? {}) as { type?: unknown; message?: string };
+  if (type === 'StripeConnectionError') throw new HttpError(502, 'Could not reach Stripe. Try again in a moment.');
+  if (typeof type === 'string' && type.startsWith('Stripe')) throw new HttpError(502, `Stripe refused the request: ${message}`);
   throw error;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { EvaluationSnapshot } from '../db/schema.js';
@@ -137,6 +137,7 @@ export class EvaluationWorker {
 
   private async listen(url: string) {
     try {
+      const { default: pg } = await import('pg');
       const client = new pg.Client({ connectionString: url });
       client.on('error', (error) => this.log.warn({ err: error }, 'work notifications lost; polling continues'));
       client.on('notification', () => this.wake());

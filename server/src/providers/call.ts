@@ -1,8 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
-import { callAnthropic, createAnthropicClient } from './anthropic.js';
 import { mockLatencyMs, mockReply } from './mock.js';
-import { callOpenAi, createOpenAiClient } from './openai.js';
 import { MalformedReplyError, type ProviderCall, type ProviderName, type ProviderReply } from './types.js';
 
 export type ProviderSettings = {
@@ -85,32 +83,35 @@ export function backoffMs(retry: number, baseMs: number, retryAfter: number | nu
   return ceiling / 2 + (Math.random() * ceiling) / 2;
 }
 
-type Clients = { openai: ReturnType<typeof createOpenAiClient>; anthropic: ReturnType<typeof createAnthropicClient> };
+/** Each SDK loads at the first call to its provider: a server that only runs mock evaluations never holds them. */
+let openAiSdk: Promise<typeof import('./openai.js')> | undefined;
+let anthropicSdk: Promise<typeof import('./anthropic.js')> | undefined;
 
 /** Calls providers through the official SDKs (their own retries off) with our retry policy, timeouts and messages. */
 export class ProviderCaller {
-  private clients = new Map<string, Clients[ProviderName]>();
+  private clients = new Map<string, unknown>();
   constructor(private readonly settings: ProviderSettings) {}
 
-  private client(provider: ProviderName, apiKey: string) {
+  /** One client per provider and key, so calls share its connections. */
+  private client<C>(provider: ProviderName, apiKey: string, create: () => C): C {
     const id = `${provider}\n${apiKey}`;
-    let client = this.clients.get(id);
+    let client = this.clients.get(id) as C | undefined;
     if (!client) {
       if (this.clients.size > 500) this.clients.clear();
-      client =
-        provider === 'openai'
-          ? createOpenAiClient(apiKey, this.settings.openaiBaseUrl, this.settings.timeoutMs)
-          : createAnthropicClient(apiKey, this.settings.anthropicBaseUrl, this.settings.timeoutMs);
+      client = create();
       this.clients.set(id, client);
     }
     return client;
   }
 
-  private once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
-    const client = this.client(call.provider, apiKey);
-    return call.provider === 'openai'
-      ? callOpenAi(client as Clients['openai'], call, signal)
-      : callAnthropic(client as Clients['anthropic'], call, signal);
+  private async once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
+    const { openaiBaseUrl, anthropicBaseUrl, timeoutMs } = this.settings;
+    if (call.provider === 'openai') {
+      const sdk = await (openAiSdk ??= import('./openai.js'));
+      return sdk.callOpenAi(this.client('openai', apiKey, () => sdk.createOpenAiClient(apiKey, openaiBaseUrl, timeoutMs)), call, signal);
+    }
+    const sdk = await (anthropicSdk ??= import('./anthropic.js'));
+    return sdk.callAnthropic(this.client('anthropic', apiKey, () => sdk.createAnthropicClient(apiKey, anthropicBaseUrl, timeoutMs)), call, signal);
   }
 
   /** Runs a call to its end: a reply, or a message saying why not. Throws only when `signal` aborts (shutdown). */
