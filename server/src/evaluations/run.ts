@@ -5,6 +5,7 @@ import { aiModels, configurations, evaluations, inputs, projects, type Evaluatio
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { missingKeyMessage, providersWithoutKey } from '../api-keys/service.js';
+import { preloadSdks } from '../providers/call.js';
 
 /** Channel a run announces itself on, so idle workers in other processes claim it without waiting for their poll. */
 export const WORK_CHANNEL = 'promptgrid_evaluation_work';
@@ -70,6 +71,7 @@ export async function startEvaluation(
   const neededProviders = [...new Set(snapshot.configurations.map((c) => c.ai_model.company))];
   const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length);
 
+  if (!input.use_mock) preloadSdks(neededProviders);
   const evaluationId = await db.transaction(async (tx) => {
     if (!input.use_mock) {
       const missing = await providersWithoutKey(tx, userId, neededProviders);

@@ -83,9 +83,18 @@ export function backoffMs(retry: number, baseMs: number, retryAfter: number | nu
   return ceiling / 2 + (Math.random() * ceiling) / 2;
 }
 
-/** Each SDK loads at the first call to its provider: a server that only runs mock evaluations never holds them. */
+/**
+ * Each SDK (with undici) loads when a run first needs its provider: a server that has not run a real evaluation does
+ * not hold them. Loading takes 100-300 ms, so a new run starts it while its rows are written (preloadSdks).
+ */
 let openAiSdk: Promise<typeof import('./openai.js')> | undefined;
 let anthropicSdk: Promise<typeof import('./anthropic.js')> | undefined;
+const loadOpenAi = () => (openAiSdk ??= import('./openai.js'));
+const loadAnthropic = () => (anthropicSdk ??= import('./anthropic.js'));
+
+export function preloadSdks(providers: ProviderName[]) {
+  for (const provider of providers) (provider === 'openai' ? loadOpenAi() : loadAnthropic()).catch(() => {});
+}
 
 /** Calls providers through the official SDKs (their own retries off) with our retry policy, timeouts and messages. */
 export class ProviderCaller {
@@ -107,10 +116,10 @@ export class ProviderCaller {
   private async once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
     const { openaiBaseUrl, anthropicBaseUrl, timeoutMs } = this.settings;
     if (call.provider === 'openai') {
-      const sdk = await (openAiSdk ??= import('./openai.js'));
+      const sdk = await loadOpenAi();
       return sdk.callOpenAi(this.client('openai', apiKey, () => sdk.createOpenAiClient(apiKey, openaiBaseUrl, timeoutMs)), call, signal);
     }
-    const sdk = await (anthropicSdk ??= import('./anthropic.js'));
+    const sdk = await loadAnthropic();
     return sdk.callAnthropic(this.client('anthropic', apiKey, () => sdk.createAnthropicClient(apiKey, anthropicBaseUrl, timeoutMs)), call, signal);
   }
 

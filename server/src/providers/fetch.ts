@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import { Agent, request } from 'undici';
 
 /**
  * The `fetch` the provider SDKs are given (their documented `fetch` option), on undici's request API.
@@ -7,10 +7,7 @@ import type { Dispatcher } from 'undici';
  * SDK's JSON body, reads the whole reply before resolving (so the SDK's timeout covers a body that never ends) and
  * answers with the part of Response the SDKs read. Other bodies (uploads, streams) go to the global fetch.
  */
-let undici: Promise<{ request: typeof import('undici').request; agent: Dispatcher }> | null = null;
-/** Loaded at the first provider call: a server that never calls a provider does not hold undici's memory. */
-const loadUndici = () =>
-  (undici ??= import('undici').then(({ Agent, request }) => ({ request, agent: new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 }) })));
+const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
 
 class ProviderResponse {
   readonly ok: boolean;
@@ -59,7 +56,6 @@ export async function providerFetch(input: string | URL | Request, init: Request
   const body = init.body;
   if (input instanceof Request || (body != null && typeof body !== 'string')) return fetch(input, init);
   const url = String(input);
-  const { request, agent } = await loadUndici();
   const reply = await request(url, {
     dispatcher: agent,
     method: (init.method ?? 'GET') as 'GET',
