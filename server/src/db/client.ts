@@ -27,7 +27,7 @@ const MIGRATION_LOCK = 724_311_001;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; onCrash?: (error: Error) => void };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
@@ -110,9 +110,9 @@ async function createPgliteDataDir(dataDir: string) {
   await runPgliteScript(template ? ['create', dataDir, template] : ['create', dataDir]);
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onCrash?: (error: Error) => void }): Promise<Database> {
   if (options.dataDir) await createPgliteDataDir(options.dataDir);
-  const client = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: pgliteStartParams });
+  const client = await PgliteThread.open({ ...options, startParams: pgliteStartParams });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   try {
     await migratePglite(db as any, { migrationsFolder });

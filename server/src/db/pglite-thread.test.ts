@@ -49,3 +49,17 @@ describe('PgliteThread: the embedded database in its worker thread', () => {
     expect((await outside).rows[0].n).toBe(2);
   });
 });
+
+describe('PgliteThread when its thread dies', () => {
+  it('reports the crash once and fails every later statement, but not on a normal close', async () => {
+    const crashes: Error[] = [];
+    const thread = await PgliteThread.open({ startParams: PGlite.defaultStartParams, onCrash: (error) => crashes.push(error) });
+    await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(thread.query('SELECT 1')).rejects.toThrow('the embedded database thread exited');
+    expect(crashes).toHaveLength(1);
+
+    const closed = await PgliteThread.open({ startParams: PGlite.defaultStartParams, onCrash: (error) => crashes.push(error) });
+    await closed.close();
+    expect(crashes).toHaveLength(1);
+  });
+});

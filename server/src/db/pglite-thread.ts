@@ -22,8 +22,12 @@ export class PgliteThread implements Transaction {
   /** Resolves when the open transaction (if any) ends; statements outside it wait for this first. */
   private gate: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
+  private closing = false;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    onCrash: (error: Error) => void,
+  ) {
     worker.on('message', ({ id, result, error }) => {
       const pending = this.pending.get(id);
       if (!pending) return;
@@ -32,7 +36,8 @@ export class PgliteThread implements Transaction {
       else pending.resolve(result);
     });
     const fail = (error: Error) => {
-      this.failure = error;
+      if (!this.failure && !this.closing) onCrash(error);
+      this.failure ??= error;
       for (const pending of this.pending.values()) pending.reject(error);
       this.pending.clear();
     };
@@ -40,7 +45,8 @@ export class PgliteThread implements Transaction {
     worker.on('exit', (code) => fail(new Error(`the embedded database thread exited (code ${code})`)));
   }
 
-  static async open(options: { dataDir?: string; loadDataDir?: Blob; startParams: string[] }): Promise<PgliteThread> {
+  /** `onCrash`: the thread died (PGlite aborted); every later statement fails, so a server should stop and be restarted. */
+  static async open(options: { dataDir?: string; loadDataDir?: Blob; startParams: string[]; onCrash?: (error: Error) => void }): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), {
       workerData: { dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
@@ -54,7 +60,7 @@ export class PgliteThread implements Transaction {
       await worker.terminate();
       throw new Error(`Could not open the embedded database: ${message.error?.message}`);
     }
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, options.onCrash ?? (() => {}));
   }
 
   private post<T>(message: Record<string, unknown>): Promise<T> {
@@ -108,6 +114,7 @@ export class PgliteThread implements Transaction {
   }
 
   async close() {
+    this.closing = true;
     await this.gate;
     if (!this.failure) await this.post({ op: 'close' }).catch(() => {});
     await this.worker.terminate();
