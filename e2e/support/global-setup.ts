@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { webSourcesMtime } from '../../scripts/web-sources.mjs';
 import { ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT } from './paths';
 
 declare module 'vitest' {
@@ -10,16 +11,6 @@ declare module 'vitest' {
     /** A snapshot of the app (server sources and web build) that every test server of this run starts from. */
     appRoot: string;
   }
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
 }
 
 /** A build is usable when index.html exists and every script and stylesheet it names is there. */
@@ -46,7 +37,7 @@ export default function setup(project: TestProject) {
 
   if (process.env.E2E_LIVE_TREE === '1') {
     const dist = path.join(REPO_ROOT, 'web/dist');
-    const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'web')), newestMtime(path.join(REPO_ROOT, 'packages/contract/src')));
+    const sources = webSourcesMtime(REPO_ROOT);
     if (!completeBuild(dist) || fs.statSync(path.join(dist, 'index.html')).mtimeMs < sources) build([]);
     project.provide('appRoot', REPO_ROOT);
     return;
@@ -65,7 +56,7 @@ export default function setup(project: TestProject) {
 
   const dist = path.join(REPO_ROOT, 'web/dist');
   const target = path.join(root, 'web/dist');
-  const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'web')), newestMtime(path.join(REPO_ROOT, 'packages/contract/src')));
+  const sources = webSourcesMtime(REPO_ROOT);
   const fresh = completeBuild(dist) && fs.statSync(path.join(dist, 'index.html')).mtimeMs >= sources;
   if (fresh) fs.cpSync(dist, target, { recursive: true });
   if (!fresh || !completeBuild(target)) build(['--', '--outDir', target, '--emptyOutDir']);

@@ -1,17 +1,11 @@
 /** Evaluation workers only, no HTTP: run more of these (on PostgreSQL) to share the work of big runs. */
 import Fastify from 'fastify';
 import { loadEncryptionKey } from './api-keys/sealing.js';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { EvaluationWorker } from './evaluations/worker.js';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 // Fastify's pino logger, same format as the server's; no HTTP is served.
 const log = Fastify({ logger: { level: config.logLevel } }).log;
 if (!config.databaseUrl) log.warn('DATABASE_URL is unset: this worker opens the embedded database, which no server may have open at the same time');

@@ -5,6 +5,7 @@ import { Banner } from '@/components/ui/banner';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CodeEditor } from '@/components/ui/code-editor';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { NameField, nameError } from '@/components/ui/name-field';
 import { Field, TextInput, inputClasses } from '@/components/ui/field';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
 import { useAiModels } from '../api/get-ai-models';
@@ -22,7 +23,6 @@ type Props = {
 
 type Errors = { name?: string; prompt?: string; model?: string; temperature?: string; maxTokens?: string };
 
-const NAME_REQUIRED = 'Name is required.';
 const PROMPT_REQUIRED = 'Prompt template is required.';
 const MODEL_REQUIRED = 'AI model is required.';
 
@@ -59,7 +59,7 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
     event.preventDefault();
     const tokens = parseMaxTokens(maxTokens);
     const next: Errors = {
-      name: requiredError(name, NAME_REQUIRED),
+      name: nameError(name),
       prompt: requiredError(prompt, PROMPT_REQUIRED),
       model: requiredError(modelId, MODEL_REQUIRED),
       temperature: temperatureError(temperature) ?? undefined,
@@ -99,20 +99,14 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
       closeOnOutsideClick
       formClassName="space-y-5"
     >
-        <Field label="Name" error={errors.name}>
-          {(props) => (
-            <TextInput
-              {...props}
-              value={name}
-              required
-              autoComplete="off"
-              onChange={(event) => {
-                setName(event.target.value);
-                setErrors((current) => clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)));
-              }}
-            />
-          )}
-        </Field>
+        <NameField
+          value={name}
+          error={errors.name}
+          onChange={(value, stillInvalid) => {
+            setName(value);
+            setErrors((current) => clearFixedError(current, 'name', stillInvalid));
+          }}
+        />
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="AI model" error={errors.model}>

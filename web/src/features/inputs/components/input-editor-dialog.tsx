@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
 import { CodeEditor } from '@/components/ui/code-editor';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { Field, TextInput } from '@/components/ui/field';
+import { NameField, nameError } from '@/components/ui/name-field';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
 
 type Props = {
@@ -13,7 +13,6 @@ type Props = {
   onSave: (data: CreateInputInput) => Promise<unknown>;
 };
 
-const NAME_REQUIRED = 'Name is required.';
 const CONTENT_REQUIRED = 'Content is required.';
 
 /** 'New Input' / 'Edit Input': name and a line-numbered content area, both required. */
@@ -35,7 +34,7 @@ export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next = {
-      name: requiredError(name, NAME_REQUIRED),
+      name: nameError(name),
       content: requiredError(content, CONTENT_REQUIRED),
     };
     setErrors(next);
@@ -65,20 +64,14 @@ export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) 
       closeOnOutsideClick={false}
       formClassName="space-y-4"
     >
-        <Field label="Name" error={errors.name}>
-          {(props) => (
-            <TextInput
-              {...props}
-              value={name}
-              required
-              autoComplete="off"
-              onChange={(event) => {
-                setName(event.target.value);
-                setErrors((current) => clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)));
-              }}
-            />
-          )}
-        </Field>
+        <NameField
+          value={name}
+          error={errors.name}
+          onChange={(value, stillInvalid) => {
+            setName(value);
+            setErrors((current) => clearFixedError(current, 'name', stillInvalid));
+          }}
+        />
         <CodeEditor
           label="Content"
           required
