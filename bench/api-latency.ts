@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../server/test/server-process.js';
+import { ensureServerBuilt, serverEntryArgs } from '../scripts/server-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -97,7 +98,8 @@ async function main() {
     console.log(`Promptgrid API latency on ${engine}: GET /api/projects/ with ${projectCount} projects, ${connections} connections, ${duration} s (after a 2 s warm-up)`);
     console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}; the load generator runs on the same machine\n`);
 
-    const server = spawnNode(['--import', 'tsx', 'server/src/main.ts', ...(process.env.BENCH_NO_WORKERS ? ['--no-workers'] : [])], env);
+    ensureServerBuilt(root);
+    const server = spawnNode([...serverEntryArgs(root, 'main'), ...(process.env.BENCH_NO_WORKERS ? ['--no-workers'] : [])], env);
     children.push(server);
     const startMs = await waitFor(`${base}/healthz`, server, 60_000);
     await sleep(3000);

@@ -1,18 +1,22 @@
-// `npm start`: build the web app if it is missing or older than its sources, then serve everything.
+// `npm start` (or `npm run worker`: `node scripts/start.mjs worker`): build the web app and the server if missing or
+// older than their sources, then run the built server with plain node.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuilt, serverEntryArgs } from './server-build.mjs';
 import { webSourcesMtime } from './web-sources.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'web/dist/index.html');
+const entry = process.argv[2] === 'worker' ? 'worker' : 'main';
+const args = process.argv.slice(entry === 'worker' ? 3 : 2);
 
-const sources = webSourcesMtime(root);
-if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
+const dist = path.join(root, 'web/dist/index.html');
+if (entry === 'main' && (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < webSourcesMtime(root))) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+ensureServerBuilt(root);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...serverEntryArgs(root, entry), ...args], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,8 +1,8 @@
-// When the web build is stale: its sources are web/ and packages/contract/src (node_modules and dist aside).
+// When a build is stale: the web build's sources are web/ and packages/contract/src (node_modules and dist aside).
 import fs from 'node:fs';
 import path from 'node:path';
 
-function newestMtime(dir) {
+export function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServer, ensureServerBuilt } from '../../scripts/server-build.mjs';
 import { webSourcesMtime } from '../../scripts/web-sources.mjs';
 import { ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT } from './paths';
 
@@ -26,7 +27,8 @@ function completeBuild(dist: string): boolean {
  * Once per run: checks the browser, then freezes the app the suite tests. Others build web/dist and edit the
  * server while the suite runs (a rebuild swaps the asset names under a running server), so the server sources
  * and the web build are copied into a temp folder and every test server starts from that copy. A fresh
- * web/dist is copied; a stale one is rebuilt (`npm run build -w web`) straight into the copy, leaving web/dist alone.
+ * web/dist is copied; a stale one is rebuilt (`npm run build -w web`) straight into the copy, leaving web/dist alone;
+ * the server is built from the copied sources.
  * E2E_LIVE_TREE=1 runs the servers from the working tree instead.
  */
 export default function setup(project: TestProject) {
@@ -39,6 +41,7 @@ export default function setup(project: TestProject) {
     const dist = path.join(REPO_ROOT, 'web/dist');
     const sources = webSourcesMtime(REPO_ROOT);
     if (!completeBuild(dist) || fs.statSync(path.join(dist, 'index.html')).mtimeMs < sources) build([]);
+    ensureServerBuilt(REPO_ROOT);
     project.provide('appRoot', REPO_ROOT);
     return;
   }
@@ -60,6 +63,8 @@ export default function setup(project: TestProject) {
   const fresh = completeBuild(dist) && fs.statSync(path.join(dist, 'index.html')).mtimeMs >= sources;
   if (fresh) fs.cpSync(dist, target, { recursive: true });
   if (!fresh || !completeBuild(target)) build(['--', '--outDir', target, '--emptyOutDir']);
+
+  buildServer(root); // from the copied sources, into the copy's server/dist
 
   project.provide('appRoot', root);
   return () => fs.rmSync(root, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { serverEntryArgs } from '../../scripts/server-build.mjs';
 import { ARTIFACTS_DIR } from './paths';
 
 export type ServerOptions = {
@@ -53,7 +54,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (`node --import tsx server/src/main.ts`) on a free port with an embedded database in a temp folder. */
+/** Starts the real server (its build, as `npm start` runs it) on a free port with an embedded database in a temp folder. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `promptgrid-e2e-${options.name}-`));
@@ -74,7 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   // The run's snapshot of the app (see global-setup.ts), or the working tree with E2E_LIVE_TREE=1.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: inject('appRoot'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, serverEntryArgs(inject('appRoot'), 'main'), { cwd: inject('appRoot'), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

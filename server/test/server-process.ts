@@ -3,9 +3,11 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, ROUTES } from '@promptgrid/contract';
+import { ensureServerBuilt, serverEntryArgs } from '../../scripts/server-build.mjs';
 
-/** Runs the server or a worker as its own process (`tsx src/main.ts` / `src/worker.ts`), for crash and scale-out tests and benchmarks. */
+/** Runs the server or a worker as its own process (the build, as `npm start` runs it), for crash and scale-out tests and benchmarks. */
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(serverDir, '..');
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -29,7 +31,8 @@ export async function startProcess(entry: 'main' | 'worker', env: Record<string,
   // BENCH_NODE_FLAGS adds flags to its node (e.g. V8 options, to compare).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const extra = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [];
-  const child = spawn(process.execPath, [...extra, ...profile, '--import', 'tsx', `src/${entry}.ts`, ...args], {
+  ensureServerBuilt(root); // a no-op once the suite's global setup (or an earlier call) built it
+  const child = spawn(process.execPath, [...extra, ...profile, ...serverEntryArgs(root, entry), ...args], {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

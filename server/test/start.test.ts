@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
+import { ensureServerBuilt, serverEntryArgs } from '../../scripts/server-build.mjs';
 import { freePort } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,7 +34,8 @@ describe('the server as `npm start` runs it', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
     for (const name of ['DATABASE_URL', 'GOOGLE_CLIENT_ID', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'VITEST', 'VITEST_WORKER_ID', 'TEST_DATABASE_URL']) delete env[name];
     const started = Date.now();
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    ensureServerBuilt(root);
+    child = spawn(process.execPath, serverEntryArgs(root, 'main'), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
 

@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
+import { serverFile } from '../paths.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -22,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = serverFile('src/db/migrations');
 const MIGRATION_LOCK = 724_311_001;
 
 export type DatabaseOptions =
@@ -66,7 +66,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
  * speed and saves ~130 MB of resident memory.
  */
 const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-const pgliteScript = fileURLToPath(new URL('./create-pglite.mjs', import.meta.url));
+const pgliteScript = serverFile('src/db/create-pglite.mjs');
 
 async function runPgliteScript(args: string[]) {
   let stderr = '';

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { serverFile } from '../paths.js';
 
 type Result = { rows: any[]; affectedRows?: number; fields: { name: string; dataTypeID: number }[] };
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, type: number) => unknown> };
@@ -48,7 +49,7 @@ export class PgliteThread implements Transaction {
   /** `onCrash`: the thread died (PGlite aborted); every later statement fails, so a server should stop and be restarted. */
   static async open(options: { dataDir?: string; loadDataDir?: Blob; startParams: string[]; onCrash?: (error: Error) => void }): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), {
+    const worker = new Worker(serverFile('src/db/pglite-thread-worker.mjs'), {
       workerData: { dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
       transferList: loadDataDir ? [loadDataDir] : [],
       execArgv: [],

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { serverFile } from '../paths.js';
 
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const webDistDir = serverFile('../web/dist');
 
 const PLACEHOLDER = '<!doctype html><title>Promptgrid</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 
 type Tokenizer = typeof import('gpt-tokenizer');
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 let tokenizer: Tokenizer | undefined;
 
 /**
@@ -9,6 +9,6 @@ let tokenizer: Tokenizer | undefined;
  * The encoding tables take ~70 MB once loaded, so they load at the first count rather than at start.
  */
 export function countTokens(text: string): number {
-  tokenizer ??= require('gpt-tokenizer') as Tokenizer;
+  tokenizer ??= requireHere('gpt-tokenizer') as Tokenizer;
   return tokenizer.countTokens(text);
 }

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PROVIDERS } from '@promptgrid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { aiModels } from '../db/schema.js';
+import { serverFile } from '../paths.js';
 
 const CatalogEntry = z.object({
   company: z.enum(PROVIDERS),
@@ -18,7 +17,7 @@ const CatalogEntry = z.object({
 });
 const Catalog = z.object({ models: z.array(CatalogEntry).min(1) });
 
-export const defaultCatalogFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalog.json');
+export const defaultCatalogFile = serverFile('src/models/catalog.json');
 
 export function readCatalog(file = defaultCatalogFile) {
   const parsed = Catalog.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));

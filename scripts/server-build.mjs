@@ -1,0 +1,64 @@
+// The server's build: server/src (TypeScript) bundled by esbuild into server/dist, which `npm start`, `npm run worker`,
+// the tests' server processes and the benchmarks run with plain node. See docs/decisions/0007-compiled-server.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+import { newestMtime } from './web-sources.mjs';
+
+/**
+ * Packages bundled into the build: the provider SDKs and undici load in one file each when a run first needs them
+ * (instead of hundreds of modules), and the contract is TypeScript. The rest stay node_modules imports: some read
+ * files beside their code (PGlite's WebAssembly, pino's transports, the API reference's assets) or must be one copy.
+ */
+const BUNDLED = new Set(['@promptgrid/contract', 'openai', '@anthropic-ai/sdk', 'undici']);
+
+const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/** The newest modification time (ms) of a file the server build in `root` is made from. */
+export function serverSourcesMtime(root) {
+  return Math.max(newestMtime(path.join(root, 'server/src')), newestMtime(path.join(root, 'packages/contract/src')));
+}
+
+export function buildServer(root) {
+  const server = path.join(root, 'server');
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
+  const external = Object.keys(dependencies).filter((name) => !BUNDLED.has(packageName(name))).flatMap((name) => [name, `${name}/*`]);
+  const outdir = path.join(server, 'dist');
+  fs.rmSync(outdir, { recursive: true, force: true });
+  buildSync({
+    absWorkingDir: server,
+    entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external,
+    sourcemap: true,
+    // undici and the SDKs are CommonJS inside: their require() of Node's modules needs a real require in ESM.
+    banner: { js: "import { createRequire as __serverCreateRequire } from 'node:module'; const require = __serverCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
+
+/**
+ * Node's arguments that run a built entry point ('main' serves HTTP and runs evaluations, 'worker' only runs them).
+ * Source maps are written but not loaded by default (they cost ~14 MB of memory): NODE_OPTIONS=--enable-source-maps.
+ */
+export const serverEntryArgs = (root, entry) => [path.join(root, 'server/dist', `${entry}.js`)];
+
+/** Builds the server unless server/dist is at least as new as its sources; answers whether it built. */
+export function ensureServerBuilt(root) {
+  const marker = path.join(root, 'server/dist/main.js');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= serverSourcesMtime(root)) return false;
+  buildServer(root);
+  return true;
+}
+
+// `node scripts/server-build.mjs`: build now.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const started = Date.now();
+  buildServer(path.resolve(import.meta.dirname, '..'));
+  console.log(`server built into server/dist in ${Date.now() - started} ms`);
+}
