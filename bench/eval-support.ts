@@ -82,6 +82,8 @@ export async function timeRun(bench: Bench) {
   const mainBefore = mainThreadCpuMs(pid);
   bench.fake.stats.answered = 0;
   bench.fake.stats.overheadMs = 0;
+  bench.fake.stats.firstArrivalAt = null;
+  bench.fake.stats.lastReplyAt = null;
   const started = performance.now();
   const run = await bench.client.ok('POST', ROUTES.runEvaluation, { configuration_ids: bench.configurationIds, input_ids: bench.inputIds, use_mock: false });
   let counts: Counts;
@@ -97,11 +99,17 @@ export async function timeRun(bench: Bench) {
   const peakRssRunMb = peakRssMb(pid); // before the whole results document is read
   const document = await bench.client.ok('GET', ROUTES.evaluationResults(run.evaluation_id));
   const metrics = await bench.client.ok('GET', ROUTES.apiRequestMetrics(run.evaluation_id));
+  const createdAt = Date.parse(document.evaluation.created_at);
+  const completedAt = Date.parse(document.evaluation.completed_at);
+  const { firstArrivalAt, lastReplyAt } = bench.fake.stats;
   return {
     total,
     counts,
     wallS,
-    serverWallS: (Date.parse(document.evaluation.completed_at) - Date.parse(document.evaluation.created_at)) / 1000,
+    serverWallS: (completedAt - createdAt) / 1000,
+    /** From the run's creation to the provider's first request, and from its last reply to the run's completion. */
+    startMs: firstArrivalAt === null ? null : firstArrivalAt - createdAt,
+    endMs: lastReplyAt === null ? null : completedAt - lastReplyAt,
     cpuMsPerCall,
     mainThreadCpuMsPerCall,
     otherThreadsCpuMsPerCall: cpuMsPerCall - mainThreadCpuMsPerCall,
@@ -117,3 +125,7 @@ export const describeCpu = (run: TimedRun) =>
   `server CPU ${run.cpuMsPerCall.toFixed(2)} ms per call (main thread ${run.mainThreadCpuMsPerCall.toFixed(2)}, other threads ${run.otherThreadsCpuMsPerCall.toFixed(2)})`;
 
 export const databaseLabel = () => (process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite');
+
+const ms = (value: number | null) => (value === null ? '?' : `${Math.round(value)} ms`);
+export const describeEnds = (run: TimedRun) =>
+  `first provider request ${ms(run.startMs)} after the run was created; run complete ${ms(run.endMs)} after the last reply`;

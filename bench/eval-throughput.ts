@@ -1,12 +1,16 @@
 /**
  * 1000 calls (50 inputs x 20 configurations) against the fake provider at 200 ms latency, EVAL_CONCURRENCY=50.
  * Prints wall time, the ideal time for that concurrency, their ratio and server CPU ms per call, for the first run
- * after the server starts (cold: V8 still compiling the code and the database's WebAssembly) and for the next three
- * (warm), each and their median, since runs on a shared 2-core machine vary by a few percent;
- * then the same under a provider rate limit (429 + retry-after) and the wall time against what the limit allows.
+ * after the server starts (cold: V8 still compiling the JavaScript of the call path and of the database thread) and for
+ * the next three (warm), each and their median, since runs on a shared 2-core machine vary by a few percent; for each,
+ * how long the first provider request took to leave and the run to complete after its last reply. Then the floor on this
+ * machine: the same calls from a bare node:http client in its own process (floor-client.mjs), no SDK, no database.
+ * Last, a run under a provider rate limit (429 + retry-after) and its wall time against what the limit allows.
  * Goals: ratio <= 1.05, <= 2 ms CPU per call; rate-limited: nothing FAILED, within 1.15x of the limit.
  */
-import { databaseLabel, describeCpu, setUp, timeRun, type TimedRun } from './eval-support.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { databaseLabel, describeCpu, describeEnds, setUp, timeRun, type TimedRun } from './eval-support.js';
 
 const LATENCY_MS = 200;
 const CONCURRENCY = Number(process.env.EVAL_CONCURRENCY ?? 50);
@@ -22,11 +26,18 @@ try {
   const report = (label: string, run: TimedRun) => {
     console.log(`  ${label}: wall ${run.serverWallS.toFixed(3)} s (client saw ${run.wallS.toFixed(3)} s, polling every 250 ms), ratio ${(run.serverWallS / ideal).toFixed(3)}`);
     console.log(`    mean call as the server timed it ${run.meanCallMs.toFixed(1)} ms (the fake provider's own time ${run.fakeOverheadMs.toFixed(2)} ms of it)`);
+    console.log(`    ${describeEnds(run)}`);
     console.log(`    ${describeCpu(run)}; SUCCESS ${run.counts.SUCCESS}, FAILED ${run.counts.FAILED}`);
   };
   report('first run after start (cold)', cold);
   console.log(`  warm runs: ratio ${warmRuns.map((run) => (run.serverWallS / ideal).toFixed(3)).join(', ')}; the median one:`);
   report('warm (median of 3)', warm);
+
+  // Asynchronously: the fake provider answering it runs in this process.
+  const { stdout } = await promisify(execFile)(process.execPath, ['floor-client.mjs', bench.fake.openaiBaseUrl, String(cold.total), String(CONCURRENCY)], { cwd: import.meta.dirname });
+  const floor = JSON.parse(stdout) as { coldMs: number; warmMs: number };
+  const floorRatio = (ms: number) => (ms / 1000 / ideal).toFixed(3);
+  console.log(`  the floor here, a bare node:http client in its own process (no SDK, no database): ratio ${floorRatio(floor.coldMs)} in a new process, ${floorRatio(floor.warmMs)} on its second round`);
 
   bench.fake.behaviour.rateLimitPerSecond = RATE_LIMIT;
   bench.fake.stats.byStatus = {};

@@ -33,8 +33,12 @@ export type FakeProviders = {
   anthropicBaseUrl: string;
   behaviour: FakeProviderBehaviour;
   requests: RecordedCall[];
-  /** answered: replies sent after the latency; overheadMs: their time beyond it, from the request's first byte to the reply's last (this fake's own cost). */
-  stats: { calls: number; byStatus: Record<string, number>; answered: number; overheadMs: number };
+  /**
+   * answered: replies sent after the latency; overheadMs: their time beyond it, from the request's first byte to the
+   * reply's last (this fake's own cost); firstArrivalAt / lastReplyAt: wall-clock ms (Date.now() scale, sub-ms) of the
+   * first request's arrival and the last reply's end, null until one happens.
+   */
+  stats: { calls: number; byStatus: Record<string, number>; answered: number; overheadMs: number; firstArrivalAt: number | null; lastReplyAt: number | null };
   reset(): void;
   close(): Promise<void>;
 };
@@ -74,7 +78,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startFakeProviders(options: Partial<FakeProviderBehaviour> = {}): Promise<FakeProviders> {
   const behaviour: FakeProviderBehaviour = { ...DEFAULTS, ...options };
   const requests: RecordedCall[] = [];
-  const stats = { calls: 0, byStatus: {} as Record<string, number>, answered: 0, overheadMs: 0 };
+  const stats: FakeProviders['stats'] = { calls: 0, byStatus: {}, answered: 0, overheadMs: 0, firstArrivalAt: null, lastReplyAt: null };
   const seen = new Map<string, number>();
   let window = { start: 0, count: 0 };
 
@@ -169,6 +173,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     res.once('finish', () => {
       stats.answered++;
       stats.overheadMs += performance.now() - arrived - latencyMs;
+      stats.lastReplyAt = performance.timeOrigin + performance.now();
     });
     const json = api === 'openai' && body.response_format?.type === 'json_object';
     const output = fakeOutput(body.model, system, user, json);
@@ -198,6 +203,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
 
   const server = http.createServer((req, res) => {
     const arrived = performance.now();
+    stats.firstArrivalAt ??= performance.timeOrigin + arrived;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -224,6 +230,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       stats.byStatus = {};
       stats.answered = 0;
       stats.overheadMs = 0;
+      stats.firstArrivalAt = null;
+      stats.lastReplyAt = null;
     },
     close: () =>
       new Promise<void>((resolve) => {
