@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ApiKey, CreateApiKeyInput, IdParams, ROUTES, UpdateApiKeyInput } from '@promptgrid/contract';
+import { preloadSdks } from '../providers/call.js';
 import { currentUser, type App } from '../http/types.js';
 import { loadEncryptionKey, type EncryptionKey } from './sealing.js';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service.js';
@@ -20,9 +21,11 @@ async function apiKeyRoutes(app: App) {
 
   app.get(ROUTES.apiKeys, { schema: { tags, response: { 200: z.array(ApiKey) } } }, (request) => listApiKeys(app.db, currentUser(request).id));
 
-  app.post(ROUTES.apiKeys, { schema: { tags, body: CreateApiKeyInput, response: { 201: ApiKey } } }, async (request, reply) =>
-    reply.code(201).send(await createApiKey(app.db, app.sealingKey, currentUser(request).id, request.body)),
-  );
+  app.post(ROUTES.apiKeys, { schema: { tags, body: CreateApiKeyInput, response: { 201: ApiKey } } }, async (request, reply) => {
+    const key = await createApiKey(app.db, app.sealingKey, currentUser(request).id, request.body);
+    preloadSdks([key.provider]); // real runs will follow
+    return reply.code(201).send(key);
+  });
 
   app.put(byId, { schema: { tags, params: IdParams, body: UpdateApiKeyInput, response: { 200: ApiKey } } }, (request) =>
     updateApiKey(app.db, app.sealingKey, currentUser(request).id, request.params.id, request.body),

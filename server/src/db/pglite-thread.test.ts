@@ -26,6 +26,13 @@ describe('PgliteThread: the embedded database in its worker thread', () => {
     expect((await thread.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
   });
 
+  it('reports a failed statement that asked for text parsers (as Drizzle does) and keeps working', async () => {
+    const keepText = { 1184: (v: string) => v };
+    const error = await thread.query('SELECT no_such_column FROM items', [], { rowMode: 'array', parsers: keepText }).catch((e) => e);
+    expect(error).toMatchObject({ code: '42703', message: 'column "no_such_column" does not exist' });
+    expect((await thread.query('SELECT 1 AS ok', [], { parsers: keepText })).rows).toEqual([{ ok: 1 }]);
+  });
+
   it('rolls a failed transaction back, and holds statements from outside a transaction until it ends', async () => {
     await expect(
       thread.transaction(async (tx) => {

@@ -41,7 +41,7 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       },
     },
     async (request, reply) => {
-      const response = await startEvaluation(app.database, currentUser(request).id, request.body, app.config.freeEvaluationsPerMonth);
+      const response = await startEvaluation(app.database, currentUser(request).id, request.body, app.config.freeEvaluationsPerMonth, worker);
       worker?.wake();
       return reply.code(201).send(response);
     },

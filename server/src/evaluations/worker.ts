@@ -7,9 +7,8 @@ import type { Database } from '../db/client.js';
 import type { EvaluationSnapshot } from '../db/schema.js';
 import type { EncryptionKey } from '../api-keys/sealing.js';
 import { missingKeyMessage, readActiveKey } from '../api-keys/service.js';
-import { ProviderCaller, type CallOutcome, type ProviderSettings } from '../providers/call.js';
+import { preloadSdks, ProviderCaller, type CallOutcome, type ProviderSettings } from '../providers/call.js';
 import type { Lane, ProviderCall, ProviderName } from '../providers/types.js';
-import { WORK_CHANNEL } from './run.js';
 
 export type WorkerSettings = ProviderSettings & {
   /** Concurrent calls per lane (provider) in this process. */
@@ -20,8 +19,17 @@ export type WorkerSettings = ProviderSettings & {
 
 type Logger = { info: (o: object | string, m?: string) => void; warn: (o: object | string, m?: string) => void; error: (o: object | string, m?: string) => void };
 
-type ClaimedRow = { id: number; evaluation_id: number; input_id: number | null; configuration_id: number; attempts: number };
-type EvaluationContext = {
+type ClaimedRow = {
+  id: number;
+  evaluation_id: number;
+  input_id: number | null;
+  configuration_id: number;
+  attempts: number;
+  /** Rows a run claimed for this worker before its transaction ended: whether it committed (else they never existed). */
+  committed?: Promise<boolean>;
+};
+export type ClaimedRequest = Omit<ClaimedRow, 'committed'> & { provider: Lane };
+export type EvaluationContext = {
   userId: number;
   configurations: Map<number, EvaluationSnapshot['configurations'][number]>;
   inputs: Map<number, EvaluationSnapshot['inputs'][number]>;
@@ -40,7 +48,37 @@ type LaneState = {
 };
 type Finished = { id: number; evaluation_id: number; status: 'SUCCESS' | 'FAILED'; execution_time: number; input_tokens: number | null; output_tokens: number | null; error_message: string | null; output: string | null };
 
+/** Channel a run announces itself on, so idle workers in other processes claim it without waiting for their poll. */
+export const WORK_CHANNEL = 'promptgrid_evaluation_work';
+
 const LANES: Lane[] = ['openai', 'anthropic', 'mock'];
+
+/** What a worker runs a request with: its evaluation's frozen configurations and inputs, and whose keys to use. */
+export function evaluationContext(userId: number, snapshot: EvaluationSnapshot): EvaluationContext {
+  return {
+    userId,
+    configurations: new Map(snapshot.configurations.map((c) => [c.id, c])),
+    inputs: new Map(snapshot.inputs.map((i) => [i.id, i])),
+  };
+}
+
+/**
+ * The worker of the process that creates a run, as the run sees it: the run claims the first rows of each lane for
+ * it in its own transaction and hands them over, so its first calls start without a claim or a context read.
+ */
+export interface LocalWorker {
+  readonly id: string;
+  readonly leaseMs: number;
+  /** How many rows the lane would take at once now. */
+  room(lane: Lane): number;
+  /** Starts reading the user's key for a provider, so it is at hand when the first call needs it. */
+  prefetchKey(userId: number, provider: ProviderName): void;
+  /**
+   * Rows a new run claimed for this worker: buffer them and start what the lane has slots for. The run's transaction
+   * may still be open: outcomes are kept until `committed` says it ended, and dropped if it rolled back.
+   */
+  adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>): void;
+}
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 const MAX_CLAIMS = 5;
 const IDLE_POLL_MS = 1000;
@@ -87,7 +125,7 @@ class Signal {
  * is still IN_PROGRESS and claimed by this worker, so each request ends terminal exactly once. See
  * docs/decisions/0002-evaluation-execution.md.
  */
-export class EvaluationWorker {
+export class EvaluationWorker implements LocalWorker {
   readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   private readonly caller: ProviderCaller;
   private readonly lanes = new Map<Lane, LaneState>();
@@ -127,7 +165,37 @@ export class EvaluationWorker {
       this.writes = this.writes.then(() => this.renewLeases());
     }, Math.max(200, Math.floor(this.settings.leaseMs / 3)));
     for (const state of this.lanes.values()) state.loop = this.runLane(state);
+    // Where users have stored keys, real runs will come: load their SDKs now rather than on the first run's critical path.
+    this.database
+      .executeSql(`SELECT DISTINCT provider FROM api_keys WHERE is_active`, [])
+      .then(({ rows }) => preloadSdks(rows.map((r) => r.provider as ProviderName)))
+      .catch(() => {});
     this.log.info({ worker: this.id, concurrency: this.settings.concurrency }, 'evaluation worker started');
+  }
+
+  get leaseMs() {
+    return this.settings.leaseMs;
+  }
+
+  room(lane: Lane): number {
+    const state = this.lanes.get(lane)!;
+    return this.stopped ? 0 : Math.max(0, 2 * this.settings.concurrency - state.inFlight - state.buffer.length);
+  }
+
+  prefetchKey(userId: number, provider: ProviderName) {
+    this.apiKey(userId, provider).catch(() => {});
+  }
+
+  adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
+    if (rows.length === 0) return;
+    this.rememberContext(rows[0].evaluation_id, Promise.resolve(context));
+    const touched = new Set<LaneState>();
+    for (const { provider, ...row } of rows) {
+      const state = this.lanes.get(provider)!;
+      state.buffer.push({ ...row, committed });
+      touched.add(state);
+    }
+    for (const state of touched) this.fill(state);
   }
 
   /** New work was queued: claim it now rather than at the next poll. */
@@ -244,22 +312,22 @@ export class EvaluationWorker {
   private context(evaluationId: number): Promise<EvaluationContext | null> {
     let context = this.contexts.get(evaluationId);
     if (!context) {
-      if (this.contexts.size >= 200) this.contexts.delete(this.contexts.keys().next().value!);
       context = this.database
         .executeSql('SELECT user_id, snapshot FROM evaluations WHERE id = $1', [evaluationId])
         .then(({ rows }) => {
           if (rows.length === 0) return null;
           const snapshot: EvaluationSnapshot = typeof rows[0].snapshot === 'string' ? JSON.parse(rows[0].snapshot) : rows[0].snapshot;
-          return {
-            userId: rows[0].user_id,
-            configurations: new Map(snapshot.configurations.map((c) => [c.id, c])),
-            inputs: new Map(snapshot.inputs.map((i) => [i.id, i])),
-          };
+          return evaluationContext(rows[0].user_id, snapshot);
         });
       context.catch(() => this.contexts.delete(evaluationId));
-      this.contexts.set(evaluationId, context);
+      this.rememberContext(evaluationId, context);
     }
     return context;
+  }
+
+  private rememberContext(evaluationId: number, context: Promise<EvaluationContext | null>) {
+    if (this.contexts.size >= 200) this.contexts.delete(this.contexts.keys().next().value!);
+    this.contexts.set(evaluationId, context);
   }
 
   private apiKey(userId: number, provider: ProviderName): Promise<string | null> {
@@ -304,10 +372,12 @@ export class EvaluationWorker {
           outcome = key === null ? failed(missingKeyMessage(call.provider)) : await this.caller.call(call, key, abort.signal);
         }
       }
+      if (row.committed && !(await row.committed)) return;
       this.record(row, outcome);
     } catch (error) {
       if (abort.signal.aborted) return; // shutting down: the lease is released and another run takes it
       this.log.error({ err: error, apiRequest: row.id }, 'api request failed unexpectedly');
+      if (row.committed && !(await row.committed)) return;
       this.record(row, failed(`Internal error while running this request: ${(error as Error).message}`));
     } finally {
       this.running.delete(row.id);

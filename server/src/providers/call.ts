@@ -84,8 +84,9 @@ export function backoffMs(retry: number, baseMs: number, retryAfter: number | nu
 }
 
 /**
- * Each SDK (with undici) loads when a run first needs its provider: a server that has not run a real evaluation does
- * not hold them. Loading takes 100-300 ms, so a new run starts it while its rows are written (preloadSdks).
+ * Each SDK (with undici) loads when it is first needed: a server where nobody has stored a key does not hold them.
+ * Loading takes 70-300 ms of the main thread, so it starts ahead of the first call (preloadSdks): when a worker starts
+ * where keys are stored, when a key is stored, and at the latest while a new run's rows are written.
  */
 let openAiSdk: Promise<typeof import('./openai.js')> | undefined;
 let anthropicSdk: Promise<typeof import('./anthropic.js')> | undefined;

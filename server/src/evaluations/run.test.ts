@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '@promptgrid/contract';
+import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import type { Lane } from '../providers/types.js';
+import { startEvaluation } from './run.js';
+import type { ClaimedRequest, EvaluationContext, LocalWorker } from './worker.js';
+
+/** Stands in for the server's own worker, so what a run hands it (and what it leaves to the queue) can be read. */
+class RecordingWorker implements LocalWorker {
+  readonly id = 'recording-worker';
+  readonly leaseMs = 60_000;
+  handed: { context: EvaluationContext; rows: ClaimedRequest[]; committed: Promise<boolean> }[] = [];
+  constructor(
+    private readonly rooms: Partial<Record<Lane, number>>,
+    private readonly failOnHandOver = false,
+  ) {}
+  room(lane: Lane) {
+    return this.rooms[lane] ?? 0;
+  }
+  prefetchKey() {}
+  adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
+    this.handed.push({ context, rows, committed });
+    if (this.failOnHandOver) throw new Error('the database went away');
+  }
+}
+
+describe.each(databaseKinds)('starting a run on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let userId: number;
+  let configurationIds: number[];
+  let inputIds: number[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp(kind); // no workers of its own: only the recording one takes rows
+    const client = await signedInClient(ctx.app);
+    userId = client.user.id;
+    const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
+    const projectId = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id;
+    configurationIds = [];
+    for (const model of ['gpt-4.1', 'claude-sonnet-4-6', 'gpt-5']) {
+      const response = await client.post(ROUTES.configurations(projectId), {
+        name: model,
+        prompt_content: `You are ${model}.`,
+        ai_model_id: models.find((m) => m.model_name === model)!.id,
+        parameters: { temperature: 0, max_tokens: null },
+        provider_specific_params: {},
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      configurationIds.push(response.json().id);
+    }
+    inputIds = [];
+    for (const n of [1, 2, 3]) inputIds.push((await client.post(ROUTES.inputs(projectId), { name: `Input ${n}`, content: `Question ${n}` })).json().id);
+    await client.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-test-openai' });
+    await client.post(ROUTES.apiKeys, { provider: 'anthropic', key: 'sk-ant-test' });
+  });
+  afterAll(() => ctx?.close());
+
+  const rowsOf = async (evaluationId: number) =>
+    (
+      await ctx.database.executeSql(
+        'SELECT id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at > now() AS leased FROM api_requests WHERE evaluation_id = $1 ORDER BY id',
+        [evaluationId],
+      )
+    ).rows;
+
+  it("claims the first rows of each lane for the server's own worker in the run's transaction, and queues the rest in input-major order", async () => {
+    const worker = new RecordingWorker({ openai: 3, anthropic: 2 });
+    const run = await startEvaluation(ctx.database, userId, { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: false }, 50, worker);
+    expect(run.total_requests).toBe(9);
+
+    const rows = await rowsOf(run.evaluation_id);
+    // Input-major: every configuration of input 1, then of input 2, then of input 3; ids ascending in that order.
+    expect(rows.map((r) => [r.input_id, r.configuration_id])).toEqual(inputIds.flatMap((i) => configurationIds.map((c) => [i, c])));
+    // The first 3 OpenAI rows (positions 1, 3, 4) and the first 2 Anthropic rows (positions 2, 5) are the worker's.
+    const claimed = rows.map((r) => (r.status === 'IN_PROGRESS' ? r.provider : '-'));
+    expect(claimed).toEqual(['openai', 'anthropic', 'openai', 'openai', 'anthropic', '-', '-', '-', '-']);
+    for (const row of rows.slice(0, 5)) expect(row).toMatchObject({ attempts: 1, claimed_by: 'recording-worker', leased: true });
+    for (const row of rows.slice(5)) expect(row).toMatchObject({ status: 'PENDING', attempts: 0, claimed_by: null });
+
+    expect(worker.handed).toHaveLength(1);
+    const [handed] = worker.handed;
+    expect(handed.rows.map((r) => r.id)).toEqual(rows.slice(0, 5).map((r) => r.id));
+    expect(handed.rows.map((r) => r.provider)).toEqual(['openai', 'anthropic', 'openai', 'openai', 'anthropic']);
+    expect(handed.context.userId).toBe(userId);
+    expect([...handed.context.configurations.keys()]).toEqual(configurationIds);
+    await expect(handed.committed).resolves.toBe(true);
+  });
+
+  it('queues every row when the worker has no room, and leaves nothing behind when the transaction fails after the hand-over', async () => {
+    const full = new RecordingWorker({});
+    const queued = await startEvaluation(ctx.database, userId, { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true }, 50, full);
+    expect(full.handed).toHaveLength(0);
+    expect((await rowsOf(queued.evaluation_id)).map((r) => r.status)).toEqual(Array(9).fill('PENDING'));
+
+    const failing = new RecordingWorker({ mock: 4 }, true);
+    const before = (await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows[0].n;
+    await expect(
+      startEvaluation(ctx.database, userId, { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true }, 50, failing),
+    ).rejects.toThrow('the database went away');
+    expect(failing.handed[0].rows).toHaveLength(4);
+    await expect(failing.handed[0].committed).resolves.toBe(false);
+    expect((await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows[0].n).toBe(before);
+  });
+});
