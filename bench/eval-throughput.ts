@@ -25,7 +25,6 @@ try {
   const { stdout } = await promisify(execFile)(process.execPath, ['floor-client.mjs', bench.fake.openaiBaseUrl, String(total), String(CONCURRENCY)], { cwd: import.meta.dirname });
   const floor = JSON.parse(stdout) as { coldMs: number; warmMs: number };
 
-  if (process.env.BENCH_PRIME) { const r = await bench.client.ok('POST', '/api/run-evaluation/', { configuration_ids: bench.configurationIds.slice(0, 1), input_ids: bench.inputIds.slice(0, 1), use_mock: process.env.BENCH_PRIME === 'mock' }); await new Promise((res) => setTimeout(res, 1500)); }
   const cold = await timeRun(bench);
   const warmRuns = [await timeRun(bench), await timeRun(bench), await timeRun(bench)];
   const warm = [...warmRuns].sort((a, b) => a.serverWallS - b.serverWallS)[1];
