@@ -24,8 +24,7 @@ export function buildServer(root) {
   const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
   const external = Object.keys(dependencies).filter((name) => !BUNDLED.has(packageName(name))).flatMap((name) => [name, `${name}/*`]);
   const outdir = path.join(server, 'dist');
-  fs.rmSync(outdir, { recursive: true, force: true });
-  buildSync({
+  const { metafile } = buildSync({
     absWorkingDir: server,
     entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
     outdir,
@@ -39,7 +38,15 @@ export function buildServer(root) {
     // undici and the SDKs are CommonJS inside: their require() of Node's modules needs a real require in ESM.
     banner: { js: "import { createRequire as __serverCreateRequire } from 'node:module'; const require = __serverCreateRequire(import.meta.url);" },
     logLevel: 'warning',
+    metafile: true,
   });
+  // Chunks of earlier builds stay a day: a server started from one of them may still import its chunks lazily.
+  const built = new Set(Object.keys(metafile.outputs).map((file) => path.resolve(server, file)));
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const name of fs.readdirSync(outdir)) {
+    const file = path.join(outdir, name);
+    if (!built.has(file) && fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file);
+  }
 }
 
 /**
