@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
     ['APP_ENCRYPTION_KEY', 'short'],
+    ['APP_ENCRYPTION_KEY_PREVIOUS', `${'ab'.repeat(32)},short`],
     ['PUBLIC_URL', 'not a url'],
     ['GOOGLE_JWKS_URL', 'nope'],
     ['DEV_LOGIN', 'maybe'],
@@ -54,6 +55,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).secureCookies).toBe(false);
     expect(loadConfig({ APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).encryptionKey).not.toBeNull();
     expect(loadConfig({ APP_ENCRYPTION_KEY: 'ab'.repeat(32) }).encryptionKey).not.toBeNull();
+    const previous = [Buffer.alloc(32, 1).toString('base64'), 'cd'.repeat(32)];
+    expect(loadConfig({ APP_ENCRYPTION_KEY_PREVIOUS: previous.join(',') }).previousEncryptionKeys).toEqual(previous);
+    expect(loadConfig({}).previousEncryptionKeys).toEqual([]);
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).databaseUrl).toBe('postgresql://u@h/db');
   });
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url().optional();
+/** 32 bytes as base64 or hex. */
+const KEY = '(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})';
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -12,9 +14,10 @@ const Env = z.object({
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
-  APP_ENCRYPTION_KEY: z
+  APP_ENCRYPTION_KEY: z.string().regex(new RegExp(`^${KEY}$`), 'must be 32 bytes as base64 (44 characters) or hex (64 characters)').optional(),
+  APP_ENCRYPTION_KEY_PREVIOUS: z
     .string()
-    .regex(/^(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/, 'must be 32 bytes as base64 (44 characters) or hex (64 characters)')
+    .regex(new RegExp(`^${KEY}(?:,${KEY})*$`), 'must be earlier values of APP_ENCRYPTION_KEY, separated by commas')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
@@ -60,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     encryptionKey: e.APP_ENCRYPTION_KEY ?? null,
+    /** Keys provider keys may still be sealed with: they are read, and resealed with encryptionKey when the server starts. */
+    previousEncryptionKeys: e.APP_ENCRYPTION_KEY_PREVIOUS ? e.APP_ENCRYPTION_KEY_PREVIOUS.split(',') : [],
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL },
     devLogin,

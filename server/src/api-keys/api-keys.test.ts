@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import { createTestApp, createTestDatabase, databaseKinds, signedInClient } from '../../test/harness.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
 import { KEY_FILE_NAME, loadEncryptionKey, seal, unseal } from './sealing.js';
+import { readActiveKey, resealApiKeys } from './service.js';
 
 describe.each(databaseKinds)('api keys on %s', (kind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-keys-'));
@@ -80,5 +83,40 @@ describe.each(databaseKinds)('api keys on %s', (kind) => {
     expect((await bob.put(ROUTES.apiKey(id), { label: 'mine now' })).statusCode).toBe(404);
     expect((await bob.delete(ROUTES.apiKey(id))).statusCode).toBe(404);
     expect((await bob.get(ROUTES.apiKeys)).json()).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds)('rotating the encryption key on %s', (kind) => {
+  it('reads keys sealed with APP_ENCRYPTION_KEY_PREVIOUS, and reseals them with APP_ENCRYPTION_KEY when the server starts', async () => {
+    const database = await createTestDatabase(kind);
+    const start = async (env: Record<string, string>) => {
+      const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/promptgrid-test-unused', ...env }), database });
+      await app.ready();
+      return app;
+    };
+    const oldKey = crypto.randomBytes(32).toString('base64');
+    const newKey = crypto.randomBytes(32).toString('hex');
+    const secret = `sk-proj-${crypto.randomBytes(16).toString('hex')}`;
+    try {
+      const before = await start({ APP_ENCRYPTION_KEY: oldKey });
+      const alice = await signedInClient(before);
+      await alice.post(ROUTES.apiKeys, { provider: 'openai', key: secret });
+      await before.close();
+
+      // Only the new key: the old seal cannot be opened, and the message says how to fix it.
+      await expect(readActiveKey(database.db, loadEncryptionKey(newKey, '/unused'), alice.user.id, 'openai')).rejects.toThrow(/APP_ENCRYPTION_KEY_PREVIOUS/);
+
+      const unrelated = crypto.randomBytes(32).toString('base64');
+      const after = await start({ APP_ENCRYPTION_KEY: newKey, APP_ENCRYPTION_KEY_PREVIOUS: `${unrelated},${oldKey}` });
+      const { rows } = await database.executeSql('SELECT sealed_key, encryption_key_id FROM api_keys WHERE user_id = $1', [alice.user.id]);
+      expect(rows).toEqual([{ sealed_key: expect.any(String), encryption_key_id: after.sealingKey.id }]);
+      expect(JSON.stringify(rows)).not.toContain(secret);
+      // Resealed: the new key alone opens it now, and a second pass finds nothing left to do.
+      expect(await readActiveKey(database.db, loadEncryptionKey(newKey, '/unused'), alice.user.id, 'openai')).toBe(secret);
+      expect(await resealApiKeys(database.db, after.sealingKey)).toEqual({ resealed: 0, unknownKey: 0 });
+      await after.close();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { ApiKey, CreateApiKeyInput, IdParams, ROUTES, UpdateApiKeyInput } from '
 import { preloadSdks } from '../providers/call.js';
 import { currentUser, type App } from '../http/types.js';
 import { loadEncryptionKey, type EncryptionKey } from './sealing.js';
-import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service.js';
+import { createApiKey, deleteApiKey, listApiKeys, resealApiKeys, updateApiKey } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +17,13 @@ const tags = ['api keys'];
 const byId = '/api/api-keys/:id/';
 
 async function apiKeyRoutes(app: App) {
-  app.decorate('sealingKey', loadEncryptionKey(app.config.encryptionKey, app.config.dataDir));
+  app.decorate('sealingKey', loadEncryptionKey(app.config.encryptionKey, app.config.dataDir, app.config.previousEncryptionKeys));
+  if (app.sealingKey.previous?.size) {
+    app.addHook('onReady', async () => {
+      const { resealed, unknownKey } = await resealApiKeys(app.db, app.sealingKey);
+      app.log.info({ resealed, unknownKey }, 'provider keys sealed with APP_ENCRYPTION_KEY_PREVIOUS resealed with APP_ENCRYPTION_KEY');
+    });
+  }
 
   app.get(ROUTES.apiKeys, { schema: { tags, response: { 200: z.array(ApiKey) } } }, (request) => listApiKeys(app.db, currentUser(request).id));
 

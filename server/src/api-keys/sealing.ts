@@ -2,8 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** A 32-byte AES key and its id; the id is stored beside each sealed value so keys can be rotated. */
-export type EncryptionKey = { id: string; key: Buffer };
+/**
+ * A 32-byte AES key and its id; the id is stored beside each sealed value so keys can be rotated. `previous` holds
+ * earlier keys by id (APP_ENCRYPTION_KEY_PREVIOUS): values sealed with them still open, until they are resealed.
+ */
+export type EncryptionKey = { id: string; key: Buffer; previous?: ReadonlyMap<string, Buffer> };
 
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
@@ -23,10 +26,11 @@ const keyId = (key: Buffer) => crypto.createHash('sha256').update('promptgrid-ke
  * APP_ENCRYPTION_KEY when set; otherwise a key generated once into DATA_DIR (mode 0600) and read back on later starts.
  * The file is written under a temporary name and linked into place, so concurrent starts agree on one key.
  */
-export function loadEncryptionKey(configured: string | null, dataDir: string): EncryptionKey {
+export function loadEncryptionKey(configured: string | null, dataDir: string, previous: string[] = []): EncryptionKey {
   if (configured) {
     const key = keyFromText(configured);
-    return { id: keyId(key), key };
+    const earlier = previous.map(keyFromText);
+    return { id: keyId(key), key, previous: new Map(earlier.map((k) => [keyId(k), k])) };
   }
   const file = path.join(dataDir, KEY_FILE_NAME);
   if (!fs.existsSync(file)) {
@@ -55,13 +59,16 @@ export function seal(secret: string, key: EncryptionKey, context: string): strin
 }
 
 export function unseal(sealed: string, sealedWith: string, key: EncryptionKey, context: string): string {
-  if (sealedWith !== key.id) {
-    throw new Error(`This API key was sealed with another encryption key (${sealedWith}); save the provider key again.`);
+  const secretKey = sealedWith === key.id ? key.key : key.previous?.get(sealedWith);
+  if (!secretKey) {
+    throw new Error(
+      `This API key was sealed with another encryption key (${sealedWith}); set that key in APP_ENCRYPTION_KEY_PREVIOUS, or save the provider key again.`,
+    );
   }
   const raw = Buffer.from(sealed, 'base64');
   const nonce = raw.subarray(0, NONCE_BYTES);
   const tag = raw.subarray(raw.length - TAG_BYTES);
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key.key, nonce);
+  const decipher = crypto.createDecipheriv('aes-256-gcm', secretKey, nonce);
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(raw.subarray(NONCE_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');

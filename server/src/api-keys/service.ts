@@ -105,5 +105,26 @@ export async function readActiveKey(db: Db, sealing: EncryptionKey, userId: numb
   return unseal(row.sealedKey, row.encryptionKeyId, sealing, context(userId, provider));
 }
 
+/**
+ * Reseals with the current encryption key every stored key sealed with one of `sealing.previous`, so the earlier keys
+ * can then be retired. Each row is rewritten only if it still carries the key id it was read with (another process may
+ * be doing the same). Keys sealed with a key that is not configured at all are left as they are, and counted.
+ */
+export async function resealApiKeys(db: Db, sealing: EncryptionKey): Promise<{ resealed: number; unknownKey: number }> {
+  const rows = await db.select().from(apiKeys).where(ne(apiKeys.encryptionKeyId, sealing.id));
+  let resealed = 0;
+  for (const row of rows) {
+    if (!sealing.previous?.has(row.encryptionKeyId)) continue;
+    const secret = unseal(row.sealedKey, row.encryptionKeyId, sealing, context(row.userId, row.provider));
+    const updated = await db
+      .update(apiKeys)
+      .set({ sealedKey: seal(secret, sealing, context(row.userId, row.provider)), encryptionKeyId: sealing.id })
+      .where(and(eq(apiKeys.id, row.id), eq(apiKeys.encryptionKeyId, row.encryptionKeyId)))
+      .returning({ id: apiKeys.id });
+    resealed += updated.length;
+  }
+  return { resealed, unknownKey: rows.filter((row) => !sealing.previous?.has(row.encryptionKeyId)).length };
+}
+
 export const missingKeyMessage = (provider: Provider) =>
   `No ${PROVIDER_LABELS[provider]} API key is stored. Add one under API Configuration to run ${PROVIDER_LABELS[provider]} models, or use mock mode.`;
