@@ -5,9 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createTestDatabase, signedInClient } from './harness.js';
+import { createTestDatabase, signedInClient, startTestApp } from './harness.js';
 import { freePort, HttpClient, seedProject, startProcess, type ServerProcess } from './server-process.js';
 
 const encryptionKey = crypto.randomBytes(32).toString('hex');
@@ -83,7 +81,7 @@ describe('a server killed mid-run', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes', () => {
   let fake: FakeProviders;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: Awaited<ReturnType<typeof startTestApp>>['app'] | undefined;
   const workers: ServerProcess[] = [];
   afterAll(async () => {
     for (const w of workers) await w.kill();
@@ -103,9 +101,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes',
       EVAL_CONCURRENCY: '10',
       EVAL_LEASE_MS: '2000',
     };
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: '/tmp/promptgrid-test-unused', ...env });
-    app = await buildApp({ config, database, workers: false });
-    await app.ready();
+    ({ app } = await startTestApp(database, env));
     workers.push(await startProcess('worker', env), await startProcess('worker', env));
     await sleep(3000); // both workers up and listening
 

@@ -56,11 +56,17 @@ export async function createScratchPostgresDatabase(prefix: string) {
 
 export type TestEnv = Record<string, string | undefined>;
 
-export async function createTestApp(kind: DatabaseKind, env: TestEnv = {}, options: { workers?: boolean } = {}) {
+/** A ready app over an existing database, with the suite's settings under `env`; closing it leaves the database open. */
+export async function startTestApp(database: Database, env: TestEnv = {}, options: { workers?: boolean } = {}) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/promptgrid-test-unused', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
-  const database = await createTestDatabase(kind);
   const app = await buildApp({ config, database, workers: options.workers ?? false });
   await app.ready();
+  return { app, config };
+}
+
+export async function createTestApp(kind: DatabaseKind, env: TestEnv = {}, options: { workers?: boolean } = {}) {
+  const database = await createTestDatabase(kind);
+  const { app, config } = await startTestApp(database, env, options);
   return {
     app,
     config,

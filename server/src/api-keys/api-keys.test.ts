@@ -4,9 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, createTestDatabase, databaseKinds, signedInClient } from '../../test/harness.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { createTestApp, createTestDatabase, databaseKinds, signedInClient, startTestApp } from '../../test/harness.js';
 import { KEY_FILE_NAME, loadEncryptionKey, seal, unseal } from './sealing.js';
 import { readActiveKey, resealApiKeys } from './service.js';
 
@@ -89,11 +87,7 @@ describe.each(databaseKinds)('api keys on %s', (kind) => {
 describe.each(databaseKinds)('rotating the encryption key on %s', (kind) => {
   it('reads keys sealed with APP_ENCRYPTION_KEY_PREVIOUS, and reseals them with APP_ENCRYPTION_KEY when the server starts', async () => {
     const database = await createTestDatabase(kind);
-    const start = async (env: Record<string, string>) => {
-      const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/promptgrid-test-unused', ...env }), database });
-      await app.ready();
-      return app;
-    };
+    const start = async (env: Record<string, string>) => (await startTestApp(database, env)).app;
     const oldKey = crypto.randomBytes(32).toString('base64');
     const newKey = crypto.randomBytes(32).toString('hex');
     const secret = `sk-proj-${crypto.randomBytes(16).toString('hex')}`;
