@@ -84,25 +84,24 @@ export async function deleteApiKey(db: Db, userId: number, id: number): Promise<
   if (deleted.length === 0) throw notFound('API key not found.');
 }
 
-/** Providers among `needed` for which the user has no active key. */
-export async function providersWithoutKey(db: Db | Tx, userId: number, needed: Provider[]): Promise<Provider[]> {
-  if (needed.length === 0) return [];
-  const rows = await db
-    .select({ provider: apiKeys.provider })
+/** A user's active key as stored: sealed, with the id of the encryption key that sealed it. */
+export type SealedKey = { userId: number; provider: Provider; sealedKey: string; encryptionKeyId: string };
+
+/** The user's active keys, still sealed: which providers a run can call, and what with. */
+export async function activeSealedKeys(db: Db | Tx, userId: number): Promise<SealedKey[]> {
+  return db
+    .select({ userId: apiKeys.userId, provider: apiKeys.provider, sealedKey: apiKeys.sealedKey, encryptionKeyId: apiKeys.encryptionKeyId })
     .from(apiKeys)
     .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)));
-  const have = new Set(rows.map((r) => r.provider));
-  return needed.filter((p) => !have.has(p));
 }
+
+export const openSealedKey = (row: SealedKey, sealing: EncryptionKey): string =>
+  unseal(row.sealedKey, row.encryptionKeyId, sealing, context(row.userId, row.provider));
 
 /** The user's active key for a provider, in clear, for the worker's call; null when none is stored. */
 export async function readActiveKey(db: Db, sealing: EncryptionKey, userId: number, provider: Provider): Promise<string | null> {
-  const [row] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, provider), eq(apiKeys.isActive, true)));
-  if (!row) return null;
-  return unseal(row.sealedKey, row.encryptionKeyId, sealing, context(userId, provider));
+  const row = (await activeSealedKeys(db, userId)).find((r) => r.provider === provider);
+  return row ? openSealedKey(row, sealing) : null;
 }
 
 /**

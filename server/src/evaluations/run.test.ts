@@ -17,7 +17,7 @@ class RecordingWorker implements LocalWorker {
   room(lane: Lane) {
     return this.rooms[lane] ?? 0;
   }
-  prefetchKey() {}
+  offerKeys() {}
   adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
     this.handed.push({ context, rows, committed });
     if (this.failOnHandOver) throw new Error('the database went away');

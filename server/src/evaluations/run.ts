@@ -4,7 +4,7 @@ import type { Database, Tx } from '../db/client.js';
 import { aiModels, configurations, evaluations, inputs, projects, type EvaluationSnapshot } from '../db/schema.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
-import { missingKeyMessage, providersWithoutKey } from '../api-keys/service.js';
+import { activeSealedKeys, missingKeyMessage } from '../api-keys/service.js';
 import { preloadSdks } from '../providers/call.js';
 import type { Lane } from '../providers/types.js';
 import { evaluationContext, WORK_CHANNEL, type ClaimedRequest, type LocalWorker } from './worker.js';
@@ -72,23 +72,22 @@ export async function startEvaluation(
   const neededProviders = [...new Set(snapshot.configurations.map((c) => c.ai_model.company))];
   const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length);
 
-  if (!input.use_mock) {
-    preloadSdks(neededProviders);
-    for (const provider of neededProviders) local?.prefetchKey(userId, provider);
-  }
+  if (!input.use_mock) preloadSdks(neededProviders);
   const laneOf = (c: EvaluationSnapshot['configurations'][number]): Lane => (input.use_mock ? 'mock' : c.ai_model.company);
   let commit!: (committed: boolean) => void;
   const committed = new Promise<boolean>((resolve) => (commit = resolve));
   try {
     const evaluationId = await db.transaction(async (tx) => {
       if (!input.use_mock) {
-        const missing = await providersWithoutKey(tx, userId, neededProviders);
+        const keys = await activeSealedKeys(tx, userId);
+        const missing = neededProviders.filter((provider) => !keys.some((key) => key.provider === provider));
         if (missing.length > 0) {
           throw new HttpError(400, missingKeyMessage(missing[0]), {
             api_key: missing.map(missingKeyMessage),
             providers: missing.map((p) => PROVIDER_LABELS[p]),
           });
         }
+        local?.offerKeys(keys.filter((key) => neededProviders.includes(key.provider)));
         await consumeEvaluationQuota(tx, userId, freeEvaluationsPerMonth);
       }
       const [evaluation] = await tx

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { EvaluationSnapshot } from '../db/schema.js';
 import type { EncryptionKey } from '../api-keys/sealing.js';
-import { missingKeyMessage, readActiveKey } from '../api-keys/service.js';
+import { missingKeyMessage, openSealedKey, readActiveKey, type SealedKey } from '../api-keys/service.js';
 import { preloadSdks, ProviderCaller, type CallOutcome, type ProviderSettings } from '../providers/call.js';
 import type { Lane, ProviderCall, ProviderName } from '../providers/types.js';
 
@@ -71,8 +71,8 @@ export interface LocalWorker {
   readonly leaseMs: number;
   /** How many rows the lane would take at once now. */
   room(lane: Lane): number;
-  /** Starts reading the user's key for a provider, so it is at hand when the first call needs it. */
-  prefetchKey(userId: number, provider: ProviderName): void;
+  /** The run's user's keys, read in its transaction: its first calls need no read of their own. */
+  offerKeys(keys: SealedKey[]): void;
   /**
    * Rows a new run claimed for this worker: buffer them and start what the lane has slots for. The run's transaction
    * may still be open: outcomes are kept until `committed` says it ended, and dropped if it rolled back.
@@ -189,8 +189,8 @@ export class EvaluationWorker implements LocalWorker {
     return this.stopped ? 0 : Math.max(0, HOLDING * this.settings.concurrency - state.inFlight - state.buffer.length);
   }
 
-  prefetchKey(userId: number, provider: ProviderName) {
-    this.apiKey(userId, provider).catch(() => {});
+  offerKeys(keys: SealedKey[]) {
+    for (const row of keys) this.cacheKey(row.userId, row.provider, new Promise((resolve) => resolve(openSealedKey(row, this.sealingKey))));
   }
 
   adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
@@ -267,7 +267,7 @@ export class EvaluationWorker implements LocalWorker {
   /** Starts buffered rows while the lane has free slots. */
   private fill(state: LaneState) {
     const { concurrency } = this.settings;
-    while (!this.stopped && state.inFlight < concurrency && state.buffer.length > 0) {
+    if (!this.stopped && state.inFlight < concurrency && state.buffer.length > 0) {
       const row = state.buffer.shift()!;
       state.inFlight++;
       const task: Promise<void> = this.execute(state.lane, row).finally(() => {
@@ -281,6 +281,7 @@ export class EvaluationWorker implements LocalWorker {
         });
       });
       this.tasks.add(task);
+      if (state.inFlight < concurrency && state.buffer.length > 0) setImmediate(() => this.fill(state));
     }
   }
 
@@ -338,10 +339,13 @@ export class EvaluationWorker implements LocalWorker {
   }
 
   private apiKey(userId: number, provider: ProviderName): Promise<string | null> {
-    const id = `${userId}:${provider}`;
-    const cached = this.keys.get(id);
+    const cached = this.keys.get(`${userId}:${provider}`);
     if (cached && cached.until > Date.now()) return cached.value;
-    const value = readActiveKey(this.database.db, this.sealingKey, userId, provider);
+    return this.cacheKey(userId, provider, readActiveKey(this.database.db, this.sealingKey, userId, provider));
+  }
+
+  private cacheKey(userId: number, provider: ProviderName, value: Promise<string | null>): Promise<string | null> {
+    const id = `${userId}:${provider}`;
     value.catch(() => this.keys.delete(id));
     this.keys.set(id, { value, until: Date.now() + KEY_CACHE_MS });
     return value;
