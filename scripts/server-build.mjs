@@ -6,11 +6,11 @@ import { buildSync } from 'esbuild';
 import { newestMtime } from './web-sources.mjs';
 
 /**
- * Packages bundled into the build: the provider SDKs and undici load in one file each when a run first needs them
+ * Packages bundled into the build: the provider SDKs load in one file each when a run first needs them
  * (instead of hundreds of modules), and the contract is TypeScript. The rest stay node_modules imports: some read
  * files beside their code (PGlite's WebAssembly, pino's transports, the API reference's assets) or must be one copy.
  */
-const BUNDLED = new Set(['@promptgrid/contract', 'openai', '@anthropic-ai/sdk', 'undici']);
+const BUNDLED = new Set(['@promptgrid/contract', 'openai', '@anthropic-ai/sdk']);
 
 const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
@@ -35,7 +35,7 @@ export function buildServer(root) {
     target: 'node20',
     external,
     sourcemap: true,
-    // undici and the SDKs are CommonJS inside: their require() of Node's modules needs a real require in ESM.
+    // The SDKs are CommonJS inside: their require() of Node's modules needs a real require in ESM.
     banner: { js: "import { createRequire as __serverCreateRequire } from 'node:module'; const require = __serverCreateRequire(import.meta.url);" },
     logLevel: 'warning',
     metafile: true,

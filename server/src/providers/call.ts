@@ -84,7 +84,7 @@ export function backoffMs(retry: number, baseMs: number, retryAfter: number | nu
 }
 
 /**
- * Each SDK (with undici) loads when it is first needed: a server where nobody has stored a key does not hold them.
+ * Each SDK loads when it is first needed: a server where nobody has stored a key does not hold them.
  * Loading takes 70-300 ms of the main thread, so it starts ahead of the first call (preloadSdks): when a worker starts
  * where keys are stored, when a key is stored, and at the latest while a new run's rows are written.
  */
