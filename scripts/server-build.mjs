@@ -52,8 +52,11 @@ export function buildServer(root) {
 /**
  * Node's arguments that run a built entry point ('main' serves HTTP and runs evaluations, 'worker' only runs them).
  * Source maps are written but not loaded by default (they cost ~14 MB of memory): NODE_OPTIONS=--enable-source-maps.
+ * `--v8-pool-size=0` sizes V8's background threads (optimising compiler, GC helpers) to the cores less one instead of
+ * Node's fixed 4: on a 2-core machine four of them took the cores from the main thread and the database thread while
+ * a new server compiled its hot code (docs/decisions/0010-first-run-after-start.md).
  */
-export const serverEntryArgs = (root, entry) => [path.join(root, 'server/dist', `${entry}.js`)];
+export const serverEntryArgs = (root, entry) => ['--v8-pool-size=0', path.join(root, 'server/dist', `${entry}.js`)];
 
 /** Builds the server unless server/dist is at least as new as its sources; answers whether it built. */
 export function ensureServerBuilt(root) {
