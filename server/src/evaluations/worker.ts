@@ -71,7 +71,7 @@ export interface LocalWorker {
   readonly leaseMs: number;
   /** How many rows the lane would take at once now. */
   room(lane: Lane): number;
-  /** The run's user's keys, read in its transaction: its first calls need no read of their own. */
+  /** The run's user's keys, read in its transaction: its first calls need no read of their own, nor a new client. */
   offerKeys(keys: SealedKey[]): void;
   /**
    * Rows a new run claimed for this worker: buffer them and start what the lane has slots for. The run's transaction
@@ -190,7 +190,11 @@ export class EvaluationWorker implements LocalWorker {
   }
 
   offerKeys(keys: SealedKey[]) {
-    for (const row of keys) this.cacheKey(row.userId, row.provider, new Promise((resolve) => resolve(openSealedKey(row, this.sealingKey))));
+    for (const row of keys) {
+      const key = this.cacheKey(row.userId, row.provider, new Promise((resolve) => resolve(openSealedKey(row, this.sealingKey))));
+      // Its client is made now, while the database writes the run's rows, rather than by the run's first call.
+      key.then((value) => value !== null && this.caller.prepare(row.provider, value)).catch(() => {});
+    }
   }
 
   adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {

@@ -114,14 +114,28 @@ export class ProviderCaller {
     return client;
   }
 
-  private async once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
-    const { openaiBaseUrl, anthropicBaseUrl, timeoutMs } = this.settings;
-    if (call.provider === 'openai') {
-      const sdk = await loadOpenAi();
-      return sdk.callOpenAi(this.client('openai', apiKey, () => sdk.createOpenAiClient(apiKey, openaiBaseUrl, timeoutMs)), call, signal);
-    }
+  /** Loads the SDK and creates the key's client, if not done yet: a run does this while its rows are being written. */
+  prepare(provider: ProviderName, apiKey: string) {
+    (provider === 'openai' ? this.openAi(apiKey) : this.anthropic(apiKey)).catch(() => {});
+  }
+
+  private async openAi(apiKey: string) {
+    const sdk = await loadOpenAi();
+    return { sdk, client: this.client('openai', apiKey, () => sdk.createOpenAiClient(apiKey, this.settings.openaiBaseUrl, this.settings.timeoutMs)) };
+  }
+
+  private async anthropic(apiKey: string) {
     const sdk = await loadAnthropic();
-    return sdk.callAnthropic(this.client('anthropic', apiKey, () => sdk.createAnthropicClient(apiKey, anthropicBaseUrl, timeoutMs)), call, signal);
+    return { sdk, client: this.client('anthropic', apiKey, () => sdk.createAnthropicClient(apiKey, this.settings.anthropicBaseUrl, this.settings.timeoutMs)) };
+  }
+
+  private async once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
+    if (call.provider === 'openai') {
+      const { sdk, client } = await this.openAi(apiKey);
+      return sdk.callOpenAi(client, call, signal);
+    }
+    const { sdk, client } = await this.anthropic(apiKey);
+    return sdk.callAnthropic(client, call, signal);
   }
 
   /** Runs a call to its end: a reply, or a message saying why not. Throws only when `signal` aborts (shutdown). */

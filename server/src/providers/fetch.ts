@@ -11,6 +11,10 @@ import https from 'node:https';
  * undici's parser is WebAssembly and its code is compiled on first use. In bench/eval-throughput a call at 200 ms
  * latency took 203-205 ms instead of 206-210, and a reply cut off mid-body now reads ECONNRESET, not UND_ERR_SOCKET.
  */
+// The SDKs build every request's headers with the global Headers, which Node loads (with its own copy of undici) on
+// first use: ~60 ms of a run's first call. Load it with the SDK instead, ahead of the run (see preloadSdks).
+new Headers();
+
 const agentOptions = { keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' as const };
 const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
