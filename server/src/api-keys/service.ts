@@ -114,7 +114,7 @@ export async function resealApiKeys(db: Db, sealing: EncryptionKey): Promise<{ r
   let resealed = 0;
   for (const row of rows) {
     if (!sealing.previous?.has(row.encryptionKeyId)) continue;
-    const secret = unseal(row.sealedKey, row.encryptionKeyId, sealing, context(row.userId, row.provider));
+    const secret = openSealedKey(row, sealing);
     const updated = await db
       .update(apiKeys)
       .set({ sealedKey: seal(secret, sealing, context(row.userId, row.provider)), encryptionKeyId: sealing.id })
