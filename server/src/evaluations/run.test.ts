@@ -18,7 +18,7 @@ class RecordingWorker implements LocalWorker {
     return this.rooms[lane] ?? 0;
   }
   offerKeys() {}
-  adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
+  async adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
     this.handed.push({ context, rows, committed });
     if (this.failOnHandOver) throw new Error('the database went away');
   }

@@ -109,7 +109,8 @@ export async function startEvaluation(
 /**
  * Creates the run's api requests in input-major order (so the first input's results complete first) in two statements.
  * The first writes the rows up to the last one the local worker claims (the first `room` of each lane, IN_PROGRESS under
- * its lease) and hands those to it, so its calls start while the second statement writes the rest, PENDING. The worker
+ * its lease) and hands those to it; once the calls it has slots for have started, the second statement writes the rest,
+ * PENDING. The worker
  * keeps what those first calls return until the transaction has ended (see EvaluationWorker.adopt).
  */
 async function insertRequests(
@@ -118,7 +119,7 @@ async function insertRequests(
   snapshot: EvaluationSnapshot,
   laneOf: (c: EvaluationSnapshot['configurations'][number]) => Lane,
   local: LocalWorker | null,
-  handOver: (claimed: ClaimedRequest[]) => void,
+  handOver: (claimed: ClaimedRequest[]) => Promise<void> | undefined,
 ) {
   const inputIds = snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null];
   const lanes = snapshot.configurations.map((c) => ({ id: c.id, provider: laneOf(c) }));
@@ -149,7 +150,8 @@ async function insertRequests(
              WITH ORDINALITY AS h(input_id, configuration_id, provider, claimed, n)
        ORDER BY h.n
       RETURNING id, evaluation_id, input_id, configuration_id, attempts, provider, status`)) as { rows: (ClaimedRequest & { status: string })[] };
-    handOver(created.rows.filter((r) => r.status === 'IN_PROGRESS').sort((a, b) => a.id - b.id));
+    // The rest waits until those calls have started: writing it competes with sending them for the CPU.
+    await handOver(created.rows.filter((r) => r.status === 'IN_PROGRESS').sort((a, b) => a.id - b.id));
   }
   // One statement however large the run: the rows after the head, in the same order.
   await tx.execute(sql`

@@ -74,10 +74,11 @@ export interface LocalWorker {
   /** The run's user's keys, read in its transaction: its first calls need no read of their own, nor a new client. */
   offerKeys(keys: SealedKey[]): void;
   /**
-   * Rows a new run claimed for this worker: buffer them and start what the lane has slots for. The run's transaction
-   * may still be open: outcomes are kept until `committed` says it ended, and dropped if it rolled back.
+   * Rows a new run claimed for this worker: buffer them and start what the lane has slots for; resolves once those
+   * calls have started. The run's transaction may still be open: outcomes are kept until `committed` says it ended,
+   * and dropped if it rolled back.
    */
-  adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>): void;
+  adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>): Promise<void>;
 }
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 const MAX_CLAIMS = 5;
@@ -197,7 +198,7 @@ export class EvaluationWorker implements LocalWorker {
     }
   }
 
-  adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
+  async adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
     if (rows.length === 0) return;
     this.rememberContext(rows[0].evaluation_id, Promise.resolve(context));
     const touched = new Set<LaneState>();
@@ -207,6 +208,15 @@ export class EvaluationWorker implements LocalWorker {
       touched.add(state);
     }
     for (const state of touched) this.fill(state);
+    await Promise.all([...touched].map((state) => this.filled(state)));
+  }
+
+  /** Resolves once fill has started all the lane can run now: its slots are taken or its buffer is empty. */
+  private filled(state: LaneState): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => (this.stopped || state.inFlight >= this.settings.concurrency || state.buffer.length === 0 ? resolve() : setImmediate(check));
+      setImmediate(check);
+    });
   }
 
   /** New work was queued: claim it now rather than at the next poll. */
