@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
 import type { Lane } from '../providers/types.js';
@@ -13,6 +13,8 @@ class RecordingWorker implements LocalWorker {
   constructor(
     private readonly rooms: Partial<Record<Lane, number>>,
     private readonly failOnHandOver = false,
+    /** When the calls it was handed have started, as the real worker's adopt reports. */
+    private readonly callsStarted: Promise<void> = Promise.resolve(),
   ) {}
   room(lane: Lane) {
     return this.rooms[lane] ?? 0;
@@ -21,6 +23,7 @@ class RecordingWorker implements LocalWorker {
   async adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
     this.handed.push({ context, rows, committed });
     if (this.failOnHandOver) throw new Error('the database went away');
+    await this.callsStarted;
   }
 }
 
@@ -84,6 +87,22 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
     expect(handed.context.userId).toBe(userId);
     expect([...handed.context.configurations.keys()]).toEqual(configurationIds);
     await expect(handed.committed).resolves.toBe(true);
+  });
+
+  it('writes the rest of the rows, and commits, only once the calls handed over have started', async () => {
+    let callsStarted!: () => void;
+    const worker = new RecordingWorker({ mock: 2 }, false, new Promise<void>((resolve) => (callsStarted = resolve)));
+    let answered = false;
+    const running = startEvaluation(ctx.database, userId, { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true }, 50, worker);
+    running.then(() => (answered = true), () => {});
+    await vi.waitFor(() => expect(worker.handed).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+
+    callsStarted();
+    const run = await running;
+    expect((await rowsOf(run.evaluation_id)).map((r) => r.status)).toEqual([...Array(2).fill('IN_PROGRESS'), ...Array(7).fill('PENDING')]);
+    await expect(worker.handed[0].committed).resolves.toBe(true);
   });
 
   it('queues every row when the worker has no room, and leaves nothing behind when the transaction fails after the hand-over', async () => {

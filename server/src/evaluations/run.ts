@@ -110,8 +110,7 @@ export async function startEvaluation(
  * Creates the run's api requests in input-major order (so the first input's results complete first) in two statements.
  * The first writes the rows up to the last one the local worker claims (the first `room` of each lane, IN_PROGRESS under
  * its lease) and hands those to it; once the calls it has slots for have started, the second statement writes the rest,
- * PENDING. The worker
- * keeps what those first calls return until the transaction has ended (see EvaluationWorker.adopt).
+ * PENDING. The worker keeps what those first calls return until the transaction has ended (see EvaluationWorker.adopt).
  */
 async function insertRequests(
   tx: Tx,
