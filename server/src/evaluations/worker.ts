@@ -214,7 +214,7 @@ export class EvaluationWorker implements LocalWorker {
   /** Resolves once fill has started all the lane can run now: its slots are taken or its buffer is empty. */
   private filled(state: LaneState): Promise<void> {
     return new Promise((resolve) => {
-      const check = () => (this.stopped || state.inFlight >= this.settings.concurrency || state.buffer.length === 0 ? resolve() : setImmediate(check));
+      const check = () => (this.canStart(state) ? setImmediate(check) : resolve());
       setImmediate(check);
     });
   }
@@ -278,13 +278,17 @@ export class EvaluationWorker implements LocalWorker {
     }
   }
 
+  /** Whether fill would start a call now: a free slot and a buffered row. */
+  private canStart(state: LaneState) {
+    return !this.stopped && state.inFlight < this.settings.concurrency && state.buffer.length > 0;
+  }
+
   /**
    * Starts the next buffered row if the lane has a free slot, and comes back for the next one in a later macrotask:
    * each request then leaves as soon as it is built, rather than after every other call's setup (decision 0010).
    */
   private fill(state: LaneState) {
-    const { concurrency } = this.settings;
-    if (!this.stopped && state.inFlight < concurrency && state.buffer.length > 0) {
+    if (this.canStart(state)) {
       const row = state.buffer.shift()!;
       state.inFlight++;
       const task: Promise<void> = this.execute(state.lane, row).finally(() => {
@@ -298,7 +302,7 @@ export class EvaluationWorker implements LocalWorker {
         });
       });
       this.tasks.add(task);
-      if (state.inFlight < concurrency && state.buffer.length > 0) setImmediate(() => this.fill(state));
+      if (this.canStart(state)) setImmediate(() => this.fill(state));
     }
   }
 
