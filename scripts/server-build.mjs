@@ -55,8 +55,16 @@ export function buildServer(root) {
  * `--v8-pool-size=0` sizes V8's background threads (optimising compiler, GC helpers) to the cores less one instead of
  * Node's fixed 4: on a 2-core machine four of them took the cores from the main thread and the database thread while
  * a new server compiled its hot code (docs/decisions/0010-first-run-after-start.md).
+ * `--no-wasm-dynamic-tiering --no-wasm-tier-up` keeps WebAssembly (only the embedded database, PGlite, has any) on V8's
+ * baseline compiler, Liftoff: recompiling PGlite's hot functions with TurboFan cost a new server's first run ~0.6 ms
+ * of CPU per call and made neither eval-scale nor api-latency faster once done (decision 0011).
  */
-export const serverEntryArgs = (root, entry) => ['--v8-pool-size=0', path.join(root, 'server/dist', `${entry}.js`)];
+export const serverEntryArgs = (root, entry) => [
+  '--v8-pool-size=0',
+  '--no-wasm-dynamic-tiering',
+  '--no-wasm-tier-up',
+  path.join(root, 'server/dist', `${entry}.js`),
+];
 
 /** Builds the server unless server/dist is at least as new as its sources; answers whether it built. */
 export function ensureServerBuilt(root) {
