@@ -24,7 +24,16 @@ export function peakRssMb(pid: number): number {
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
-export type Bench = { fake: FakeProviders; server: ServerProcess; client: HttpClient; configurationIds: number[]; inputIds: number[]; close(): Promise<void> };
+export type Bench = {
+  fake: FakeProviders;
+  server: ServerProcess;
+  client: HttpClient;
+  configurationIds: number[];
+  inputIds: number[];
+  /** A new server process on the same database and port (the client's session carries over). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+};
 
 /**
  * A fresh server process on a new embedded database (or DATABASE_URL from BENCH_DATABASE_URL), restarted once after
@@ -46,24 +55,28 @@ export async function setUp(options: { inputs: number; configurations: number; l
   };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   env.PORT = String(await freePort());
-  let server = await startProcess('main', env);
+  const server = await startProcess('main', env);
   const client = await new HttpClient(server.url).signIn(`bench-${Date.now()}@example.com`);
   const { inputIds, configurationIds } = await seedProject(client, { inputs: options.inputs, configurations: options.configurations, models: ['gpt-4o-mini'] });
   await client.ok('POST', ROUTES.apiKeys, { provider: 'openai', key: 'sk-bench-key' });
-  await server.kill('SIGTERM');
-  server = await startProcess('main', env); // same port, so the client's session carries over
-  return {
+  const bench: Bench = {
     fake,
     server,
     client,
     configurationIds,
     inputIds,
+    async restart() {
+      await bench.server.kill('SIGTERM');
+      bench.server = await startProcess('main', env);
+    },
     async close() {
-      await server.kill('SIGTERM');
+      await bench.server.kill('SIGTERM');
       await fake.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  await bench.restart();
+  return bench;
 }
 
 type Counts = { PENDING: number; IN_PROGRESS: number; SUCCESS: number; FAILED: number; total: number };

@@ -1,8 +1,9 @@
 /**
  * 1000 calls (50 inputs x 20 configurations) against the fake provider at 200 ms latency, EVAL_CONCURRENCY=50.
  * Prints wall time, the ideal time for that concurrency, their ratio and server CPU ms per call, for the first run
- * after the server starts (cold: V8 still compiling the JavaScript of the call path and of the database thread) and for
- * the next three (warm), each and their median, since runs on a shared 2-core machine vary by a few percent; for each,
+ * after a server start (cold: V8 still compiling the JavaScript of the call path and of the database thread), three
+ * times on a server restarted each time, and for the three runs after the last of them (warm); each, and the median of
+ * each three, since runs on this shared 2-core machine vary by several percent from one minute to the next; for each,
  * how long the first provider request took to leave and the run to complete after its last reply; and the floor on this
  * machine: the same calls from a bare node:http client in its own process (floor-client.mjs), no SDK, no database, made
  * before the server's first run so that run meets a provider that is already warm, as a real one is.
@@ -25,9 +26,14 @@ try {
   const { stdout } = await promisify(execFile)(process.execPath, ['floor-client.mjs', bench.fake.openaiBaseUrl, String(total), String(CONCURRENCY)], { cwd: import.meta.dirname });
   const floor = JSON.parse(stdout) as { coldMs: number; warmMs: number };
 
-  const cold = await timeRun(bench);
+  const coldRuns: TimedRun[] = [];
+  for (let i = 0; i < 3; i++) {
+    if (i > 0) await bench.restart();
+    coldRuns.push(await timeRun(bench));
+  }
   const warmRuns = [await timeRun(bench), await timeRun(bench), await timeRun(bench)];
-  const warm = [...warmRuns].sort((a, b) => a.serverWallS - b.serverWallS)[1];
+  const median = (runs: TimedRun[]) => [...runs].sort((a, b) => a.serverWallS - b.serverWallS)[1];
+  const [cold, warm] = [median(coldRuns), median(warmRuns)];
   const ideal = (Math.ceil(cold.total / CONCURRENCY) * LATENCY_MS) / 1000;
   console.log(`eval-throughput: ${cold.total} calls, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}, ${databaseLabel()}; ideal ${ideal.toFixed(3)} s`);
   const report = (label: string, run: TimedRun) => {
@@ -36,8 +42,10 @@ try {
     console.log(`    ${describeEnds(run)}`);
     console.log(`    ${describeCpu(run)}; SUCCESS ${run.counts.SUCCESS}, FAILED ${run.counts.FAILED}`);
   };
-  report('first run after start (cold)', cold);
-  console.log(`  warm runs: ratio ${warmRuns.map((run) => (run.serverWallS / ideal).toFixed(3)).join(', ')}; the median one:`);
+  const ratios = (runs: TimedRun[]) => runs.map((run) => `${(run.serverWallS / ideal).toFixed(3)} (${run.cpuMsPerCall.toFixed(2)} ms CPU per call)`).join(', ');
+  console.log(`  first runs after a start: ratio ${ratios(coldRuns)}; the median one:`);
+  report('cold (median of 3)', cold);
+  console.log(`  warm runs: ratio ${ratios(warmRuns)}; the median one:`);
   report('warm (median of 3)', warm);
   const floorRatio = (ms: number) => (ms / 1000 / ideal).toFixed(3);
   console.log(`  the floor here, a bare node:http client in its own process (no SDK, no database): ratio ${floorRatio(floor.coldMs)} in a new process, ${floorRatio(floor.warmMs)} on its second round`);
