@@ -19,6 +19,9 @@ const LATENCY_MS = 200;
 const CONCURRENCY = Number(process.env.EVAL_CONCURRENCY ?? 50);
 const RATE_LIMIT = Number(process.env.BENCH_RATE_LIMIT ?? 100);
 
+/** floor-client.mjs's two rounds, in ms. */
+type Floor = { coldMs: number; warmMs: number };
+
 const bench = await setUp({ inputs: 50, configurations: 20, latencyMs: LATENCY_MS, concurrency: CONCURRENCY });
 try {
   // Asynchronously: the fake provider answering it runs in this process. Measured just before each first run, as the
@@ -27,10 +30,10 @@ try {
   const total = bench.inputIds.length * bench.configurationIds.length;
   const measureFloor = async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['floor-client.mjs', bench.fake.openaiBaseUrl, String(total), String(CONCURRENCY)], { cwd: import.meta.dirname });
-    return JSON.parse(stdout) as { coldMs: number; warmMs: number };
+    return JSON.parse(stdout) as Floor;
   };
 
-  const coldRuns: (TimedRun & { floor: { coldMs: number; warmMs: number } })[] = [];
+  const coldRuns: (TimedRun & { floor: Floor })[] = [];
   for (let i = 0; i < 3; i++) {
     if (i > 0) await bench.restart();
     const floor = await measureFloor();
