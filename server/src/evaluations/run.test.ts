@@ -89,7 +89,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
     await expect(handed.committed).resolves.toBe(true);
   });
 
-  it('writes the rest of the rows, and commits, only once the calls handed over have started', async () => {
+  it("writes the run's rows, and commits, only once the calls handed over have started", async () => {
     let callsStarted!: () => void;
     const worker = new RecordingWorker({ mock: 2 }, false, new Promise<void>((resolve) => (callsStarted = resolve)));
     let answered = false;

@@ -15,7 +15,9 @@ const unique = (ids: number[]) => [...new Set(ids)];
  * Validates the run, then in one transaction counts it against the quota (real runs), freezes what it runs
  * into the evaluation's snapshot and creates one PENDING api request per (input, configuration) pair —
  * or per configuration when no input was chosen. Workers pick the requests up from there; this process's own worker
- * (`local`) gets the first rows of each lane claimed for it in the same transaction and starts them on commit.
+ * (`local`) gets the first rows of each lane claimed for it in the same transaction: their ids are taken from the
+ * sequences first, so their calls start before any of the run's rows is written (decision 0008). Their outcomes are
+ * kept until the transaction has ended.
  */
 export async function startEvaluation(
   database: Database,
@@ -90,12 +92,21 @@ export async function startEvaluation(
         local?.offerKeys(keys.filter((key) => neededProviders.includes(key.provider)));
         await consumeEvaluationQuota(tx, userId, freeEvaluationsPerMonth);
       }
-      const [evaluation] = await tx
-        .insert(evaluations)
-        .values({ userId, projectId, name: input.name || defaultEvaluationName(), useMock: input.use_mock, totalRequests, snapshot })
-        .returning({ id: evaluations.id });
-      await insertRequests(tx, evaluation.id, snapshot, laneOf, local, (claimed) => local?.adopt(evaluationContext(userId, snapshot), claimed, committed));
-      return evaluation.id;
+      const shape: RunShape = {
+        inputIds: snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null],
+        lanes: snapshot.configurations.map((c) => ({ id: c.id, provider: laneOf(c) })),
+      };
+      const head = planHead(shape, local);
+      const { evaluationId: id, requestIds } = await reserveIds(tx, head.length);
+      const claimed: ClaimedRequest[] = [];
+      head.forEach((row, n) => {
+        if (row.claimed) claimed.push({ id: requestIds[n], evaluation_id: id, input_id: row.input_id, configuration_id: row.configuration_id, attempts: 1, provider: row.provider });
+      });
+      // The first calls start before the run's rows are written: writing them competes with sending those calls for the CPU.
+      if (claimed.length > 0) await local!.adopt(evaluationContext(userId, snapshot), claimed, committed);
+      await tx.insert(evaluations).values({ id, userId, projectId, name: input.name || defaultEvaluationName(), useMock: input.use_mock, totalRequests, snapshot });
+      await insertRequests(tx, id, shape, head.map((row, n) => ({ ...row, id: requestIds[n] })), local);
+      return id;
     });
     commit(true);
     if (database.kind === 'postgres') await database.executeSql(`NOTIFY ${WORK_CHANNEL}`).catch(() => {});
@@ -106,26 +117,19 @@ export async function startEvaluation(
   }
 }
 
+type HeadRow = { input_id: number | null; configuration_id: number; provider: Lane; claimed: boolean };
+/** What a run's rows are made of: its inputs (or none: null) and configurations, each with the lane it runs in. */
+type RunShape = { inputIds: (number | null)[]; lanes: { id: number; provider: Lane }[] };
+
 /**
- * Creates the run's api requests in input-major order (so the first input's results complete first) in two statements.
- * The first writes the rows up to the last one the local worker claims (the first `room` of each lane, IN_PROGRESS under
- * its lease) and hands those to it; once the calls it has slots for have started, the second statement writes the rest,
- * PENDING. The worker keeps what those first calls return until the transaction has ended (see EvaluationWorker.adopt).
+ * The run's first rows in input-major order, up to the last one the local worker takes: the first `room` rows of each
+ * lane are claimed for it. Empty without a local worker or room.
  */
-async function insertRequests(
-  tx: Tx,
-  evaluationId: number,
-  snapshot: EvaluationSnapshot,
-  laneOf: (c: EvaluationSnapshot['configurations'][number]) => Lane,
-  local: LocalWorker | null,
-  handOver: (claimed: ClaimedRequest[]) => Promise<void> | undefined,
-) {
-  const inputIds = snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null];
-  const lanes = snapshot.configurations.map((c) => ({ id: c.id, provider: laneOf(c) }));
+function planHead({ inputIds, lanes }: RunShape, local: LocalWorker | null): HeadRow[] {
   const room = new Map<Lane, number>();
   if (local) for (const { provider } of lanes) if (!room.has(provider)) room.set(provider, local.room(provider));
   let unclaimed = [...room.values()].reduce((sum, n) => sum + n, 0);
-  const head: { input_id: number | null; configuration_id: number; provider: Lane; claimed: boolean }[] = [];
+  const head: HeadRow[] = [];
   for (const inputId of inputIds) {
     if (unclaimed === 0) break;
     for (const lane of lanes) {
@@ -138,21 +142,34 @@ async function insertRequests(
       head.push({ input_id: inputId, configuration_id: lane.id, provider: lane.provider, claimed: left > 0 });
     }
   }
+  return head;
+}
+
+/** The run's evaluation id and its head rows' ids, taken from their sequences before any row is written. */
+async function reserveIds(tx: Tx, headLength: number): Promise<{ evaluationId: number; requestIds: number[] }> {
+  const { rows } = (await tx.execute(sql`
+    SELECT nextval('evaluations_id_seq')::int AS evaluation_id,
+           ARRAY(SELECT nextval('api_requests_id_seq')::int FROM generate_series(1, ${headLength}::int)) AS request_ids`)) as {
+    rows: { evaluation_id: number; request_ids: number[] }[];
+  };
+  return { evaluationId: rows[0].evaluation_id, requestIds: rows[0].request_ids };
+}
+
+/**
+ * Writes the run's api requests in input-major order (so the first input's results complete first) in two statements:
+ * the head with its reserved ids (the rows claimed for the local worker IN_PROGRESS under its lease, as a claim would
+ * leave them), then the rest, PENDING, in one statement however large the run.
+ */
+async function insertRequests(tx: Tx, evaluationId: number, { inputIds, lanes }: RunShape, head: (HeadRow & { id: number })[], local: LocalWorker | null) {
   if (head.length > 0) {
-    const created = (await tx.execute(sql`
-      INSERT INTO api_requests (evaluation_id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at)
-      SELECT ${evaluationId}::int, h.input_id, h.configuration_id, h.provider,
+    await tx.execute(sql`
+      INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at)
+      SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.provider,
              CASE WHEN h.claimed THEN 'IN_PROGRESS' ELSE 'PENDING' END, CASE WHEN h.claimed THEN 1 ELSE 0 END,
-             CASE WHEN h.claimed THEN ${local!.id}::text END,
-             CASE WHEN h.claimed THEN now() + ${local!.leaseMs}::int * interval '1 millisecond' END
-        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(head)}::jsonb) AS (input_id int, configuration_id int, provider text, claimed boolean))
-             WITH ORDINALITY AS h(input_id, configuration_id, provider, claimed, n)
-       ORDER BY h.n
-      RETURNING id, evaluation_id, input_id, configuration_id, attempts, provider, status`)) as { rows: (ClaimedRequest & { status: string })[] };
-    // The rest waits until those calls have started: writing it competes with sending them for the CPU.
-    await handOver(created.rows.filter((r) => r.status === 'IN_PROGRESS').sort((a, b) => a.id - b.id));
+             CASE WHEN h.claimed THEN ${local?.id ?? null}::text END,
+             CASE WHEN h.claimed THEN now() + ${local?.leaseMs ?? 0}::int * interval '1 millisecond' END
+        FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb) AS h(id int, input_id int, configuration_id int, provider text, claimed boolean)`);
   }
-  // One statement however large the run: the rows after the head, in the same order.
   await tx.execute(sql`
     INSERT INTO api_requests (evaluation_id, input_id, configuration_id, provider)
     SELECT ${evaluationId}::int, (i.value #>> '{}')::int, (c.value->>'id')::int, c.value->>'provider'
