@@ -98,14 +98,14 @@ export async function startEvaluation(
       };
       const head = planHead(shape, local);
       const { evaluationId: id, requestIds } = await reserveIds(tx, head.length);
-      const claimed: ClaimedRequest[] = [];
-      head.forEach((row, n) => {
-        if (row.claimed) claimed.push({ id: requestIds[n], evaluation_id: id, input_id: row.input_id, configuration_id: row.configuration_id, attempts: 1, provider: row.provider });
-      });
+      const headRows = head.map((row, n) => ({ ...row, id: requestIds[n] }));
+      const claimed: ClaimedRequest[] = headRows
+        .filter((row) => row.claimed)
+        .map((row) => ({ id: row.id, evaluation_id: id, input_id: row.input_id, configuration_id: row.configuration_id, attempts: 1, provider: row.provider }));
       // The first calls start before the run's rows are written: writing them competes with sending those calls for the CPU.
       if (claimed.length > 0) await local!.adopt(evaluationContext(userId, snapshot), claimed, committed);
       await tx.insert(evaluations).values({ id, userId, projectId, name: input.name || defaultEvaluationName(), useMock: input.use_mock, totalRequests, snapshot });
-      await insertRequests(tx, id, shape, head.map((row, n) => ({ ...row, id: requestIds[n] })), local);
+      await insertRequests(tx, id, shape, headRows, local);
       return id;
     });
     commit(true);
@@ -158,7 +158,7 @@ async function reserveIds(tx: Tx, headLength: number): Promise<{ evaluationId: n
 /**
  * Writes the run's api requests in input-major order (so the first input's results complete first) in two statements:
  * the head with its reserved ids (the rows claimed for the local worker IN_PROGRESS under its lease, as a claim would
- * leave them), then the rest, PENDING, in one statement however large the run.
+ * leave them; a head exists only with a local worker), then the rest, PENDING, in one statement however large the run.
  */
 async function insertRequests(tx: Tx, evaluationId: number, { inputIds, lanes }: RunShape, head: (HeadRow & { id: number })[], local: LocalWorker | null) {
   if (head.length > 0) {
@@ -166,8 +166,8 @@ async function insertRequests(tx: Tx, evaluationId: number, { inputIds, lanes }:
       INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at)
       SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.provider,
              CASE WHEN h.claimed THEN 'IN_PROGRESS' ELSE 'PENDING' END, CASE WHEN h.claimed THEN 1 ELSE 0 END,
-             CASE WHEN h.claimed THEN ${local?.id ?? null}::text END,
-             CASE WHEN h.claimed THEN now() + ${local?.leaseMs ?? 0}::int * interval '1 millisecond' END
+             CASE WHEN h.claimed THEN ${local!.id}::text END,
+             CASE WHEN h.claimed THEN now() + ${local!.leaseMs}::int * interval '1 millisecond' END
         FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb) AS h(id int, input_id int, configuration_id int, provider text, claimed boolean)`);
   }
   await tx.execute(sql`
