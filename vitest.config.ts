@@ -7,7 +7,12 @@ export default defineConfig({
         test: {
           name: 'server',
           globalSetup: ['server/test/global-setup.ts'],
-          include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'test-support/src/**/*.test.ts'],
+          include: [
+            'server/src/**/*.test.ts',
+            'server/test/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'test-support/src/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

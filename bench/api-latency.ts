@@ -31,7 +31,13 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return Date.now() - started;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return Date.now() - started;
     await sleep(50);
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
@@ -57,7 +63,13 @@ function spawnNode(args: string[], env: NodeJS.ProcessEnv) {
 async function load(url: string, headers: Record<string, string>) {
   await autocannon({ url, connections, duration: 2, headers }); // warm-up: JIT, pools, caches
   const result = await autocannon({ url, connections, duration, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** Signs in through the dev sign-in and returns the cookie header of the session. */
@@ -69,8 +81,12 @@ async function signIn(base: string) {
     headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrfToken}`, 'x-csrftoken': csrfToken },
     body: JSON.stringify({ email: `bench-${Date.now()}@example.com` }),
   });
-  if (!signInResponse.ok) throw new Error(`dev sign-in failed: ${signInResponse.status} ${await signInResponse.text()}`);
-  const session = signInResponse.headers.getSetCookie().find((c) => c.startsWith('sessionid='))!.split(';')[0];
+  if (!signInResponse.ok)
+    throw new Error(`dev sign-in failed: ${signInResponse.status} ${await signInResponse.text()}`);
+  const session = signInResponse.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sessionid='))!
+    .split(';')[0];
   return { cookie: `csrftoken=${csrfToken}; ${session}`, csrfToken };
 }
 
@@ -90,16 +106,30 @@ async function main() {
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'warn',
+    };
     for (const name of ['DATABASE_URL', 'GOOGLE_CLIENT_ID', 'NODE_ENV', 'DEV_LOGIN']) delete env[name];
     if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
     const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 
-    console.log(`Promptgrid API latency on ${engine}: GET /api/projects/ with ${projectCount} projects, ${connections} connections, ${duration} s (after a 2 s warm-up)`);
-    console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}; the load generator runs on the same machine\n`);
+    console.log(
+      `Promptgrid API latency on ${engine}: GET /api/projects/ with ${projectCount} projects, ${connections} connections, ${duration} s (after a 2 s warm-up)`,
+    );
+    console.log(
+      `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}; the load generator runs on the same machine\n`,
+    );
 
     ensureServerBuilt(root);
-    const server = spawnNode([...serverEntryArgs(root, 'main'), ...(process.env.BENCH_NO_WORKERS ? ['--no-workers'] : [])], env);
+    const server = spawnNode(
+      [...serverEntryArgs(root, 'main'), ...(process.env.BENCH_NO_WORKERS ? ['--no-workers'] : [])],
+      env,
+    );
     children.push(server);
     const startMs = await waitFor(`${base}/healthz`, server, 60_000);
     await sleep(3000);
@@ -110,7 +140,10 @@ async function main() {
       const response = await fetch(`${base}/api/projects/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': csrfToken },
-        body: JSON.stringify({ name: `Project ${i + 1}`, description: `Benchmark project number ${i + 1} with a description of ordinary length.` }),
+        body: JSON.stringify({
+          name: `Project ${i + 1}`,
+          description: `Benchmark project number ${i + 1} with a description of ordinary length.`,
+        }),
       });
       if (response.status !== 201) throw new Error(`create project: ${response.status} ${await response.text()}`);
     }
@@ -127,7 +160,11 @@ async function main() {
     const bodyFile = path.join(dataDir, 'projects.json');
     fs.writeFileSync(bodyFile, body);
     const barePort = await freePort();
-    const bare = spawnNode(['--input-type=module', '-e', BARE_SERVER], { ...process.env, PORT: String(barePort), BODY_FILE: bodyFile });
+    const bare = spawnNode(['--input-type=module', '-e', BARE_SERVER], {
+      ...process.env,
+      PORT: String(barePort),
+      BODY_FILE: bodyFile,
+    });
     children.push(bare);
     await waitFor(`http://127.0.0.1:${barePort}/api/projects/`, bare, 30_000);
     const baseline = await load(`http://127.0.0.1:${barePort}/api/projects/`, {});
@@ -135,14 +172,20 @@ async function main() {
 
     const row = (name: string, r: typeof app) =>
       `${name.padEnd(34)}${r.rps.toFixed(0).padStart(9)}${`${r.p50} ms`.padStart(10)}${`${r.p99} ms`.padStart(10)}${String(r.non2xx + r.errors).padStart(9)}`;
-    console.log(`${''.padEnd(34)}${'req/s'.padStart(9)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'failed'.padStart(9)}`);
+    console.log(
+      `${''.padEnd(34)}${'req/s'.padStart(9)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'failed'.padStart(9)}`,
+    );
     console.log(row('Promptgrid (session, DB, zod)', app));
     console.log(row('bare Fastify, same JSON', baseline));
-    console.log(`\nratio Promptgrid / bare: ${(app.rps / baseline.rps).toFixed(2)}x the requests/s, ${(app.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the p99`);
+    console.log(
+      `\nratio Promptgrid / bare: ${(app.rps / baseline.rps).toFixed(2)}x the requests/s, ${(app.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the p99`,
+    );
     console.log(`response size: ${Buffer.byteLength(body)} bytes\n`);
     console.log(`load average at the end: ${os.loadavg()[0].toFixed(1)}`);
     console.log(`server start on a new DATA_DIR: /healthz after ${startMs} ms`);
-    console.log(`server resident memory (VmRSS): idle after start ${idleRss} MB (goal <= ${RSS_GOAL_MB} MB: ${idleRss <= RSS_GOAL_MB ? 'met' : 'NOT met'}), before load ${beforeLoadRss} MB, after load ${afterLoadRss} MB`);
+    console.log(
+      `server resident memory (VmRSS): idle after start ${idleRss} MB (goal <= ${RSS_GOAL_MB} MB: ${idleRss <= RSS_GOAL_MB ? 'met' : 'NOT met'}), before load ${beforeLoadRss} MB, after load ${afterLoadRss} MB`,
+    );
     if (app.non2xx + app.errors > 0) process.exitCode = 1;
   } finally {
     for (const child of children) await stop(child);

@@ -20,7 +20,10 @@ function mainThreadCpuMs(pid: number): number {
 
 /** Peak resident memory of the process so far (VmHWM), in MB. */
 export function peakRssMb(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'))!;
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
@@ -39,7 +42,12 @@ export type Bench = {
  * A fresh server process on a new embedded database (or DATABASE_URL from BENCH_DATABASE_URL), restarted once after
  * seeding so its peak memory excludes creating the database; a signed-in client with a project of inputs x configurations.
  */
-export async function setUp(options: { inputs: number; configurations: number; latencyMs: number; concurrency: number }): Promise<Bench> {
+export async function setUp(options: {
+  inputs: number;
+  configurations: number;
+  latencyMs: number;
+  concurrency: number;
+}): Promise<Bench> {
   const fake = await startFakeProviders({ latencyMs: options.latencyMs, record: false });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-bench-'));
   const env: Record<string, string> = {
@@ -57,7 +65,11 @@ export async function setUp(options: { inputs: number; configurations: number; l
   env.PORT = String(await freePort());
   const server = await startProcess('main', env);
   const client = await new HttpClient(server.url).signIn(`bench-${Date.now()}@example.com`);
-  const { inputIds, configurationIds } = await seedProject(client, { inputs: options.inputs, configurations: options.configurations, models: ['gpt-4o-mini'] });
+  const { inputIds, configurationIds } = await seedProject(client, {
+    inputs: options.inputs,
+    configurations: options.configurations,
+    models: ['gpt-4o-mini'],
+  });
   await client.ok('POST', ROUTES.apiKeys, { provider: 'openai', key: 'sk-bench-key' });
   const bench: Bench = {
     fake,
@@ -98,7 +110,11 @@ export async function timeRun(bench: Bench) {
   bench.fake.stats.firstArrivalAt = null;
   bench.fake.stats.lastReplyAt = null;
   const started = performance.now();
-  const run = await bench.client.ok('POST', ROUTES.runEvaluation, { configuration_ids: bench.configurationIds, input_ids: bench.inputIds, use_mock: false });
+  const run = await bench.client.ok('POST', ROUTES.runEvaluation, {
+    configuration_ids: bench.configurationIds,
+    input_ids: bench.inputIds,
+    use_mock: false,
+  });
   let counts: Counts;
   for (;;) {
     counts = await bench.client.ok<Counts>('GET', ROUTES.apiRequestStatusCounts(run.evaluation_id));

@@ -29,7 +29,11 @@ try {
   // meets a provider that is already running warm, as a real one is.
   const total = bench.inputIds.length * bench.configurationIds.length;
   const measureFloor = async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['floor-client.mjs', bench.fake.openaiBaseUrl, String(total), String(CONCURRENCY)], { cwd: import.meta.dirname });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['floor-client.mjs', bench.fake.openaiBaseUrl, String(total), String(CONCURRENCY)],
+      { cwd: import.meta.dirname },
+    );
     return JSON.parse(stdout) as Floor;
   };
 
@@ -43,14 +47,23 @@ try {
   const median = <T extends TimedRun>(runs: T[]) => [...runs].sort((a, b) => a.serverWallS - b.serverWallS)[1];
   const [cold, warm] = [median(coldRuns), median(warmRuns)];
   const ideal = (Math.ceil(cold.total / CONCURRENCY) * LATENCY_MS) / 1000;
-  console.log(`eval-throughput: ${cold.total} calls, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}, ${databaseLabel()}; ideal ${ideal.toFixed(3)} s`);
+  console.log(
+    `eval-throughput: ${cold.total} calls, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}, ${databaseLabel()}; ideal ${ideal.toFixed(3)} s`,
+  );
   const report = (label: string, run: TimedRun) => {
-    console.log(`  ${label}: wall ${run.serverWallS.toFixed(3)} s (client saw ${run.wallS.toFixed(3)} s, polling every 250 ms), ratio ${(run.serverWallS / ideal).toFixed(3)}`);
-    console.log(`    mean call as the server timed it ${run.meanCallMs.toFixed(1)} ms (the fake provider's own time ${run.fakeOverheadMs.toFixed(2)} ms of it)`);
+    console.log(
+      `  ${label}: wall ${run.serverWallS.toFixed(3)} s (client saw ${run.wallS.toFixed(3)} s, polling every 250 ms), ratio ${(run.serverWallS / ideal).toFixed(3)}`,
+    );
+    console.log(
+      `    mean call as the server timed it ${run.meanCallMs.toFixed(1)} ms (the fake provider's own time ${run.fakeOverheadMs.toFixed(2)} ms of it)`,
+    );
     console.log(`    ${describeEnds(run)}`);
     console.log(`    ${describeCpu(run)}; SUCCESS ${run.counts.SUCCESS}, FAILED ${run.counts.FAILED}`);
   };
-  const ratios = (runs: TimedRun[]) => runs.map((run) => `${(run.serverWallS / ideal).toFixed(3)} (${run.cpuMsPerCall.toFixed(2)} ms CPU per call)`).join(', ');
+  const ratios = (runs: TimedRun[]) =>
+    runs
+      .map((run) => `${(run.serverWallS / ideal).toFixed(3)} (${run.cpuMsPerCall.toFixed(2)} ms CPU per call)`)
+      .join(', ');
   console.log(`  first runs after a start: ratio ${ratios(coldRuns)}; the median one:`);
   report('cold (median of 3)', cold);
   console.log(`  warm runs: ratio ${ratios(warmRuns)}; the median one:`);
@@ -72,7 +85,9 @@ try {
   const limited = await timeRun(bench);
   const allowed = limited.total / RATE_LIMIT;
   console.log(`eval-throughput under a rate limit of ${RATE_LIMIT} calls/s (429 + retry-after):`);
-  console.log(`  wall ${limited.serverWallS.toFixed(3)} s (client saw ${limited.wallS.toFixed(3)} s), the limit allows ${allowed.toFixed(3)} s, ratio ${(limited.serverWallS / allowed).toFixed(3)}; 429s answered ${bench.fake.stats.byStatus[429] ?? 0}`);
+  console.log(
+    `  wall ${limited.serverWallS.toFixed(3)} s (client saw ${limited.wallS.toFixed(3)} s), the limit allows ${allowed.toFixed(3)} s, ratio ${(limited.serverWallS / allowed).toFixed(3)}; 429s answered ${bench.fake.stats.byStatus[429] ?? 0}`,
+  );
   console.log(`  ${describeCpu(limited)}; SUCCESS ${limited.counts.SUCCESS}, FAILED ${limited.counts.FAILED}`);
 } finally {
   await bench.close();

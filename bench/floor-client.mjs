@@ -17,12 +17,18 @@ const body = JSON.stringify({
 
 function call() {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: 'Bearer sk-floor' } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => (response.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`status ${response.statusCode}`))));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: 'Bearer sk-floor' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () =>
+          response.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`status ${response.statusCode}`)),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -31,7 +37,11 @@ function call() {
 async function round() {
   let left = calls;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (left-- > 0) await call(); }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) await call();
+    }),
+  );
   return performance.now() - started;
 }
 

@@ -15,10 +15,14 @@ const webDir = path.resolve(import.meta.dirname, '../web');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-landing-size-'));
 
 try {
-  execFileSync(path.resolve(import.meta.dirname, '../node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    path.resolve(import.meta.dirname, '../node_modules/.bin/vite'),
+    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+    },
+  );
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const attr = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!.replace(/^\//, ''));
   const entries = attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g);
@@ -31,7 +35,8 @@ try {
     if (scripts.has(file)) return;
     scripts.add(file);
     const code = fs.readFileSync(path.join(outDir, file), 'utf8');
-    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)) visit(path.posix.join(path.posix.dirname(file), match[1]!));
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g))
+      visit(path.posix.join(path.posix.dirname(file), match[1]!));
   };
   for (const file of [...entries, ...preloads]) visit(file);
 
@@ -41,10 +46,13 @@ try {
   });
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log('landing-size: initial JS + CSS of /landing (entry chunk, its static imports, stylesheets)');
-  for (const row of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${row.file.padEnd(40)} ${kb(row.raw).padStart(10)} raw ${kb(row.gzip).padStart(10)} gzip`);
+  for (const row of rows.sort((a, b) => b.gzip - a.gzip))
+    console.log(`  ${row.file.padEnd(40)} ${kb(row.raw).padStart(10)} raw ${kb(row.gzip).padStart(10)} gzip`);
   const total = rows.reduce((sum, row) => sum + row.gzip, 0);
   const js = rows.filter((row) => row.file.endsWith('.js')).reduce((sum, row) => sum + row.gzip, 0);
-  console.log(`  total ${kb(total)} gzip (JS ${kb(js)}, CSS ${kb(total - js)}); goal <= ${GOAL_KB} KB: ${total <= GOAL_KB * 1024 ? 'met' : 'NOT met'}`);
+  console.log(
+    `  total ${kb(total)} gzip (JS ${kb(js)}, CSS ${kb(total - js)}); goal <= ${GOAL_KB} KB: ${total <= GOAL_KB * 1024 ? 'met' : 'NOT met'}`,
+  );
   process.exitCode = total <= GOAL_KB * 1024 ? 0 : 1;
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });

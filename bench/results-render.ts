@@ -23,41 +23,76 @@ const inputs = Number(process.env.BENCH_RESULT_INPUTS ?? 1);
 const prompts = Number(process.env.BENCH_RESULT_PROMPTS ?? 1000);
 const GOAL_MS = 1000;
 const QUIET_MS = 500;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-render-'));
 const webDir = path.join(dataDir, 'web');
-const build = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: path.join(root, 'web'),
-  env: { ...process.env, NODE_ENV: 'production' },
-  stdio: 'inherit',
-});
+const build = spawnSync(
+  'npx',
+  ['vite', 'build', '--mode', 'production', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'],
+  {
+    cwd: path.join(root, 'web'),
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  },
+);
 if (build.status !== 0) process.exit(1);
 
-const api = await startProcess('main', { DATA_DIR: path.join(dataDir, 'db'), DEV_LOGIN: 'true', RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' });
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const api = await startProcess('main', {
+  DATA_DIR: path.join(dataDir, 'db'),
+  DEV_LOGIN: 'true',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  LOG_LEVEL: 'warn',
+});
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 /** Static files from the fresh build (index.html for client routes), /api and /auth passed to the server. */
 const front = http.createServer((request, response) => {
   const pathname = decodeURIComponent((request.url ?? '/').split('?')[0]!);
   if (pathname.startsWith('/api/') || pathname.startsWith('/auth/') || pathname === '/healthz') {
-    const upstream = http.request(new URL(request.url!, api.url), { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = http.request(
+      new URL(request.url!, api.url),
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     request.pipe(upstream);
     return;
   }
   const file = path.join(webDir, pathname);
-  const target = file.startsWith(webDir) && path.extname(pathname) && fs.existsSync(file) ? file : path.join(webDir, 'index.html');
+  const target =
+    file.startsWith(webDir) && path.extname(pathname) && fs.existsSync(file) ? file : path.join(webDir, 'index.html');
   // Like the real server: hashed assets are immutable, index.html is not cached.
   const immutable = target.includes(`${path.sep}assets${path.sep}`);
-  response.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
+  response.writeHead(200, {
+    'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
   fs.createReadStream(target).pipe(response);
 });
 await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
 const server = { url: `http://127.0.0.1:${(front.address() as import('node:net').AddressInfo).port}` };
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 
 type Client = ReturnType<typeof apiClient>;
 
@@ -65,7 +100,9 @@ type Client = ReturnType<typeof apiClient>;
 async function inBatches<T>(count: number, parallel: number, task: (index: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
   for (let start = 0; start < count; start += parallel) {
-    out.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - start) }, (_, k) => task(start + k)))));
+    out.push(
+      ...(await Promise.all(Array.from({ length: Math.min(parallel, count - start) }, (_, k) => task(start + k)))),
+    );
   }
   return out;
 }
@@ -75,33 +112,53 @@ async function seed(client: Client) {
   const models = await client.ok<{ id: number; model_name: string }[]>('GET', ROUTES.models);
   const pick = (name: string) => models.find((m) => m.model_name === name) ?? models[0]!;
   const chosen = [pick('gpt-4o-mini'), pick('claude-haiku-4-5')];
-  const project = await client.ok<{ id: number }>('POST', ROUTES.projects, { name: 'Render bench', description: 'Generated' });
-  const inputIds = await inBatches(inputs, 8, async (i) =>
-    (await client.ok<{ id: number }>('POST', ROUTES.inputs(project.id), { name: `Input ${i}`, content: `Question number ${i}: summarise clause ${i} of the contract.` })).id,
+  const project = await client.ok<{ id: number }>('POST', ROUTES.projects, {
+    name: 'Render bench',
+    description: 'Generated',
+  });
+  const inputIds = await inBatches(
+    inputs,
+    8,
+    async (i) =>
+      (
+        await client.ok<{ id: number }>('POST', ROUTES.inputs(project.id), {
+          name: `Input ${i}`,
+          content: `Question number ${i}: summarise clause ${i} of the contract.`,
+        })
+      ).id,
   );
-  const configurationIds = await inBatches(prompts, 8, async (c) =>
-    (
-      await client.ok<{ id: number }>('POST', ROUTES.configurations(project.id), {
-        name: `Prompt ${c}`,
-        prompt_content: `You are assistant number ${c}. Answer briefly.`,
-        ai_model_id: chosen[c % 2]!.id,
-        parameters: { temperature: 0.5, max_tokens: 200 },
-        provider_specific_params: {},
-      })
-    ).id,
+  const configurationIds = await inBatches(
+    prompts,
+    8,
+    async (c) =>
+      (
+        await client.ok<{ id: number }>('POST', ROUTES.configurations(project.id), {
+          name: `Prompt ${c}`,
+          prompt_content: `You are assistant number ${c}. Answer briefly.`,
+          ai_model_id: chosen[c % 2]!.id,
+          parameters: { temperature: 0.5, max_tokens: 200 },
+          provider_specific_params: {},
+        })
+      ).id,
   );
   return { projectId: project.id, inputIds, configurationIds };
 }
 
 /** The API as the browser context's signed-in user (the context's cookies, the CSRF header). */
 function apiClient(request: APIRequestContext, base: string) {
-  const csrf = async () => (await request.storageState()).cookies.find((c) => c.name === STORAGE_KEYS.csrfCookie)?.value ?? '';
+  const csrf = async () =>
+    (await request.storageState()).cookies.find((c) => c.name === STORAGE_KEYS.csrfCookie)?.value ?? '';
   return {
     async ok<T = any>(method: string, route: string, body?: unknown): Promise<T> {
       const response = await request.fetch(`${base}${route}`, {
         method,
         data: body === undefined ? undefined : JSON.stringify(body),
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrftoken': await csrf(), origin: base },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-csrftoken': await csrf(),
+          origin: base,
+        },
       });
       const text = await response.text();
       if (!response.ok()) throw new Error(`${method} ${route}: ${response.status()} ${text}`);
@@ -117,10 +174,14 @@ function apiClient(request: APIRequestContext, base: string) {
 async function measure(page: Page, url: string) {
   await page.goto('about:blank');
   await page.goto(url);
-  const firstRender = await page.waitForFunction(() => {
-    const card = document.querySelector('[aria-label="Results"] article');
-    return card ? performance.now() : false;
-  }, undefined, { timeout: 60_000, polling: 'raf' });
+  const firstRender = await page.waitForFunction(
+    () => {
+      const card = document.querySelector('[aria-label="Results"] article');
+      return card ? performance.now() : false;
+    },
+    undefined,
+    { timeout: 60_000, polling: 'raf' },
+  );
   const settled = await page.waitForFunction(
     (quietMs) => {
       const w = window as unknown as { __lastMutation: number };
@@ -137,10 +198,16 @@ async function measure(page: Page, url: string) {
     performance
       .getEntriesByType('resource')
       .filter((entry): entry is PerformanceResourceTiming => /\/(api|auth)\//.test(entry.name))
-      .map((entry) => `${new URL(entry.name).pathname} ${Math.round(entry.startTime)}→${Math.round(entry.responseEnd)} ms`),
+      .map(
+        (entry) => `${new URL(entry.name).pathname} ${Math.round(entry.startTime)}→${Math.round(entry.responseEnd)} ms`,
+      ),
   );
   if (process.env.BENCH_PROFILE) console.log(`  calls: ${calls.join(', ')}`);
-  return { firstRenderMs: Math.round((await firstRender.jsonValue()) as number), settleMs: Math.round((await settled.jsonValue()) as number), cardsInDom: cards };
+  return {
+    firstRenderMs: Math.round((await firstRender.jsonValue()) as number),
+    settleMs: Math.round((await settled.jsonValue()) as number),
+    cardsInDom: cards,
+  };
 }
 
 /** Scrolls through the whole card grid, a step per frame, and reports the frame times. */
@@ -158,12 +225,22 @@ async function scrollFrames(page: Page) {
     }
     frames.sort((a, b) => a - b);
     const cards = document.querySelectorAll('[aria-label="Results"] article').length;
-    return { frames: frames.length, p50: frames[Math.floor(frames.length * 0.5)] ?? 0, p95: frames[Math.floor(frames.length * 0.95)] ?? 0, max: frames.at(-1) ?? 0, cardsInDomAtEnd: cards };
+    return {
+      frames: frames.length,
+      p50: frames[Math.floor(frames.length * 0.5)] ?? 0,
+      p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
+      max: frames.at(-1) ?? 0,
+      cardsInDomAtEnd: cards,
+    };
   });
 }
 
 /** BENCH_PROFILE=1: the functions with the most self time during the fresh load. */
-function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+function printProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   (profile.samples ?? []).forEach((id, index) => {
@@ -171,20 +248,28 @@ function printProfile(profile: { nodes: { id: number; callFrame: { functionName:
     const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0));
   });
-  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
 }
 
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
   await context.request.get(`${server.url}${ROUTES.auth.csrfToken}`);
   const client = apiClient(context.request, server.url);
-  const signIn = await client.ok<{ user: unknown }>('POST', ROUTES.auth.devSignIn, { email: `render-${Date.now()}@example.com` });
+  const signIn = await client.ok<{ user: unknown }>('POST', ROUTES.auth.devSignIn, {
+    email: `render-${Date.now()}@example.com`,
+  });
   // The app reads the signed-in user from local storage at start (spec section 4, Auth).
   await context.addInitScript((user) => {
     localStorage.setItem('user', JSON.stringify(user));
     const w = window as unknown as { __lastMutation: number };
     w.__lastMutation = performance.now();
-    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
   }, signIn.user);
 
   const seedStarted = performance.now();
@@ -196,11 +281,16 @@ try {
     use_mock: true,
   });
   for (;;) {
-    const counts = await client.ok<{ PENDING: number; IN_PROGRESS: number }>('GET', ROUTES.apiRequestStatusCounts(run.evaluation_id));
+    const counts = await client.ok<{ PENDING: number; IN_PROGRESS: number }>(
+      'GET',
+      ROUTES.apiRequestStatusCounts(run.evaluation_id),
+    );
     if (counts.PENDING === 0 && counts.IN_PROGRESS === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  console.log(`seeded ${inputs} input(s) x ${prompts} prompt(s) = ${run.total_requests} results (mock run) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${inputs} input(s) x ${prompts} prompt(s) = ${run.total_requests} results (mock run) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+  );
 
   const page = await context.newPage();
   const url = `/project/${projectId}/results?evaluation=${run.evaluation_id}`;
@@ -220,9 +310,15 @@ try {
 
   const verdict = (ms: number) => (ms < GOAL_MS ? 'ok' : 'over the goal');
   console.log(`results page, ${run.total_requests} results, ${prompts} cards for the selected input:`);
-  console.log(`  from the API     first render ${fresh.firstRenderMs} ms, settled ${fresh.settleMs} ms (${verdict(fresh.settleMs)}), ${fresh.cardsInDom} cards in the DOM`);
-  console.log(`  from the cache   first render ${cached.firstRenderMs} ms, settled ${cached.settleMs} ms (${verdict(cached.settleMs)})`);
-  console.log(`  scrolling        ${scroll.frames} frames: p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms; ${scroll.cardsInDomAtEnd} cards in the DOM at the end`);
+  console.log(
+    `  from the API     first render ${fresh.firstRenderMs} ms, settled ${fresh.settleMs} ms (${verdict(fresh.settleMs)}), ${fresh.cardsInDom} cards in the DOM`,
+  );
+  console.log(
+    `  from the cache   first render ${cached.firstRenderMs} ms, settled ${cached.settleMs} ms (${verdict(cached.settleMs)})`,
+  );
+  console.log(
+    `  scrolling        ${scroll.frames} frames: p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms; ${scroll.cardsInDomAtEnd} cards in the DOM at the end`,
+  );
   console.log(`  goal: settled under ${GOAL_MS} ms`);
   await context.close();
 } finally {

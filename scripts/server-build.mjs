@@ -12,7 +12,11 @@ import { newestMtime } from './web-sources.mjs';
  */
 const BUNDLED = new Set(['@promptgrid/contract', 'openai', '@anthropic-ai/sdk']);
 
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** The newest modification time (ms) of a file the server build in `root` is made from. */
 export function serverSourcesMtime(root) {
@@ -22,7 +26,9 @@ export function serverSourcesMtime(root) {
 export function buildServer(root) {
   const server = path.join(root, 'server');
   const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
-  const external = Object.keys(dependencies).filter((name) => !BUNDLED.has(packageName(name))).flatMap((name) => [name, `${name}/*`]);
+  const external = Object.keys(dependencies)
+    .filter((name) => !BUNDLED.has(packageName(name)))
+    .flatMap((name) => [name, `${name}/*`]);
   const outdir = path.join(server, 'dist');
   const { metafile } = buildSync({
     absWorkingDir: server,
@@ -36,7 +42,9 @@ export function buildServer(root) {
     external,
     sourcemap: true,
     // The SDKs are CommonJS inside: their require() of Node's modules needs a real require in ESM.
-    banner: { js: "import { createRequire as __serverCreateRequire } from 'node:module'; const require = __serverCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __serverCreateRequire } from 'node:module'; const require = __serverCreateRequire(import.meta.url);",
+    },
     logLevel: 'warning',
     metafile: true,
   });

@@ -49,14 +49,24 @@ describe('plans and billing', () => {
       await page.getByRole('button', { name: 'Run Evaluation' }).click();
       const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
       await visible(confirm.getByText('Running this evaluation will make 1 API call(s).', { exact: true }));
-      await confirm.getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+      await confirm
+        .getByRole('button')
+        .filter({ hasNotText: /cancel|close/i })
+        .last()
+        .click();
     };
 
     await run();
-    const outOfFree = page.getByRole('dialog', { name: 'Out of Free Evaluations' }).or(page.getByRole('alertdialog', { name: 'Out of Free Evaluations' }));
+    const outOfFree = page
+      .getByRole('dialog', { name: 'Out of Free Evaluations' })
+      .or(page.getByRole('alertdialog', { name: 'Out of Free Evaluations' }));
     await visible(outOfFree);
     await visible(outOfFree.getByRole('button', { name: 'Maybe Later' }));
-    await visible(outOfFree.getByRole('button', { name: 'Upgrade to Pro' }).or(outOfFree.getByRole('link', { name: 'Upgrade to Pro' })));
+    await visible(
+      outOfFree
+        .getByRole('button', { name: 'Upgrade to Pro' })
+        .or(outOfFree.getByRole('link', { name: 'Upgrade to Pro' })),
+    );
     await shot(page, 'out-of-free-evaluations');
     await outOfFree.getByRole('button', { name: 'Maybe Later' }).click();
     await hidden(outOfFree);
@@ -65,7 +75,11 @@ describe('plans and billing', () => {
 
     await run();
     await visible(outOfFree);
-    await outOfFree.getByRole('button', { name: 'Upgrade to Pro' }).or(outOfFree.getByRole('link', { name: 'Upgrade to Pro' })).first().click();
+    await outOfFree
+      .getByRole('button', { name: 'Upgrade to Pro' })
+      .or(outOfFree.getByRole('link', { name: 'Upgrade to Pro' }))
+      .first()
+      .click();
     await atPath(page, '/account#upgrade');
     await visible(page.getByRole('heading', { name: 'Account Settings' }));
     await seeText(page, 'Evaluations left: 0');

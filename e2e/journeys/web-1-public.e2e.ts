@@ -13,7 +13,9 @@ describe('landing', () => {
     const page = await app.newPage();
     await page.goto('/landing');
 
-    await visible(page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })));
+    await visible(
+      page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })),
+    );
 
     const about = section(page, 'about');
     await visible(about.getByRole('heading', { name: /About/ }));
@@ -23,12 +25,19 @@ describe('landing', () => {
     // A demo video served from our own build.
     const video = how.locator('video');
     await count(video, 1);
-    const source = await video.evaluate((v: HTMLVideoElement) => v.currentSrc || v.src || v.querySelector('source')?.src || '');
+    const source = await video.evaluate(
+      (v: HTMLVideoElement) => v.currentSrc || v.src || v.querySelector('source')?.src || '',
+    );
     expect(source, 'the demo video has a source').not.toBe('');
     expect(new URL(source, app.baseUrl).origin, 'the demo video is served by our own server').toBe(app.baseUrl);
     const videoResponse = await page.context().request.get(source);
     expect(videoResponse.status(), `GET ${source}`).toBe(200);
-    for (const step of [/add (your )?API keys?/i, /set (a |your )?system prompts?/i, /add (your )?user prompts?/i, /compare (the )?results/i]) {
+    for (const step of [
+      /add (your )?API keys?/i,
+      /set (a |your )?system prompts?/i,
+      /add (your )?user prompts?/i,
+      /compare (the )?results/i,
+    ]) {
       await visible(how.getByText(step));
     }
 
@@ -38,7 +47,10 @@ describe('landing', () => {
     await visible(faq.getByRole('heading', { name: /FAQ|Frequently Asked Questions/i }));
     // The accordion's question buttons carry aria-expanded.
     await count(faq.locator('button[aria-expanded]'), 9);
-    const securityQuestion = faq.locator('button[aria-expanded]').filter({ hasText: /secur|safe|data|keys/i }).first();
+    const securityQuestion = faq
+      .locator('button[aria-expanded]')
+      .filter({ hasText: /secur|safe|data|keys/i })
+      .first();
     await securityQuestion.click();
     expect(await securityQuestion.getAttribute('aria-expanded')).toBe('true');
     await visible(faq.getByText(/stored securely/i));
@@ -50,7 +62,8 @@ describe('landing', () => {
     await visible(pricing.getByText(/50 evaluations per month/i));
     await visible(pricing.getByText('Standard', { exact: true }));
     await visible(pricing.getByText(/\$24\.99/));
-    for (const feature of [/unlimited evaluations/i, /priority support/i, /advanced analytics/i]) await visible(pricing.getByText(feature));
+    for (const feature of [/unlimited evaluations/i, /priority support/i, /advanced analytics/i])
+      await visible(pricing.getByText(feature));
 
     await visible(page.getByText(/feedback/i));
     await shot(page, 'landing', { dark: true });
@@ -77,7 +90,10 @@ describe('landing', () => {
     const page = await app.newPage();
     await page.goto('/landing');
     const getStarted = (scope: ReturnType<Page['locator']> | Page) =>
-      scope.getByRole('button', { name: 'Get Started' }).or(scope.getByRole('link', { name: 'Get Started' })).first();
+      scope
+        .getByRole('button', { name: 'Get Started' })
+        .or(scope.getByRole('link', { name: 'Get Started' }))
+        .first();
     await getStarted(page).click();
     await atPath(page, '/signin');
     await page.goto('/landing');
@@ -99,7 +115,10 @@ describe('quality a user expects', () => {
     expect(focused, 'Get Started is reachable with Tab').toBe('Get Started');
     const ring = await page.evaluate(() => {
       const style = getComputedStyle(document.activeElement!);
-      return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+      return {
+        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+        shadow: style.boxShadow !== 'none',
+      };
     });
     expect(ring.outline || ring.shadow, 'the focused control shows a focus indicator').toBe(true);
     await page.keyboard.press('Enter');
@@ -141,7 +160,8 @@ describe('routing rules', () => {
     const page = await app.newPage();
     await page.goto('/landing');
     await page.getByRole('button', { name: 'User menu' }).click();
-    for (const item of ['About', 'FAQ', 'Pricing']) await visible(page.getByRole('menuitem', { name: item, exact: true }));
+    for (const item of ['About', 'FAQ', 'Pricing'])
+      await visible(page.getByRole('menuitem', { name: item, exact: true }));
     await page.getByRole('menuitem', { name: 'Sign Up or Log In' }).click();
     await atPath(page, '/signin');
   });

@@ -95,10 +95,13 @@ describe('projects', () => {
     await visible(projectCard(page, 'Contract summarizer'));
   });
 
-  test('deleting a project asks first with the spec\'s text; Cancel keeps it, Delete removes it', async () => {
+  test("deleting a project asks first with the spec's text; Cancel keeps it, Delete removes it", async () => {
     const page = await app.newPage();
     await signIn(page, 'deleting@example.com');
-    for (const [name, description] of [['Contract summarizer', 'Kept'], ['Support bot', 'Deleted']]) {
+    for (const [name, description] of [
+      ['Contract summarizer', 'Kept'],
+      ['Support bot', 'Deleted'],
+    ]) {
       await page.getByRole('button', { name: 'New Project' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Create New Project' });
       await dialog.getByLabel('Project Name').fill(name);
@@ -123,7 +126,6 @@ describe('projects', () => {
     await hidden(confirm);
     await seeText(page, 'Currently you have: 1 Project(s)');
     await count(page.getByText('Support bot', { exact: true }), 0);
-
 
     await projectCard(page, 'Contract summarizer').getByRole('button', { name: 'Project actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete Project' }).click();
@@ -166,14 +168,22 @@ describe('project cards', () => {
     await openUserMenuItem(page, 'Landing Page');
     await atPath(page, '/landing');
     // Signed in, the hero's Get Started goes to /projects.
-    await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().click();
+    await page
+      .getByRole('button', { name: 'Get Started' })
+      .or(page.getByRole('link', { name: 'Get Started' }))
+      .first()
+      .click();
     await atPath(page, '/projects');
     await page.goto('/account');
     await openUserMenuItem(page, 'Projects Home');
     await atPath(page, '/projects');
     await page.getByRole('navigation').getByRole('link', { name: 'Projects Home' }).first().click();
     await atPath(page, '/projects');
-    await page.getByRole('banner').getByRole('link', { name: /Promptgrid/ }).first().click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Promptgrid/ })
+      .first()
+      .click();
     await atPath(page, '/landing');
   });
 });
@@ -184,7 +194,11 @@ describe('project errors', () => {
     await signIn(page, 'errors@example.com');
     app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/projects\/\)$/);
     const failing = async (route: import('playwright-core').Route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Simulated failure' }) });
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Simulated failure' }),
+      });
 
     await page.route('**/api/projects/', failing);
     await page.reload();
@@ -195,7 +209,9 @@ describe('project errors', () => {
     await page.unroute('**/api/projects/');
     await page.reload();
     await seeText(page, 'No projects yet');
-    await page.route('**/api/projects/', (route) => (route.request().method() === 'POST' ? failing(route) : route.continue()));
+    await page.route('**/api/projects/', (route) =>
+      route.request().method() === 'POST' ? failing(route) : route.continue(),
+    );
     await page.getByRole('button', { name: 'Create Project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Project' });
     await dialog.getByLabel('Project Name').fill('Doomed');
@@ -256,7 +272,8 @@ describe('API Configuration modal', () => {
     // Remove (confirming if the app asks)
     await dialog.getByRole('button', { name: 'Remove' }).click();
     const confirm = page.getByRole('alertdialog');
-    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: /remove|delete|confirm/i }).click();
+    if (await confirm.isVisible().catch(() => false))
+      await confirm.getByRole('button', { name: /remove|delete|confirm/i }).click();
     await count(dialog.getByText('Not Configured', { exact: true }), 2);
     await count(dialog.getByText(/Key ending in/), 0);
 
@@ -286,7 +303,11 @@ describe('account', () => {
     expect(await upgrade.isDisabled()).toBe(true);
     expect(await upgrade.getAttribute('aria-describedby')).toBeTruthy();
     await shot(page, 'account');
-    await page.getByRole('button', { name: 'Back' }).or(page.getByRole('link', { name: 'Back' })).first().click();
+    await page
+      .getByRole('button', { name: 'Back' })
+      .or(page.getByRole('link', { name: 'Back' }))
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname !== '/account');
   });
 });

@@ -14,7 +14,10 @@ const REJECTED_OPENAI_KEY = 'sk-e2e-openai-rejected-4321';
 let fake: FakeProviders;
 const app = useApp(async () => {
   fake = await startFakeProviders({ apiKeys: [GOOD_ANTHROPIC_KEY, GOOD_OPENAI_KEY] });
-  return { name: 'web-2-workspace', env: { OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl } };
+  return {
+    name: 'web-2-workspace',
+    env: { OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl },
+  };
 });
 afterAll(async () => {
   await fake?.close();
@@ -26,7 +29,12 @@ const LONG_CONTRACT = [
   'Either party may terminate this agreement with sixty (60) days written notice.',
 ].join('\n');
 
-const tab = (page: Page, name: string) => page.getByRole('navigation', { name: /project/i }).getByRole('link', { name, exact: true }).or(page.getByRole('tab', { name, exact: true })).first();
+const tab = (page: Page, name: string) =>
+  page
+    .getByRole('navigation', { name: /project/i })
+    .getByRole('link', { name, exact: true })
+    .or(page.getByRole('tab', { name, exact: true }))
+    .first();
 
 const card = (scope: Page | Locator, name: string) => scope.getByRole('article', { name, exact: true });
 
@@ -48,7 +56,17 @@ async function addInput(page: Page, name: string, content: string) {
   await visible(card(page, name));
 }
 
-async function addPrompt(page: Page, options: { name: string; model: string; prompt: string; jsonMode?: boolean; maxTokens?: string; temperatureSteps?: number }) {
+async function addPrompt(
+  page: Page,
+  options: {
+    name: string;
+    model: string;
+    prompt: string;
+    jsonMode?: boolean;
+    maxTokens?: string;
+    temperatureSteps?: number;
+  },
+) {
   await page.getByRole('button', { name: 'Add System Prompt' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New Prompt Configuration' });
   await visible(dialog);
@@ -59,7 +77,7 @@ async function addPrompt(page: Page, options: { name: string; model: string; pro
   const jsonMode = dialog.getByRole('checkbox', { name: 'JSON mode' });
   if (options.jsonMode !== undefined) {
     await jsonMode.click();
-    expect(await jsonMode.getAttribute('aria-checked') ?? String(await jsonMode.isChecked())).toBe('true');
+    expect((await jsonMode.getAttribute('aria-checked')) ?? String(await jsonMode.isChecked())).toBe('true');
   }
   if (options.maxTokens) await dialog.getByLabel('Max tokens').fill(options.maxTokens);
   if (options.temperatureSteps) {
@@ -80,8 +98,13 @@ describe('project workspace', () => {
     // Top bar on project pages: a back link 'Projects' and the project name. Tabs, the current one marked.
     await visible(page.getByRole('link', { name: 'Projects', exact: true }));
     await visible(page.getByRole('banner').getByText('Contract review', { exact: true }));
-    for (const name of ['Set User Prompts', 'Set System Prompts', 'Configure and Run Evaluation', 'Results']) await visible(tab(page, name));
-    expect(await tab(page, 'Set User Prompts').evaluate((el) => el.getAttribute('aria-current') ?? el.getAttribute('aria-selected'))).toMatch(/page|true/);
+    for (const name of ['Set User Prompts', 'Set System Prompts', 'Configure and Run Evaluation', 'Results'])
+      await visible(tab(page, name));
+    expect(
+      await tab(page, 'Set User Prompts').evaluate(
+        (el) => el.getAttribute('aria-current') ?? el.getAttribute('aria-selected'),
+      ),
+    ).toMatch(/page|true/);
 
     // User prompts: empty state, two inputs, truncation and EXPAND/HIDE, tokens.
     await seeText(page, 'No inputs');
@@ -113,11 +136,22 @@ describe('project workspace', () => {
     await seeText(page, 'Get started by creating your first prompt.');
     await shot(page, 'configs-empty');
 
-    let dialog = await addPrompt(page, { name: 'Terse JSON', model: 'openai - gpt-4.1-mini', prompt: 'Summarise the text in one sentence. Answer as JSON.', jsonMode: true });
+    let dialog = await addPrompt(page, {
+      name: 'Terse JSON',
+      model: 'openai - gpt-4.1-mini',
+      prompt: 'Summarise the text in one sentence. Answer as JSON.',
+      jsonMode: true,
+    });
     await shot(page, 'config-editor');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await hidden(dialog);
-    dialog = await addPrompt(page, { name: 'Friendly', model: 'anthropic - claude-haiku-4-5', prompt: 'Summarise warmly for a non-lawyer.', maxTokens: '256', temperatureSteps: 3 });
+    dialog = await addPrompt(page, {
+      name: 'Friendly',
+      model: 'anthropic - claude-haiku-4-5',
+      prompt: 'Summarise warmly for a non-lawyer.',
+      maxTokens: '256',
+      temperatureSteps: 3,
+    });
     await count(dialog.getByRole('checkbox', { name: 'JSON mode' }), 0);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await hidden(dialog);
@@ -165,7 +199,11 @@ describe('project workspace', () => {
     await visible(confirm.getByText('(running 2 prompt(s) against 2 input(s))', { exact: true }));
     await visible(confirm.getByText('Are you sure you want to proceed?', { exact: true }));
     await shot(page, 'run-confirm');
-    await confirm.getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+    await confirm
+      .getByRole('button')
+      .filter({ hasNotText: /cancel|close/i })
+      .last()
+      .click();
 
     // Results: the run completes (polling every 5 s).
     await atPath(page, `/project/${projectId}/results`);
@@ -175,7 +213,9 @@ describe('project workspace', () => {
     // The progress grid: one dot per request, ceil(sqrt(4)) = 2 columns, all blue (success).
     const grid = page.getByLabel('Request progress');
     await count(grid.getByLabel(/^Request \d+: /), 4);
-    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length);
+    const columns = await grid.evaluate(
+      (el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length,
+    );
     expect(columns).toBe(2);
     await count(grid.getByLabel(/^Request \d+: Success/i), 4);
 
@@ -186,7 +226,9 @@ describe('project workspace', () => {
     await visible(results.getByText('gpt-4.1-mini').first());
     await visible(results.getByText('claude-haiku-4-5').first());
     // Side by side: the two cards share a row on a desktop screen.
-    const [left, right] = await Promise.all(['Terse JSON', 'Friendly'].map((name) => page.getByRole('article', { name, exact: true }).boundingBox()));
+    const [left, right] = await Promise.all(
+      ['Terse JSON', 'Friendly'].map((name) => page.getByRole('article', { name, exact: true }).boundingBox()),
+    );
     expect(left && right, 'both result cards are laid out').toBeTruthy();
     expect(Math.abs(left!.y - right!.y), 'same row').toBeLessThan(2);
     expect(left!.x + left!.width, 'next to each other').toBeLessThanOrEqual(right!.x);
@@ -194,15 +236,26 @@ describe('project workspace', () => {
 
     // Switch inputs: each card now shows the output for the other input (the mock echoes the user prompt).
     const inputSelect = page.getByRole('combobox', { name: 'Input', exact: true });
-    const outputs = () => Promise.all(['Terse JSON', 'Friendly'].map((name) => page.getByRole('region', { name: `Output of ${name}` }).innerText()));
+    const outputs = () =>
+      Promise.all(
+        ['Terse JSON', 'Friendly'].map((name) => page.getByRole('region', { name: `Output of ${name}` }).innerText()),
+      );
     const selected = await inputSelect.locator('option:checked').innerText();
-    const [first, other] = selected === 'Capital question' ? ['France', 'Services Agreement'] : ['Services Agreement', 'France'];
+    const [first, other] =
+      selected === 'Capital question' ? ['France', 'Services Agreement'] : ['Services Agreement', 'France'];
     for (const text of await outputs()) expect(text).toContain(first);
     await inputSelect.selectOption({ label: selected === 'Capital question' ? 'Long contract' : 'Capital question' });
-    await expect.poll(async () => (await outputs()).every((text) => text.includes(other) && !text.includes(first))).toBe(true);
+    await expect
+      .poll(async () => (await outputs()).every((text) => text.includes(other) && !text.includes(first)))
+      .toBe(true);
     await page.getByRole('button', { name: 'Show input' }).click();
     await visible(page.getByRole('button', { name: 'Hide input' }));
-    await visible(page.getByRole('main').getByText(other === 'France' ? /capital of France/ : /Services Agreement is entered into/).first());
+    await visible(
+      page
+        .getByRole('main')
+        .getByText(other === 'France' ? /capital of France/ : /Services Agreement is entered into/)
+        .first(),
+    );
 
     // The system-prompt checkbox grid: none selected -> the empty state.
     await seeText(page, '2 of 2 selected');
@@ -213,19 +266,33 @@ describe('project workspace', () => {
     for (const name of ['Terse JSON', 'Friendly']) await page.getByRole('checkbox', { name }).click();
 
     // JSON export.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download JSON' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
     const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
     // The documented shape (docs/export-format.md).
     expect(exported.format).toBe('promptgrid.evaluation');
-    expect(exported.evaluation).toMatchObject({ status: 'Complete', total_requests: 4, status_counts: { SUCCESS: 4, FAILED: 0 } });
+    expect(exported.evaluation).toMatchObject({
+      status: 'Complete',
+      total_requests: 4,
+      status_counts: { SUCCESS: 4, FAILED: 0 },
+    });
     expect(exported.project?.name).toBe('Contract review');
     expect(exported.inputs.map((i: any) => i.name).sort()).toEqual(['Capital question', 'Long contract']);
     expect(exported.inputs.find((i: any) => i.name === 'Long contract').content).toBe(LONG_CONTRACT);
     const byName = Object.fromEntries(exported.configurations.map((c: any) => [c.name, c]));
     expect(Object.keys(byName).sort()).toEqual(['Friendly', 'Terse JSON']);
-    expect(byName['Terse JSON']).toMatchObject({ model: { company: 'openai', model_name: 'gpt-4.1-mini' }, parameters: { temperature: 0, max_tokens: null }, provider_specific_params: { json_mode: true } });
-    expect(byName['Friendly']).toMatchObject({ model: { company: 'anthropic', model_name: 'claude-haiku-4-5' }, parameters: { temperature: 0.3, max_tokens: 256 } });
+    expect(byName['Terse JSON']).toMatchObject({
+      model: { company: 'openai', model_name: 'gpt-4.1-mini' },
+      parameters: { temperature: 0, max_tokens: null },
+      provider_specific_params: { json_mode: true },
+    });
+    expect(byName['Friendly']).toMatchObject({
+      model: { company: 'anthropic', model_name: 'claude-haiku-4-5' },
+      parameters: { temperature: 0.3, max_tokens: 256 },
+    });
     expect(exported.results).toHaveLength(4);
     const pairs = new Set(exported.results.map((r: any) => `${r.input_id}:${r.configuration_id}`));
     expect(pairs.size, 'one result per input x configuration').toBe(4);
@@ -319,12 +386,20 @@ describe('project workspace', () => {
   test("a failed input status save reverts the toggle and says 'Failed to update input status'", async () => {
     const page = await app.newPage();
     await signIn(page, 'toggle@example.com');
-    const { projectId } = await seedProject(page, { name: 'Toggles', inputs: [{ name: 'Sticky', content: 'Stays active' }], configurations: [] });
+    const { projectId } = await seedProject(page, {
+      name: 'Toggles',
+      inputs: [{ name: 'Sticky', content: 'Stays active' }],
+      configurations: [],
+    });
     await page.goto(`/project/${projectId}/inputs`);
     await visible(page.getByRole('switch', { name: 'Sticky: Active' }));
-    app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/projects\/\d+\/inputs\/\d+\/\)$/);
+    app.allowConsoleError(
+      /status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/projects\/\d+\/inputs\/\d+\/\)$/,
+    );
     await page.route('**/api/projects/*/inputs/*/', (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Simulated failure"}' }) : route.continue(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Simulated failure"}' })
+        : route.continue(),
     );
     await page.getByRole('switch', { name: 'Sticky: Active' }).click();
     await seeText(page, 'Failed to update input status');
@@ -353,7 +428,11 @@ describe('project workspace', () => {
     const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
     await visible(confirm.getByText('Running this evaluation will make 2 API call(s).', { exact: true }));
     await visible(confirm.getByText('(running 2 prompt(s) against 1 input(s))', { exact: true }));
-    await confirm.getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+    await confirm
+      .getByRole('button')
+      .filter({ hasNotText: /cancel|close/i })
+      .last()
+      .click();
 
     await atPath(page, `/project/${projectId}/results`);
     await seeText(page, 'Running');
@@ -363,8 +442,14 @@ describe('project workspace', () => {
     await seeText(page, '2 of 2', 45_000);
     await seeText(page, 'Partial', 45_000);
     await visible(page.getByText('Error occurred while processing request:', { exact: false }));
-    const failedCard = page.getByRole('article', { name: 'OpenAI prompt' }).or(page.getByRole('listitem').filter({ hasText: 'OpenAI prompt' })).first();
-    expect(isReddish(await rgbOf(failedCard.getByText('Error occurred while processing request:', { exact: false }))), 'the error block is red').toBe(true);
+    const failedCard = page
+      .getByRole('article', { name: 'OpenAI prompt' })
+      .or(page.getByRole('listitem').filter({ hasText: 'OpenAI prompt' }))
+      .first();
+    expect(
+      isReddish(await rgbOf(failedCard.getByText('Error occurred while processing request:', { exact: false }))),
+      'the error block is red',
+    ).toBe(true);
     const progress = page.getByLabel('Request progress');
     await count(progress.getByLabel(/^Request \d+: Failed/i), 1);
     await count(progress.getByLabel(/^Request \d+: Success/i), 1);
@@ -382,7 +467,9 @@ describe('project workspace', () => {
     const { projectId } = await seedProject(page, {
       name: 'JSON outputs',
       inputs: [{ name: 'Clause', content: 'Termination needs sixty days notice.' }],
-      configurations: [{ name: 'JSON prompt', model: 'gpt-4.1-mini', prompt: 'Extract the notice period as JSON.', json_mode: true }],
+      configurations: [
+        { name: 'JSON prompt', model: 'gpt-4.1-mini', prompt: 'Extract the notice period as JSON.', json_mode: true },
+      ],
     });
     await page.goto(`/project/${projectId}/run`);
     let release!: () => void;
@@ -394,7 +481,11 @@ describe('project workspace', () => {
     await page.getByRole('button', { name: 'Run Evaluation' }).click();
     const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
     await visible(confirm.getByText('Running this evaluation will make 1 API call(s).', { exact: true }));
-    await confirm.getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+    await confirm
+      .getByRole('button')
+      .filter({ hasNotText: /cancel|close/i })
+      .last()
+      .click();
     await visible(page.getByRole('button', { name: 'Running...' }));
     release();
 
@@ -404,7 +495,9 @@ describe('project workspace', () => {
     const output = page.getByRole('region', { name: 'Output of JSON prompt' });
     await visible(output.getByText(/"echo"/));
     const text = await output.innerText();
-    expect(text, 'pretty-printed: the key sits on its own indented line').toMatch(/\{\s*\n\s+"echo": "Echo from gpt-4\.1-mini: Termination needs sixty days notice\."/);
+    expect(text, 'pretty-printed: the key sits on its own indented line').toMatch(
+      /\{\s*\n\s+"echo": "Echo from gpt-4\.1-mini: Termination needs sixty days notice\."/,
+    );
     const call = fake.requests.filter((r) => r.api === 'openai' && r.apiKey === GOOD_OPENAI_KEY).at(-1);
     expect(call?.body.response_format?.type).toBe('json_object');
     await shot(page, 'results-json');
@@ -421,11 +514,19 @@ describe('project workspace', () => {
     });
     await page.goto(`/project/${projectId}/run`);
     await page.getByRole('button', { name: 'Run Evaluation' }).click();
-    await page.getByRole('dialog').or(page.getByRole('alertdialog')).getByRole('button').filter({ hasNotText: /cancel|close/i }).last().click();
+    await page
+      .getByRole('dialog')
+      .or(page.getByRole('alertdialog'))
+      .getByRole('button')
+      .filter({ hasNotText: /cancel|close/i })
+      .last()
+      .click();
     await atPath(page, `/project/${projectId}/results`);
     await seeText(page, 'Running');
     app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/api-requests\/[^)]*\)$/);
-    await page.route('**/api/api-requests/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Simulated failure"}' }));
+    await page.route('**/api/api-requests/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Simulated failure"}' }),
+    );
     await seeText(page, 'Error while polling for updates', 12_000);
     // The request is still in progress on the server: the badge stays Running (not Failed) and polling can resume.
     await visible(page.getByRole('button', { name: 'Resume updates' }));
@@ -440,7 +541,10 @@ describe('project workspace', () => {
     await page.goto(`/project/${projectId}/run`);
     await visible(page.getByRole('heading', { name: 'Configure and Run Evaluation' }));
     await shot(page, 'run-empty');
-    const links = page.getByRole('main').getByRole('link').filter({ hasText: /prompt/i });
+    const links = page
+      .getByRole('main')
+      .getByRole('link')
+      .filter({ hasText: /prompt/i });
     await expect.poll(() => links.count()).toBeGreaterThanOrEqual(2);
     const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
     expect(hrefs).toEqual(expect.arrayContaining([`/project/${projectId}/inputs`, `/project/${projectId}/configs`]));

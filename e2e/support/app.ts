@@ -67,12 +67,19 @@ export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)):
   app.allowConsoleError = (pattern) => allowed.push(pattern);
 
   app.newPage = async ({ viewport = DESKTOP } = {}) => {
-    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport, acceptDownloads: true, colorScheme: 'light' });
+    const context = await app.browser.newContext({
+      baseURL: app.baseUrl,
+      viewport,
+      acceptDownloads: true,
+      colorScheme: 'light',
+    });
     context.setDefaultTimeout(15_000);
     context.setDefaultNavigationTimeout(30_000);
     contexts.push(context);
     const page = await context.newPage();
-    page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }));
+    page.on('pageerror', (error) =>
+      problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }),
+    );
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const location = message.location();
@@ -87,7 +94,9 @@ export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)):
       // A picture of every open page at the moment of failure, for the report.
       for (const [i, ctx] of contexts.entries()) {
         for (const [j, p] of ctx.pages().entries()) {
-          await p.screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${safeName(context.task.name)}-${i}-${j}.png`) }).catch(() => {});
+          await p
+            .screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${safeName(context.task.name)}-${i}-${j}.png`) })
+            .catch(() => {});
         }
       }
     }
@@ -99,14 +108,21 @@ export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)):
     problems = [];
     allowed = [];
     if (found.length > 0) {
-      throw new Error(`the page reported errors:\n${found.map((p) => `  [${p.kind}] ${p.text}  at ${p.url}`).join('\n')}`);
+      throw new Error(
+        `the page reported errors:\n${found.map((p) => `  [${p.kind}] ${p.text}  at ${p.url}`).join('\n')}`,
+      );
     }
   });
 
   return app;
 }
 
-const safeName = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+const safeName = (name: string) =>
+  name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 80);
 
 /**
  * Saves e2e/artifacts/<name>-desktop.png (1280x800) and <name>-phone.png (390x844), full page, then restores
@@ -134,7 +150,10 @@ export async function shot(page: Page, name: string, options: { dark?: boolean }
             .filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed')
             .filter((el) => !el.closest('[style*="overflow"], .overflow-x-auto, .overflow-auto, .overflow-x-scroll'))
             .slice(0, 5)
-            .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} (right ${Math.round(el.getBoundingClientRect().right)}px)`);
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} (right ${Math.round(el.getBoundingClientRect().right)}px)`,
+            );
           return `page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen: ${culprits.join(', ')}`;
         });
         if (overflow) throw new Error(`${name}: horizontal overflow at phone width — ${overflow}`);
@@ -170,12 +189,24 @@ async function csrfToken(page: Page): Promise<string> {
  * Calls the API as the page's signed-in user (shares the context's cookies), for setting up data a journey
  * is not about. Throws on a non-2xx answer.
  */
-export async function apiCall<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
-  const origin = new URL(page.url().startsWith('http') ? page.url() : (await page.context().request.get('/healthz')).url()).origin;
+export async function apiCall<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const origin = new URL(
+    page.url().startsWith('http') ? page.url() : (await page.context().request.get('/healthz')).url(),
+  ).origin;
   const response = await page.context().request.fetch(url, {
     method,
     data: data === undefined ? undefined : JSON.stringify(data),
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrftoken': await csrfToken(page), origin },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-csrftoken': await csrfToken(page),
+      origin,
+    },
   });
   const text = await response.text();
   if (!response.ok()) throw new Error(`${method} ${url} -> ${response.status()}: ${text}`);

@@ -13,10 +13,15 @@ export async function visible(locator: Locator, timeout = TIMEOUT): Promise<Loca
 
 /** Waits until nothing the locator matches is visible. */
 export async function hidden(locator: Locator, timeout = TIMEOUT): Promise<void> {
-  await expect.poll(async () => {
-    for (const element of await locator.all()) if (await element.isVisible()) return 'visible';
-    return 'hidden';
-  }, { timeout }).toBe('hidden');
+  await expect
+    .poll(
+      async () => {
+        for (const element of await locator.all()) if (await element.isVisible()) return 'visible';
+        return 'hidden';
+      },
+      { timeout },
+    )
+    .toBe('hidden');
 }
 
 /** Waits until the exact text (a string matches the whole text of an element, trimmed) is visible on the page or inside `scope`. */
@@ -48,7 +53,10 @@ export async function inViewport(locator: Locator, timeout = TIMEOUT): Promise<v
 }
 
 /** A computed colour of the element as [r, g, b], whatever the CSS colour space (Tailwind 4 uses oklch). */
-export async function rgbOf(locator: Locator, property: 'color' | 'backgroundColor' | 'borderColor' = 'color'): Promise<[number, number, number]> {
+export async function rgbOf(
+  locator: Locator,
+  property: 'color' | 'backgroundColor' | 'borderColor' = 'color',
+): Promise<[number, number, number]> {
   return locator.first().evaluate((element, prop) => {
     const value = getComputedStyle(element)[prop as 'color'];
     const canvas = document.createElement('canvas');

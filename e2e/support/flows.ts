@@ -5,7 +5,9 @@ import { hidden, visible } from './expect';
 /** Creates a project through the projects screen's dialog and opens it; returns its id. */
 export async function createProjectViaUi(page: Page, name: string, description: string): Promise<number> {
   if (new URL(page.url()).pathname !== '/projects') await page.goto('/projects');
-  const create = page.getByRole('button', { name: 'New Project' }).or(page.getByRole('button', { name: 'Create Project' }));
+  const create = page
+    .getByRole('button', { name: 'New Project' })
+    .or(page.getByRole('button', { name: 'Create Project' }));
   await (await visible(create)).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Project' });
   await dialog.getByLabel('Project Name').fill(name);
@@ -30,10 +32,20 @@ export async function seedProject(
   project: {
     name: string;
     inputs: { name: string; content: string }[];
-    configurations: { name: string; model: string; prompt: string; json_mode?: boolean; max_tokens?: number | null; temperature?: number }[];
+    configurations: {
+      name: string;
+      model: string;
+      prompt: string;
+      json_mode?: boolean;
+      max_tokens?: number | null;
+      temperature?: number;
+    }[];
   },
 ): Promise<{ projectId: number }> {
-  const created = await apiCall<{ id: number }>(page, 'POST', '/api/projects/', { name: project.name, description: `${project.name} (seeded)` });
+  const created = await apiCall<{ id: number }>(page, 'POST', '/api/projects/', {
+    name: project.name,
+    description: `${project.name} (seeded)`,
+  });
   const models = await apiCall<Model[]>(page, 'GET', '/api/models/');
   for (const input of project.inputs) await apiCall(page, 'POST', `/api/projects/${created.id}/inputs/`, input);
   for (const c of project.configurations) {

@@ -33,7 +33,9 @@ function completeBuild(dist: string): boolean {
  */
 export default function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium); the suite never downloads browsers.`);
+    throw new Error(
+      `${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium); the suite never downloads browsers.`,
+    );
   }
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
 
@@ -47,12 +49,16 @@ export default function setup(project: TestProject) {
   }
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-e2e-app-'));
-  for (const file of ['package.json', 'tsconfig.json', 'tsconfig.base.json']) fs.copyFileSync(path.join(REPO_ROOT, file), path.join(root, file));
+  for (const file of ['package.json', 'tsconfig.json', 'tsconfig.base.json'])
+    fs.copyFileSync(path.join(REPO_ROOT, file), path.join(root, file));
   fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'));
   fs.symlinkSync(path.join(REPO_ROOT, 'packages'), path.join(root, 'packages'));
   fs.mkdirSync(path.join(root, 'server'));
   fs.copyFileSync(path.join(REPO_ROOT, 'server/package.json'), path.join(root, 'server/package.json'));
-  fs.cpSync(path.join(REPO_ROOT, 'server/src'), path.join(root, 'server/src'), { recursive: true, filter: (source) => !source.endsWith('.test.ts') });
+  fs.cpSync(path.join(REPO_ROOT, 'server/src'), path.join(root, 'server/src'), {
+    recursive: true,
+    filter: (source) => !source.endsWith('.test.ts'),
+  });
   if (fs.existsSync(path.join(REPO_ROOT, 'server/node_modules'))) {
     fs.symlinkSync(path.join(REPO_ROOT, 'server/node_modules'), path.join(root, 'server/node_modules'));
   }
@@ -72,7 +78,11 @@ export default function setup(project: TestProject) {
 
 function build(extra: string[]) {
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web', ...extra], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web', ...extra], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`npm run build -w web failed:\n${result.stdout}\n${result.stderr}`);
   console.log(`e2e: built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -76,7 +76,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   // The run's snapshot of the app (see global-setup.ts), or the working tree with E2E_LIVE_TREE=1.
-  const child: ChildProcess = spawn(process.execPath, serverEntryArgs(inject('appRoot'), 'main'), { cwd: inject('appRoot'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, serverEntryArgs(inject('appRoot'), 'main'), {
+    cwd: inject('appRoot'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

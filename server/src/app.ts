@@ -3,7 +3,12 @@ import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -43,7 +48,11 @@ export type BuildAppOptions = {
 };
 
 export async function buildApp({ config, database, logger = false, workers = false }: BuildAppOptions) {
-  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, trustProxy: config.publicUrl !== null }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.publicUrl !== null,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -71,7 +80,11 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(authentication);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Promptgrid API', version: '1.0.0', description: 'Compare system prompts and models side by side.' },
+      info: {
+        title: 'Promptgrid API',
+        version: '1.0.0',
+        description: 'Compare system prompts and models side by side.',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },

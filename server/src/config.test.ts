@@ -5,7 +5,14 @@ import { loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has working defaults for the embedded set-up', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, devLogin: true, secureCookies: false, freeEvaluationsPerMonth: 50 });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      devLogin: true,
+      secureCookies: false,
+      freeEvaluationsPerMonth: 50,
+    });
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.google.jwksUrl).toBe('https://www.googleapis.com/oauth2/v3/certs');
   });

@@ -13,8 +13,14 @@ const Env = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
-  APP_ENCRYPTION_KEY: z.string().regex(new RegExp(`^${KEY}$`), 'must be 32 bytes as base64 (44 characters) or hex (64 characters)').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  APP_ENCRYPTION_KEY: z
+    .string()
+    .regex(new RegExp(`^${KEY}$`), 'must be 32 bytes as base64 (44 characters) or hex (64 characters)')
+    .optional(),
   APP_ENCRYPTION_KEY_PREVIOUS: z
     .string()
     .regex(new RegExp(`^${KEY}(?:,${KEY})*$`), 'must be earlier values of APP_ENCRYPTION_KEY, separated by commas')

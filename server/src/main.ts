@@ -6,7 +6,9 @@ const config = loadConfigOrExit();
 
 const logger = {
   level: config.logLevel,
-  ...(process.stdout.isTTY && !config.production ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  ...(process.stdout.isTTY && !config.production
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : {}),
 };
 const database = await openConfiguredDatabase(config);
 const app = await buildApp({ config, database, logger, workers: !process.argv.includes('--no-workers') });

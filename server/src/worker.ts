@@ -8,10 +8,19 @@ import { EvaluationWorker } from './evaluations/worker.js';
 const config = loadConfigOrExit();
 // Fastify's pino logger, same format as the server's; no HTTP is served.
 const log = Fastify({ logger: { level: config.logLevel } }).log;
-if (!config.databaseUrl) log.warn('DATABASE_URL is unset: this worker opens the embedded database, which no server may have open at the same time');
+if (!config.databaseUrl)
+  log.warn(
+    'DATABASE_URL is unset: this worker opens the embedded database, which no server may have open at the same time',
+  );
 
 const database = await openConfiguredDatabase(config);
-const worker = new EvaluationWorker(database, config.providers, loadEncryptionKey(config.encryptionKey, config.dataDir, config.previousEncryptionKeys), log, config.databaseUrl);
+const worker = new EvaluationWorker(
+  database,
+  config.providers,
+  loadEncryptionKey(config.encryptionKey, config.dataDir, config.previousEncryptionKeys),
+  log,
+  config.databaseUrl,
+);
 await worker.start();
 
 let closing = false;

@@ -30,10 +30,12 @@ describe('one-way imports (DESIGN.md, Style)', () => {
   it('web and server never import each other; both may import the contract', () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(path.join(root, 'web/src'))) {
-      for (const s of importsOf(file)) if (s.includes('/server/') || s.startsWith('@promptgrid/server')) offenders.push(`${file} -> ${s}`);
+      for (const s of importsOf(file))
+        if (s.includes('/server/') || s.startsWith('@promptgrid/server')) offenders.push(`${file} -> ${s}`);
     }
     for (const file of sourceFiles(path.join(root, 'server/src'))) {
-      for (const s of importsOf(file)) if (s.includes('/web/') || s.startsWith('@promptgrid/web')) offenders.push(`${file} -> ${s}`);
+      for (const s of importsOf(file))
+        if (s.includes('/web/') || s.startsWith('@promptgrid/web')) offenders.push(`${file} -> ${s}`);
     }
     expect(offenders).toEqual([]);
   });
@@ -47,8 +49,10 @@ describe('one-way imports (DESIGN.md, Style)', () => {
         const target = resolveWeb(file, s);
         if (!target) continue;
         const rel = path.relative(featuresDir, target);
-        if (!rel.startsWith('..') && rel.split(path.sep)[0] !== own) offenders.push(`${path.relative(root, file)} -> ${s}`);
-        if (path.relative(path.join(root, 'web/src/app'), target).startsWith('..') === false) offenders.push(`${path.relative(root, file)} -> ${s} (app/)`);
+        if (!rel.startsWith('..') && rel.split(path.sep)[0] !== own)
+          offenders.push(`${path.relative(root, file)} -> ${s}`);
+        if (path.relative(path.join(root, 'web/src/app'), target).startsWith('..') === false)
+          offenders.push(`${path.relative(root, file)} -> ${s} (app/)`);
       }
     }
     expect(offenders).toEqual([]);
@@ -62,7 +66,8 @@ describe('one-way imports (DESIGN.md, Style)', () => {
           const target = resolveWeb(file, s);
           if (!target) continue;
           const rel = path.relative(path.join(root, 'web/src'), target);
-          if (rel.startsWith('features') || rel.startsWith('app')) offenders.push(`${path.relative(root, file)} -> ${s}`);
+          if (rel.startsWith('features') || rel.startsWith('app'))
+            offenders.push(`${path.relative(root, file)} -> ${s}`);
         }
       }
     }

@@ -34,48 +34,62 @@ describe('a server killed mid-run', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loses nothing: after a restart all 200 requests end terminal, each exactly once', { timeout: 120_000 }, async () => {
-    fake = await startFakeProviders({ latencyMs: 250, record: true });
-    const port = await freePort();
-    const env = {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEV_LOGIN: 'true',
-      APP_ENCRYPTION_KEY: encryptionKey,
-      OPENAI_BASE_URL: fake.openaiBaseUrl,
-      ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
-      EVAL_CONCURRENCY: '20',
-    };
-    server = await startProcess('main', env);
-    const client = await new HttpClient(server.url).signIn('crash@example.com');
-    const { inputIds, configurationIds } = await seedProject(client, { inputs: 20, configurations: 10, models: ['gpt-4o-mini', 'claude-haiku-4-5'] });
-    await client.ok('POST', ROUTES.apiKeys, { provider: 'openai', key: 'sk-crash-test' });
-    await client.ok('POST', ROUTES.apiKeys, { provider: 'anthropic', key: 'sk-ant-crash-test' });
-    const run = await client.ok('POST', ROUTES.runEvaluation, { configuration_ids: configurationIds, input_ids: inputIds, use_mock: false });
-    expect(run.total_requests).toBe(200);
-    const counts = () => client.ok<Counts>('GET', ROUTES.apiRequestStatusCounts(run.evaluation_id));
+  it(
+    'loses nothing: after a restart all 200 requests end terminal, each exactly once',
+    { timeout: 120_000 },
+    async () => {
+      fake = await startFakeProviders({ latencyMs: 250, record: true });
+      const port = await freePort();
+      const env = {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DEV_LOGIN: 'true',
+        APP_ENCRYPTION_KEY: encryptionKey,
+        OPENAI_BASE_URL: fake.openaiBaseUrl,
+        ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
+        EVAL_CONCURRENCY: '20',
+      };
+      server = await startProcess('main', env);
+      const client = await new HttpClient(server.url).signIn('crash@example.com');
+      const { inputIds, configurationIds } = await seedProject(client, {
+        inputs: 20,
+        configurations: 10,
+        models: ['gpt-4o-mini', 'claude-haiku-4-5'],
+      });
+      await client.ok('POST', ROUTES.apiKeys, { provider: 'openai', key: 'sk-crash-test' });
+      await client.ok('POST', ROUTES.apiKeys, { provider: 'anthropic', key: 'sk-ant-crash-test' });
+      const run = await client.ok('POST', ROUTES.runEvaluation, {
+        configuration_ids: configurationIds,
+        input_ids: inputIds,
+        use_mock: false,
+      });
+      expect(run.total_requests).toBe(200);
+      const counts = () => client.ok<Counts>('GET', ROUTES.apiRequestStatusCounts(run.evaluation_id));
 
-    const atKill = await waitFor(counts, (c) => c.SUCCESS >= 40, 30_000);
-    await server.kill('SIGKILL');
-    expect(atKill.SUCCESS).toBeLessThan(200);
-    const callsBeforeRestart = fake.stats.calls;
+      const atKill = await waitFor(counts, (c) => c.SUCCESS >= 40, 30_000);
+      await server.kill('SIGKILL');
+      expect(atKill.SUCCESS).toBeLessThan(200);
+      const callsBeforeRestart = fake.stats.calls;
 
-    server = await startProcess('main', env);
-    const final = await waitFor(counts, terminal, 60_000);
-    expect(final).toEqual({ PENDING: 0, IN_PROGRESS: 0, SUCCESS: 200, FAILED: 0, total: 200 });
+      server = await startProcess('main', env);
+      const final = await waitFor(counts, terminal, 60_000);
+      expect(final).toEqual({ PENDING: 0, IN_PROGRESS: 0, SUCCESS: 200, FAILED: 0, total: 200 });
 
-    const results = await client.ok<any[]>('GET', ROUTES.results(run.evaluation_id));
-    expect(results).toHaveLength(200);
-    expect(new Set(results.map((r) => r.api_request)).size).toBe(200);
-    expect(new Set(results.map((r) => `${r.input}:${r.configuration}`)).size).toBe(200);
-    // Calls cut off by the kill ran again (at most a concurrency's worth per lane, plus unsaved outcomes); nothing else did.
-    expect(fake.stats.calls).toBeGreaterThanOrEqual(200);
-    expect(fake.stats.calls - 200).toBeLessThanOrEqual(2 * 20 + 20);
-    expect(callsBeforeRestart).toBeLessThan(200 + 40);
-    const document = await client.ok('GET', ROUTES.evaluationResults(run.evaluation_id));
-    expect(document.evaluation.completed_at).not.toBeNull();
-    expect(document.api_requests.every((r: any) => r.status === 'SUCCESS' && r.output.startsWith('Echo from'))).toBe(true);
-  });
+      const results = await client.ok<any[]>('GET', ROUTES.results(run.evaluation_id));
+      expect(results).toHaveLength(200);
+      expect(new Set(results.map((r) => r.api_request)).size).toBe(200);
+      expect(new Set(results.map((r) => `${r.input}:${r.configuration}`)).size).toBe(200);
+      // Calls cut off by the kill ran again (at most a concurrency's worth per lane, plus unsaved outcomes); nothing else did.
+      expect(fake.stats.calls).toBeGreaterThanOrEqual(200);
+      expect(fake.stats.calls - 200).toBeLessThanOrEqual(2 * 20 + 20);
+      expect(callsBeforeRestart).toBeLessThan(200 + 40);
+      const document = await client.ok('GET', ROUTES.evaluationResults(run.evaluation_id));
+      expect(document.evaluation.completed_at).not.toBeNull();
+      expect(document.api_requests.every((r: any) => r.status === 'SUCCESS' && r.output.startsWith('Echo from'))).toBe(
+        true,
+      );
+    },
+  );
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes', () => {
@@ -112,7 +126,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes',
     );
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-pg-test' })).statusCode).toBe(201);
     const runOnce = async () => {
-      const response = await client.post(ROUTES.runEvaluation, { configuration_ids: configurationIds, input_ids: inputIds, use_mock: false });
+      const response = await client.post(ROUTES.runEvaluation, {
+        configuration_ids: configurationIds,
+        input_ids: inputIds,
+        use_mock: false,
+      });
       expect(response.statusCode).toBe(201);
       return response.json().evaluation_id as number;
     };
@@ -120,7 +138,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes',
 
     const shared = await runOnce();
     expect(await waitFor(counts(shared), terminal, 30_000)).toMatchObject({ SUCCESS: 200, FAILED: 0 });
-    const { rows } = await database.executeSql('SELECT claimed_by, count(*)::int AS n FROM api_requests WHERE evaluation_id = $1 GROUP BY claimed_by', [shared]);
+    const { rows } = await database.executeSql(
+      'SELECT claimed_by, count(*)::int AS n FROM api_requests WHERE evaluation_id = $1 GROUP BY claimed_by',
+      [shared],
+    );
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.n).toBeGreaterThan(20);
     expect(fake.stats.calls).toBe(200);
@@ -130,7 +151,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes',
     await workers[0].kill('SIGKILL');
     const final = await waitFor(counts(second), terminal, 60_000);
     expect(final).toMatchObject({ SUCCESS: 200, FAILED: 0, total: 200 });
-    const { rows: results } = await database.executeSql('SELECT count(*)::int AS n, count(DISTINCT api_request_id)::int AS d FROM results WHERE evaluation_id = $1', [second]);
+    const { rows: results } = await database.executeSql(
+      'SELECT count(*)::int AS n, count(DISTINCT api_request_id)::int AS d FROM results WHERE evaluation_id = $1',
+      [second],
+    );
     expect(results[0]).toEqual({ n: 200, d: 200 });
   });
 });

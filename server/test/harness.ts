@@ -58,7 +58,13 @@ export type TestEnv = Record<string, string | undefined>;
 
 /** A ready app over an existing database, with the suite's settings under `env`; closing it leaves the database open. */
 export async function startTestApp(database: Database, env: TestEnv = {}, options: { workers?: boolean } = {}) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/promptgrid-test-unused', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/promptgrid-test-unused',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
   const app = await buildApp({ config, database, workers: options.workers ?? false });
   await app.ready();
   return { app, config };
@@ -91,7 +97,12 @@ export class TestClient {
       .join('; ');
   }
 
-  async request(method: string, url: string, body?: unknown, options: InjectOptions = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+    options: InjectOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { cookie: this.cookieHeader(), ...options.headers };
     if (method !== 'GET' && options.csrf !== false && this.cookies[STORAGE_KEYS.csrfCookie]) {
       headers[CSRF_HEADER] = this.cookies[STORAGE_KEYS.csrfCookie];
@@ -126,7 +137,10 @@ export class TestClient {
 }
 
 /** A client signed in through the dev sign-in. */
-export async function signedInClient(app: FastifyInstance, email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`) {
+export async function signedInClient(
+  app: FastifyInstance,
+  email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`,
+) {
   const client = new TestClient(app);
   await client.fetchCsrf();
   const response = await client.post(ROUTES.auth.devSignIn, { email });

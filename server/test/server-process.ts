@@ -17,7 +17,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export type ServerProcess = { child: ChildProcess; url: string; output: () => string; kill(signal?: NodeJS.Signals): Promise<void> };
+export type ServerProcess = {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+};
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
@@ -25,7 +30,11 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve());
   });
 
-export async function startProcess(entry: 'main' | 'worker', env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+export async function startProcess(
+  entry: 'main' | 'worker',
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (on a graceful exit);
   // BENCH_NODE_FLAGS adds flags to its node (e.g. V8 options, to compare).
@@ -55,7 +64,10 @@ export async function startProcess(entry: 'main' | 'worker', env: Record<string,
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
       if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-      const ok = await fetch(`${url}${ROUTES.healthz}`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}${ROUTES.healthz}`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -69,11 +81,18 @@ export class HttpClient {
   constructor(readonly baseUrl: string) {}
 
   async request<T = any>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const csrf = this.cookies.get('csrftoken');
     if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
-    const response = await fetch(`${this.baseUrl}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${this.baseUrl}${route}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const index = pair.indexOf('=');
@@ -85,7 +104,8 @@ export class HttpClient {
 
   async ok<T = any>(method: string, route: string, body?: unknown): Promise<T> {
     const response = await this.request<T>(method, route, body);
-    if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status >= 300)
+      throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body;
   }
 
@@ -105,7 +125,14 @@ export async function seedProject(
   const project = await client.ok('POST', ROUTES.projects, { name: 'Bench', description: 'Generated' });
   const inputIds: number[] = [];
   for (let i = 0; i < options.inputs; i++) {
-    inputIds.push((await client.ok('POST', ROUTES.inputs(project.id), { name: `Input ${i}`, content: `Question number ${i}: what is ${i} squared?` })).id);
+    inputIds.push(
+      (
+        await client.ok('POST', ROUTES.inputs(project.id), {
+          name: `Input ${i}`,
+          content: `Question number ${i}: what is ${i} squared?`,
+        })
+      ).id,
+    );
   }
   const configurationIds: number[] = [];
   for (let c = 0; c < options.configurations; c++) {

@@ -38,7 +38,14 @@ export type FakeProviders = {
    * reply's last (this fake's own cost); firstArrivalAt / lastReplyAt: wall-clock ms (Date.now() scale, sub-ms) of the
    * first request's arrival and the last reply's end, null until one happens.
    */
-  stats: { calls: number; byStatus: Record<string, number>; answered: number; overheadMs: number; firstArrivalAt: number | null; lastReplyAt: number | null };
+  stats: {
+    calls: number;
+    byStatus: Record<string, number>;
+    answered: number;
+    overheadMs: number;
+    firstArrivalAt: number | null;
+    lastReplyAt: number | null;
+  };
   reset(): void;
   close(): Promise<void>;
 };
@@ -78,19 +85,32 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startFakeProviders(options: Partial<FakeProviderBehaviour> = {}): Promise<FakeProviders> {
   const behaviour: FakeProviderBehaviour = { ...DEFAULTS, ...options };
   const requests: RecordedCall[] = [];
-  const stats: FakeProviders['stats'] = { calls: 0, byStatus: {}, answered: 0, overheadMs: 0, firstArrivalAt: null, lastReplyAt: null };
+  const stats: FakeProviders['stats'] = {
+    calls: 0,
+    byStatus: {},
+    answered: 0,
+    overheadMs: 0,
+    firstArrivalAt: null,
+    lastReplyAt: null,
+  };
   const seen = new Map<string, number>();
   let window = { start: 0, count: 0 };
 
   function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     res.end(text);
   }
 
   function apiError(api: 'openai' | 'anthropic', status: number, type: string, message: string) {
-    return api === 'openai' ? { error: { message, type, code: type, param: null } } : { type: 'error', error: { type, message } };
+    return api === 'openai'
+      ? { error: { message, type, code: type, param: null } }
+      : { type: 'error', error: { type, message } };
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string, arrived: number) {
@@ -125,7 +145,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       system = typeof body.system === 'string' ? body.system : null;
       const first = body.messages?.[0];
       user = first ? (typeof first.content === 'string' ? first.content : JSON.stringify(first.content)) : null;
-      if (typeof body.max_tokens !== 'number') return send(res, 400, apiError(api, 400, 'invalid_request_error', 'max_tokens: Field required'));
+      if (typeof body.max_tokens !== 'number')
+        return send(res, 400, apiError(api, 400, 'invalid_request_error', 'max_tokens: Field required'));
     }
     if (!body.model) return send(res, 400, apiError(api, 400, 'invalid_request_error', 'model is required'));
 
@@ -155,9 +176,13 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       seen.set(key, count);
       if (count <= directive.times) {
         if (directive.fault === '429') {
-          return send(res, 429, apiError(api, 429, 'rate_limit_exceeded', 'Rate limit reached.'), { 'retry-after': '0', 'retry-after-ms': '30' });
+          return send(res, 429, apiError(api, 429, 'rate_limit_exceeded', 'Rate limit reached.'), {
+            'retry-after': '0',
+            'retry-after-ms': '30',
+          });
         }
-        if (directive.fault === '500') return send(res, 500, apiError(api, 500, 'server_error', 'The server had an error.'));
+        if (directive.fault === '500')
+          return send(res, 500, apiError(api, 500, 'server_error', 'The server had an error.'));
         if (directive.fault === 'hang') return; // never answers; close() drops the socket
         if (directive.fault === 'malformed') {
           await sleep(behaviour.latencyMs);
@@ -185,8 +210,19 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: output, refusal: null }, finish_reason: 'stop', logprobs: null }],
-        usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: output, refusal: null },
+            finish_reason: 'stop',
+            logprobs: null,
+          },
+        ],
+        usage: {
+          prompt_tokens: inputTokens,
+          completion_tokens: outputTokens,
+          total_tokens: inputTokens + outputTokens,
+        },
       });
     }
     return send(res, 200, {

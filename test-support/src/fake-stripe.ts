@@ -18,7 +18,13 @@ import type { AddressInfo } from 'node:net';
 
 type Json = Record<string, any>;
 
-export type FakeStripeCustomer = { id: string; object: 'customer'; email: string | null; metadata: Record<string, string>; created: number };
+export type FakeStripeCustomer = {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+};
 export type FakeStripeCheckoutSession = {
   id: string;
   object: 'checkout.session';
@@ -46,7 +52,17 @@ export type FakeStripeSubscription = {
   current_period_start: number;
   current_period_end: number;
   metadata: Record<string, string>;
-  items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: { id: string; object: 'price' }; quantity: number; current_period_start: number; current_period_end: number }[] };
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      price: { id: string; object: 'price' };
+      quantity: number;
+      current_period_start: number;
+      current_period_end: number;
+    }[];
+  };
   created: number;
 };
 export type FakeStripeEvent = {
@@ -64,7 +80,14 @@ export type FakeStripeEvent = {
 /** What a webhook is delivered to: an app's base URL (or the full webhook URL), an object with Fastify's `inject`, or a function. */
 export type WebhookTarget =
   | string
-  | { inject(options: { method: 'POST'; url: string; payload: string; headers: Record<string, string> }): PromiseLike<{ statusCode: number; body: string }> }
+  | {
+      inject(options: {
+        method: 'POST';
+        url: string;
+        payload: string;
+        headers: Record<string, string>;
+      }): PromiseLike<{ statusCode: number; body: string }>;
+    }
   | ((request: { payload: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: string }>);
 
 export type WebhookDelivery = { statusCode: number; body: string; event: FakeStripeEvent };
@@ -119,12 +142,23 @@ class StripeApiError extends Error {
   }
 }
 
-const missing = (what: string, id: string, param = 'id') => new StripeApiError(404, `No such ${what}: '${id}'`, 'invalid_request_error', 'resource_missing', param);
+const missing = (what: string, id: string, param = 'id') =>
+  new StripeApiError(404, `No such ${what}: '${id}'`, 'invalid_request_error', 'resource_missing', param);
 
 export class FakeStripe {
   readonly customers = new Map<string, FakeStripeCustomer>();
   readonly checkoutSessions = new Map<string, FakeStripeCheckoutSession>();
-  readonly portalSessions = new Map<string, { id: string; object: 'billing_portal.session'; customer: string; return_url: string | null; url: string; created: number }>();
+  readonly portalSessions = new Map<
+    string,
+    {
+      id: string;
+      object: 'billing_portal.session';
+      customer: string;
+      return_url: string | null;
+      url: string;
+      created: number;
+    }
+  >();
   readonly subscriptions = new Map<string, FakeStripeSubscription>();
   /** Every API request received, in order (method, path, parsed form body). */
   readonly requests: { method: string; path: string; body: Json; idempotencyKey: string | null }[] = [];
@@ -182,11 +216,17 @@ export class FakeStripe {
       metadata: session.subscription_data.metadata ?? {},
     });
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
-    return [this.event('customer.subscription.created', subscription), this.event('checkout.session.completed', session)];
+    return [
+      this.event('customer.subscription.created', subscription),
+      this.event('checkout.session.completed', session),
+    ];
   }
 
   /** A subscription as Stripe would hold it (without an event). */
-  createSubscription(customer: string, options: { price?: string; status?: FakeStripeSubscription['status']; metadata?: Record<string, string> } = {}): FakeStripeSubscription {
+  createSubscription(
+    customer: string,
+    options: { price?: string; status?: FakeStripeSubscription['status']; metadata?: Record<string, string> } = {},
+  ): FakeStripeSubscription {
     const start = now();
     const subscription: FakeStripeSubscription = {
       id: randomId('sub'),
@@ -218,13 +258,21 @@ export class FakeStripe {
   }
 
   /** Changes a subscription (status, cancel_at_period_end, ...) and returns customer.subscription.updated. */
-  updateSubscription(id: string, changes: Partial<Pick<FakeStripeSubscription, 'status' | 'cancel_at_period_end' | 'current_period_end'>>, options: { created?: number } = {}): FakeStripeEvent {
+  updateSubscription(
+    id: string,
+    changes: Partial<Pick<FakeStripeSubscription, 'status' | 'cancel_at_period_end' | 'current_period_end'>>,
+    options: { created?: number } = {},
+  ): FakeStripeEvent {
     const subscription = this.subscription(id);
     const previous: Json = {};
     for (const key of Object.keys(changes) as (keyof typeof changes)[]) previous[key] = subscription[key];
     Object.assign(subscription, changes);
-    if (changes.current_period_end) for (const item of subscription.items.data) item.current_period_end = changes.current_period_end;
-    return this.event('customer.subscription.updated', subscription, { previous_attributes: previous, created: options.created });
+    if (changes.current_period_end)
+      for (const item of subscription.items.data) item.current_period_end = changes.current_period_end;
+    return this.event('customer.subscription.updated', subscription, {
+      previous_attributes: previous,
+      created: options.created,
+    });
   }
 
   /** Ends a subscription now and returns customer.subscription.deleted. */
@@ -245,14 +293,21 @@ export class FakeStripe {
       status: 'open',
       billing_reason: 'subscription_cycle',
       attempt_count: 1,
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
       created: now(),
     };
     return this.event('invoice.payment_failed', invoice);
   }
 
   /** An event object around a snapshot of `object`, remembered in `events`. */
-  event(type: string, object: Json, options: { previous_attributes?: Json; created?: number; id?: string } = {}): FakeStripeEvent {
+  event(
+    type: string,
+    object: Json,
+    options: { previous_attributes?: Json; created?: number; id?: string } = {},
+  ): FakeStripeEvent {
     const event: FakeStripeEvent = {
       id: options.id ?? randomId('evt'),
       object: 'event',
@@ -262,7 +317,10 @@ export class FakeStripe {
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: structuredClone(object), ...(options.previous_attributes ? { previous_attributes: options.previous_attributes } : {}) },
+      data: {
+        object: structuredClone(object),
+        ...(options.previous_attributes ? { previous_attributes: options.previous_attributes } : {}),
+      },
     };
     this.events.push(event);
     return event;
@@ -270,7 +328,11 @@ export class FakeStripe {
 
   /** Headers Stripe sends with a webhook, signed with `secret` (the fake's webhook secret by default). */
   webhookHeaders(payload: string, secret = this.webhookSecret, timestamp = now()): Record<string, string> {
-    return { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signStripePayload(payload, secret, timestamp), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+    return {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signStripePayload(payload, secret, timestamp),
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    };
   }
 
   /**
@@ -329,7 +391,11 @@ export class FakeStripe {
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     this.requests.push({ method, path: url.pathname, body, idempotencyKey });
     const send = (status: number, json: string) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': randomId('req'), 'stripe-version': API_VERSION });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': randomId('req'),
+        'stripe-version': API_VERSION,
+      });
       res.end(json);
     };
 
@@ -337,7 +403,12 @@ export class FakeStripe {
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     const expected = this.options.secretKey;
     if (expected ? key !== expected : !key.startsWith('sk_')) {
-      return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}***` } }));
+      return send(
+        401,
+        JSON.stringify({
+          error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}***` },
+        }),
+      );
     }
 
     const cacheKey = idempotencyKey && method === 'POST' ? `${key} ${idempotencyKey}` : null;
@@ -352,7 +423,14 @@ export class FakeStripe {
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       status = error.status;
-      json = JSON.stringify({ error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) } });
+      json = JSON.stringify({
+        error: {
+          type: error.type,
+          message: error.message,
+          ...(error.code ? { code: error.code } : {}),
+          ...(error.param ? { param: error.param } : {}),
+        },
+      });
     }
     if (cacheKey) this.idempotent.set(cacheKey, { status, body: json });
     send(status, json);
@@ -361,7 +439,13 @@ export class FakeStripe {
   private route(method: string, path: string, body: Json): Json {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const customer: FakeStripeCustomer = { id: randomId('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {}, created: now() };
+      const customer: FakeStripeCustomer = {
+        id: randomId('cus'),
+        object: 'customer',
+        email: body.email ?? null,
+        metadata: body.metadata ?? {},
+        created: now(),
+      };
       this.customers.set(customer.id, customer);
       return customer;
     }
@@ -371,11 +455,31 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (body.customer && !this.customers.has(body.customer)) throw missing('customer', body.customer, 'customer');
       const lineItems = (body.line_items ?? []) as { price?: string; quantity?: string }[];
-      if (!body.mode) throw new StripeApiError(400, 'Missing required param: mode.', 'invalid_request_error', 'parameter_missing', 'mode');
+      if (!body.mode)
+        throw new StripeApiError(
+          400,
+          'Missing required param: mode.',
+          'invalid_request_error',
+          'parameter_missing',
+          'mode',
+        );
       if (body.mode === 'subscription' && (lineItems.length === 0 || !lineItems[0].price)) {
-        throw new StripeApiError(400, 'You must provide at least one recurring price in `subscription` mode when using prices.', 'invalid_request_error', 'parameter_missing', 'line_items');
+        throw new StripeApiError(
+          400,
+          'You must provide at least one recurring price in `subscription` mode when using prices.',
+          'invalid_request_error',
+          'parameter_missing',
+          'line_items',
+        );
       }
-      if (!body.success_url) throw new StripeApiError(400, 'Missing required param: success_url.', 'invalid_request_error', 'parameter_missing', 'success_url');
+      if (!body.success_url)
+        throw new StripeApiError(
+          400,
+          'Missing required param: success_url.',
+          'invalid_request_error',
+          'parameter_missing',
+          'success_url',
+        );
       const id = randomId('cs_test');
       const session: FakeStripeCheckoutSession = {
         id,
@@ -401,10 +505,24 @@ export class FakeStripe {
       return this.checkoutSessions.get(m[1]) ?? throwError(missing('checkout.session', m[1]));
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      if (!body.customer) throw new StripeApiError(400, 'Missing required param: customer.', 'invalid_request_error', 'parameter_missing', 'customer');
+      if (!body.customer)
+        throw new StripeApiError(
+          400,
+          'Missing required param: customer.',
+          'invalid_request_error',
+          'parameter_missing',
+          'customer',
+        );
       if (!this.customers.has(body.customer)) throw missing('customer', body.customer, 'customer');
       const id = randomId('bps');
-      const session = { id, object: 'billing_portal.session' as const, customer: body.customer, return_url: body.return_url ?? null, url: `${this.url}/portal/${id}`, created: now() };
+      const session = {
+        id,
+        object: 'billing_portal.session' as const,
+        customer: body.customer,
+        return_url: body.return_url ?? null,
+        url: `${this.url}/portal/${id}`,
+        created: now(),
+      };
       this.portalSessions.set(id, session);
       return session;
     }
@@ -413,9 +531,13 @@ export class FakeStripe {
       if (method === 'GET') return subscription;
       if (method === 'POST') {
         if (subscription.status === 'canceled') {
-          throw new StripeApiError(400, 'A canceled subscription can only update its cancellation_details and metadata.');
+          throw new StripeApiError(
+            400,
+            'A canceled subscription can only update its cancellation_details and metadata.',
+          );
         }
-        if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        if (body.cancel_at_period_end !== undefined)
+          subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
         if (body.metadata) Object.assign(subscription.metadata, body.metadata);
         return subscription;
       }
@@ -431,7 +553,9 @@ export class FakeStripe {
   private async handlePage(method: string, url: URL, res: http.ServerResponse) {
     const html = (status: number, title: string, content: string) => {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${content}</body></html>`);
+      res.end(
+        `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${content}</body></html>`,
+      );
     };
     let m: RegExpMatchArray | null;
     if (method === 'GET' && (m = url.pathname.match(/^\/checkout\/([^/]+)$/))) {
@@ -455,7 +579,11 @@ export class FakeStripe {
     if (method === 'GET' && (m = url.pathname.match(/^\/portal\/([^/]+)$/))) {
       const session = this.portalSessions.get(m[1]);
       if (!session) return html(404, 'Portal session not found', '');
-      return html(200, 'Fake Stripe Customer Portal', session.return_url ? `<a href="${escapeHtml(session.return_url)}">Return</a>` : '');
+      return html(
+        200,
+        'Fake Stripe Customer Portal',
+        session.return_url ? `<a href="${escapeHtml(session.return_url)}">Return</a>` : '',
+      );
     }
     return html(404, 'Not found', '');
   }
@@ -469,7 +597,11 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-async function deliver(target: WebhookTarget, payload: string, headers: Record<string, string>): Promise<{ statusCode: number; body: string }> {
+async function deliver(
+  target: WebhookTarget,
+  payload: string,
+  headers: Record<string, string>,
+): Promise<{ statusCode: number; body: string }> {
   if (typeof target === 'function') return target({ payload, headers });
   if (typeof target === 'object') {
     const response = await target.inject({ method: 'POST', url: WEBHOOK_PATH, payload, headers });

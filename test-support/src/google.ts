@@ -39,7 +39,8 @@ const KID = 'promptgrid-test-key';
 
 /** A local stand-in for Google's sign-in keys: a JWKS on 127.0.0.1 (random port) and an RS256 key that signs ID tokens. */
 export async function startFakeGoogle(options: { clientId?: string } = {}): Promise<FakeGoogle> {
-  const clientId = options.clientId ?? `test-client-${crypto.randomBytes(4).toString('hex')}.apps.googleusercontent.com`;
+  const clientId =
+    options.clientId ?? `test-client-${crypto.randomBytes(4).toString('hex')}.apps.googleusercontent.com`;
   const trusted = await generateKeyPair('RS256', { extractable: true });
   let untrusted: CryptoKey | undefined;
   const publicJwk: JWK = { ...(await exportJWK(trusted.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };

@@ -13,4 +13,5 @@ export const AiModel = z.object({
 });
 export type AiModel = z.infer<typeof AiModel>;
 
-export const aiModelLabel = (model: Pick<AiModel, 'company' | 'model_name'>) => `${model.company} - ${model.model_name}`;
+export const aiModelLabel = (model: Pick<AiModel, 'company' | 'model_name'>) =>
+  `${model.company} - ${model.model_name}`;

@@ -9,9 +9,13 @@ export type SignInResponse = z.infer<typeof SignInResponse>;
 
 export const SignInError = z.object({ status: z.literal('error'), message: z.string() });
 
-export const GoogleCredentialInput = z.object({ credential: z.string({ error: 'credential is required.' }).min(1, { error: 'credential is required.' }) });
+export const GoogleCredentialInput = z.object({
+  credential: z.string({ error: 'credential is required.' }).min(1, { error: 'credential is required.' }),
+});
 
-export const DevSignInInput = z.object({ email: z.email({ error: 'Enter a valid e-mail address.' }).trim().toLowerCase() });
+export const DevSignInInput = z.object({
+  email: z.email({ error: 'Enter a valid e-mail address.' }).trim().toLowerCase(),
+});
 export type DevSignInInput = z.infer<typeof DevSignInInput>;
 
 export const CsrfTokenResponse = z.object({ csrfToken: z.string() });

@@ -50,5 +50,7 @@ export const SaveConfigurationInput = z.object({
 });
 export type SaveConfigurationInput = z.infer<typeof SaveConfigurationInput>;
 
-export const PatchConfigurationInput = z.object({ is_active: z.boolean({ error: 'is_active must be true or false.' }) });
+export const PatchConfigurationInput = z.object({
+  is_active: z.boolean({ error: 'is_active must be true or false.' }),
+});
 export type PatchConfigurationInput = z.infer<typeof PatchConfigurationInput>;

@@ -28,7 +28,15 @@ export const STANDARD_PLAN = { name: 'Standard', priceUsdPerMonth: 24.99, priceL
 export const API_REQUEST_STATUSES = ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] as const;
 export const TERMINAL_STATUSES: readonly (typeof API_REQUEST_STATUSES)[number][] = ['SUCCESS', 'FAILED'];
 
-export const SUBSCRIPTION_STATUSES = ['free', 'active', 'trialing', 'past_due', 'canceled', 'incomplete', 'unpaid'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'free',
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'unpaid',
+] as const;
 export type SubscriptionStatusName = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const STORAGE_KEYS = {

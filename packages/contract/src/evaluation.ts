@@ -7,7 +7,10 @@ export const RunEvaluationInput = z.object({
     .array(z.number().int().positive(), { error: 'configuration_ids must be a list of ids.' })
     .min(1, { error: 'Select at least one prompt-model.' })
     .max(LIMITS.runMaxRequests),
-  input_ids: z.array(z.number().int().positive(), { error: 'input_ids must be a list of ids.' }).max(LIMITS.runMaxRequests).default([]),
+  input_ids: z
+    .array(z.number().int().positive(), { error: 'input_ids must be a list of ids.' })
+    .max(LIMITS.runMaxRequests)
+    .default([]),
   name: z.string().trim().max(LIMITS.nameMaxLength).optional(),
   use_mock: z.boolean().default(false),
 });

@@ -22,7 +22,8 @@ export const ROUTES = {
   results: (evaluationId: number | string) => `/api/results/?evaluation_id=${evaluationId}`,
   apiRequests: (evaluationId: number | string) => `/api/api-requests/?evaluation=${evaluationId}`,
   apiRequestMetrics: (evaluationId: number | string) => `/api/api-requests/metrics/?evaluation=${evaluationId}`,
-  apiRequestStatusCounts: (evaluationId: number | string) => `/api/api-requests/status_counts/?evaluation=${evaluationId}`,
+  apiRequestStatusCounts: (evaluationId: number | string) =>
+    `/api/api-requests/status_counts/?evaluation=${evaluationId}`,
   apiKeys: '/api/api-keys/',
   apiKey: (id: number | string) => `/api/api-keys/${id}/`,
   subscriptionStatus: '/api/subscription/status/',

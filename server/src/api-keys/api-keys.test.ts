@@ -24,9 +24,20 @@ describe.each(databaseKinds)('api keys on %s', (kind) => {
     const alice = await signedInClient(ctx.app);
     const created = await alice.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-proj-abcdefghijklmnop1234' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ id: expect.any(Number), provider: 'openai', label: 'Default OpenAI key', is_active: true, last_four_digits: '1234', created_at: expect.any(String) });
+    expect(created.json()).toEqual({
+      id: expect.any(Number),
+      provider: 'openai',
+      label: 'Default OpenAI key',
+      is_active: true,
+      last_four_digits: '1234',
+      created_at: expect.any(String),
+    });
     expect(created.body).not.toContain('abcdefghijklmnop');
-    const anthropic = await alice.post(ROUTES.apiKeys, { provider: 'anthropic', key: 'sk-ant-api03-zzzz9876', label: 'Work' });
+    const anthropic = await alice.post(ROUTES.apiKeys, {
+      provider: 'anthropic',
+      key: 'sk-ant-api03-zzzz9876',
+      label: 'Work',
+    });
     expect(anthropic.json()).toMatchObject({ label: 'Work', last_four_digits: '9876' });
 
     const replaced = await alice.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-proj-second-key-5555' });
@@ -37,7 +48,10 @@ describe.each(databaseKinds)('api keys on %s', (kind) => {
     ]);
     expect(JSON.stringify(list)).not.toContain('second-key');
 
-    const renamed = await alice.put(ROUTES.apiKey(replaced.json().id), { label: 'Personal', key: 'sk-proj-third-7777' });
+    const renamed = await alice.put(ROUTES.apiKey(replaced.json().id), {
+      label: 'Personal',
+      key: 'sk-proj-third-7777',
+    });
     expect(renamed.json()).toMatchObject({ label: 'Personal', last_four_digits: '7777' });
     expect((await alice.delete(ROUTES.apiKey(anthropic.json().id))).statusCode).toBe(204);
     expect((await alice.get(ROUTES.apiKeys)).json()).toHaveLength(1);
@@ -59,8 +73,12 @@ describe.each(databaseKinds)('api keys on %s', (kind) => {
     expect(rows[0].sealed_key).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(rows[0].encryption_key_id).toBe(ctx.app.sealingKey.id);
     // The sealed value opens only with the key, for this user and provider.
-    expect(unseal(rows[0].sealed_key, rows[0].encryption_key_id, ctx.app.sealingKey, `api-key:${alice.user.id}:openai`)).toBe(secret);
-    expect(() => unseal(rows[0].sealed_key, rows[0].encryption_key_id, ctx.app.sealingKey, `api-key:${alice.user.id + 1}:openai`)).toThrow();
+    expect(
+      unseal(rows[0].sealed_key, rows[0].encryption_key_id, ctx.app.sealingKey, `api-key:${alice.user.id}:openai`),
+    ).toBe(secret);
+    expect(() =>
+      unseal(rows[0].sealed_key, rows[0].encryption_key_id, ctx.app.sealingKey, `api-key:${alice.user.id + 1}:openai`),
+    ).toThrow();
   });
 
   it('generates the encryption key once into DATA_DIR with mode 0600', () => {
@@ -98,15 +116,22 @@ describe.each(databaseKinds)('rotating the encryption key on %s', (kind) => {
       await before.close();
 
       // Only the new key: the old seal cannot be opened, and the message says how to fix it.
-      await expect(readActiveKey(database.db, loadEncryptionKey(newKey, '/unused'), alice.user.id, 'openai')).rejects.toThrow(/APP_ENCRYPTION_KEY_PREVIOUS/);
+      await expect(
+        readActiveKey(database.db, loadEncryptionKey(newKey, '/unused'), alice.user.id, 'openai'),
+      ).rejects.toThrow(/APP_ENCRYPTION_KEY_PREVIOUS/);
 
       const unrelated = crypto.randomBytes(32).toString('base64');
       const after = await start({ APP_ENCRYPTION_KEY: newKey, APP_ENCRYPTION_KEY_PREVIOUS: `${unrelated},${oldKey}` });
-      const { rows } = await database.executeSql('SELECT sealed_key, encryption_key_id FROM api_keys WHERE user_id = $1', [alice.user.id]);
+      const { rows } = await database.executeSql(
+        'SELECT sealed_key, encryption_key_id FROM api_keys WHERE user_id = $1',
+        [alice.user.id],
+      );
       expect(rows).toEqual([{ sealed_key: expect.any(String), encryption_key_id: after.sealingKey.id }]);
       expect(JSON.stringify(rows)).not.toContain(secret);
       // Resealed: the new key alone opens it now, and a second pass finds nothing left to do.
-      expect(await readActiveKey(database.db, loadEncryptionKey(newKey, '/unused'), alice.user.id, 'openai')).toBe(secret);
+      expect(await readActiveKey(database.db, loadEncryptionKey(newKey, '/unused'), alice.user.id, 'openai')).toBe(
+        secret,
+      );
       expect(await resealApiKeys(database.db, after.sealingKey)).toEqual({ resealed: 0, unknownKey: 0 });
       await after.close();
     } finally {

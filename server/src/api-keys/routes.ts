@@ -17,21 +17,33 @@ const tags = ['api keys'];
 const byId = '/api/api-keys/:id/';
 
 async function apiKeyRoutes(app: App) {
-  app.decorate('sealingKey', loadEncryptionKey(app.config.encryptionKey, app.config.dataDir, app.config.previousEncryptionKeys));
+  app.decorate(
+    'sealingKey',
+    loadEncryptionKey(app.config.encryptionKey, app.config.dataDir, app.config.previousEncryptionKeys),
+  );
   if (app.sealingKey.previous?.size) {
     app.addHook('onReady', async () => {
       const { resealed, unknownKey } = await resealApiKeys(app.db, app.sealingKey);
-      app.log.info({ resealed, unknownKey }, 'provider keys sealed with APP_ENCRYPTION_KEY_PREVIOUS resealed with APP_ENCRYPTION_KEY');
+      app.log.info(
+        { resealed, unknownKey },
+        'provider keys sealed with APP_ENCRYPTION_KEY_PREVIOUS resealed with APP_ENCRYPTION_KEY',
+      );
     });
   }
 
-  app.get(ROUTES.apiKeys, { schema: { tags, response: { 200: z.array(ApiKey) } } }, (request) => listApiKeys(app.db, currentUser(request).id));
+  app.get(ROUTES.apiKeys, { schema: { tags, response: { 200: z.array(ApiKey) } } }, (request) =>
+    listApiKeys(app.db, currentUser(request).id),
+  );
 
-  app.post(ROUTES.apiKeys, { schema: { tags, body: CreateApiKeyInput, response: { 201: ApiKey } } }, async (request, reply) => {
-    const key = await createApiKey(app.db, app.sealingKey, currentUser(request).id, request.body);
-    preloadSdks([key.provider]); // real runs will follow
-    return reply.code(201).send(key);
-  });
+  app.post(
+    ROUTES.apiKeys,
+    { schema: { tags, body: CreateApiKeyInput, response: { 201: ApiKey } } },
+    async (request, reply) => {
+      const key = await createApiKey(app.db, app.sealingKey, currentUser(request).id, request.body);
+      preloadSdks([key.provider]); // real runs will follow
+      return reply.code(201).send(key);
+    },
+  );
 
   app.put(byId, { schema: { tags, params: IdParams, body: UpdateApiKeyInput, response: { 200: ApiKey } } }, (request) =>
     updateApiKey(app.db, app.sealingKey, currentUser(request).id, request.params.id, request.body),

@@ -20,7 +20,8 @@ function keyFromText(text: string): Buffer {
 }
 
 /** A short, non-secret fingerprint of the key. */
-const keyId = (key: Buffer) => crypto.createHash('sha256').update('promptgrid-key-id').update(key).digest('hex').slice(0, 12);
+const keyId = (key: Buffer) =>
+  crypto.createHash('sha256').update('promptgrid-key-id').update(key).digest('hex').slice(0, 12);
 
 /**
  * APP_ENCRYPTION_KEY when set; otherwise a key generated once into DATA_DIR (mode 0600) and read back on later starts.
@@ -71,5 +72,7 @@ export function unseal(sealed: string, sealedWith: string, key: EncryptionKey, c
   const decipher = crypto.createDecipheriv('aes-256-gcm', secretKey, nonce);
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(raw.subarray(NONCE_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(raw.subarray(NONCE_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString(
+    'utf8',
+  );
 }

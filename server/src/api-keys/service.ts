@@ -1,5 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { defaultKeyLabel, PROVIDER_LABELS, type ApiKey, type CreateApiKeyInput, type UpdateApiKeyInput } from '@promptgrid/contract';
+import {
+  defaultKeyLabel,
+  PROVIDER_LABELS,
+  type ApiKey,
+  type CreateApiKeyInput,
+  type UpdateApiKeyInput,
+} from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -22,12 +28,21 @@ const toApiKey = (row: Row): ApiKey => ({
 });
 
 export async function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
-  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.provider), asc(apiKeys.id));
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(asc(apiKeys.provider), asc(apiKeys.id));
   return rows.map(toApiKey);
 }
 
 /** A new key for a provider replaces the user's previous one. */
-export async function createApiKey(db: Db, sealing: EncryptionKey, userId: number, input: CreateApiKeyInput): Promise<ApiKey> {
+export async function createApiKey(
+  db: Db,
+  sealing: EncryptionKey,
+  userId: number,
+  input: CreateApiKeyInput,
+): Promise<ApiKey> {
   return db.transaction(async (tx) => {
     await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, input.provider)));
     const [row] = await tx
@@ -47,12 +62,21 @@ export async function createApiKey(db: Db, sealing: EncryptionKey, userId: numbe
 }
 
 async function getOwned(tx: Db | Tx, userId: number, id: number): Promise<Row> {
-  const [row] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  const [row] = await tx
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
   if (!row) throw notFound('API key not found.');
   return row;
 }
 
-export async function updateApiKey(db: Db, sealing: EncryptionKey, userId: number, id: number, input: UpdateApiKeyInput): Promise<ApiKey> {
+export async function updateApiKey(
+  db: Db,
+  sealing: EncryptionKey,
+  userId: number,
+  id: number,
+  input: UpdateApiKeyInput,
+): Promise<ApiKey> {
   if (input.label !== undefined && input.label === '') throw badRequest({ label: ['Label must not be blank.'] });
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
@@ -69,7 +93,11 @@ export async function updateApiKey(db: Db, sealing: EncryptionKey, userId: numbe
         ...(input.label !== undefined ? { label: input.label } : {}),
         ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
         ...(input.key !== undefined
-          ? { sealedKey: seal(input.key, sealing, context(userId, existing.provider)), encryptionKeyId: sealing.id, lastFourDigits: lastFour(input.key) }
+          ? {
+              sealedKey: seal(input.key, sealing, context(userId, existing.provider)),
+              encryptionKeyId: sealing.id,
+              lastFourDigits: lastFour(input.key),
+            }
           : {}),
         updatedAt: new Date(),
       })
@@ -80,7 +108,10 @@ export async function updateApiKey(db: Db, sealing: EncryptionKey, userId: numbe
 }
 
 export async function deleteApiKey(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db.delete(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).returning({ id: apiKeys.id });
+  const deleted = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .returning({ id: apiKeys.id });
   if (deleted.length === 0) throw notFound('API key not found.');
 }
 
@@ -90,7 +121,12 @@ export type SealedKey = { userId: number; provider: Provider; sealedKey: string;
 /** The user's active keys, still sealed: which providers a run can call, and what with. */
 export async function activeSealedKeys(db: Db | Tx, userId: number): Promise<SealedKey[]> {
   return db
-    .select({ userId: apiKeys.userId, provider: apiKeys.provider, sealedKey: apiKeys.sealedKey, encryptionKeyId: apiKeys.encryptionKeyId })
+    .select({
+      userId: apiKeys.userId,
+      provider: apiKeys.provider,
+      sealedKey: apiKeys.sealedKey,
+      encryptionKeyId: apiKeys.encryptionKeyId,
+    })
     .from(apiKeys)
     .where(and(eq(apiKeys.userId, userId), eq(apiKeys.isActive, true)));
 }
@@ -99,7 +135,12 @@ export const openSealedKey = (row: SealedKey, sealing: EncryptionKey): string =>
   unseal(row.sealedKey, row.encryptionKeyId, sealing, context(row.userId, row.provider));
 
 /** The user's active key for a provider, in clear, for the worker's call; null when none is stored. */
-export async function readActiveKey(db: Db, sealing: EncryptionKey, userId: number, provider: Provider): Promise<string | null> {
+export async function readActiveKey(
+  db: Db,
+  sealing: EncryptionKey,
+  userId: number,
+  provider: Provider,
+): Promise<string | null> {
   const row = (await activeSealedKeys(db, userId)).find((r) => r.provider === provider);
   return row ? openSealedKey(row, sealing) : null;
 }

@@ -5,8 +5,17 @@ import { startFakeGoogle, type FakeGoogle, type SignIdTokenOptions } from '@prom
 import { users } from '../db/schema.js';
 import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
 
-type Cookie = { name: string; value: string; path?: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number };
-const cookieNamed = (response: { cookies: unknown[] }, name: string) => (response.cookies as Cookie[]).find((c) => c.name === name);
+type Cookie = {
+  name: string;
+  value: string;
+  path?: string;
+  httpOnly?: boolean;
+  sameSite?: string;
+  secure?: boolean;
+  maxAge?: number;
+};
+const cookieNamed = (response: { cookies: unknown[] }, name: string) =>
+  (response.cookies as Cookie[]).find((c) => c.name === name);
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
@@ -58,7 +67,11 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
     const response = await googleSignIn(client, { email: 'Ada@Example.com' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ status: 'success', user: { id: expect.any(Number), email: 'ada@example.com' }, message: expect.any(String) });
+    expect(body).toEqual({
+      status: 'success',
+      user: { id: expect.any(Number), email: 'ada@example.com' },
+      message: expect.any(String),
+    });
     const cookie = cookieNamed(response, SESSION_COOKIE)!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(cookie.httpOnly).toBe(true);
@@ -99,7 +112,9 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
     const client = new TestClient(secure.app);
     await client.fetchCsrf();
     const credential = await google.signIdToken();
-    const response = await client.post(ROUTES.auth.receiver, `credential=${encodeURIComponent(credential)}`, { headers: form });
+    const response = await client.post(ROUTES.auth.receiver, `credential=${encodeURIComponent(credential)}`, {
+      headers: form,
+    });
     expect(response.statusCode).toBe(200);
     const cookie = cookieNamed(response, SESSION_COOKIE)!;
     expect(cookie.secure).toBe(true);
@@ -110,7 +125,10 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
   const refusals: [string, () => SignIdTokenOptions][] = [
     ['a wrong audience', () => ({ aud: 'someone-else.apps.googleusercontent.com' })],
     ['a wrong issuer', () => ({ iss: 'https://evil.example.com' })],
-    ['an expired token', () => ({ iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
+    [
+      'an expired token',
+      () => ({ iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }),
+    ],
     ['a bad signature', () => ({ untrusted: true })],
     ['an unverified e-mail', () => ({ email_verified: false })],
     ['no email_verified claim', () => ({ email_verified: undefined })],
@@ -164,7 +182,11 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
     const out = await client.post(ROUTES.auth.signOut);
     expect(out.statusCode).toBe(200);
     const cleared = cookieNamed(out, SESSION_COOKIE)!;
-    expect(cleared.value === '' || cleared.maxAge === 0 || Date.parse(String((cleared as { expires?: Date }).expires)) < Date.now()).toBe(true);
+    expect(
+      cleared.value === '' ||
+        cleared.maxAge === 0 ||
+        Date.parse(String((cleared as { expires?: Date }).expires)) < Date.now(),
+    ).toBe(true);
     expect(client.sessionId).toBeUndefined();
 
     const replay = new TestClient(ctx.app);
@@ -176,12 +198,17 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
   });
 
   it('answers 502 when the JWKS cannot be reached, and creates nothing', async () => {
-    const offline = await createTestApp(kind, { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' });
+    const offline = await createTestApp(kind, {
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs',
+    });
     try {
       const client = new TestClient(offline.app);
       await client.fetchCsrf();
       const credential = await google.signIdToken({ email: 'offline@example.com' });
-      const response = await client.post(ROUTES.auth.receiver, `credential=${encodeURIComponent(credential)}`, { headers: form });
+      const response = await client.post(ROUTES.auth.receiver, `credential=${encodeURIComponent(credential)}`, {
+        headers: form,
+      });
       expect(response.statusCode).toBe(502);
       expect(response.json().status).toBe('error');
       expect(await userCount(offline)).toBe(0);

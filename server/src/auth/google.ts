@@ -16,8 +16,10 @@ export function createGoogleVerifier(options: { clientId: string; jwksUrl: strin
         audience: options.clientId,
       }));
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new SignInError('Your Google sign-in has expired. Please try again.');
-      if (error instanceof errors.JWTClaimValidationFailed) throw new SignInError('This sign-in was not issued for this application.');
+      if (error instanceof errors.JWTExpired)
+        throw new SignInError('Your Google sign-in has expired. Please try again.');
+      if (error instanceof errors.JWTClaimValidationFailed)
+        throw new SignInError('This sign-in was not issued for this application.');
       if (error instanceof errors.JOSEError) throw new SignInError('The Google sign-in could not be verified.');
       throw error;
     }

@@ -32,7 +32,8 @@ export const authentication = fp(
       // Here rather than in preHandler: an anonymous caller gets 401 before body validation can answer 400.
       if (request.user || request.routeOptions.config.public) return;
       const apiReference = path === '/api/docs' || path.startsWith('/api/docs/');
-      if (path.startsWith('/api/') && !apiReference) throw new HttpError(401, 'Authentication credentials were not provided.');
+      if (path.startsWith('/api/') && !apiReference)
+        throw new HttpError(401, 'Authentication credentials were not provided.');
     });
   },
   { name: 'authentication', dependencies: ['config', 'security', 'database'] },

@@ -30,7 +30,11 @@ export default async function authRoutes(app: App) {
     // A new session id at every sign-in; the old one (if any) ends.
     if (previousTokenHash) await app.sessions.delete(previousTokenHash);
     const token = await app.sessions.create(user.id);
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieBase, httpOnly: true, maxAge: Math.floor(config.sessionTtlMs / 1000) });
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...cookieBase,
+      httpOnly: true,
+      maxAge: Math.floor(config.sessionTtlMs / 1000),
+    });
     return { status: 'success' as const, user, message: 'Signed in successfully.' };
   }
 
@@ -39,7 +43,8 @@ export default async function authRoutes(app: App) {
     { config: publicRoute, schema: { tags: ['auth'], response: { 200: CsrfTokenResponse } } },
     async (request, reply) => {
       const existing = request.cookies[STORAGE_KEYS.csrfCookie];
-      const csrfToken = existing && /^[A-Za-z0-9_-]{32,128}$/.test(existing) ? existing : crypto.randomBytes(32).toString('base64url');
+      const csrfToken =
+        existing && /^[A-Za-z0-9_-]{32,128}$/.test(existing) ? existing : crypto.randomBytes(32).toString('base64url');
       reply.setCookie(STORAGE_KEYS.csrfCookie, csrfToken, { ...cookieBase, httpOnly: false, maxAge: 365 * 24 * 3600 });
       return { csrfToken };
     },
@@ -66,7 +71,9 @@ export default async function authRoutes(app: App) {
       } catch (error) {
         if (error instanceof SignInError) return reply.code(401).send({ status: 'error', message: error.message });
         request.log.warn({ err: error }, 'Google JWKS unreachable');
-        return reply.code(502).send({ status: 'error', message: 'Could not reach Google to verify the sign-in. Please try again.' });
+        return reply
+          .code(502)
+          .send({ status: 'error', message: 'Could not reach Google to verify the sign-in. Please try again.' });
       }
       const user = await findOrCreateUser(app.db, identity.email, identity.sub);
       return signIn(reply, request.sessionTokenHash, user);
@@ -86,10 +93,14 @@ export default async function authRoutes(app: App) {
     },
   );
 
-  app.get(ROUTES.auth.me, { config: publicRoute, schema: { tags: ['auth'], response: { 200: User } } }, async (request) => {
-    if (!request.user) throw new HttpError(401, 'Not signed in.');
-    return request.user;
-  });
+  app.get(
+    ROUTES.auth.me,
+    { config: publicRoute, schema: { tags: ['auth'], response: { 200: User } } },
+    async (request) => {
+      if (!request.user) throw new HttpError(401, 'Not signed in.');
+      return request.user;
+    },
+  );
 
   app.post(
     ROUTES.auth.signOut,

@@ -25,7 +25,9 @@ export class SessionStore {
 
   async create(userId: number): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
-    await this.db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + this.ttlMs) });
+    await this.db
+      .insert(sessions)
+      .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + this.ttlMs) });
     return token;
   }
 

@@ -7,7 +7,10 @@ export async function findOrCreateUser(db: Db, email: string, googleSub?: string
   const [row] = await db
     .insert(users)
     .values({ email, googleSub })
-    .onConflictDoUpdate({ target: users.email, set: { googleSub: sql`coalesce(${users.googleSub}, excluded.google_sub)` } })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { googleSub: sql`coalesce(${users.googleSub}, excluded.google_sub)` },
+    })
     .returning({ id: users.id, email: users.email });
   return row;
 }

@@ -20,9 +20,12 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     await fake?.close();
   });
 
-  const row = async (userId: number) => (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
-  const eventCount = async () => (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents))[0].n;
-  const useFreeRun = (userId: number) => ctx.database.db.transaction((tx) => consumeEvaluationQuota(tx, userId, ctx.config.freeEvaluationsPerMonth));
+  const row = async (userId: number) =>
+    (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+  const eventCount = async () =>
+    (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents))[0].n;
+  const useFreeRun = (userId: number) =>
+    ctx.database.db.transaction((tx) => consumeEvaluationQuota(tx, userId, ctx.config.freeEvaluationsPerMonth));
   const status = async (client: TestClient) => (await client.get(ROUTES.subscriptionStatus)).json();
   const active = async (client: TestClient) => (await client.get(ROUTES.checkSubscription)).json().active;
 
@@ -51,7 +54,12 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     });
     expect(await active(alice)).toBe(true);
     await useFreeRun(alice.user.id);
-    expect(await status(alice)).toMatchObject({ status: 'free', has_access: false, num_requests_sent: 1, free_requests_remaining: 0 });
+    expect(await status(alice)).toMatchObject({
+      status: 'free',
+      has_access: false,
+      num_requests_sent: 1,
+      free_requests_remaining: 0,
+    });
     expect(await active(alice)).toBe(false);
   });
 
@@ -82,7 +90,10 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
       cancel_url: 'http://localhost:80/account?checkout=canceled',
       subscription_data: { metadata: { user_id: String(alice.user.id) } },
     });
-    expect(fake.customers.get(customerId)).toMatchObject({ email: alice.user.email, metadata: { user_id: String(alice.user.id) } });
+    expect(fake.customers.get(customerId)).toMatchObject({
+      email: alice.user.email,
+      metadata: { user_id: String(alice.user.id) },
+    });
 
     const again = await alice.post(ROUTES.createCheckoutSession);
     expect(again.json().url).not.toBe(url);
@@ -103,7 +114,9 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     const customers = [...fake.customers.values()].filter((c) => c.email === bob.user.email);
     expect(customers).toHaveLength(1);
     expect((await row(bob.user.id)).stripeCustomerId).toBe(customers[0].id);
-    expect(fake.lastCheckoutSession(customers[0].id)!.success_url).toBe('https://promptgrid.example.com/account?checkout=success');
+    expect(fake.lastCheckoutSession(customers[0].id)!.success_url).toBe(
+      'https://promptgrid.example.com/account?checkout=success',
+    );
   });
 
   it('gives a Customer Portal URL returning to /account, and a clear 400 before the user has a customer', async () => {
@@ -116,7 +129,10 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     expect(portal.statusCode).toBe(200);
     expect(portal.json().url.startsWith(`${fake.url}/portal/bps_`)).toBe(true);
     const session = [...fake.portalSessions.values()].at(-1)!;
-    expect(session).toMatchObject({ customer: (await row(carol.user.id)).stripeCustomerId, return_url: 'http://localhost:80/account' });
+    expect(session).toMatchObject({
+      customer: (await row(carol.user.id)).stripeCustomerId,
+      return_url: 'http://localhost:80/account',
+    });
   });
 
   it('moves a user to active on signed checkout webhooks, and back when the subscription is deleted', async () => {
@@ -169,7 +185,9 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     const { client, subscriptionId } = await subscribedUser();
     const events = await eventCount();
     const update = fake.updateSubscription(subscriptionId, { cancel_at_period_end: true });
-    const outcomes = (await Promise.all(Array.from({ length: 4 }, () => fake.sendWebhook(ctx.app, update)))).map((d) => JSON.parse(d.body).outcome);
+    const outcomes = (await Promise.all(Array.from({ length: 4 }, () => fake.sendWebhook(ctx.app, update)))).map(
+      (d) => JSON.parse(d.body).outcome,
+    );
     expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(3);
     expect(await eventCount()).toBe(events + 1);
@@ -180,7 +198,11 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     const { client, subscriptionId } = await subscribedUser();
     const t = Math.floor(Date.now() / 1000) + 120;
     const deleted = fake.deleteSubscription(subscriptionId, { created: t + 10 });
-    const staleActive = fake.event('customer.subscription.updated', { ...fake.subscriptions.get(subscriptionId)!, status: 'active' }, { created: t });
+    const staleActive = fake.event(
+      'customer.subscription.updated',
+      { ...fake.subscriptions.get(subscriptionId)!, status: 'active' },
+      { created: t },
+    );
     expect((await fake.sendWebhook(ctx.app, deleted)).statusCode).toBe(200);
     expect((await fake.sendWebhook(ctx.app, staleActive)).statusCode).toBe(200);
     expect((await status(client)).status).toBe('canceled');
@@ -208,7 +230,10 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
       await fake.sendWebhook(ctx.app, deleted, { secret: 'whsec_wrong' }),
       await fake.sendWebhook(ctx.app, deleted, { signature: null }),
       await fake.sendWebhook(ctx.app, deleted, { signature: 'garbage' }),
-      await fake.sendWebhook(ctx.app, deleted, { signature: fake.webhookHeaders(body)['stripe-signature'], payload: body.replace('"canceled"', '"active"') }),
+      await fake.sendWebhook(ctx.app, deleted, {
+        signature: fake.webhookHeaders(body)['stripe-signature'],
+        payload: body.replace('"canceled"', '"active"'),
+      }),
       await fake.sendWebhook(ctx.app, deleted, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
     ];
     expect(attempts.map((a) => a.statusCode)).toEqual([400, 400, 400, 400, 400]);
@@ -239,7 +264,9 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({ status: 'active', has_access: true, cancel_at_period_end: true });
     expect(fake.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
-    const request = fake.requests.filter((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method === 'POST').at(-1)!;
+    const request = fake.requests
+      .filter((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method === 'POST')
+      .at(-1)!;
     expect(request.body).toEqual({ cancel_at_period_end: 'true' });
 
     const nobody = await signedInClient(ctx.app);
@@ -252,7 +279,10 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     const erin = await signedInClient(ctx.app);
     expect((await erin.post(ROUTES.createCheckoutSession, {}, { csrf: false })).statusCode).toBe(403);
     expect((await erin.post(ROUTES.cancelSubscription, {}, { csrf: false })).statusCode).toBe(403);
-    const response = await fake.sendWebhook(ctx.app, fake.event('customer.created', { id: 'cus_x', object: 'customer' }));
+    const response = await fake.sendWebhook(
+      ctx.app,
+      fake.event('customer.created', { id: 'cus_x', object: 'customer' }),
+    );
     expect(response.statusCode).toBe(200);
   });
 
@@ -287,7 +317,12 @@ describe.each(databaseKinds)('billing off (no STRIPE_SECRET_KEY) on %s', (kind) 
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ detail: 'Billing is not configured on this server.' });
     }
-    const webhook = await ctx.app.inject({ method: 'POST', url: ROUTES.stripeWebhook, payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
+    const webhook = await ctx.app.inject({
+      method: 'POST',
+      url: ROUTES.stripeWebhook,
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+    });
     expect(webhook.statusCode).toBe(503);
     expect((await alice.get(ROUTES.subscriptionStatus)).json()).toEqual({
       status: 'free',
@@ -304,7 +339,14 @@ describe.each(databaseKinds)('billing off (no STRIPE_SECRET_KEY) on %s', (kind) 
 
   it('lists the billing routes in the API reference', async () => {
     const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of [ROUTES.subscriptionStatus, ROUTES.checkSubscription, ROUTES.createCheckoutSession, ROUTES.portalUrl, ROUTES.cancelSubscription, ROUTES.stripeWebhook]) {
+    for (const path of [
+      ROUTES.subscriptionStatus,
+      ROUTES.checkSubscription,
+      ROUTES.createCheckoutSession,
+      ROUTES.portalUrl,
+      ROUTES.cancelSubscription,
+      ROUTES.stripeWebhook,
+    ]) {
       expect(Object.keys(spec.paths)).toContain(path);
     }
     expect(spec.paths[ROUTES.stripeWebhook].post.security).toEqual([]);

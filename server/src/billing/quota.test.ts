@@ -22,7 +22,8 @@ describe.each(databaseKinds)('evaluation quota on %s', (kind) => {
   });
   afterAll(() => ctx?.close());
 
-  const consume = (userId: number, free: number, now?: Date) => ctx.database.db.transaction((tx) => consumeEvaluationQuota(tx, userId, free, now));
+  const consume = (userId: number, free: number, now?: Date) =>
+    ctx.database.db.transaction((tx) => consumeEvaluationQuota(tx, userId, free, now));
   const newUser = async () => (await signedInClient(ctx.app)).user.id;
 
   it('with one free run left, 20 concurrent runs: exactly one is counted, the others get 402', async () => {

@@ -14,7 +14,12 @@ export const usagePeriod = (now = new Date()) => now.toISOString().slice(0, 7);
  * subscriber's run is always counted, a free user's only while the month's count is under `freePerMonth`.
  * The conditional upsert is atomic, so concurrent runs at the limit never exceed it. Throws 402 when none are left.
  */
-export async function consumeEvaluationQuota(tx: Tx, userId: number, freePerMonth: number, now = new Date()): Promise<void> {
+export async function consumeEvaluationQuota(
+  tx: Tx,
+  userId: number,
+  freePerMonth: number,
+  now = new Date(),
+): Promise<void> {
   const paying = sql`EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ${userId}::int AND status IN (${sql.join(
     [...PAYING_STATUSES].map((status) => sql`${status}`),
     sql`, `,
@@ -27,7 +32,10 @@ export async function consumeEvaluationQuota(tx: Tx, userId: number, freePerMont
      WHERE evaluation_usage.count < ${freePerMonth}::int OR ${paying}
     RETURNING count`)) as { rows: { count: number }[] };
   if (rows.length === 0) {
-    throw new HttpError(402, `You have used all ${freePerMonth} free evaluations this month. Upgrade to the Standard plan for unlimited evaluations.`);
+    throw new HttpError(
+      402,
+      `You have used all ${freePerMonth} free evaluations this month. Upgrade to the Standard plan for unlimited evaluations.`,
+    );
   }
 }
 

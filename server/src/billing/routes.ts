@@ -3,7 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { CheckSubscriptionResponse, ROUTES, SubscriptionStatus, UrlResponse } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { HttpError } from '../http/errors.js';
-import { cancelAtPeriodEnd, createCheckoutUrl, createPortalUrl, getSubscriptionStatus, type BillingContext } from './service.js';
+import {
+  cancelAtPeriodEnd,
+  createCheckoutUrl,
+  createPortalUrl,
+  getSubscriptionStatus,
+  type BillingContext,
+} from './service.js';
 import { billingOff, createStripeClient } from './stripe.js';
 import { handleStripeEvent, verifyStripeEvent } from './webhook.js';
 
@@ -13,15 +19,20 @@ export default async function billingRoutes(app: App, _options: { workers?: bool
   const ctx: BillingContext = { db: app.db, config: app.config, stripe: await createStripeClient(app.config) };
 
   /** Where Stripe sends the browser back to: PUBLIC_URL, else the origin this request came to. */
-  const baseUrl = (request: FastifyRequest) => (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const baseUrl = (request: FastifyRequest) =>
+    (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   app.get(ROUTES.subscriptionStatus, { schema: { tags, response: { 200: SubscriptionStatus } } }, (request) =>
     getSubscriptionStatus(ctx, currentUser(request).id),
   );
 
-  app.get(ROUTES.checkSubscription, { schema: { tags, response: { 200: CheckSubscriptionResponse } } }, async (request) => ({
-    active: (await getSubscriptionStatus(ctx, currentUser(request).id)).has_access,
-  }));
+  app.get(
+    ROUTES.checkSubscription,
+    { schema: { tags, response: { 200: CheckSubscriptionResponse } } },
+    async (request) => ({
+      active: (await getSubscriptionStatus(ctx, currentUser(request).id)).has_access,
+    }),
+  );
 
   app.post(ROUTES.createCheckoutSession, { schema: { tags, response: { 200: UrlResponse } } }, async (request) => ({
     url: await createCheckoutUrl(ctx, currentUser(request), baseUrl(request)),
@@ -44,13 +55,22 @@ export default async function billingRoutes(app: App, _options: { workers?: bool
       ROUTES.stripeWebhook,
       {
         config: { public: true },
-        schema: { tags, summary: 'Stripe webhook (signed by Stripe)', security: [], response: { 200: z.object({ received: z.literal(true), outcome: z.string() }) } },
+        schema: {
+          tags,
+          summary: 'Stripe webhook (signed by Stripe)',
+          security: [],
+          response: { 200: z.object({ received: z.literal(true), outcome: z.string() }) },
+        },
       },
       async (request) => {
         const stripe = ctx.stripe;
         if (!stripe) throw billingOff();
         const secret = app.config.stripe.webhookSecret;
-        if (!secret) throw new HttpError(503, 'Stripe webhooks are not configured on this server: STRIPE_WEBHOOK_SECRET is not set.');
+        if (!secret)
+          throw new HttpError(
+            503,
+            'Stripe webhooks are not configured on this server: STRIPE_WEBHOOK_SECRET is not set.',
+          );
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers['stripe-signature'];
         const event = verifyStripeEvent(stripe, raw, typeof header === 'string' ? header : undefined, secret);

@@ -8,7 +8,10 @@ import { evaluations, subscriptions } from '../db/schema.js';
 describe.each(databaseKinds)('run quota over HTTP on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    ctx = await createTestApp(kind, { FREE_EVALUATIONS_PER_MONTH: '1', APP_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') });
+    ctx = await createTestApp(kind, {
+      FREE_EVALUATIONS_PER_MONTH: '1',
+      APP_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+    });
   });
   afterAll(() => ctx?.close());
 
@@ -18,18 +21,30 @@ describe.each(databaseKinds)('run quota over HTTP on %s', (kind) => {
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-test-quota-0000' })).statusCode).toBe(201);
     const project = (await client.post(ROUTES.projects, { name: 'Quota', description: 'Runs at the limit' })).json();
     const model = (await client.get(ROUTES.models)).json().find((m: { company: string }) => m.company === 'openai');
-    const configuration = await client.post(ROUTES.configurations(project.id), { name: 'Terse', prompt_content: 'Be terse.', ai_model_id: model.id, project: project.id });
+    const configuration = await client.post(ROUTES.configurations(project.id), {
+      name: 'Terse',
+      prompt_content: 'Be terse.',
+      ai_model_id: model.id,
+      project: project.id,
+    });
     expect(configuration.statusCode).toBe(201);
     const input = await client.post(ROUTES.inputs(project.id), { name: 'Q', content: 'Hello?' });
     expect(input.statusCode).toBe(201);
-    const run = (useMock: boolean) => ({ configuration_ids: [configuration.json().id], input_ids: [input.json().id], name: `Evaluation ${new Date().toISOString()}`, use_mock: useMock });
+    const run = (useMock: boolean) => ({
+      configuration_ids: [configuration.json().id],
+      input_ids: [input.json().id],
+      name: `Evaluation ${new Date().toISOString()}`,
+      use_mock: useMock,
+    });
     return { client, run };
   }
 
   it('with 1 free run left, 20 parallel real runs: exactly 1 accepted, 19 refused with 402; mock runs stay free', async () => {
     const { client, run } = await readyUser();
     expect((await client.get(ROUTES.checkSubscription)).json()).toEqual({ active: true });
-    const responses = await Promise.all(Array.from({ length: 20 }, () => client.post(ROUTES.runEvaluation, run(false))));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => client.post(ROUTES.runEvaluation, run(false))),
+    );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 402)).toHaveLength(19);
@@ -37,7 +52,12 @@ describe.each(databaseKinds)('run quota over HTTP on %s', (kind) => {
     const created = await ctx.database.db.select().from(evaluations).where(eq(evaluations.userId, client.user.id));
     expect(created).toHaveLength(1);
 
-    expect((await client.get(ROUTES.subscriptionStatus)).json()).toMatchObject({ status: 'free', has_access: false, num_requests_sent: 1, free_requests_remaining: 0 });
+    expect((await client.get(ROUTES.subscriptionStatus)).json()).toMatchObject({
+      status: 'free',
+      has_access: false,
+      num_requests_sent: 1,
+      free_requests_remaining: 0,
+    });
     expect((await client.get(ROUTES.checkSubscription)).json()).toEqual({ active: false });
     expect((await client.post(ROUTES.runEvaluation, run(true))).statusCode).toBe(201);
     expect((await client.get(ROUTES.subscriptionStatus)).json().num_requests_sent).toBe(1);
@@ -48,6 +68,10 @@ describe.each(databaseKinds)('run quota over HTTP on %s', (kind) => {
     await ctx.database.db.insert(subscriptions).values({ userId: client.user.id, status: 'active' });
     const responses = await Promise.all(Array.from({ length: 5 }, () => client.post(ROUTES.runEvaluation, run(false))));
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
-    expect((await client.get(ROUTES.subscriptionStatus)).json()).toMatchObject({ status: 'active', has_access: true, num_requests_sent: 5 });
+    expect((await client.get(ROUTES.subscriptionStatus)).json()).toMatchObject({
+      status: 'active',
+      has_access: true,
+      num_requests_sent: 5,
+    });
   });
 });

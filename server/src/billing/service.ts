@@ -24,8 +24,15 @@ async function subscriptionRow(db: Db | Tx, userId: number) {
   return row ?? null;
 }
 
-export async function getSubscriptionStatus(ctx: BillingContext, userId: number, now = new Date()): Promise<SubscriptionStatus> {
-  const [row, used] = await Promise.all([subscriptionRow(ctx.db, userId), evaluationsUsedThisMonth(ctx.db, userId, now)]);
+export async function getSubscriptionStatus(
+  ctx: BillingContext,
+  userId: number,
+  now = new Date(),
+): Promise<SubscriptionStatus> {
+  const [row, used] = await Promise.all([
+    subscriptionRow(ctx.db, userId),
+    evaluationsUsedThisMonth(ctx.db, userId, now),
+  ]);
   const status = normalizeStatus(row?.status ?? 'free');
   const free = ctx.config.freeEvaluationsPerMonth;
   const remaining = Math.max(0, free - used);
@@ -54,7 +61,10 @@ export async function ensureCustomer(ctx: BillingContext, user: BillingUser): Pr
   if (existing?.stripeCustomerId) return existing.stripeCustomerId;
   const emailHash = crypto.createHash('sha256').update(user.email).digest('hex').slice(0, 16);
   const customer = await stripe.customers
-    .create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `promptgrid-customer-${user.id}-${emailHash}` })
+    .create(
+      { email: user.email, metadata: { user_id: String(user.id) } },
+      { idempotencyKey: `promptgrid-customer-${user.id}-${emailHash}` },
+    )
     .catch(rethrowStripeError);
   const [stored] = await ctx.db
     .update(subscriptions)
@@ -98,7 +108,9 @@ export async function createPortalUrl(ctx: BillingContext, user: BillingUser, ba
   if (!row?.stripeCustomerId) {
     throw new HttpError(400, 'You have no billing account yet: upgrade to the Standard plan first.');
   }
-  const session = await stripe.billingPortal.sessions.create({ customer: row.stripeCustomerId, return_url: `${baseUrl}/account` }).catch(rethrowStripeError);
+  const session = await stripe.billingPortal.sessions
+    .create({ customer: row.stripeCustomerId, return_url: `${baseUrl}/account` })
+    .catch(rethrowStripeError);
   return session.url;
 }
 
@@ -109,7 +121,9 @@ export async function cancelAtPeriodEnd(ctx: BillingContext, user: BillingUser):
   if (!row?.stripeSubscriptionId || ['free', 'canceled'].includes(row.status)) {
     throw new HttpError(400, 'You have no active subscription to cancel.');
   }
-  const updated = await stripe.subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: true }).catch(rethrowStripeError);
+  const updated = await stripe.subscriptions
+    .update(row.stripeSubscriptionId, { cancel_at_period_end: true })
+    .catch(rethrowStripeError);
   await ctx.db.transaction((tx) => applySubscriptionState(tx, user.id, updated, null));
   return getSubscriptionStatus(ctx, user.id);
 }
@@ -119,7 +133,9 @@ export const stripeId = (value: string | { id: string } | null | undefined): str
 
 /** End of the paid period: on the items in current API versions, on the subscription in older ones. */
 export function periodEnd(subscription: Stripe.Subscription): Date | null {
-  const ends = (subscription.items?.data ?? []).map((item) => item.current_period_end).filter((n): n is number => typeof n === 'number');
+  const ends = (subscription.items?.data ?? [])
+    .map((item) => item.current_period_end)
+    .filter((n): n is number => typeof n === 'number');
   const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
   const end = ends.length > 0 ? Math.max(...ends) : typeof legacy === 'number' ? legacy : null;
   return end === null ? null : new Date(end * 1000);
@@ -130,12 +146,22 @@ export function periodEnd(subscription: Stripe.Subscription): Date | null {
  * newest one applied changes nothing (Stripe does not promise order). A subscription that is not paid up does not
  * replace another one of the same user that is.
  */
-export async function applySubscriptionState(tx: Tx, userId: number, subscription: Stripe.Subscription, eventAt: Date | null): Promise<boolean> {
+export async function applySubscriptionState(
+  tx: Tx,
+  userId: number,
+  subscription: Stripe.Subscription,
+  eventAt: Date | null,
+): Promise<boolean> {
   await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
   if (eventAt && row.lastStripeEventAt && eventAt < row.lastStripeEventAt) return false;
   const status = normalizeStatus(subscription.status);
-  if (row.stripeSubscriptionId && row.stripeSubscriptionId !== subscription.id && PAYING_STATUSES.has(row.status) && !PAYING_STATUSES.has(status)) {
+  if (
+    row.stripeSubscriptionId &&
+    row.stripeSubscriptionId !== subscription.id &&
+    PAYING_STATUSES.has(row.status) &&
+    !PAYING_STATUSES.has(status)
+  ) {
     return false;
   }
   await tx

@@ -31,6 +31,7 @@ export function rethrowStripeError(error: unknown): never {
   // Stripe's errors name their class in `type` (StripeConnectionError, StripeInvalidRequestError, ...).
   const { type, message } = (error ?? {}) as { type?: unknown; message?: string };
   if (type === 'StripeConnectionError') throw new HttpError(502, 'Could not reach Stripe. Try again in a moment.');
-  if (typeof type === 'string' && type.startsWith('Stripe')) throw new HttpError(502, `Stripe refused the request: ${message}`);
+  if (typeof type === 'string' && type.startsWith('Stripe'))
+    throw new HttpError(502, `Stripe refused the request: ${message}`);
   throw error;
 }

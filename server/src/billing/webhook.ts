@@ -17,7 +17,12 @@ export const HANDLED_EVENTS = new Set([
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** Checks the Stripe-Signature header against the raw body; 400 when missing or wrong. */
-export function verifyStripeEvent(stripe: Stripe, rawBody: Buffer, signature: string | undefined, secret: string): Stripe.Event {
+export function verifyStripeEvent(
+  stripe: Stripe,
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+): Stripe.Event {
   if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.');
   try {
     return stripe.webhooks.constructEvent(rawBody, signature, secret);
@@ -44,7 +49,11 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
  * the event's own object for customer.subscription.*, and from Stripe (retrieved) for checkout and invoice events,
  * whose objects do not carry it.
  */
-export async function handleStripeEvent(ctx: BillingContext & { stripe: Stripe }, event: Stripe.Event, log?: FastifyBaseLogger): Promise<WebhookOutcome> {
+export async function handleStripeEvent(
+  ctx: BillingContext & { stripe: Stripe },
+  event: Stripe.Event,
+  log?: FastifyBaseLogger,
+): Promise<WebhookOutcome> {
   if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
   const [seen] = await ctx.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
   if (seen) return 'duplicate';
@@ -81,11 +90,18 @@ export async function handleStripeEvent(ctx: BillingContext & { stripe: Stripe }
   }
 
   return ctx.db.transaction(async (tx) => {
-    const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    const recorded = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
     if (recorded.length === 0) return 'duplicate';
     const userId = await findUser(tx, customerId, userHint);
     if (userId === null) {
-      log?.warn({ eventId: event.id, type: event.type, customerId }, 'Stripe event for no known user; recorded and ignored');
+      log?.warn(
+        { eventId: event.id, type: event.type, customerId },
+        'Stripe event for no known user; recorded and ignored',
+      );
       return 'ignored';
     }
     if (customerId) await linkCustomer(tx, userId, customerId);
@@ -97,7 +113,10 @@ export async function handleStripeEvent(ctx: BillingContext & { stripe: Stripe }
 /** The user a Stripe customer belongs to; else the user id we put in the metadata, when that user exists. */
 async function findUser(tx: Tx, customerId: string | null, userHint: number | null): Promise<number | null> {
   if (customerId) {
-    const [row] = await tx.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.stripeCustomerId, customerId));
+    const [row] = await tx
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.stripeCustomerId, customerId));
     if (row) return row.userId;
   }
   if (userHint !== null) {
@@ -109,6 +128,13 @@ async function findUser(tx: Tx, customerId: string | null, userHint: number | nu
 
 async function linkCustomer(tx: Tx, userId: number, customerId: string) {
   await tx.insert(subscriptions).values({ userId, stripeCustomerId: customerId }).onConflictDoNothing();
-  const [row] = await tx.select({ customerId: subscriptions.stripeCustomerId }).from(subscriptions).where(eq(subscriptions.userId, userId));
-  if (row && !row.customerId) await tx.update(subscriptions).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));
+  const [row] = await tx
+    .select({ customerId: subscriptions.stripeCustomerId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  if (row && !row.customerId)
+    await tx
+      .update(subscriptions)
+      .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+      .where(eq(subscriptions.userId, userId));
 }

@@ -40,7 +40,12 @@ describe.each(databaseKinds)('configurations API on %s', (kind) => {
       id: expect.any(Number),
       name: 'Concise',
       project: project.id,
-      ai_model: { id: jsonModel.id, company: jsonModel.company, model_name: jsonModel.model_name, supports_json_mode: true },
+      ai_model: {
+        id: jsonModel.id,
+        company: jsonModel.company,
+        model_name: jsonModel.model_name,
+        supports_json_mode: true,
+      },
       prompt: { content: body.prompt_content, token_count: countTokens(body.prompt_content) },
       parameters: { temperature: 0.3, max_tokens: 500 },
       provider_specific_params: { json_mode: true },
@@ -50,7 +55,12 @@ describe.each(databaseKinds)('configurations API on %s', (kind) => {
       updated_at: expect.any(String),
     });
 
-    const second = (await client.post(ROUTES.configurations(project.id), payload({ name: 'Default', parameters: { temperature: 0, max_tokens: null } }))).json();
+    const second = (
+      await client.post(
+        ROUTES.configurations(project.id),
+        payload({ name: 'Default', parameters: { temperature: 0, max_tokens: null } }),
+      )
+    ).json();
     expect(second.parameters).toEqual({ temperature: 0, max_tokens: null });
     const listed = await client.get(ROUTES.configurations(project.id));
     expect(listed.statusCode).toBe(200);
@@ -59,7 +69,13 @@ describe.each(databaseKinds)('configurations API on %s', (kind) => {
 
     const replaced = await client.put(
       ROUTES.configuration(configuration.id),
-      payload({ name: 'Friendly', prompt_content: 'Be warm.', parameters: { temperature: 1, max_tokens: 32000 }, provider_specific_params: { json_mode: false }, project: project.id }),
+      payload({
+        name: 'Friendly',
+        prompt_content: 'Be warm.',
+        parameters: { temperature: 1, max_tokens: 32000 },
+        provider_specific_params: { json_mode: false },
+        project: project.id,
+      }),
     );
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toMatchObject({
@@ -78,12 +94,16 @@ describe.each(databaseKinds)('configurations API on %s', (kind) => {
     expect(archived.json()).toMatchObject({ id: configuration.id, is_active: false, name: 'Friendly' });
     // A PUT without is_active keeps the flag.
     expect((await client.put(ROUTES.configuration(configuration.id), payload())).json().is_active).toBe(false);
-    expect((await client.patch(ROUTES.configuration(configuration.id), { is_active: true })).json().is_active).toBe(true);
+    expect((await client.patch(ROUTES.configuration(configuration.id), { is_active: true })).json().is_active).toBe(
+      true,
+    );
 
     expect((await client.get(ROUTES.project(project.id))).json().config_count).toBe(2);
     const deleted = await client.delete(ROUTES.configuration(configuration.id));
     expect(deleted.statusCode).toBe(204);
-    expect((await client.get(ROUTES.configurations(project.id))).json().map((c: { id: number }) => c.id)).toEqual([second.id]);
+    expect((await client.get(ROUTES.configurations(project.id))).json().map((c: { id: number }) => c.id)).toEqual([
+      second.id,
+    ]);
     expect((await client.get(ROUTES.project(project.id))).json().config_count).toBe(1);
     expect((await client.delete(ROUTES.configuration(configuration.id))).statusCode).toBe(404);
     expect((await client.patch(ROUTES.configuration(configuration.id), { is_active: true })).statusCode).toBe(404);
@@ -92,36 +112,85 @@ describe.each(databaseKinds)('configurations API on %s', (kind) => {
 
   it('stores json_mode only when the model supports JSON mode', async () => {
     const { client, project } = await withProject();
-    const plain = await client.post(ROUTES.configurations(project.id), payload({ ai_model_id: plainModel.id, provider_specific_params: { json_mode: true } }));
+    const plain = await client.post(
+      ROUTES.configurations(project.id),
+      payload({ ai_model_id: plainModel.id, provider_specific_params: { json_mode: true } }),
+    );
     expect(plain.statusCode).toBe(201);
-    expect(plain.json()).toMatchObject({ ai_model: { id: plainModel.id, supports_json_mode: false }, provider_specific_params: {}, json_mode: false });
+    expect(plain.json()).toMatchObject({
+      ai_model: { id: plainModel.id, supports_json_mode: false },
+      provider_specific_params: {},
+      json_mode: false,
+    });
     expect(plain.json().provider_specific_params).toEqual({});
 
-    const withJson = (await client.post(ROUTES.configurations(project.id), payload({ provider_specific_params: { json_mode: true } }))).json();
+    const withJson = (
+      await client.post(ROUTES.configurations(project.id), payload({ provider_specific_params: { json_mode: true } }))
+    ).json();
     expect(withJson.provider_specific_params).toEqual({ json_mode: true });
     // Switching to a model without JSON mode drops the flag; switching back does not resurrect it.
-    const switched = (await client.put(ROUTES.configuration(withJson.id), payload({ ai_model_id: plainModel.id }))).json();
+    const switched = (
+      await client.put(ROUTES.configuration(withJson.id), payload({ ai_model_id: plainModel.id }))
+    ).json();
     expect(switched).toMatchObject({ provider_specific_params: {}, json_mode: false });
-    const back = (await client.put(ROUTES.configuration(withJson.id), payload({ provider_specific_params: {} }))).json();
+    const back = (
+      await client.put(ROUTES.configuration(withJson.id), payload({ provider_specific_params: {} }))
+    ).json();
     expect(back).toMatchObject({ provider_specific_params: { json_mode: false }, json_mode: false });
     // Omitted provider_specific_params and parameters take their defaults.
-    const minimal = await client.post(ROUTES.configurations(project.id), { name: 'm', prompt_content: 'p', ai_model_id: jsonModel.id });
+    const minimal = await client.post(ROUTES.configurations(project.id), {
+      name: 'm',
+      prompt_content: 'p',
+      ai_model_id: jsonModel.id,
+    });
     expect(minimal.statusCode).toBe(201);
-    expect(minimal.json()).toMatchObject({ parameters: { temperature: 0, max_tokens: null }, json_mode: false, is_active: true });
+    expect(minimal.json()).toMatchObject({
+      parameters: { temperature: 0, max_tokens: null },
+      json_mode: false,
+      is_active: true,
+    });
   });
 
   it('answers 400 with field messages and changes nothing', async () => {
     const { client, project } = await withProject();
     const existing = (await client.post(ROUTES.configurations(project.id), payload())).json();
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ name: '', prompt_content: ' ', ai_model_id: undefined }, { name: ['Name is required.'], prompt_content: ['Prompt is required.'], ai_model_id: ['AI model is required.'] }],
-      [{ parameters: { temperature: -0.1, max_tokens: 10 } }, { 'parameters.temperature': ['Temperature must be at least 0.'] }],
-      [{ parameters: { temperature: 1.1, max_tokens: 10 } }, { 'parameters.temperature': ['Temperature must be at most 1.'] }],
-      [{ parameters: { temperature: '0.5', max_tokens: 10 } }, { 'parameters.temperature': ['Temperature must be a number.'] }],
-      [{ parameters: { temperature: 0, max_tokens: 12.5 } }, { 'parameters.max_tokens': ['Max tokens must be a whole number.'] }],
-      [{ parameters: { temperature: 0, max_tokens: 0 } }, { 'parameters.max_tokens': ['Max tokens must be at least 1.'] }],
-      [{ parameters: { temperature: 0, max_tokens: 32001 } }, { 'parameters.max_tokens': ['Max tokens must be at most 32000.'] }],
-      [{ parameters: { temperature: 0, max_tokens: '100' } }, { 'parameters.max_tokens': ['Max tokens must be a whole number.'] }],
+      [
+        { name: '', prompt_content: ' ', ai_model_id: undefined },
+        {
+          name: ['Name is required.'],
+          prompt_content: ['Prompt is required.'],
+          ai_model_id: ['AI model is required.'],
+        },
+      ],
+      [
+        { parameters: { temperature: -0.1, max_tokens: 10 } },
+        { 'parameters.temperature': ['Temperature must be at least 0.'] },
+      ],
+      [
+        { parameters: { temperature: 1.1, max_tokens: 10 } },
+        { 'parameters.temperature': ['Temperature must be at most 1.'] },
+      ],
+      [
+        { parameters: { temperature: '0.5', max_tokens: 10 } },
+        { 'parameters.temperature': ['Temperature must be a number.'] },
+      ],
+      [
+        { parameters: { temperature: 0, max_tokens: 12.5 } },
+        { 'parameters.max_tokens': ['Max tokens must be a whole number.'] },
+      ],
+      [
+        { parameters: { temperature: 0, max_tokens: 0 } },
+        { 'parameters.max_tokens': ['Max tokens must be at least 1.'] },
+      ],
+      [
+        { parameters: { temperature: 0, max_tokens: 32001 } },
+        { 'parameters.max_tokens': ['Max tokens must be at most 32000.'] },
+      ],
+      [
+        { parameters: { temperature: 0, max_tokens: '100' } },
+        { 'parameters.max_tokens': ['Max tokens must be a whole number.'] },
+      ],
       [{ ai_model_id: 999_999 }, { ai_model_id: ['Unknown AI model.'] }],
     ];
     for (const [overrides, expected] of cases) {
@@ -151,8 +220,12 @@ describe.each(databaseKinds)('configurations API on %s', (kind) => {
     expect((await anonymous.delete(ROUTES.configuration(configuration.id))).statusCode).toBe(401);
 
     expect((await client.post(ROUTES.configurations(project.id), payload(), { csrf: false })).statusCode).toBe(403);
-    expect((await client.put(ROUTES.configuration(configuration.id), payload({ name: 'x' }), { csrf: false })).statusCode).toBe(403);
-    expect((await client.patch(ROUTES.configuration(configuration.id), { is_active: false }, { csrf: false })).statusCode).toBe(403);
+    expect(
+      (await client.put(ROUTES.configuration(configuration.id), payload({ name: 'x' }), { csrf: false })).statusCode,
+    ).toBe(403);
+    expect(
+      (await client.patch(ROUTES.configuration(configuration.id), { is_active: false }, { csrf: false })).statusCode,
+    ).toBe(403);
     expect((await client.delete(ROUTES.configuration(configuration.id), { csrf: false })).statusCode).toBe(403);
     expect((await client.get(ROUTES.configurations(project.id))).json()).toEqual([configuration]);
   });
@@ -164,14 +237,25 @@ describe.each(databaseKinds)('configurations API on %s', (kind) => {
 
     expect((await bob.client.get(ROUTES.configurations(alice.project.id))).statusCode).toBe(404);
     expect((await bob.client.post(ROUTES.configurations(alice.project.id), payload())).statusCode).toBe(404);
-    expect((await bob.client.post(ROUTES.configurations(alice.project.id), payload({ project: alice.project.id }))).statusCode).toBe(404);
-    expect((await bob.client.put(ROUTES.configuration(configuration.id), payload({ name: 'Hijack' }))).statusCode).toBe(404);
+    expect(
+      (await bob.client.post(ROUTES.configurations(alice.project.id), payload({ project: alice.project.id })))
+        .statusCode,
+    ).toBe(404);
+    expect((await bob.client.put(ROUTES.configuration(configuration.id), payload({ name: 'Hijack' }))).statusCode).toBe(
+      404,
+    );
     expect((await bob.client.patch(ROUTES.configuration(configuration.id), { is_active: false })).statusCode).toBe(404);
     expect((await bob.client.delete(ROUTES.configuration(configuration.id))).statusCode).toBe(404);
     // Alice's project id inside Bob's payload, on his own path or his own configuration.
-    expect((await bob.client.post(ROUTES.configurations(bob.project.id), payload({ project: alice.project.id }))).statusCode).toBe(404);
-    const bobs = (await bob.client.post(ROUTES.configurations(bob.project.id), payload({ project: bob.project.id }))).json();
-    expect((await bob.client.put(ROUTES.configuration(bobs.id), payload({ project: alice.project.id }))).statusCode).toBe(404);
+    expect(
+      (await bob.client.post(ROUTES.configurations(bob.project.id), payload({ project: alice.project.id }))).statusCode,
+    ).toBe(404);
+    const bobs = (
+      await bob.client.post(ROUTES.configurations(bob.project.id), payload({ project: bob.project.id }))
+    ).json();
+    expect(
+      (await bob.client.put(ROUTES.configuration(bobs.id), payload({ project: alice.project.id }))).statusCode,
+    ).toBe(404);
     expect((await bob.client.get(ROUTES.configurations(999_999))).statusCode).toBe(404);
 
     expect((await alice.client.get(ROUTES.configurations(alice.project.id))).json()).toEqual([configuration]);

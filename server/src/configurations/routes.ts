@@ -15,22 +15,31 @@ const item = '/api/configurations/:id/';
 const ProjectParams = z.object({ projectId: Id });
 
 export default async function configurationRoutes(app: App) {
-  app.get(collection, { schema: { tags, params: ProjectParams, response: { 200: z.array(Configuration) } } }, (request) =>
-    listConfigurations(app.db, currentUser(request).id, request.params.projectId),
+  app.get(
+    collection,
+    { schema: { tags, params: ProjectParams, response: { 200: z.array(Configuration) } } },
+    (request) => listConfigurations(app.db, currentUser(request).id, request.params.projectId),
   );
 
   app.post(
     collection,
     { schema: { tags, params: ProjectParams, body: SaveConfigurationInput, response: { 201: Configuration } } },
-    async (request, reply) => reply.code(201).send(await createConfiguration(app.db, currentUser(request).id, request.params.projectId, request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createConfiguration(app.db, currentUser(request).id, request.params.projectId, request.body)),
   );
 
-  app.put(item, { schema: { tags, params: IdParams, body: SaveConfigurationInput, response: { 200: Configuration } } }, (request) =>
-    updateConfiguration(app.db, currentUser(request).id, request.params.id, request.body),
+  app.put(
+    item,
+    { schema: { tags, params: IdParams, body: SaveConfigurationInput, response: { 200: Configuration } } },
+    (request) => updateConfiguration(app.db, currentUser(request).id, request.params.id, request.body),
   );
 
-  app.patch(item, { schema: { tags, params: IdParams, body: PatchConfigurationInput, response: { 200: Configuration } } }, (request) =>
-    setConfigurationActive(app.db, currentUser(request).id, request.params.id, request.body),
+  app.patch(
+    item,
+    { schema: { tags, params: IdParams, body: PatchConfigurationInput, response: { 200: Configuration } } },
+    (request) => setConfigurationActive(app.db, currentUser(request).id, request.params.id, request.body),
   );
 
   app.delete(item, { schema: { tags, params: IdParams } }, async (request, reply) => {

@@ -26,7 +26,10 @@ function toConfiguration({ configuration: c, model: m }: Row): Configuration {
 }
 
 async function findModel(tx: Tx, id: number) {
-  const [model] = await tx.select().from(aiModels).where(and(eq(aiModels.id, id), eq(aiModels.listed, true)));
+  const [model] = await tx
+    .select()
+    .from(aiModels)
+    .where(and(eq(aiModels.id, id), eq(aiModels.listed, true)));
   if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
   return model;
 }
@@ -66,7 +69,12 @@ export async function listConfigurations(db: Db, userId: number, projectId: numb
   return rows.map(toConfiguration);
 }
 
-export async function createConfiguration(db: Db, userId: number, projectId: number, input: SaveConfigurationInput): Promise<Configuration> {
+export async function createConfiguration(
+  db: Db,
+  userId: number,
+  projectId: number,
+  input: SaveConfigurationInput,
+): Promise<Configuration> {
   assertPayloadProject(input.project, projectId);
   return db.transaction(async (tx) => {
     await assertProjectOwner(tx, userId, projectId);
@@ -80,24 +88,41 @@ export async function createConfiguration(db: Db, userId: number, projectId: num
   });
 }
 
-export async function updateConfiguration(db: Db, userId: number, id: number, input: SaveConfigurationInput): Promise<Configuration> {
+export async function updateConfiguration(
+  db: Db,
+  userId: number,
+  id: number,
+  input: SaveConfigurationInput,
+): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
     assertPayloadProject(input.project, existing.configuration.projectId);
     const model = await findModel(tx, input.ai_model_id);
     await tx
       .update(configurations)
-      .set({ ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? existing.configuration.isActive, updatedAt: sql`now()` })
+      .set({
+        ...columnsFrom(input, model.supportsJsonMode),
+        isActive: input.is_active ?? existing.configuration.isActive,
+        updatedAt: sql`now()`,
+      })
       .where(eq(configurations.id, id));
     await touchProject(tx, existing.configuration.projectId);
     return toConfiguration(await getOwned(tx, userId, id));
   });
 }
 
-export async function setConfigurationActive(db: Db, userId: number, id: number, input: PatchConfigurationInput): Promise<Configuration> {
+export async function setConfigurationActive(
+  db: Db,
+  userId: number,
+  id: number,
+  input: PatchConfigurationInput,
+): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
-    await tx.update(configurations).set({ isActive: input.is_active, updatedAt: sql`now()` }).where(eq(configurations.id, id));
+    await tx
+      .update(configurations)
+      .set({ isActive: input.is_active, updatedAt: sql`now()` })
+      .where(eq(configurations.id, id));
     await touchProject(tx, existing.configuration.projectId);
     return toConfiguration(await getOwned(tx, userId, id));
   });

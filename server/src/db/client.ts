@@ -110,7 +110,11 @@ async function createPgliteDataDir(dataDir: string) {
   await runPgliteScript(template ? ['create', dataDir, template] : ['create', dataDir]);
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onCrash?: (error: Error) => void }): Promise<Database> {
+async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  onCrash?: (error: Error) => void;
+}): Promise<Database> {
   if (options.dataDir) await createPgliteDataDir(options.dataDir);
   const client = await PgliteThread.open({ ...options, startParams: pgliteStartParams });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;

@@ -13,7 +13,12 @@ import { createScratchPostgresDatabase, databaseKinds, signedInClient, TestClien
 /** Where the data lives: a temp DATA_DIR for PGlite, a fresh database for PostgreSQL. */
 async function createStore(kind: (typeof databaseKinds)[number]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-persist-'));
-  if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  if (kind === 'pglite')
+    return {
+      env: { DATA_DIR: dataDir },
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   const scratch = await createScratchPostgresDatabase('promptgrid_persist');
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
@@ -46,7 +51,11 @@ describe.each(databaseKinds)('data survives a restart on %s', (kind) => {
 
     const reopened = await openConfiguredDatabase(config);
     try {
-      const [row] = await reopened.db.select().from(projects).innerJoin(users, eq(users.id, projects.userId)).where(eq(projects.id, project.id));
+      const [row] = await reopened.db
+        .select()
+        .from(projects)
+        .innerJoin(users, eq(users.id, projects.userId))
+        .where(eq(projects.id, project.id));
       expect(row.projects).toMatchObject({ name: 'Kept', description: 'Across restarts' });
       expect(row.users.email).toBe('persist@example.com');
 

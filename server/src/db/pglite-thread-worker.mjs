@@ -32,7 +32,9 @@ parentPort.on('message', async ({ id, op, sql, params, rowMode, textTypes }) => 
     // DatabaseError's own fields (code, detail, constraint...) do not survive structured cloning of an Error, so they go
     // as a plain object: only the plain values, for PGlite's error also carries the query's options, whose parsers are
     // functions that cannot be cloned (posting them would throw and end this thread).
-    const fields = Object.entries(error ?? {}).filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value));
+    const fields = Object.entries(error ?? {}).filter(
+      ([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value),
+    );
     parentPort.postMessage({ id, error: { ...Object.fromEntries(fields), message: String(error?.message ?? error) } });
   }
 });

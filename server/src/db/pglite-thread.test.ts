@@ -15,7 +15,10 @@ describe('PgliteThread: the embedded database in its worker thread', () => {
     const parsed = await thread.query('SELECT id, note, at, data FROM items WHERE id = 1');
     expect(parsed.rows[0]).toMatchObject({ id: 1, note: 'one', data: { a: [1, 2] } });
     expect(parsed.rows[0].at).toBeInstanceOf(Date);
-    const text = await thread.query('SELECT at FROM items WHERE id = 1', [], { rowMode: 'array', parsers: { 1184: (v: string) => v } });
+    const text = await thread.query('SELECT at FROM items WHERE id = 1', [], {
+      rowMode: 'array',
+      parsers: { 1184: (v: string) => v },
+    });
     expect(typeof text.rows[0][0]).toBe('string');
   });
 
@@ -28,7 +31,9 @@ describe('PgliteThread: the embedded database in its worker thread', () => {
 
   it('reports a failed statement that asked for text parsers (as Drizzle does) and keeps working', async () => {
     const keepText = { 1184: (v: string) => v };
-    const error = await thread.query('SELECT no_such_column FROM items', [], { rowMode: 'array', parsers: keepText }).catch((e) => e);
+    const error = await thread
+      .query('SELECT no_such_column FROM items', [], { rowMode: 'array', parsers: keepText })
+      .catch((e) => e);
     expect(error).toMatchObject({ code: '42703', message: 'column "no_such_column" does not exist' });
     expect((await thread.query('SELECT 1 AS ok', [], { parsers: keepText })).rows).toEqual([{ ok: 1 }]);
   });
@@ -60,12 +65,18 @@ describe('PgliteThread: the embedded database in its worker thread', () => {
 describe('PgliteThread when its thread dies', () => {
   it('reports the crash once and fails every later statement, but not on a normal close', async () => {
     const crashes: Error[] = [];
-    const thread = await PgliteThread.open({ startParams: PGlite.defaultStartParams, onCrash: (error) => crashes.push(error) });
+    const thread = await PgliteThread.open({
+      startParams: PGlite.defaultStartParams,
+      onCrash: (error) => crashes.push(error),
+    });
     await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
     await expect(thread.query('SELECT 1')).rejects.toThrow('the embedded database thread exited');
     expect(crashes).toHaveLength(1);
 
-    const closed = await PgliteThread.open({ startParams: PGlite.defaultStartParams, onCrash: (error) => crashes.push(error) });
+    const closed = await PgliteThread.open({
+      startParams: PGlite.defaultStartParams,
+      onCrash: (error) => crashes.push(error),
+    });
     await closed.close();
     expect(crashes).toHaveLength(1);
   });

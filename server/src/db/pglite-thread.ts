@@ -3,7 +3,10 @@ import { Worker } from 'node:worker_threads';
 import { serverFile } from '../paths.js';
 
 type Result = { rows: any[]; affectedRows?: number; fields: { name: string; dataTypeID: number }[] };
-type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, type: number) => unknown> };
+type QueryOptions = {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string, type: number) => unknown>;
+};
 type Transaction = {
   query<T = any>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Result & { rows: T[] }>;
   exec(sql: string): Promise<Result[]>;
@@ -47,16 +50,22 @@ export class PgliteThread implements Transaction {
   }
 
   /** `onCrash`: the thread died (PGlite aborted); every later statement fails, so a server should stop and be restarted. */
-  static async open(options: { dataDir?: string; loadDataDir?: Blob; startParams: string[]; onCrash?: (error: Error) => void }): Promise<PgliteThread> {
+  static async open(options: {
+    dataDir?: string;
+    loadDataDir?: Blob;
+    startParams: string[];
+    onCrash?: (error: Error) => void;
+  }): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const worker = new Worker(serverFile('src/db/pglite-thread-worker.mjs'), {
       workerData: { dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
       transferList: loadDataDir ? [loadDataDir] : [],
       execArgv: [],
     });
-    const [message] = (await Promise.race([once(worker, 'message'), once(worker, 'error').then(([error]) => Promise.reject(error))])) as [
-      { ready: boolean; error?: { message: string } },
-    ];
+    const [message] = (await Promise.race([
+      once(worker, 'message'),
+      once(worker, 'error').then(([error]) => Promise.reject(error)),
+    ])) as [{ ready: boolean; error?: { message: string } }];
     if (!message.ready) {
       await worker.terminate();
       throw new Error(`Could not open the embedded database: ${message.error?.message}`);
@@ -73,7 +82,11 @@ export class PgliteThread implements Transaction {
     });
   }
 
-  private runQuery<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Result & { rows: T[] }> {
+  private runQuery<T>(
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<Result & { rows: T[] }> {
     // Drizzle's parsers keep date, time and interval values as the text PostgreSQL sent: the thread does the same for those types.
     const textTypes = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
     return this.post({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', textTypes });
@@ -100,7 +113,10 @@ export class PgliteThread implements Transaction {
     await previous;
     try {
       await this.runExec('BEGIN');
-      const tx: Transaction = { query: (sql, params, options) => this.runQuery(sql, params, options), exec: (sql) => this.runExec(sql) };
+      const tx: Transaction = {
+        query: (sql, params, options) => this.runQuery(sql, params, options),
+        exec: (sql) => this.runExec(sql),
+      };
       try {
         const result = await callback(tx);
         await this.runExec('COMMIT');

@@ -28,7 +28,9 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -39,7 +41,9 @@ export const projects = pgTable(
   'projects',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
     createdAt: createdAt(),
@@ -52,7 +56,9 @@ export const inputs = pgTable(
   'inputs',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     content: text('content').notNull(),
     active: boolean('active').notNull().default(true),
@@ -93,8 +99,12 @@ export const configurations = pgTable(
   'configurations',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    aiModelId: integer('ai_model_id').notNull().references(() => aiModels.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    aiModelId: integer('ai_model_id')
+      .notNull()
+      .references(() => aiModels.id),
     name: text('name').notNull(),
     promptContent: text('prompt_content').notNull(),
     promptTokenCount: integer('prompt_token_count').notNull(),
@@ -112,7 +122,9 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['openai', 'anthropic'] }).notNull(),
     label: text('label').notNull(),
     /** AES-256-GCM: base64 of nonce | ciphertext | tag. Never the key in clear. */
@@ -148,8 +160,12 @@ export const evaluations = pgTable(
   'evaluations',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     useMock: boolean('use_mock').notNull().default(false),
     totalRequests: integer('total_requests').notNull(),
@@ -174,14 +190,18 @@ export const apiRequests = pgTable(
     evaluationId: integer('evaluation_id').notNull(),
     inputId: integer('input_id'),
     configurationId: integer('configuration_id').notNull(),
-    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     executionTime: doublePrecision('execution_time'),
     inputTokenTotalCount: integer('input_token_total_count'),
     outputTokenCount: integer('output_token_count'),
     errorMessage: text('error_message'),
     /** Which worker lane runs it: the configuration's company, or 'mock' for a mock run. */
-    provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] }).notNull().default('mock'),
+    provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] })
+      .notNull()
+      .default('mock'),
     /** The worker process holding it while IN_PROGRESS; another may take it over once the lease has expired. */
     claimedBy: text('claimed_by'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),

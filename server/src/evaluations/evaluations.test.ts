@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { fakeOutput, fakeTokens, startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
+import {
+  fakeOutput,
+  fakeTokens,
+  startFakeProviders,
+  type FakeProviders,
+} from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 
 const GOOD_OPENAI = 'sk-good-openai-1234';
@@ -36,7 +41,9 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
   });
   beforeEach(() => fake.reset());
 
-  async function user(keys: { openai?: string; anthropic?: string } = { openai: GOOD_OPENAI, anthropic: GOOD_ANTHROPIC }): Promise<Client> {
+  async function user(
+    keys: { openai?: string; anthropic?: string } = { openai: GOOD_OPENAI, anthropic: GOOD_ANTHROPIC },
+  ): Promise<Client> {
     const client = await signedInClient(ctx.app);
     models ??= (await client.get(ROUTES.models)).json();
     for (const [provider, key] of Object.entries(keys)) {
@@ -72,7 +79,12 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
   }
 
   async function run(client: Client, configuration_ids: number[], input_ids: number[], use_mock = false) {
-    const response = await client.post(ROUTES.runEvaluation, { configuration_ids, input_ids, name: 'Evaluation test', use_mock });
+    const response = await client.post(ROUTES.runEvaluation, {
+      configuration_ids,
+      input_ids,
+      name: 'Evaluation test',
+      use_mock,
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { evaluation_id: number; total_requests: number; results: unknown[]; errors: unknown[] };
   }
@@ -87,20 +99,40 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     }
   }
 
-  const requestsOf = async (client: Client, evaluationId: number) => (await client.get(ROUTES.apiRequests(evaluationId))).json() as any[];
+  const requestsOf = async (client: Client, evaluationId: number) =>
+    (await client.get(ROUTES.apiRequests(evaluationId))).json() as any[];
 
   it('runs every system prompt on every user prompt through the SDKs, mapping parameters per model, and records what the provider sent', async () => {
     const alice = await user();
     const p = await project(alice);
     const i1 = await input(alice, p, 'What is the capital of France?');
     const i2 = await input(alice, p, 'Name three primes.');
-    const gpt41 = await configuration(alice, p, 'gpt-4.1', 'You are terse. Reply in JSON.', { temperature: 0.7, max_tokens: 100 }, true);
-    const gpt5 = await configuration(alice, p, 'gpt-5', 'You are a reasoning model.', { temperature: 0.5, max_tokens: 50 });
-    const claude = await configuration(alice, p, 'claude-sonnet-4-6', 'You are Claude.', { temperature: 0.3, max_tokens: null });
+    const gpt41 = await configuration(
+      alice,
+      p,
+      'gpt-4.1',
+      'You are terse. Reply in JSON.',
+      { temperature: 0.7, max_tokens: 100 },
+      true,
+    );
+    const gpt5 = await configuration(alice, p, 'gpt-5', 'You are a reasoning model.', {
+      temperature: 0.5,
+      max_tokens: 50,
+    });
+    const claude = await configuration(alice, p, 'claude-sonnet-4-6', 'You are Claude.', {
+      temperature: 0.3,
+      max_tokens: null,
+    });
 
     const started = await run(alice, [gpt41, gpt5, claude], [i1, i2]);
     expect(started).toMatchObject({ total_requests: 6, results: [], errors: [] });
-    expect(await finished(alice, started.evaluation_id)).toEqual({ PENDING: 0, IN_PROGRESS: 0, SUCCESS: 6, FAILED: 0, total: 6 });
+    expect(await finished(alice, started.evaluation_id)).toEqual({
+      PENDING: 0,
+      IN_PROGRESS: 0,
+      SUCCESS: 6,
+      FAILED: 0,
+      total: 6,
+    });
 
     const sent = fake.requests;
     expect(sent).toHaveLength(6);
@@ -120,16 +152,30 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     }
     for (const r of sent.filter((r) => r.api === 'anthropic')) {
       expect(r.apiKey).toBe(GOOD_ANTHROPIC);
-      expect(r.body).toMatchObject({ model: 'claude-sonnet-4-6', max_tokens: 4096, temperature: 0.3, system: 'You are Claude.' });
+      expect(r.body).toMatchObject({
+        model: 'claude-sonnet-4-6',
+        max_tokens: 4096,
+        temperature: 0.3,
+        system: 'You are Claude.',
+      });
       expect(r.body.messages).toHaveLength(1);
       expect(r.body.messages[0].role).toBe('user');
     }
 
     const document = (await alice.get(ROUTES.evaluationResults(started.evaluation_id))).json();
-    expect(document.evaluation).toMatchObject({ id: started.evaluation_id, project: p, use_mock: false, total_requests: 6 });
+    expect(document.evaluation).toMatchObject({
+      id: started.evaluation_id,
+      project: p,
+      use_mock: false,
+      total_requests: 6,
+    });
     expect(document.evaluation.completed_at).not.toBeNull();
     expect(document.configurations.map((c: any) => c.id)).toEqual([gpt41, gpt5, claude]);
-    expect(document.configurations[0]).toMatchObject({ ai_model: { model_name: 'gpt-4.1', company: 'openai' }, parameters: { temperature: 0.7, max_tokens: 100 }, provider_specific_params: { json_mode: true } });
+    expect(document.configurations[0]).toMatchObject({
+      ai_model: { model_name: 'gpt-4.1', company: 'openai' },
+      parameters: { temperature: 0.7, max_tokens: 100 },
+      provider_specific_params: { json_mode: true },
+    });
     expect(document.inputs.map((i: any) => i.id)).toEqual([i1, i2]);
     expect(document.api_requests).toHaveLength(6);
     const contents = new Map(document.inputs.map((i: any) => [i.id, i.content]));
@@ -139,8 +185,19 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     for (const request of document.api_requests) {
       const c: any = configs.get(request.configuration);
       const userText = contents.get(request.input) as string;
-      const expected = fakeOutput(c.ai_model.model_name, c.prompt_content, userText, c.provider_specific_params.json_mode);
-      expect(request).toMatchObject({ status: 'SUCCESS', output: expected, error_message: null, output_token_count: fakeTokens(expected), input_token_total_count: fakeTokens(`${c.prompt_content}\n${userText}`) });
+      const expected = fakeOutput(
+        c.ai_model.model_name,
+        c.prompt_content,
+        userText,
+        c.provider_specific_params.json_mode,
+      );
+      expect(request).toMatchObject({
+        status: 'SUCCESS',
+        output: expected,
+        error_message: null,
+        output_token_count: fakeTokens(expected),
+        input_token_total_count: fakeTokens(`${c.prompt_content}\n${userText}`),
+      });
       expect(request.execution_time).toBeGreaterThan(0);
       inputTokens += request.input_token_total_count;
       outputTokens += request.output_token_count;
@@ -153,10 +210,19 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
 
     const results = (await alice.get(ROUTES.results(started.evaluation_id))).json();
     expect(results).toHaveLength(6);
-    expect(results[0]).toMatchObject({ evaluation: started.evaluation_id, output: expect.any(String), token_count: expect.any(Number), input_token_total_count: expect.any(Number) });
+    expect(results[0]).toMatchObject({
+      evaluation: started.evaluation_id,
+      output: expect.any(String),
+      token_count: expect.any(Number),
+      input_token_total_count: expect.any(Number),
+    });
     const list = (await alice.get(ROUTES.evaluations)).json();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: started.evaluation_id, configuration_ids: [gpt41, gpt5, claude], input_ids: [i1, i2] });
+    expect(list[0]).toMatchObject({
+      id: started.evaluation_id,
+      configuration_ids: [gpt41, gpt5, claude],
+      input_ids: [i1, i2],
+    });
   });
 
   it('runs each system prompt alone when no user prompt is chosen', async () => {
@@ -189,7 +255,8 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       '[[fake:malformed]] always broken': 'OpenAI sent a reply that could not be read (3 attempts)',
     } as const;
     const ids: Record<number, string> = {};
-    for (const [prompt, outcome] of Object.entries(prompts)) ids[await configuration(alice, p, 'gpt-4.1-mini', prompt)] = outcome;
+    for (const [prompt, outcome] of Object.entries(prompts))
+      ids[await configuration(alice, p, 'gpt-4.1-mini', prompt)] = outcome;
     const claude = await configuration(alice, p, 'claude-opus-4-5', '[[fake:500x2]] Anthropic overloaded twice');
     ids[claude] = 'SUCCESS';
     const started = await run(alice, Object.keys(ids).map(Number), []);
@@ -251,7 +318,12 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     const [kept, removed] = [await project(dave), await project(dave)];
     const runs: number[] = [];
     for (const p of [kept, removed]) {
-      const started = await run(dave, [await configuration(dave, p, 'gpt-4o', 'You are brief.')], [await input(dave, p, 'Hello')], true);
+      const started = await run(
+        dave,
+        [await configuration(dave, p, 'gpt-4o', 'You are brief.')],
+        [await input(dave, p, 'Hello')],
+        true,
+      );
       expect((await finished(dave, started.evaluation_id)).SUCCESS).toBe(1);
       runs.push(started.evaluation_id);
     }
@@ -273,14 +345,24 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     const p = await project(dave);
     const gpt = await configuration(dave, p, 'gpt-4o', 'Hi');
     const claude = await configuration(dave, p, 'claude-sonnet-4-6', 'Hi');
-    const refused = await dave.post(ROUTES.runEvaluation, { configuration_ids: [gpt, claude], input_ids: [], name: 'x', use_mock: false });
+    const refused = await dave.post(ROUTES.runEvaluation, {
+      configuration_ids: [gpt, claude],
+      input_ids: [],
+      name: 'x',
+      use_mock: false,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().api_key[0]).toMatch(/^No Anthropic API key is stored/);
     expect(refused.json().providers).toEqual(['Anthropic']);
     expect((await dave.get(ROUTES.evaluations)).json()).toEqual([]);
 
     for (let n = 0; n < 3; n++) await run(dave, [gpt], []);
-    const over = await dave.post(ROUTES.runEvaluation, { configuration_ids: [gpt], input_ids: [], name: 'x', use_mock: false });
+    const over = await dave.post(ROUTES.runEvaluation, {
+      configuration_ids: [gpt],
+      input_ids: [],
+      name: 'x',
+      use_mock: false,
+    });
     expect(over.statusCode).toBe(402);
     expect((await dave.get(ROUTES.evaluations)).json()).toHaveLength(3);
     await run(dave, [gpt, claude], [], true);
@@ -300,8 +382,13 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
 
     const bobProject = await project(bob);
     const bobConfig = await configuration(bob, bobProject, 'gpt-4o', 'Bob');
-    expect((await bob.post(ROUTES.runEvaluation, { configuration_ids: [c], input_ids: [], use_mock: true })).statusCode).toBe(404);
-    expect((await bob.post(ROUTES.runEvaluation, { configuration_ids: [bobConfig], input_ids: [i], use_mock: true })).statusCode).toBe(404);
+    expect(
+      (await bob.post(ROUTES.runEvaluation, { configuration_ids: [c], input_ids: [], use_mock: true })).statusCode,
+    ).toBe(404);
+    expect(
+      (await bob.post(ROUTES.runEvaluation, { configuration_ids: [bobConfig], input_ids: [i], use_mock: true }))
+        .statusCode,
+    ).toBe(404);
     for (const route of [
       ROUTES.evaluationResults(started.evaluation_id),
       ROUTES.results(started.evaluation_id),
@@ -312,9 +399,18 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       expect((await bob.get(route)).statusCode, route).toBe(404);
     }
     expect((await bob.get(ROUTES.evaluations)).json()).toEqual([]);
-    const across = await alice.post(ROUTES.runEvaluation, { configuration_ids: [c, cOther], input_ids: [], use_mock: true });
+    const across = await alice.post(ROUTES.runEvaluation, {
+      configuration_ids: [c, cOther],
+      input_ids: [],
+      use_mock: true,
+    });
     expect(across.statusCode).toBe(400);
-    expect((await alice.post(ROUTES.runEvaluation, { configuration_ids: [c], input_ids: [iOther], use_mock: true })).statusCode).toBe(400);
-    expect((await alice.post(ROUTES.runEvaluation, { configuration_ids: [], input_ids: [], use_mock: true })).statusCode).toBe(400);
+    expect(
+      (await alice.post(ROUTES.runEvaluation, { configuration_ids: [c], input_ids: [iOther], use_mock: true }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await alice.post(ROUTES.runEvaluation, { configuration_ids: [], input_ids: [], use_mock: true })).statusCode,
+    ).toBe(400);
   });
 });

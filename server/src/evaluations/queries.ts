@@ -1,12 +1,25 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { ApiRequest, ApiRequestWithOutput, Evaluation, EvaluationResults, Metrics, Result, StatusCounts } from '@promptgrid/contract';
+import type {
+  ApiRequest,
+  ApiRequestWithOutput,
+  Evaluation,
+  EvaluationResults,
+  Metrics,
+  Result,
+  StatusCounts,
+} from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, results } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 
 type EvaluationRow = typeof evaluations.$inferSelect;
 
-const toEvaluation = (e: Pick<EvaluationRow, 'id' | 'name' | 'projectId' | 'useMock' | 'totalRequests' | 'createdAt' | 'completedAt'> & { configurationIds: number[]; inputIds: number[] }): Evaluation => ({
+const toEvaluation = (
+  e: Pick<EvaluationRow, 'id' | 'name' | 'projectId' | 'useMock' | 'totalRequests' | 'createdAt' | 'completedAt'> & {
+    configurationIds: number[];
+    inputIds: number[];
+  },
+): Evaluation => ({
   id: e.id,
   name: e.name,
   project: e.projectId,
@@ -26,15 +39,23 @@ const summaryColumns = {
   totalRequests: evaluations.totalRequests,
   createdAt: evaluations.createdAt,
   completedAt: evaluations.completedAt,
-  configurationIds: sql<number[]>`coalesce((select array_agg((c->>'id')::int) from jsonb_array_elements(${evaluations.snapshot}->'configurations') c), '{}')`,
-  inputIds: sql<number[]>`coalesce((select array_agg((i->>'id')::int) from jsonb_array_elements(${evaluations.snapshot}->'inputs') i), '{}')`,
+  configurationIds: sql<
+    number[]
+  >`coalesce((select array_agg((c->>'id')::int) from jsonb_array_elements(${evaluations.snapshot}->'configurations') c), '{}')`,
+  inputIds: sql<
+    number[]
+  >`coalesce((select array_agg((i->>'id')::int) from jsonb_array_elements(${evaluations.snapshot}->'inputs') i), '{}')`,
 };
 
 export async function listEvaluations(db: Db, userId: number, projectId?: number): Promise<Evaluation[]> {
   const rows = await db
     .select(summaryColumns)
     .from(evaluations)
-    .where(projectId === undefined ? eq(evaluations.userId, userId) : and(eq(evaluations.userId, userId), eq(evaluations.projectId, projectId)))
+    .where(
+      projectId === undefined
+        ? eq(evaluations.userId, userId)
+        : and(eq(evaluations.userId, userId), eq(evaluations.projectId, projectId)),
+    )
     .orderBy(desc(evaluations.createdAt), desc(evaluations.id));
   return rows.map(toEvaluation);
 }
@@ -66,13 +87,21 @@ const toApiRequest = (r: RequestRow): ApiRequest => ({
 
 export async function listApiRequests(db: Db, userId: number, evaluationId: number): Promise<ApiRequest[]> {
   await assertOwner(db, userId, evaluationId);
-  const rows = await db.select().from(apiRequests).where(eq(apiRequests.evaluationId, evaluationId)).orderBy(asc(apiRequests.id));
+  const rows = await db
+    .select()
+    .from(apiRequests)
+    .where(eq(apiRequests.evaluationId, evaluationId))
+    .orderBy(asc(apiRequests.id));
   return rows.map(toApiRequest);
 }
 
 export async function listResults(db: Db, userId: number, evaluationId: number): Promise<Result[]> {
   await assertOwner(db, userId, evaluationId);
-  const rows = await db.select().from(results).where(eq(results.evaluationId, evaluationId)).orderBy(asc(results.apiRequestId));
+  const rows = await db
+    .select()
+    .from(results)
+    .where(eq(results.evaluationId, evaluationId))
+    .orderBy(asc(results.apiRequestId));
   return rows.map((r) => ({
     id: r.id,
     evaluation: r.evaluationId,

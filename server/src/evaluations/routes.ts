@@ -16,7 +16,14 @@ import {
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { startEvaluation } from './run.js';
-import { getEvaluationResults, getMetrics, getStatusCounts, listApiRequests, listEvaluations, listResults } from './queries.js';
+import {
+  getEvaluationResults,
+  getMetrics,
+  getStatusCounts,
+  listApiRequests,
+  listEvaluations,
+  listResults,
+} from './queries.js';
 import { EvaluationWorker } from './worker.js';
 
 const tags = ['evaluations'];
@@ -25,7 +32,13 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
   let worker: EvaluationWorker | null = null;
   if (options.workers) {
     const { providers } = app.config;
-    worker = new EvaluationWorker(app.database, providers, app.sealingKey, app.log, app.database.kind === 'postgres' ? app.config.databaseUrl : null);
+    worker = new EvaluationWorker(
+      app.database,
+      providers,
+      app.sealingKey,
+      app.log,
+      app.database.kind === 'postgres' ? app.config.databaseUrl : null,
+    );
     app.addHook('onReady', () => worker!.start());
     app.addHook('onClose', () => worker!.stop());
   }
@@ -35,20 +48,29 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
     {
       schema: {
         tags,
-        description: 'Starts a run: answers at once; the requests run in the background (poll the api-requests routes).',
+        description:
+          'Starts a run: answers at once; the requests run in the background (poll the api-requests routes).',
         body: RunEvaluationInput,
         response: { 201: RunEvaluationResponse },
       },
     },
     async (request, reply) => {
-      const response = await startEvaluation(app.database, currentUser(request).id, request.body, app.config.freeEvaluationsPerMonth, worker);
+      const response = await startEvaluation(
+        app.database,
+        currentUser(request).id,
+        request.body,
+        app.config.freeEvaluationsPerMonth,
+        worker,
+      );
       worker?.wake();
       return reply.code(201).send(response);
     },
   );
 
-  app.get(ROUTES.evaluations, { schema: { tags, querystring: EvaluationListQuery, response: { 200: z.array(Evaluation) } } }, (request) =>
-    listEvaluations(app.db, currentUser(request).id, request.query.project),
+  app.get(
+    ROUTES.evaluations,
+    { schema: { tags, querystring: EvaluationListQuery, response: { 200: z.array(Evaluation) } } },
+    (request) => listEvaluations(app.db, currentUser(request).id, request.query.project),
   );
 
   app.get(
@@ -65,12 +87,16 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
     (request) => getEvaluationResults(app.db, currentUser(request).id, request.params.id),
   );
 
-  app.get('/api/results/', { schema: { tags, querystring: EvaluationIdQuery, response: { 200: z.array(Result) } } }, (request) =>
-    listResults(app.db, currentUser(request).id, request.query.evaluation_id),
+  app.get(
+    '/api/results/',
+    { schema: { tags, querystring: EvaluationIdQuery, response: { 200: z.array(Result) } } },
+    (request) => listResults(app.db, currentUser(request).id, request.query.evaluation_id),
   );
 
-  app.get('/api/api-requests/', { schema: { tags, querystring: EvaluationQuery, response: { 200: z.array(ApiRequest) } } }, (request) =>
-    listApiRequests(app.db, currentUser(request).id, request.query.evaluation),
+  app.get(
+    '/api/api-requests/',
+    { schema: { tags, querystring: EvaluationQuery, response: { 200: z.array(ApiRequest) } } },
+    (request) => listApiRequests(app.db, currentUser(request).id, request.query.evaluation),
   );
 
   app.get(
@@ -78,7 +104,8 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
     {
       schema: {
         tags,
-        description: 'average_execution_time: mean seconds of the successful requests; input_tokens and output_tokens: totals so far.',
+        description:
+          'average_execution_time: mean seconds of the successful requests; input_tokens and output_tokens: totals so far.',
         querystring: EvaluationQuery,
         response: { 200: Metrics },
       },
@@ -86,7 +113,9 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
     (request) => getMetrics(app.db, currentUser(request).id, request.query.evaluation),
   );
 
-  app.get('/api/api-requests/status_counts/', { schema: { tags, querystring: EvaluationQuery, response: { 200: StatusCounts } } }, (request) =>
-    getStatusCounts(app.db, currentUser(request).id, request.query.evaluation),
+  app.get(
+    '/api/api-requests/status_counts/',
+    { schema: { tags, querystring: EvaluationQuery, response: { 200: StatusCounts } } },
+    (request) => getStatusCounts(app.db, currentUser(request).id, request.query.evaluation),
   );
 }

@@ -52,7 +52,10 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
       configurationIds.push(response.json().id);
     }
     inputIds = [];
-    for (const n of [1, 2, 3]) inputIds.push((await client.post(ROUTES.inputs(projectId), { name: `Input ${n}`, content: `Question ${n}` })).json().id);
+    for (const n of [1, 2, 3])
+      inputIds.push(
+        (await client.post(ROUTES.inputs(projectId), { name: `Input ${n}`, content: `Question ${n}` })).json().id,
+      );
     await client.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-test-openai' });
     await client.post(ROUTES.apiKeys, { provider: 'anthropic', key: 'sk-ant-test' });
   });
@@ -68,16 +71,25 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
 
   it("claims the first rows of each lane for the server's own worker in the run's transaction, and queues the rest in input-major order", async () => {
     const worker = new RecordingWorker({ openai: 3, anthropic: 2 });
-    const run = await startEvaluation(ctx.database, userId, { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: false }, 50, worker);
+    const run = await startEvaluation(
+      ctx.database,
+      userId,
+      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: false },
+      50,
+      worker,
+    );
     expect(run.total_requests).toBe(9);
 
     const rows = await rowsOf(run.evaluation_id);
     // Input-major: every configuration of input 1, then of input 2, then of input 3; ids ascending in that order.
-    expect(rows.map((r) => [r.input_id, r.configuration_id])).toEqual(inputIds.flatMap((i) => configurationIds.map((c) => [i, c])));
+    expect(rows.map((r) => [r.input_id, r.configuration_id])).toEqual(
+      inputIds.flatMap((i) => configurationIds.map((c) => [i, c])),
+    );
     // The first 3 OpenAI rows (positions 1, 3, 4) and the first 2 Anthropic rows (positions 2, 5) are the worker's.
     const claimed = rows.map((r) => (r.status === 'IN_PROGRESS' ? r.provider : '-'));
     expect(claimed).toEqual(['openai', 'anthropic', 'openai', 'openai', 'anthropic', '-', '-', '-', '-']);
-    for (const row of rows.slice(0, 5)) expect(row).toMatchObject({ attempts: 1, claimed_by: 'recording-worker', leased: true });
+    for (const row of rows.slice(0, 5))
+      expect(row).toMatchObject({ attempts: 1, claimed_by: 'recording-worker', leased: true });
     for (const row of rows.slice(5)) expect(row).toMatchObject({ status: 'PENDING', attempts: 0, claimed_by: null });
 
     expect(worker.handed).toHaveLength(1);
@@ -93,28 +105,52 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
     let callsStarted!: () => void;
     const worker = new RecordingWorker({ mock: 2 }, false, new Promise<void>((resolve) => (callsStarted = resolve)));
     let answered = false;
-    const running = startEvaluation(ctx.database, userId, { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true }, 50, worker);
-    running.then(() => (answered = true), () => {});
+    const running = startEvaluation(
+      ctx.database,
+      userId,
+      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
+      50,
+      worker,
+    );
+    running.then(
+      () => (answered = true),
+      () => {},
+    );
     await vi.waitFor(() => expect(worker.handed).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(answered).toBe(false);
 
     callsStarted();
     const run = await running;
-    expect((await rowsOf(run.evaluation_id)).map((r) => r.status)).toEqual([...Array(2).fill('IN_PROGRESS'), ...Array(7).fill('PENDING')]);
+    expect((await rowsOf(run.evaluation_id)).map((r) => r.status)).toEqual([
+      ...Array(2).fill('IN_PROGRESS'),
+      ...Array(7).fill('PENDING'),
+    ]);
     await expect(worker.handed[0].committed).resolves.toBe(true);
   });
 
   it('queues every row when the worker has no room, and leaves nothing behind when the transaction fails after the hand-over', async () => {
     const full = new RecordingWorker({});
-    const queued = await startEvaluation(ctx.database, userId, { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true }, 50, full);
+    const queued = await startEvaluation(
+      ctx.database,
+      userId,
+      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
+      50,
+      full,
+    );
     expect(full.handed).toHaveLength(0);
     expect((await rowsOf(queued.evaluation_id)).map((r) => r.status)).toEqual(Array(9).fill('PENDING'));
 
     const failing = new RecordingWorker({ mock: 4 }, true);
     const before = (await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows[0].n;
     await expect(
-      startEvaluation(ctx.database, userId, { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true }, 50, failing),
+      startEvaluation(
+        ctx.database,
+        userId,
+        { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
+        50,
+        failing,
+      ),
     ).rejects.toThrow('the database went away');
     expect(failing.handed[0].rows).toHaveLength(4);
     await expect(failing.handed[0].committed).resolves.toBe(false);

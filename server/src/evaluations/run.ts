@@ -1,5 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PROVIDER_LABELS, defaultEvaluationName, type RunEvaluationInput, type RunEvaluationResponse } from '@promptgrid/contract';
+import {
+  PROVIDER_LABELS,
+  defaultEvaluationName,
+  type RunEvaluationInput,
+  type RunEvaluationResponse,
+} from '@promptgrid/contract';
 import type { Database, Tx } from '../db/client.js';
 import { aiModels, configurations, evaluations, inputs, projects, type EvaluationSnapshot } from '../db/schema.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
@@ -47,8 +52,12 @@ export async function startEvaluation(
           .where(and(inArray(inputs.id, inputIds), eq(projects.userId, userId)));
   if (inputRows.length !== inputIds.length) throw notFound('Input not found.');
 
-  const projectIds = new Set([...configRows.map((r) => r.configuration.projectId), ...inputRows.map((r) => r.input.projectId)]);
-  if (projectIds.size !== 1) throw badRequest({ non_field_errors: ['All prompts and inputs of a run must belong to one project.'] });
+  const projectIds = new Set([
+    ...configRows.map((r) => r.configuration.projectId),
+    ...inputRows.map((r) => r.input.projectId),
+  ]);
+  if (projectIds.size !== 1)
+    throw badRequest({ non_field_errors: ['All prompts and inputs of a run must belong to one project.'] });
   const [projectId] = projectIds;
 
   // Keep the order the caller chose.
@@ -75,7 +84,8 @@ export async function startEvaluation(
   const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length);
 
   if (!input.use_mock) preloadSdks(neededProviders);
-  const laneOf = (c: EvaluationSnapshot['configurations'][number]): Lane => (input.use_mock ? 'mock' : c.ai_model.company);
+  const laneOf = (c: EvaluationSnapshot['configurations'][number]): Lane =>
+    input.use_mock ? 'mock' : c.ai_model.company;
   let commit!: (committed: boolean) => void;
   const committed = new Promise<boolean>((resolve) => (commit = resolve));
   try {
@@ -101,10 +111,25 @@ export async function startEvaluation(
       const headRows = head.map((row, n) => ({ ...row, id: requestIds[n] }));
       const claimed: ClaimedRequest[] = headRows
         .filter((row) => row.claimed)
-        .map((row) => ({ id: row.id, evaluation_id: id, input_id: row.input_id, configuration_id: row.configuration_id, attempts: 1, provider: row.provider }));
+        .map((row) => ({
+          id: row.id,
+          evaluation_id: id,
+          input_id: row.input_id,
+          configuration_id: row.configuration_id,
+          attempts: 1,
+          provider: row.provider,
+        }));
       // The first calls start before the run's rows are written: writing them competes with sending those calls for the CPU.
       if (claimed.length > 0) await local!.adopt(evaluationContext(userId, snapshot), claimed, committed);
-      await tx.insert(evaluations).values({ id, userId, projectId, name: input.name || defaultEvaluationName(), useMock: input.use_mock, totalRequests, snapshot });
+      await tx.insert(evaluations).values({
+        id,
+        userId,
+        projectId,
+        name: input.name || defaultEvaluationName(),
+        useMock: input.use_mock,
+        totalRequests,
+        snapshot,
+      });
       await insertRequests(tx, id, shape, headRows, local);
       return id;
     });
@@ -160,7 +185,13 @@ async function reserveIds(tx: Tx, headLength: number): Promise<{ evaluationId: n
  * the head with its reserved ids (the rows claimed for the local worker IN_PROGRESS under its lease, as a claim would
  * leave them; a head exists only with a local worker), then the rest, PENDING, in one statement however large the run.
  */
-async function insertRequests(tx: Tx, evaluationId: number, { inputIds, lanes }: RunShape, head: (HeadRow & { id: number })[], local: LocalWorker | null) {
+async function insertRequests(
+  tx: Tx,
+  evaluationId: number,
+  { inputIds, lanes }: RunShape,
+  head: (HeadRow & { id: number })[],
+  local: LocalWorker | null,
+) {
   if (head.length > 0) {
     await tx.execute(sql`
       INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at)

@@ -17,7 +17,11 @@ export type WorkerSettings = ProviderSettings & {
   leaseMs: number;
 };
 
-type Logger = { info: (o: object | string, m?: string) => void; warn: (o: object | string, m?: string) => void; error: (o: object | string, m?: string) => void };
+type Logger = {
+  info: (o: object | string, m?: string) => void;
+  warn: (o: object | string, m?: string) => void;
+  error: (o: object | string, m?: string) => void;
+};
 
 type ClaimedRow = {
   id: number;
@@ -46,7 +50,16 @@ type LaneState = {
   nextExpiredCheck: number;
   loop: Promise<void> | null;
 };
-type Finished = { id: number; evaluation_id: number; status: 'SUCCESS' | 'FAILED'; execution_time: number; input_tokens: number | null; output_tokens: number | null; error_message: string | null; output: string | null };
+type Finished = {
+  id: number;
+  evaluation_id: number;
+  status: 'SUCCESS' | 'FAILED';
+  execution_time: number;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  error_message: string | null;
+  output: string | null;
+};
 
 /** Channel a run announces itself on, so idle workers in other processes claim it without waiting for their poll. */
 export const WORK_CHANNEL = 'promptgrid_evaluation_work';
@@ -158,7 +171,16 @@ export class EvaluationWorker implements LocalWorker {
     private readonly listenUrl: string | null = null,
   ) {
     this.caller = new ProviderCaller(settings);
-    for (const lane of LANES) this.lanes.set(lane, { lane, signal: new Signal(), inFlight: 0, buffer: [], drained: false, nextExpiredCheck: 0, loop: null });
+    for (const lane of LANES)
+      this.lanes.set(lane, {
+        lane,
+        signal: new Signal(),
+        inFlight: 0,
+        buffer: [],
+        drained: false,
+        nextExpiredCheck: 0,
+        loop: null,
+      });
   }
 
   async start() {
@@ -166,12 +188,18 @@ export class EvaluationWorker implements LocalWorker {
     this.stopped = false;
     if (this.database.kind === 'pglite') {
       // Only one process can open an embedded database, so anything IN_PROGRESS was left by a process that died.
-      await this.database.executeSql(`UPDATE api_requests SET lease_expires_at = now() WHERE status = 'IN_PROGRESS'`, []);
+      await this.database.executeSql(
+        `UPDATE api_requests SET lease_expires_at = now() WHERE status = 'IN_PROGRESS'`,
+        [],
+      );
     }
     if (this.listenUrl) await this.listen(this.listenUrl);
-    this.renewTimer = setInterval(() => {
-      this.writes = this.writes.then(() => this.renewLeases());
-    }, Math.max(200, Math.floor(this.settings.leaseMs / 3)));
+    this.renewTimer = setInterval(
+      () => {
+        this.writes = this.writes.then(() => this.renewLeases());
+      },
+      Math.max(200, Math.floor(this.settings.leaseMs / 3)),
+    );
     for (const state of this.lanes.values()) state.loop = this.runLane(state);
     // Where users have stored keys, real runs will come: load their SDKs now rather than on the first run's critical path.
     this.database
@@ -192,7 +220,11 @@ export class EvaluationWorker implements LocalWorker {
 
   offerKeys(keys: SealedKey[]) {
     for (const row of keys) {
-      const key = this.cacheKey(row.userId, row.provider, new Promise((resolve) => resolve(openSealedKey(row, this.sealingKey))));
+      const key = this.cacheKey(
+        row.userId,
+        row.provider,
+        new Promise((resolve) => resolve(openSealedKey(row, this.sealingKey))),
+      );
       // Its client is made now, while the database writes the run's rows, rather than by the run's first call.
       key.then((value) => value !== null && this.caller.prepare(row.provider, value)).catch(() => {});
     }
@@ -317,7 +349,8 @@ export class EvaluationWorker implements LocalWorker {
       state.nextExpiredCheck = now + EXPIRED_CHECK_MS;
       rows = await this.claimWhere(state.lane, limit, `status = 'IN_PROGRESS' AND lease_expires_at < now()`);
     }
-    if (rows.length < limit) rows = rows.concat(await this.claimWhere(state.lane, limit - rows.length, `status = 'PENDING'`));
+    if (rows.length < limit)
+      rows = rows.concat(await this.claimWhere(state.lane, limit - rows.length, `status = 'PENDING'`));
     return rows;
   }
 
@@ -345,7 +378,8 @@ export class EvaluationWorker implements LocalWorker {
         .executeSql('SELECT user_id, snapshot FROM evaluations WHERE id = $1', [evaluationId])
         .then(({ rows }) => {
           if (rows.length === 0) return null;
-          const snapshot: EvaluationSnapshot = typeof rows[0].snapshot === 'string' ? JSON.parse(rows[0].snapshot) : rows[0].snapshot;
+          const snapshot: EvaluationSnapshot =
+            typeof rows[0].snapshot === 'string' ? JSON.parse(rows[0].snapshot) : rows[0].snapshot;
           return evaluationContext(rows[0].user_id, snapshot);
         });
       context.catch(() => this.contexts.delete(evaluationId));
@@ -375,7 +409,12 @@ export class EvaluationWorker implements LocalWorker {
   private async execute(lane: Lane, row: ClaimedRow) {
     const abort = new AbortController();
     this.running.set(row.id, abort);
-    const failed = (message: string, executionTime = 0): CallOutcome => ({ ok: false, message, executionTime, attempts: 0 });
+    const failed = (message: string, executionTime = 0): CallOutcome => ({
+      ok: false,
+      message,
+      executionTime,
+      attempts: 0,
+    });
     try {
       let outcome: CallOutcome;
       const context = await this.context(row.evaluation_id);
@@ -383,7 +422,9 @@ export class EvaluationWorker implements LocalWorker {
       const configuration = context.configurations.get(row.configuration_id);
       const input = row.input_id === null ? null : context.inputs.get(row.input_id);
       if (row.attempts > MAX_CLAIMS) {
-        outcome = failed(`Stopped after ${MAX_CLAIMS} interrupted attempts: the worker running this request stopped each time.`);
+        outcome = failed(
+          `Stopped after ${MAX_CLAIMS} interrupted attempts: the worker running this request stopped each time.`,
+        );
       } else if (!configuration || input === undefined) {
         outcome = failed('The configuration or input of this request is missing from the evaluation.');
       } else {
@@ -401,7 +442,8 @@ export class EvaluationWorker implements LocalWorker {
           outcome = await this.caller.mock(call, abort.signal);
         } else {
           const key = await this.apiKey(context.userId, call.provider);
-          outcome = key === null ? failed(missingKeyMessage(call.provider)) : await this.caller.call(call, key, abort.signal);
+          outcome =
+            key === null ? failed(missingKeyMessage(call.provider)) : await this.caller.call(call, key, abort.signal);
         }
       }
       if (row.committed && !(await row.committed)) return;
@@ -419,8 +461,26 @@ export class EvaluationWorker implements LocalWorker {
   private record({ id, evaluation_id }: ClaimedRow, outcome: CallOutcome) {
     this.finished.push(
       outcome.ok
-        ? { id, evaluation_id, status: 'SUCCESS', execution_time: outcome.executionTime, input_tokens: outcome.reply.inputTokens, output_tokens: outcome.reply.outputTokens, error_message: null, output: outcome.reply.output }
-        : { id, evaluation_id, status: 'FAILED', execution_time: outcome.executionTime, input_tokens: null, output_tokens: null, error_message: outcome.message, output: null },
+        ? {
+            id,
+            evaluation_id,
+            status: 'SUCCESS',
+            execution_time: outcome.executionTime,
+            input_tokens: outcome.reply.inputTokens,
+            output_tokens: outcome.reply.outputTokens,
+            error_message: null,
+            output: outcome.reply.output,
+          }
+        : {
+            id,
+            evaluation_id,
+            status: 'FAILED',
+            execution_time: outcome.executionTime,
+            input_tokens: null,
+            output_tokens: null,
+            error_message: outcome.message,
+            output: null,
+          },
     );
     // running still holds this request: <= 1 means it was the last call running (e.g. the end of a run).
     if (this.finished.length >= FLUSH_SIZE || this.running.size <= 1) this.scheduleFlush(0);
@@ -483,7 +543,9 @@ export class EvaluationWorker implements LocalWorker {
         // Several evaluations: lock their rows in id order first, so two workers cannot deadlock on them.
         const list = JSON.stringify(evaluationIds!.sort((a, b) => a - b));
         await this.database.db.transaction(async (tx) => {
-          await tx.execute(sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${list}::jsonb)::int) ORDER BY id FOR UPDATE`);
+          await tx.execute(
+            sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${list}::jsonb)::int) ORDER BY id FOR UPDATE`,
+          );
           await tx.execute(statement);
         });
       }
@@ -527,7 +589,9 @@ export class EvaluationWorker implements LocalWorker {
     await Promise.allSettled([...this.tasks]);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    await (this.writes = this.writes.then(() => this.flush())).catch((error) => this.log.error({ err: error }, 'final flush failed'));
+    await (this.writes = this.writes.then(() => this.flush())).catch((error) =>
+      this.log.error({ err: error }, 'final flush failed'),
+    );
     for (const state of this.lanes.values()) state.buffer = [];
     if (unfinished.length + buffered.length > 0) {
       // Hand them back at once. A buffered row never started, so its claim does not count as an interrupted attempt.

@@ -13,7 +13,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Not found.') => new HttpError(404, what);
-export const badRequest = (fields: Record<string, string[]>) => new HttpError(400, Object.values(fields).flat().join(' '), fields);
+export const badRequest = (fields: Record<string, string[]>) =>
+  new HttpError(400, Object.values(fields).flat().join(' '), fields);
 export const forbidden = (message: string) => new HttpError(403, message);
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -39,7 +40,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(500).send({ detail: 'Internal server error.' });
     }
     // Fastify's own 4xx: malformed JSON, wrong content type, body too large, rate limit.
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || status === 400) {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      status === 400
+    ) {
       return reply.code(400).send({ non_field_errors: [error.message] });
     }
     return reply.code(status).send({ detail: (error as { detail?: string }).detail ?? error.message });

@@ -18,7 +18,11 @@ describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => 
     const project = (await alice.post(ROUTES.projects, { name: 'P', description: 'D' })).json();
     const model = (await alice.get(ROUTES.models)).json()[0];
     const configuration = (
-      await alice.post(ROUTES.configurations(project.id), { name: 'C', prompt_content: 'Be brief.', ai_model_id: model.id })
+      await alice.post(ROUTES.configurations(project.id), {
+        name: 'C',
+        prompt_content: 'Be brief.',
+        ai_model_id: model.id,
+      })
     ).json();
     const input = (await alice.post(ROUTES.inputs(project.id), { name: 'I', content: 'Hello' })).json();
     return { alice, project, configuration, input, model };
@@ -50,7 +54,11 @@ describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => 
       ['post', ROUTES.auth.devSignIn, { email: 'csrf-victim@example.com' }],
     ];
     for (const [method, url, body] of writes) {
-      const headerSets: Record<string, string>[] = [{}, { 'X-CSRFToken': 'wrong-token-wrong-token-wrong-token' }, { 'X-CSRFToken': '' }];
+      const headerSets: Record<string, string>[] = [
+        {},
+        { 'X-CSRFToken': 'wrong-token-wrong-token-wrong-token' },
+        { 'X-CSRFToken': '' },
+      ];
       for (const headers of headerSets) {
         const response = await alice.request(method.toUpperCase(), url, body, { csrf: false, headers });
         expect(response.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
@@ -60,7 +68,11 @@ describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => 
     // A token in the header but no csrftoken cookie is refused too.
     const noCookie = new TestClient(ctx.app);
     noCookie.cookies[SESSION_COOKIE] = alice.sessionId!;
-    const response = await noCookie.post(ROUTES.projects, { name: 'x', description: 'y' }, { headers: { 'X-CSRFToken': alice.cookies.csrftoken } });
+    const response = await noCookie.post(
+      ROUTES.projects,
+      { name: 'x', description: 'y' },
+      { headers: { 'X-CSRFToken': alice.cookies.csrftoken } },
+    );
     expect(response.statusCode).toBe(403);
 
     expect(await snapshot(alice, project.id)).toEqual(before);
@@ -75,14 +87,24 @@ describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => 
     }
     expect((await alice.get(ROUTES.projects)).json()).toEqual([]);
 
-    const sameHost = await alice.post(ROUTES.projects, { name: 'a', description: 'b' }, { headers: { origin: 'http://app.local:8080', host: 'app.local:8080' } });
+    const sameHost = await alice.post(
+      ROUTES.projects,
+      { name: 'a', description: 'b' },
+      { headers: { origin: 'http://app.local:8080', host: 'app.local:8080' } },
+    );
     expect(sameHost.statusCode).toBe(201);
-    const publicUrl = await alice.post(ROUTES.projects, { name: 'c', description: 'd' }, { headers: { origin: 'http://promptgrid.example.com' } });
+    const publicUrl = await alice.post(
+      ROUTES.projects,
+      { name: 'c', description: 'd' },
+      { headers: { origin: 'http://promptgrid.example.com' } },
+    );
     expect(publicUrl.statusCode).toBe(201);
   });
 
   it('answers 401 on every /api/ route without a session, before looking at the body', async () => {
-    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const anonymous = new TestClient(ctx.app);
     await anonymous.fetchCsrf();
     let checked = 0;
@@ -92,7 +114,11 @@ describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => 
       for (const method of Object.keys(operations)) {
         if (!['get', ...UNSAFE].includes(method)) continue;
         // An empty body would fail validation: the session check must come first.
-        const response = await anonymous.request(method.toUpperCase(), url, method === 'get' || method === 'delete' ? undefined : {});
+        const response = await anonymous.request(
+          method.toUpperCase(),
+          url,
+          method === 'get' || method === 'delete' ? undefined : {},
+        );
         expect(response.statusCode, `${method.toUpperCase()} ${url}`).toBe(401);
         expect(response.json()).toEqual({ detail: expect.any(String) });
         checked++;
@@ -121,7 +147,9 @@ describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => 
     const missing = await alice.get('/api/nothing-here/');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: expect.any(String) });
-    const malformed = await alice.post(ROUTES.projects, '{"name":', { headers: { 'content-type': 'application/json' } });
+    const malformed = await alice.post(ROUTES.projects, '{"name":', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(Object.values(malformed.json()).flat().length).toBeGreaterThan(0);
   });

@@ -6,7 +6,8 @@ import { serverFile } from '../paths.js';
 
 export const webDistDir = serverFile('../web/dist');
 
-const PLACEHOLDER = '<!doctype html><title>Promptgrid</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
+const PLACEHOLDER =
+  '<!doctype html><title>Promptgrid</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
 
 /** Serves the web build; any other GET outside /api/ and /auth/ gets index.html so client routes work on reload. */
 export async function serveWeb(app: FastifyInstance) {
@@ -17,7 +18,8 @@ export async function serveWeb(app: FastifyInstance) {
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

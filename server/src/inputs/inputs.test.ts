@@ -33,7 +33,9 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
       updated_at: expect.any(String),
     });
     expect(input.token_count).toBeGreaterThan(5);
-    const second = (await client.post(ROUTES.inputs(project.id), { name: 'Greeting', content: 'Hi', active: false })).json();
+    const second = (
+      await client.post(ROUTES.inputs(project.id), { name: 'Greeting', content: 'Hi', active: false })
+    ).json();
     expect(second.active).toBe(false);
 
     const listed = await client.get(ROUTES.inputs(project.id));
@@ -43,10 +45,24 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
     // The client sends the whole input back with the changed flag, read-only fields included.
     const toggled = await client.put(ROUTES.input(project.id, input.id), { ...input, active: false });
     expect(toggled.statusCode).toBe(200);
-    expect(toggled.json()).toMatchObject({ id: input.id, active: false, content, token_count: input.token_count, created_at: input.created_at });
+    expect(toggled.json()).toMatchObject({
+      id: input.id,
+      active: false,
+      content,
+      token_count: input.token_count,
+      created_at: input.created_at,
+    });
 
-    const edited = await client.put(ROUTES.input(project.id, input.id), { name: 'Refund v2', content: 'Refund please' });
-    expect(edited.json()).toMatchObject({ name: 'Refund v2', content: 'Refund please', token_count: countTokens('Refund please'), active: false });
+    const edited = await client.put(ROUTES.input(project.id, input.id), {
+      name: 'Refund v2',
+      content: 'Refund please',
+    });
+    expect(edited.json()).toMatchObject({
+      name: 'Refund v2',
+      content: 'Refund please',
+      token_count: countTokens('Refund please'),
+      active: false,
+    });
 
     expect((await client.get(ROUTES.project(project.id))).json().input_count).toBe(2);
     const deleted = await client.delete(ROUTES.input(project.id, input.id));
@@ -70,7 +86,11 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
     const badUpdate = await client.put(ROUTES.input(project.id, input.id), { name: 'a', content: '', active: 'yes' });
     expect(badUpdate.statusCode).toBe(400);
     expect(Object.keys(badUpdate.json()).sort()).toEqual(['active', 'content']);
-    expect((await client.get(ROUTES.inputs(project.id))).json()[0]).toMatchObject({ name: 'a', content: 'b', active: true });
+    expect((await client.get(ROUTES.inputs(project.id))).json()[0]).toMatchObject({
+      name: 'a',
+      content: 'b',
+      active: true,
+    });
   });
 
   it('answers 401 without a session and 403 without the CSRF token', async () => {
@@ -83,8 +103,12 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
     expect((await anonymous.put(ROUTES.input(project.id, input.id), { name: 'a', content: 'c' })).statusCode).toBe(401);
     expect((await anonymous.delete(ROUTES.input(project.id, input.id))).statusCode).toBe(401);
 
-    expect((await client.post(ROUTES.inputs(project.id), { name: 'x', content: 'y' }, { csrf: false })).statusCode).toBe(403);
-    expect((await client.put(ROUTES.input(project.id, input.id), { name: 'x', content: 'y' }, { csrf: false })).statusCode).toBe(403);
+    expect(
+      (await client.post(ROUTES.inputs(project.id), { name: 'x', content: 'y' }, { csrf: false })).statusCode,
+    ).toBe(403);
+    expect(
+      (await client.put(ROUTES.input(project.id, input.id), { name: 'x', content: 'y' }, { csrf: false })).statusCode,
+    ).toBe(403);
     expect((await client.delete(ROUTES.input(project.id, input.id), { csrf: false })).statusCode).toBe(403);
     expect((await client.get(ROUTES.inputs(project.id))).json()).toEqual([input]);
   });
@@ -92,20 +116,31 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
   it("answers 404 for another user's project or input on every route, and for ids of another project", async () => {
     const alice = await withProject('Alice');
     const bob = await withProject('Bob');
-    const input = (await alice.client.post(ROUTES.inputs(alice.project.id), { name: 'secret', content: 'mine' })).json();
+    const input = (
+      await alice.client.post(ROUTES.inputs(alice.project.id), { name: 'secret', content: 'mine' })
+    ).json();
 
     expect((await bob.client.get(ROUTES.inputs(alice.project.id))).statusCode).toBe(404);
     expect((await bob.client.post(ROUTES.inputs(alice.project.id), { name: 'x', content: 'y' })).statusCode).toBe(404);
-    expect((await bob.client.put(ROUTES.input(alice.project.id, input.id), { name: 'x', content: 'y' })).statusCode).toBe(404);
+    expect(
+      (await bob.client.put(ROUTES.input(alice.project.id, input.id), { name: 'x', content: 'y' })).statusCode,
+    ).toBe(404);
     expect((await bob.client.delete(ROUTES.input(alice.project.id, input.id))).statusCode).toBe(404);
     // Alice's input id under Bob's own project path.
-    expect((await bob.client.put(ROUTES.input(bob.project.id, input.id), { name: 'x', content: 'y' })).statusCode).toBe(404);
+    expect((await bob.client.put(ROUTES.input(bob.project.id, input.id), { name: 'x', content: 'y' })).statusCode).toBe(
+      404,
+    );
     expect((await bob.client.delete(ROUTES.input(bob.project.id, input.id))).statusCode).toBe(404);
     // Alice's project id inside Bob's payload.
-    expect((await bob.client.post(ROUTES.inputs(bob.project.id), { name: 'x', content: 'y', project: alice.project.id })).statusCode).toBe(404);
+    expect(
+      (await bob.client.post(ROUTES.inputs(bob.project.id), { name: 'x', content: 'y', project: alice.project.id }))
+        .statusCode,
+    ).toBe(404);
     // An input addressed through another project of the same user.
     const other = (await alice.client.post(ROUTES.projects, { name: 'Other', description: 'x' })).json();
-    expect((await alice.client.put(ROUTES.input(other.id, input.id), { name: 'x', content: 'y' })).statusCode).toBe(404);
+    expect((await alice.client.put(ROUTES.input(other.id, input.id), { name: 'x', content: 'y' })).statusCode).toBe(
+      404,
+    );
     expect((await alice.client.get(ROUTES.input(alice.project.id, input.id))).statusCode).toBe(404); // no GET by id in the spec
 
     expect((await bob.client.get(ROUTES.inputs(bob.project.id))).json()).toEqual([]);

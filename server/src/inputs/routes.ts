@@ -13,12 +13,18 @@ export default async function inputRoutes(app: App) {
     listInputs(app.db, currentUser(request).id, request.params.projectId),
   );
 
-  app.post(collection, { schema: { tags, params: ProjectParams, body: CreateInputInput, response: { 201: Input } } }, async (request, reply) =>
-    reply.code(201).send(await createInput(app.db, currentUser(request).id, request.params.projectId, request.body)),
+  app.post(
+    collection,
+    { schema: { tags, params: ProjectParams, body: CreateInputInput, response: { 201: Input } } },
+    async (request, reply) =>
+      reply.code(201).send(await createInput(app.db, currentUser(request).id, request.params.projectId, request.body)),
   );
 
-  app.put(item, { schema: { tags, params: InputParams, body: UpdateInputInput, response: { 200: Input } } }, (request) =>
-    updateInput(app.db, currentUser(request).id, request.params.projectId, request.params.inputId, request.body),
+  app.put(
+    item,
+    { schema: { tags, params: InputParams, body: UpdateInputInput, response: { 200: Input } } },
+    (request) =>
+      updateInput(app.db, currentUser(request).id, request.params.projectId, request.params.inputId, request.body),
   );
 
   app.delete(item, { schema: { tags, params: InputParams } }, async (request, reply) => {

@@ -21,7 +21,11 @@ const toInput = (row: InputRow): Input => ({
 
 export async function listInputs(db: Db, userId: number, projectId: number): Promise<Input[]> {
   await assertProjectOwner(db, userId, projectId);
-  const rows = await db.select().from(inputs).where(eq(inputs.projectId, projectId)).orderBy(asc(inputs.createdAt), asc(inputs.id));
+  const rows = await db
+    .select()
+    .from(inputs)
+    .where(eq(inputs.projectId, projectId))
+    .orderBy(asc(inputs.createdAt), asc(inputs.id));
   return rows.map(toInput);
 }
 
@@ -31,20 +35,38 @@ export async function createInput(db: Db, userId: number, projectId: number, inp
     await assertProjectOwner(tx, userId, projectId);
     const [row] = await tx
       .insert(inputs)
-      .values({ projectId, name: input.name, content: input.content, active: input.active ?? true, tokenCount: countTokens(input.content) })
+      .values({
+        projectId,
+        name: input.name,
+        content: input.content,
+        active: input.active ?? true,
+        tokenCount: countTokens(input.content),
+      })
       .returning();
     await touchProject(tx, projectId);
     return toInput(row);
   });
 }
 
-export async function updateInput(db: Db, userId: number, projectId: number, inputId: number, input: UpdateInputInput): Promise<Input> {
+export async function updateInput(
+  db: Db,
+  userId: number,
+  projectId: number,
+  inputId: number,
+  input: UpdateInputInput,
+): Promise<Input> {
   assertPayloadProject(input.project, projectId);
   return db.transaction(async (tx) => {
     await assertProjectOwner(tx, userId, projectId);
     const [row] = await tx
       .update(inputs)
-      .set({ name: input.name, content: input.content, active: input.active, tokenCount: countTokens(input.content), updatedAt: sql`now()` })
+      .set({
+        name: input.name,
+        content: input.content,
+        active: input.active,
+        tokenCount: countTokens(input.content),
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
       .returning();
     if (!row) throw notFound('Input not found.');
@@ -56,7 +78,10 @@ export async function updateInput(db: Db, userId: number, projectId: number, inp
 export async function deleteInput(db: Db, userId: number, projectId: number, inputId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await assertProjectOwner(tx, userId, projectId);
-    const deleted = await tx.delete(inputs).where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId))).returning({ id: inputs.id });
+    const deleted = await tx
+      .delete(inputs)
+      .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
+      .returning({ id: inputs.id });
     if (deleted.length === 0) throw notFound('Input not found.');
     await touchProject(tx, projectId);
   });

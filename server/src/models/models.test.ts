@@ -24,10 +24,13 @@ describe.each(databaseKinds)('models API on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const models: AiModel[] = response.json();
     const catalog = readCatalog();
-    expect(models.map(({ company, model_name, supports_json_mode }) => ({ company, model_name, supports_json_mode }))).toEqual(
+    expect(
+      models.map(({ company, model_name, supports_json_mode }) => ({ company, model_name, supports_json_mode })),
+    ).toEqual(
       catalog.map(({ company, model_name, supports_json_mode }) => ({ company, model_name, supports_json_mode })),
     );
-    for (const model of models) expect(Object.keys(model).sort()).toEqual(['company', 'id', 'model_name', 'supports_json_mode']);
+    for (const model of models)
+      expect(Object.keys(model).sort()).toEqual(['company', 'id', 'model_name', 'supports_json_mode']);
     expect(new Set(models.map((m) => m.company))).toEqual(new Set(['openai', 'anthropic']));
     expect(models.some((m) => m.supports_json_mode)).toBe(true);
     expect(models.some((m) => !m.supports_json_mode)).toBe(true);
@@ -44,7 +47,13 @@ describe.each(databaseKinds)('models API on %s', (kind) => {
     const before: AiModel[] = (await client.get(ROUTES.models)).json();
     const [kept, removed] = before;
     const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json();
-    const old = (await client.post(ROUTES.configurations(project.id), { name: 'old', prompt_content: 'p', ai_model_id: removed.id })).json();
+    const old = (
+      await client.post(ROUTES.configurations(project.id), {
+        name: 'old',
+        prompt_content: 'p',
+        ai_model_id: removed.id,
+      })
+    ).json();
 
     const file = path.join(dir, 'catalog.json');
     const entry = readCatalog().find((m) => m.model_name === kept.model_name)!;
@@ -55,8 +64,15 @@ describe.each(databaseKinds)('models API on %s', (kind) => {
       const after: AiModel[] = (await client.get(ROUTES.models)).json();
       expect(after.map((m) => m.model_name)).toEqual(['gpt-test-new', kept.model_name]);
       expect(after[1].id).toBe(kept.id);
-      expect((await client.get(ROUTES.configurations(project.id))).json()[0]).toMatchObject({ id: old.id, ai_model: { id: removed.id, model_name: removed.model_name } });
-      const refused = await client.post(ROUTES.configurations(project.id), { name: 'new', prompt_content: 'p', ai_model_id: removed.id });
+      expect((await client.get(ROUTES.configurations(project.id))).json()[0]).toMatchObject({
+        id: old.id,
+        ai_model: { id: removed.id, model_name: removed.model_name },
+      });
+      const refused = await client.post(ROUTES.configurations(project.id), {
+        name: 'new',
+        prompt_content: 'p',
+        ai_model_id: removed.id,
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ ai_model_id: ['Unknown AI model.'] });
     } finally {

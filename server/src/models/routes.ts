@@ -7,6 +7,11 @@ import { aiModels } from '../db/schema.js';
 export default async function modelRoutes(app: App) {
   app.get(ROUTES.models, { schema: { tags: ['models'], response: { 200: z.array(AiModel) } } }, async () => {
     const rows = await app.db.select().from(aiModels).where(eq(aiModels.listed, true)).orderBy(asc(aiModels.sortOrder));
-    return rows.map((m) => ({ id: m.id, company: m.company, model_name: m.modelName, supports_json_mode: m.supportsJsonMode }));
+    return rows.map((m) => ({
+      id: m.id,
+      company: m.company,
+      model_name: m.modelName,
+      supports_json_mode: m.supportsJsonMode,
+    }));
   });
 }

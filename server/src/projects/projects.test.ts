@@ -45,7 +45,11 @@ describe.each(databaseKinds)('projects API on %s', (kind) => {
     const alice = await signedInClient(ctx.app);
     const refused = await alice.post(ROUTES.projects, { name: 'x', description: 'y' }, { csrf: false });
     expect(refused.statusCode).toBe(403);
-    const wrong = await alice.post(ROUTES.projects, { name: 'x', description: 'y' }, { csrf: false, headers: { 'X-CSRFToken': 'nope' } });
+    const wrong = await alice.post(
+      ROUTES.projects,
+      { name: 'x', description: 'y' },
+      { csrf: false, headers: { 'X-CSRFToken': 'nope' } },
+    );
     expect(wrong.statusCode).toBe(403);
     expect((await alice.get(ROUTES.projects)).json()).toEqual([]);
   });

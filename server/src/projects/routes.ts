@@ -11,8 +11,10 @@ export default async function projectRoutes(app: App) {
     listProjects(app.db, currentUser(request).id),
   );
 
-  app.post(ROUTES.projects, { schema: { tags, body: SaveProjectInput, response: { 201: Project } } }, async (request, reply) =>
-    reply.code(201).send(await createProject(app.db, currentUser(request).id, request.body)),
+  app.post(
+    ROUTES.projects,
+    { schema: { tags, body: SaveProjectInput, response: { 201: Project } } },
+    async (request, reply) => reply.code(201).send(await createProject(app.db, currentUser(request).id, request.body)),
   );
 
   app.get(byId, { schema: { tags, params: IdParams, response: { 200: Project } } }, (request) =>

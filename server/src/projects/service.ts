@@ -16,7 +16,15 @@ const projectColumns = {
   inputCount: sql<number>`(select count(*)::int from ${inputs} where ${inputs}.project_id = ${projects}.id)`,
 };
 
-type ProjectRow = { id: number; name: string; description: string; createdAt: Date; updatedAt: Date; configCount: number; inputCount: number };
+type ProjectRow = {
+  id: number;
+  name: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+  configCount: number;
+  inputCount: number;
+};
 
 const toProject = (row: ProjectRow): Project => ({
   id: row.id,
@@ -29,22 +37,37 @@ const toProject = (row: ProjectRow): Project => ({
 });
 
 export async function listProjects(db: Db, userId: number): Promise<Project[]> {
-  const rows = await db.select(projectColumns).from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.updatedAt), desc(projects.id));
+  const rows = await db
+    .select(projectColumns)
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(desc(projects.updatedAt), desc(projects.id));
   return rows.map(toProject);
 }
 
 export async function getProject(db: Db, userId: number, projectId: number): Promise<Project> {
-  const [row] = await db.select(projectColumns).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  const [row] = await db
+    .select(projectColumns)
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
   if (!row) throw notFound('Project not found.');
   return toProject(row);
 }
 
 export async function createProject(db: Db, userId: number, input: SaveProjectInput): Promise<Project> {
-  const [row] = await db.insert(projects).values({ userId, ...input }).returning({ id: projects.id });
+  const [row] = await db
+    .insert(projects)
+    .values({ userId, ...input })
+    .returning({ id: projects.id });
   return getProject(db, userId, row.id);
 }
 
-export async function updateProject(db: Db, userId: number, projectId: number, input: SaveProjectInput): Promise<Project> {
+export async function updateProject(
+  db: Db,
+  userId: number,
+  projectId: number,
+  input: SaveProjectInput,
+): Promise<Project> {
   const [row] = await db
     .update(projects)
     .set({ ...input, updatedAt: sql`now()` })
@@ -55,7 +78,10 @@ export async function updateProject(db: Db, userId: number, projectId: number, i
 }
 
 export async function deleteProject(db: Db, userId: number, projectId: number): Promise<void> {
-  const deleted = await db.delete(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).returning({ id: projects.id });
+  const deleted = await db
+    .delete(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .returning({ id: projects.id });
   if (deleted.length === 0) throw notFound('Project not found.');
 }
 
@@ -75,5 +101,8 @@ export function assertPayloadProject(payloadProject: number | undefined, project
 
 /** Adding or changing a project's inputs or configurations counts as an update of the project. */
 export async function touchProject(db: Db | Tx, projectId: number): Promise<void> {
-  await db.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
+  await db
+    .update(projects)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(projects.id, projectId));
 }

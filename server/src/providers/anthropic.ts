@@ -4,7 +4,13 @@ import { providerFetch } from './fetch.js';
 import { MalformedReplyError, type ProviderCall, type ProviderReply } from './types.js';
 
 export function createAnthropicClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
-  return new Anthropic({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs, fetch: providerFetch });
+  return new Anthropic({
+    apiKey,
+    baseURL: baseURL ?? undefined,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    fetch: providerFetch,
+  });
 }
 
 /**
@@ -15,14 +21,24 @@ export function anthropicParams(call: ProviderCall): MessageCreateParamsNonStrea
   const params: MessageCreateParamsNonStreaming =
     call.userPrompt === null
       ? { model: call.model, max_tokens: 0, messages: [{ role: 'user', content: call.systemPrompt }] }
-      : { model: call.model, max_tokens: 0, system: call.systemPrompt, messages: [{ role: 'user', content: call.userPrompt }] };
+      : {
+          model: call.model,
+          max_tokens: 0,
+          system: call.systemPrompt,
+          messages: [{ role: 'user', content: call.userPrompt }],
+        };
   params.max_tokens = call.maxTokens ?? call.capabilities.defaultMaxTokens;
   // The SDK's 1.x types no longer list temperature; the catalog says which models still take it, and the SDK sends it through.
-  if (call.capabilities.supportsTemperature) (params as MessageCreateParamsNonStreaming & { temperature?: number }).temperature = call.temperature;
+  if (call.capabilities.supportsTemperature)
+    (params as MessageCreateParamsNonStreaming & { temperature?: number }).temperature = call.temperature;
   return params;
 }
 
-export async function callAnthropic(client: Anthropic, call: ProviderCall, signal: AbortSignal): Promise<ProviderReply> {
+export async function callAnthropic(
+  client: Anthropic,
+  call: ProviderCall,
+  signal: AbortSignal,
+): Promise<ProviderReply> {
   const message = await client.messages.create(anthropicParams(call), { signal });
   if (!message || !Array.isArray(message.content)) throw new MalformedReplyError('no content in the reply');
   const output = message.content
@@ -32,7 +48,8 @@ export async function callAnthropic(client: Anthropic, call: ProviderCall, signa
   const usage = message.usage;
   return {
     output,
-    inputTokens: (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0),
+    inputTokens:
+      (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0),
     outputTokens: usage?.output_tokens ?? 0,
   };
 }

@@ -19,7 +19,12 @@ export type CallOutcome =
 const RATE_LIMIT_RETRIES = 30;
 const MAX_BACKOFF_MS = 30_000;
 
-type Failure = { retry: boolean; rateLimited: boolean; retryAfterMs: number | null; describe: (attempts: number) => string };
+type Failure = {
+  retry: boolean;
+  rateLimited: boolean;
+  retryAfterMs: number | null;
+  describe: (attempts: number) => string;
+};
 
 function header(headers: unknown, name: string): string | null {
   if (headers && typeof (headers as Headers).get === 'function') return (headers as Headers).get(name);
@@ -43,37 +48,96 @@ const times = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
 /** Turns whatever an SDK threw into a retry decision and the message a user reads. */
 export function classifyFailure(error: unknown, provider: ProviderName, model: string, timeoutMs: number): Failure {
   const label = PROVIDER_LABELS[provider];
-  const e = error as { name?: string; status?: number; headers?: unknown; message?: string; cause?: { code?: string; message?: string } };
+  const e = error as {
+    name?: string;
+    status?: number;
+    headers?: unknown;
+    message?: string;
+    cause?: { code?: string; message?: string };
+  };
   const name = e?.constructor?.name ?? e?.name ?? '';
   const detail = (message: string | undefined) => {
     const text = (message ?? '').replace(/^\d{3}\s+/, '').trim();
     return text ? `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}` : '';
   };
   if (name === 'APIConnectionTimeoutError') {
-    return { retry: true, rateLimited: false, retryAfterMs: null, describe: (n) => `${label} did not answer within ${Math.round(timeoutMs / 100) / 10} s (${times(n)})` };
+    return {
+      retry: true,
+      rateLimited: false,
+      retryAfterMs: null,
+      describe: (n) => `${label} did not answer within ${Math.round(timeoutMs / 100) / 10} s (${times(n)})`,
+    };
   }
   if (name === 'APIConnectionError') {
     const reason = e.cause?.code ?? e.cause?.message ?? e.message ?? 'connection error';
-    return { retry: true, rateLimited: false, retryAfterMs: null, describe: (n) => `Could not reach ${label}: ${reason} (${times(n)})` };
+    return {
+      retry: true,
+      rateLimited: false,
+      retryAfterMs: null,
+      describe: (n) => `Could not reach ${label}: ${reason} (${times(n)})`,
+    };
   }
   if (typeof e?.status === 'number') {
     const status = e.status;
     const after = retryAfterMs(e.headers);
-    if (status === 401) return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `${label} rejected the API key (401)` };
-    if (status === 403) return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `${label} refused access (403)${detail(e.message)}` };
-    if (status === 404) return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `${label} does not offer the model ${model} to this key (404)` };
+    if (status === 401)
+      return {
+        retry: false,
+        rateLimited: false,
+        retryAfterMs: null,
+        describe: () => `${label} rejected the API key (401)`,
+      };
+    if (status === 403)
+      return {
+        retry: false,
+        rateLimited: false,
+        retryAfterMs: null,
+        describe: () => `${label} refused access (403)${detail(e.message)}`,
+      };
+    if (status === 404)
+      return {
+        retry: false,
+        rateLimited: false,
+        retryAfterMs: null,
+        describe: () => `${label} does not offer the model ${model} to this key (404)`,
+      };
     if (status === 429) {
-      return { retry: true, rateLimited: after !== null, retryAfterMs: after, describe: (n) => `${label} rate limit exceeded (429) after ${times(n)}${detail(e.message)}` };
+      return {
+        retry: true,
+        rateLimited: after !== null,
+        retryAfterMs: after,
+        describe: (n) => `${label} rate limit exceeded (429) after ${times(n)}${detail(e.message)}`,
+      };
     }
     if (status === 408 || status === 409 || status >= 500) {
-      return { retry: true, rateLimited: false, retryAfterMs: after, describe: (n) => `${label} server error (${status}) after ${times(n)}${detail(e.message)}` };
+      return {
+        retry: true,
+        rateLimited: false,
+        retryAfterMs: after,
+        describe: (n) => `${label} server error (${status}) after ${times(n)}${detail(e.message)}`,
+      };
     }
-    return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `${label} rejected the request (${status})${detail(e.message)}` };
+    return {
+      retry: false,
+      rateLimited: false,
+      retryAfterMs: null,
+      describe: () => `${label} rejected the request (${status})${detail(e.message)}`,
+    };
   }
   if (error instanceof MalformedReplyError || error instanceof SyntaxError) {
-    return { retry: true, rateLimited: false, retryAfterMs: null, describe: (n) => `${label} sent a reply that could not be read (${times(n)})` };
+    return {
+      retry: true,
+      rateLimited: false,
+      retryAfterMs: null,
+      describe: (n) => `${label} sent a reply that could not be read (${times(n)})`,
+    };
   }
-  return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => `Calling ${label} failed: ${e?.message ?? String(error)}` };
+  return {
+    retry: false,
+    rateLimited: false,
+    retryAfterMs: null,
+    describe: () => `Calling ${label} failed: ${e?.message ?? String(error)}`,
+  };
 }
 
 /** Exponential backoff with full jitter in [base*2^n/2, base*2^n], capped; a retry-after wins, plus up to 10% jitter. */
@@ -121,12 +185,22 @@ export class ProviderCaller {
 
   private async openAi(apiKey: string) {
     const sdk = await loadOpenAi();
-    return { sdk, client: this.client('openai', apiKey, () => sdk.createOpenAiClient(apiKey, this.settings.openaiBaseUrl, this.settings.timeoutMs)) };
+    return {
+      sdk,
+      client: this.client('openai', apiKey, () =>
+        sdk.createOpenAiClient(apiKey, this.settings.openaiBaseUrl, this.settings.timeoutMs),
+      ),
+    };
   }
 
   private async anthropic(apiKey: string) {
     const sdk = await loadAnthropic();
-    return { sdk, client: this.client('anthropic', apiKey, () => sdk.createAnthropicClient(apiKey, this.settings.anthropicBaseUrl, this.settings.timeoutMs)) };
+    return {
+      sdk,
+      client: this.client('anthropic', apiKey, () =>
+        sdk.createAnthropicClient(apiKey, this.settings.anthropicBaseUrl, this.settings.timeoutMs),
+      ),
+    };
   }
 
   private async once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
@@ -151,9 +225,21 @@ export class ProviderCaller {
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
         const failure = classifyFailure(error, call.provider, call.model, this.settings.timeoutMs);
-        const canRetry = failure.rateLimited ? rateLimitWaits < RATE_LIMIT_RETRIES : failure.retry && retries < this.settings.maxRetries;
-        if (!canRetry) return { ok: false, message: failure.describe(attempt), executionTime: (performance.now() - started) / 1000, attempts: attempt };
-        await sleep(backoffMs(failure.rateLimited ? 0 : retries, this.settings.retryBaseMs, failure.retryAfterMs), undefined, { signal });
+        const canRetry = failure.rateLimited
+          ? rateLimitWaits < RATE_LIMIT_RETRIES
+          : failure.retry && retries < this.settings.maxRetries;
+        if (!canRetry)
+          return {
+            ok: false,
+            message: failure.describe(attempt),
+            executionTime: (performance.now() - started) / 1000,
+            attempts: attempt,
+          };
+        await sleep(
+          backoffMs(failure.rateLimited ? 0 : retries, this.settings.retryBaseMs, failure.retryAfterMs),
+          undefined,
+          { signal },
+        );
         if (failure.rateLimited) rateLimitWaits++;
         else retries++;
       }

@@ -16,14 +16,22 @@ const call = (provider: ProviderCall['provider']): ProviderCall => ({
   jsonMode: false,
 });
 
-const settings = (baseUrl: string): ProviderSettings => ({ openaiBaseUrl: `${baseUrl}/v1`, anthropicBaseUrl: baseUrl, timeoutMs: 2000, maxRetries: 1, retryBaseMs: 1 });
+const settings = (baseUrl: string): ProviderSettings => ({
+  openaiBaseUrl: `${baseUrl}/v1`,
+  anthropicBaseUrl: baseUrl,
+  timeoutMs: 2000,
+  maxRetries: 1,
+  retryBaseMs: 1,
+});
 
 const reply = JSON.stringify({
   id: 'chatcmpl-1',
   object: 'chat.completion',
   created: 0,
   model: 'gpt-4o-mini',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'Hi', refusal: null }, finish_reason: 'stop', logprobs: null }],
+  choices: [
+    { index: 0, message: { role: 'assistant', content: 'Hi', refusal: null }, finish_reason: 'stop', logprobs: null },
+  ],
   usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
 });
 
@@ -65,17 +73,28 @@ describe('the SDKs’ transport (providerFetch)', () => {
     const before = connections;
     for (let i = 0; i < 5; i++) {
       const outcome = await caller.call(call('openai'), 'sk-transport', new AbortController().signal);
-      expect(outcome).toMatchObject({ ok: true, reply: { output: 'Hi', inputTokens: 3, outputTokens: 1 }, attempts: 1 });
+      expect(outcome).toMatchObject({
+        ok: true,
+        reply: { output: 'Hi', inputTokens: 3, outputTokens: 1 },
+        attempts: 1,
+      });
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(connections - before).toBe(1);
-    expect(seen.at(-1)).toMatchObject({ authorization: 'Bearer sk-transport', body: { model: 'gpt-4o-mini', messages: [{ role: 'system' }, { role: 'user', content: 'Hello' }] } });
+    expect(seen.at(-1)).toMatchObject({
+      authorization: 'Bearer sk-transport',
+      body: { model: 'gpt-4o-mini', messages: [{ role: 'system' }, { role: 'user', content: 'Hello' }] },
+    });
   });
 
   it('retries a reply cut off mid-body, then fails saying the provider could not be reached', async () => {
     cutOff = true;
     try {
-      const outcome = await new ProviderCaller(settings(baseUrl)).call(call('anthropic'), 'sk-ant', new AbortController().signal);
+      const outcome = await new ProviderCaller(settings(baseUrl)).call(
+        call('anthropic'),
+        'sk-ant',
+        new AbortController().signal,
+      );
       expect(outcome).toMatchObject({ ok: false, attempts: 2 });
       expect(outcome.ok === false && outcome.message).toBe('Could not reach Anthropic: ECONNRESET (2 attempts)');
     } finally {
@@ -85,7 +104,11 @@ describe('the SDKs’ transport (providerFetch)', () => {
 
   it('fails with the connection error when nothing listens', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const outcome = await new ProviderCaller(settings(closed)).call(call('openai'), 'sk-transport', new AbortController().signal);
+    const outcome = await new ProviderCaller(settings(closed)).call(
+      call('openai'),
+      'sk-transport',
+      new AbortController().signal,
+    );
     expect(outcome.ok === false && outcome.message).toBe('Could not reach OpenAI: ECONNREFUSED (2 attempts)');
   });
 });

@@ -69,16 +69,29 @@ export function providerFetch(input: string | URL | Request, init: RequestInit =
   return new Promise((resolve, reject) => {
     const request = transport.request(
       url,
-      { method: init.method ?? 'GET', headers: requestHeaders(init.headers), agent: agents[url.protocol as keyof typeof agents], signal: init.signal ?? undefined },
+      {
+        method: init.method ?? 'GET',
+        headers: requestHeaders(init.headers),
+        agent: agents[url.protocol as keyof typeof agents],
+        signal: init.signal ?? undefined,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const content = Buffer.concat(chunks).toString('utf8');
-          resolve(new ProviderResponse(url.href, response.statusCode!, toHeaders(response.headers), content) as unknown as Response);
+          resolve(
+            new ProviderResponse(
+              url.href,
+              response.statusCode!,
+              toHeaders(response.headers),
+              content,
+            ) as unknown as Response,
+          );
         });
         response.on('close', () => {
-          if (!response.complete) reject(Object.assign(new Error('The connection closed before the reply ended.'), { code: 'ECONNRESET' }));
+          if (!response.complete)
+            reject(Object.assign(new Error('The connection closed before the reply ended.'), { code: 'ECONNRESET' }));
         });
       },
     );

@@ -9,7 +9,11 @@ const preview = (text: string, length: number) => {
 
 /** A stable number from the call, so the same prompts always give the same reply and latency. */
 function seedOf(call: ProviderCall): number {
-  return crypto.createHash('sha1').update(`${call.model}\n${call.systemPrompt}\n${call.userPrompt ?? ''}`).digest().readUInt32BE(0);
+  return crypto
+    .createHash('sha1')
+    .update(`${call.model}\n${call.systemPrompt}\n${call.userPrompt ?? ''}`)
+    .digest()
+    .readUInt32BE(0);
 }
 
 /** The mock model's answer and usage, built from the prompts; no network. */
@@ -22,13 +26,22 @@ export function mockReply(call: ProviderCall): ProviderReply {
     `Reply #${seed % 10_000}, temperature ${call.temperature}.`,
   ];
   let output = lines.join('\n');
-  if (call.jsonMode) output = JSON.stringify({ mock: true, model: call.model, reply: seed % 10_000, summary: lines.slice(1, 3).join(' ') });
+  if (call.jsonMode)
+    output = JSON.stringify({
+      mock: true,
+      model: call.model,
+      reply: seed % 10_000,
+      summary: lines.slice(1, 3).join(' '),
+    });
   if (call.maxTokens !== null) {
     const words = output.split(' ');
     if (words.length > call.maxTokens) output = words.slice(0, call.maxTokens).join(' ');
   }
   // Chat formats add a few tokens of framing per message.
-  const inputTokens = countTokens(call.systemPrompt) + (call.userPrompt === null ? 0 : countTokens(call.userPrompt)) + (call.userPrompt === null ? 7 : 14);
+  const inputTokens =
+    countTokens(call.systemPrompt) +
+    (call.userPrompt === null ? 0 : countTokens(call.userPrompt)) +
+    (call.userPrompt === null ? 7 : 14);
   return { output, inputTokens, outputTokens: countTokens(output) };
 }
 

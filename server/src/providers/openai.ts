@@ -28,7 +28,8 @@ export function openAiParams(call: ProviderCall): ChatCompletionCreateParamsNonS
 export async function callOpenAi(client: OpenAI, call: ProviderCall, signal: AbortSignal): Promise<ProviderReply> {
   const completion = await client.chat.completions.create(openAiParams(call), { signal });
   const choice = completion?.choices?.[0];
-  if (!choice || typeof choice.message !== 'object' || choice.message === null) throw new MalformedReplyError('no choices in the reply');
+  if (!choice || typeof choice.message !== 'object' || choice.message === null)
+    throw new MalformedReplyError('no choices in the reply');
   const usage = completion.usage;
   return {
     output: choice.message.content ?? choice.message.refusal ?? '',

@@ -6,7 +6,13 @@ import { mockApi, TEST_USER } from '@/testing/app-test-utils';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
-const config = { google_client_id: null, dev_login: true, billing_enabled: false, analytics_key: null, free_evaluations_per_month: 50 };
+const config = {
+  google_client_id: null,
+  dev_login: true,
+  billing_enabled: false,
+  analytics_key: null,
+  free_evaluations_per_month: 50,
+};
 const status = {
   status: 'free',
   has_access: true,
@@ -50,11 +56,14 @@ describe('routing rules, signed out', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Compare system prompts/ })).toBeInTheDocument();
   });
 
-  it.each(['/projects', '/project/7/inputs', '/project/7/configs', '/project/7/run', '/project/7/results'])('%s goes to /signin', async (path) => {
-    const router = renderAt(path);
-    await waitFor(() => expect(pathOf(router)).toBe('/signin'));
-    expect(await screen.findByRole('heading', { name: 'Welcome to Promptgrid' })).toBeInTheDocument();
-  });
+  it.each(['/projects', '/project/7/inputs', '/project/7/configs', '/project/7/run', '/project/7/results'])(
+    '%s goes to /signin',
+    async (path) => {
+      const router = renderAt(path);
+      await waitFor(() => expect(pathOf(router)).toBe('/signin'));
+      expect(await screen.findByRole('heading', { name: 'Welcome to Promptgrid' })).toBeInTheDocument();
+    },
+  );
 
   it('/account goes to /landing', async () => {
     const router = renderAt('/account');

@@ -19,7 +19,9 @@ function RequireAuthOrLanding() {
 /** While the first lazy route loads, nothing is rendered (as while auth loads). */
 const RenderNothing = () => null;
 
-const lazyRoute = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const lazyRoute = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 export const routes: RouteObject[] = [
   {

@@ -28,7 +28,13 @@ describe('errorMessageFrom', () => {
 
 describe('apiRequest', () => {
   it('returns parsed JSON for a JSON response and null otherwise', async () => {
-    mockApi(({ url }) => (url === '/json' ? { body: { ok: true } } : url === '/text' ? { body: 'plain', contentType: 'text/plain' } : { status: 204 }));
+    mockApi(({ url }) =>
+      url === '/json'
+        ? { body: { ok: true } }
+        : url === '/text'
+          ? { body: 'plain', contentType: 'text/plain' }
+          : { status: 204 },
+    );
     await expect(api.get('/json')).resolves.toEqual({ ok: true });
     await expect(api.get('/text')).resolves.toBeNull();
     await expect(api.delete('/empty')).resolves.toBeNull();
@@ -52,7 +58,11 @@ describe('apiRequest', () => {
     await api.put('/api/projects/1/', { name: 'a' }, { headers: { Accept: 'text/plain' } });
     const [, init] = fetch.mock.calls[0]!;
     expect(init).toMatchObject({ method: 'PUT', credentials: 'include', body: '{"name":"a"}' });
-    expect(init!.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'text/plain', 'X-CSRFToken': 'test-token' });
+    expect(init!.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      Accept: 'text/plain',
+      'X-CSRFToken': 'test-token',
+    });
   });
 
   it('declares no JSON body on a request without one', async () => {
@@ -64,7 +74,9 @@ describe('apiRequest', () => {
   });
 
   it('fetches the CSRF token first when the cookie is missing', async () => {
-    const fetch = mockApi(({ url }) => (url === '/auth/csrf-token/' ? { body: { csrfToken: 'fresh-token' } } : { body: [] }));
+    const fetch = mockApi(({ url }) =>
+      url === '/auth/csrf-token/' ? { body: { csrfToken: 'fresh-token' } } : { body: [] },
+    );
     clearCsrfCookie();
     await apiRequest('/api/projects/');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/auth/csrf-token/', '/api/projects/']);

@@ -38,7 +38,8 @@ export async function getCsrfToken(): Promise<string> {
 export function errorMessageFrom(body: unknown): string {
   if (body === null || typeof body !== 'object') return 'An error occurred';
   const pairs = Object.entries(body as Record<string, unknown>).map(
-    ([field, value]) => `${field}: ${Array.isArray(value) ? value.join(' ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    ([field, value]) =>
+      `${field}: ${Array.isArray(value) ? value.join(' ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
   );
   return pairs.length > 0 ? pairs.join(', ') : 'An error occurred';
 }
@@ -56,7 +57,12 @@ export async function apiRequest<T = unknown>(url: string, options: RequestInit 
     credentials: 'include',
     ...rest,
     // A JSON content type only with a body: servers refuse an empty body declared as JSON (e.g. POST /auth/sign_out/).
-    headers: { ...(rest.body == null ? {} : { 'Content-Type': 'application/json' }), Accept: 'application/json', [CSRF_HEADER]: csrfToken, ...headers },
+    headers: {
+      ...(rest.body == null ? {} : { 'Content-Type': 'application/json' }),
+      Accept: 'application/json',
+      [CSRF_HEADER]: csrfToken,
+      ...headers,
+    },
   });
   const body = isJson(response) ? await response.json().catch(() => null) : null;
   if (!response.ok) throw new ApiError(errorMessageFrom(body), response.status, body);
@@ -67,7 +73,9 @@ export const api = {
   get: <T>(url: string, options?: RequestInit) => apiRequest<T>(url, { ...options, method: 'GET' }),
   post: <T>(url: string, body?: unknown, options?: RequestInit) =>
     apiRequest<T>(url, { ...options, method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) }),
-  put: <T>(url: string, body?: unknown, options?: RequestInit) => apiRequest<T>(url, { ...options, method: 'PUT', body: JSON.stringify(body) }),
-  patch: <T>(url: string, body?: unknown, options?: RequestInit) => apiRequest<T>(url, { ...options, method: 'PATCH', body: JSON.stringify(body) }),
+  put: <T>(url: string, body?: unknown, options?: RequestInit) =>
+    apiRequest<T>(url, { ...options, method: 'PUT', body: JSON.stringify(body) }),
+  patch: <T>(url: string, body?: unknown, options?: RequestInit) =>
+    apiRequest<T>(url, { ...options, method: 'PATCH', body: JSON.stringify(body) }),
   delete: <T>(url: string, options?: RequestInit) => apiRequest<T>(url, { ...options, method: 'DELETE' }),
 };

@@ -82,7 +82,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [clear, navigate]);
 
-  const value = useMemo(() => ({ isAuthenticated: user !== null, user, isLoading, login, logout }), [user, isLoading, login, logout]);
+  const value = useMemo(
+    () => ({ isAuthenticated: user !== null, user, isLoading, login, logout }),
+    [user, isLoading, login, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -20,7 +20,11 @@ export function ProjectCrumb({ projectId }: { projectId: string }) {
       {project.isPending ? (
         <span aria-hidden className="h-4 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
       ) : (
-        <span className="truncate text-sm font-semibold text-slate-900 dark:text-slate-50" title={project.data?.name} data-testid="project-name">
+        <span
+          className="truncate text-sm font-semibold text-slate-900 dark:text-slate-50"
+          title={project.data?.name}
+          data-testid="project-name"
+        >
           {project.data?.name ?? 'Project'}
         </span>
       )}

@@ -2,7 +2,11 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
     <div role="alert" className="mx-auto max-w-2xl p-8">
       <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>

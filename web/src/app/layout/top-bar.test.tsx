@@ -20,12 +20,21 @@ describe('TopBar', () => {
     mockApi(() => undefined);
     renderBar('/projects');
     expect(screen.getByRole('link', { name: 'Promptgrid home' })).toHaveAttribute('href', '/landing');
-    const expected = { 'Projects Home': '/projects', About: '/landing#about', 'How it Works': '/landing#howitworks', FAQ: '/landing#faq', Pricing: '/landing#pricing' };
-    for (const [name, href] of Object.entries(expected)) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    const expected = {
+      'Projects Home': '/projects',
+      About: '/landing#about',
+      'How it Works': '/landing#howitworks',
+      FAQ: '/landing#faq',
+      Pricing: '/landing#pricing',
+    };
+    for (const [name, href] of Object.entries(expected))
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
   });
 
   it("on project pages shows a 'Projects' back link and the project's name", async () => {
-    const fetch = mockApi(({ url }) => (url === '/api/projects/7/' ? { body: { id: 7, name: 'Legal summarizer' } } : undefined));
+    const fetch = mockApi(({ url }) =>
+      url === '/api/projects/7/' ? { body: { id: 7, name: 'Legal summarizer' } } : undefined,
+    );
     renderBar('/project/7/inputs');
     expect(screen.getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');
     expect(await screen.findByText('Legal summarizer')).toBeInTheDocument();
@@ -42,7 +51,13 @@ describe('TopBar', () => {
     await userEvent.click(button);
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('Logged in')).toBeInTheDocument();
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Landing Page', 'Projects Home', 'API Settings', 'Account', 'Logout']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Landing Page',
+      'Projects Home',
+      'API Settings',
+      'Account',
+      'Logout',
+    ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(auth.logout).toHaveBeenCalled();
   });
@@ -51,7 +66,12 @@ describe('TopBar', () => {
     mockApi(() => undefined);
     renderBar('/landing', fakeAuth({ isAuthenticated: false, user: null }));
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['About', 'FAQ', 'Pricing', 'Sign Up or Log In']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'About',
+      'FAQ',
+      'Pricing',
+      'Sign Up or Log In',
+    ]);
   });
 
   it("signed out: a 'Sign in' button in the bar, except on /signin itself", () => {

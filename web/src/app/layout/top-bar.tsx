@@ -32,7 +32,9 @@ export function TopBar() {
     <header
       className={cn(
         'sticky top-0 z-30 border-b border-slate-200/80 backdrop-blur dark:border-slate-800/80',
-        mobileOpen ? 'bg-white dark:bg-slate-950' : 'bg-white/85 supports-[backdrop-filter]:bg-white/70 dark:bg-slate-950/80',
+        mobileOpen
+          ? 'bg-white dark:bg-slate-950'
+          : 'bg-white/85 supports-[backdrop-filter]:bg-white/70 dark:bg-slate-950/80',
       )}
     >
       <a
@@ -83,11 +85,18 @@ export function TopBar() {
       </div>
 
       {mobileOpen ? (
-        <nav id="mobile-nav" aria-label="Main" className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800">
+        <nav
+          id="mobile-nav"
+          aria-label="Main"
+          className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800"
+        >
           <ul className="space-y-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+                <Link
+                  to={link.to}
+                  className="block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                >
                   {link.label}
                 </Link>
               </li>

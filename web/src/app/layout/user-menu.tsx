@@ -49,12 +49,18 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu label="User menu" triggerClassName={triggerClasses} trigger={<Avatar email={user?.email} colour={avatarColour} />}>
+      <Menu
+        label="User menu"
+        triggerClassName={triggerClasses}
+        trigger={<Avatar email={user?.email} colour={avatarColour} />}
+      >
         <MenuLabel>
           <span className="flex items-center gap-3">
             <Avatar email={user?.email} colour={avatarColour} className="size-9" />
             <span className="min-w-0">
-              <span className="block max-w-52 truncate font-medium text-slate-900 dark:text-slate-50">{user?.email}</span>
+              <span className="block max-w-52 truncate font-medium text-slate-900 dark:text-slate-50">
+                {user?.email}
+              </span>
               <span className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
                 <span aria-hidden className="size-1.5 rounded-full bg-emerald-500" />
                 Logged in

@@ -13,7 +13,10 @@ export function LandingRoute() {
   const checkout = useStartCheckout();
 
   const toSignIn = () => navigate('/signin', { state: { returnTo: PRICING_RETURN } });
-  const detail = checkout.error instanceof ApiError && checkout.error.message !== 'An error occurred' ? checkout.error.message.replace(/^detail: /, '') : null;
+  const detail =
+    checkout.error instanceof ApiError && checkout.error.message !== 'An error occurred'
+      ? checkout.error.message.replace(/^detail: /, '')
+      : null;
 
   return (
     <LandingPage

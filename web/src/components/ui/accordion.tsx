@@ -7,7 +7,11 @@ export type AccordionEntry = { id: string; title: string; content: ReactNode };
 /** A single-open, collapsible accordion (Radix): each title is a button with aria-expanded. */
 export function Accordion({ items, headingLevel = 3 }: { items: AccordionEntry[]; headingLevel?: 2 | 3 | 4 }) {
   return (
-    <RadixAccordion.Root type="single" collapsible className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+    <RadixAccordion.Root
+      type="single"
+      collapsible
+      className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+    >
       {items.map((item) => (
         <RadixAccordion.Item key={item.id} value={item.id}>
           <RadixAccordion.Header asChild>
@@ -18,7 +22,9 @@ export function Accordion({ items, headingLevel = 3 }: { items: AccordionEntry[]
               </RadixAccordion.Trigger>
             </div>
           </RadixAccordion.Header>
-          <RadixAccordion.Content className="overflow-hidden px-5 pb-5 text-sm leading-6 text-slate-600 dark:text-slate-300">{item.content}</RadixAccordion.Content>
+          <RadixAccordion.Content className="overflow-hidden px-5 pb-5 text-sm leading-6 text-slate-600 dark:text-slate-300">
+            {item.content}
+          </RadixAccordion.Content>
         </RadixAccordion.Item>
       ))}
     </RadixAccordion.Root>

@@ -1,7 +1,17 @@
 import { cn } from '@/lib/cn';
 
 /** Active (green) / Archived (yellow) switch of inputs and configurations (spec section 4). */
-export function ActiveToggle({ active, onToggle, disabled, name }: { active: boolean; onToggle: () => void; disabled?: boolean; name: string }) {
+export function ActiveToggle({
+  active,
+  onToggle,
+  disabled,
+  name,
+}: {
+  active: boolean;
+  onToggle: () => void;
+  disabled?: boolean;
+  name: string;
+}) {
   return (
     <button
       type="button"

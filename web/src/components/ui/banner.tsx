@@ -8,9 +8,20 @@ const tones = {
 } as const;
 
 /** A message strip; errors are red (spec: errors show in a red banner) and announced to screen readers. */
-export function Banner({ tone = 'error', children, className }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
+export function Banner({
+  tone = 'error',
+  children,
+  className,
+}: {
+  tone?: keyof typeof tones;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-md border px-4 py-3 text-sm', tones[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-md border px-4 py-3 text-sm', tones[tone], className)}
+    >
       {children}
     </div>
   );

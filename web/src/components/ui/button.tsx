@@ -2,7 +2,8 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 const variants = {
-  primary: 'bg-blue-600 text-white shadow-xs hover:bg-blue-700 active:bg-blue-800 disabled:bg-blue-600/50 dark:disabled:text-white/55',
+  primary:
+    'bg-blue-600 text-white shadow-xs hover:bg-blue-700 active:bg-blue-800 disabled:bg-blue-600/50 dark:disabled:text-white/55',
   secondary:
     'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50 active:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   danger: 'bg-red-600 text-white shadow-xs hover:bg-red-700 active:bg-red-800 disabled:bg-red-600/50',
@@ -11,7 +12,10 @@ const variants = {
 
 const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; size?: keyof typeof sizes };
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+};
 
 export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
   cn(
@@ -20,6 +24,9 @@ export const buttonClasses = (variant: keyof typeof variants = 'primary', size: 
     sizes[size],
   );
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, type = 'button', ...props }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, className, type = 'button', ...props },
+  ref,
+) {
   return <button ref={ref} type={type} className={cn(buttonClasses(variant, size), className)} {...props} />;
 });

@@ -112,10 +112,22 @@ const theme = (lineHeight: number) =>
     '.cm-activeLine': { backgroundColor: 'var(--cm-active-line)' },
     '.cm-activeLineGutter': { backgroundColor: 'var(--cm-active-line)' },
     '.cm-placeholder': { color: 'var(--cm-gutter-fg)' },
-    '.cm-selectionBackground, &.cm-focused .cm-selectionBackground': { backgroundColor: 'var(--cm-selection) !important' },
+    '.cm-selectionBackground, &.cm-focused .cm-selectionBackground': {
+      backgroundColor: 'var(--cm-selection) !important',
+    },
   });
 
-export default function CodeEditorImpl({ value, onChange, minLines, lineHeight, labelledBy, describedBy, invalid, required, placeholder }: Props) {
+export default function CodeEditorImpl({
+  value,
+  onChange,
+  minLines,
+  lineHeight,
+  labelledBy,
+  describedBy,
+  invalid,
+  required,
+  placeholder,
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
@@ -123,7 +135,12 @@ export default function CodeEditorImpl({ value, onChange, minLines, lineHeight, 
 
   const attributes = useRef(new Compartment());
   const contentAttributes = () => {
-    const values: Record<string, string> = { 'aria-labelledby': labelledBy, 'aria-multiline': 'true', role: 'textbox', spellcheck: 'false' };
+    const values: Record<string, string> = {
+      'aria-labelledby': labelledBy,
+      'aria-multiline': 'true',
+      role: 'textbox',
+      spellcheck: 'false',
+    };
     if (describedBy) values['aria-describedby'] = describedBy;
     if (invalid) values['aria-invalid'] = 'true';
     if (required) values['aria-required'] = 'true';

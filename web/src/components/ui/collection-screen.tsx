@@ -55,7 +55,13 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
         </div>
       </div>
 
-      {props.errors.map((error) => (error ? <Banner key={error} tone="error">{error}</Banner> : null))}
+      {props.errors.map((error) =>
+        error ? (
+          <Banner key={error} tone="error">
+            {error}
+          </Banner>
+        ) : null,
+      )}
       {props.isPending ? (
         <div className="flex justify-center py-12">
           <Spinner label={props.loadingLabel} />
@@ -63,7 +69,10 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
       ) : props.isEmpty ? (
         <EmptyState title={props.emptyTitle} message={props.emptyMessage} action={addButton} />
       ) : (
-        <ul className={cn('grid gap-4', props.view === 'grid' ? props.gridClassName : 'grid-cols-1')} aria-label={props.listLabel}>
+        <ul
+          className={cn('grid gap-4', props.view === 'grid' ? props.gridClassName : 'grid-cols-1')}
+          aria-label={props.listLabel}
+        >
           {props.items.map((item) => (
             <li key={props.itemKey(item)} className="flex">
               {props.renderItem(item)}

@@ -16,7 +16,17 @@ type ConfirmDialogProps = {
 };
 
 /** Asks before an action that cannot be undone (delete) or that costs something (run). */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, onConfirm, busy, destructive, error }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  busy,
+  destructive,
+  error,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -38,4 +48,3 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
     </Dialog>
   );
 }
-

@@ -13,7 +13,14 @@ type DeleteConfirmDialogProps<T> = {
 };
 
 /** Asks before deleting (spec: deleting needs confirmation), shows the failure, closes once deleted. */
-export function DeleteConfirmDialog<T>({ item, onClose, title, message, failedMessage, onDelete }: DeleteConfirmDialogProps<T>) {
+export function DeleteConfirmDialog<T>({
+  item,
+  onClose,
+  title,
+  message,
+  failedMessage,
+  onDelete,
+}: DeleteConfirmDialogProps<T>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setError(null), [item]);

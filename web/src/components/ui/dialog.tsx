@@ -17,7 +17,16 @@ type DialogProps = {
 };
 
 /** An accessible modal dialog with a title (Radix). */
-export function Dialog({ open, onOpenChange, title, description, children, footer, className, closeOnOutsideClick = true }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  closeOnOutsideClick = true,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -33,7 +42,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         >
           <div className="px-6 pt-6">
             <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight">{title}</RadixDialog.Title>
-            {description ? <RadixDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</RadixDialog.Description> : null}
+            {description ? (
+              <RadixDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+                {description}
+              </RadixDialog.Description>
+            ) : null}
           </div>
           <RadixDialog.Close
             aria-label="Close"
@@ -43,7 +56,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           </RadixDialog.Close>
           {children ? <div className="mt-4 min-h-0 flex-1 overflow-y-auto px-6 pb-1">{children}</div> : null}
           {footer ? (
-            <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 px-6 py-4 dark:border-slate-800">{footer}</div>
+            <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 px-6 py-4 dark:border-slate-800">
+              {footer}
+            </div>
           ) : (
             <div className="pb-6" />
           )}

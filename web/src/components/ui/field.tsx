@@ -4,7 +4,13 @@ import { cn } from '@/lib/cn';
 export const inputClasses =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-blue-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-500/40 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500';
 
-type FieldProps = { label: string; required?: boolean; error?: string | null; hint?: ReactNode; children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode };
+type FieldProps = {
+  label: string;
+  required?: boolean;
+  error?: string | null;
+  hint?: ReactNode;
+  children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode;
+};
 
 /** A visible label bound to its control, with an optional hint and error message. */
 export function Field({ label, required, error, hint, children }: FieldProps) {
@@ -20,7 +26,11 @@ export function Field({ label, required, error, hint, children }: FieldProps) {
           </span>
         ) : null}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error || hint ? messageId : undefined })}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error || hint ? messageId : undefined,
+      })}
       {error ? (
         <p id={messageId} className="text-sm text-red-700 dark:text-red-400">
           {error}

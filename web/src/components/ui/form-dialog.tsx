@@ -20,7 +20,19 @@ type FormDialogProps = {
 };
 
 /** A dialog holding one form, with Cancel and the submit button in its footer (they stay in view while the form scrolls). */
-export function FormDialog({ open, onOpenChange, title, saving, submitLabel, onSubmit, saveError, closeOnOutsideClick, className, formClassName = 'space-y-4', children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  saving,
+  submitLabel,
+  onSubmit,
+  saveError,
+  closeOnOutsideClick,
+  className,
+  formClassName = 'space-y-4',
+  children,
+}: FormDialogProps) {
   const formId = useId();
   return (
     <Dialog

@@ -2,13 +2,23 @@ import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
-type MenuProps = { label: string; trigger: ReactNode; children: ReactNode; triggerClassName?: string; align?: 'start' | 'end' };
+type MenuProps = {
+  label: string;
+  trigger: ReactNode;
+  children: ReactNode;
+  triggerClassName?: string;
+  align?: 'start' | 'end';
+};
 
 /** A menu that opens from a labelled menu button (e.g. "Project actions", "User menu"). */
 export function Menu({ label, trigger, children, triggerClassName, align = 'end' }: MenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger aria-label={label} className={cn('rounded-md', triggerClassName)} onClick={(event) => event.stopPropagation()}>
+      <DropdownMenu.Trigger
+        aria-label={label}
+        className={cn('rounded-md', triggerClassName)}
+        onClick={(event) => event.stopPropagation()}
+      >
         {trigger}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -25,7 +35,15 @@ export function Menu({ label, trigger, children, triggerClassName, align = 'end'
   );
 }
 
-export function MenuItem({ onSelect, children, destructive }: { onSelect: () => void; children: ReactNode; destructive?: boolean }) {
+export function MenuItem({
+  onSelect,
+  children,
+  destructive,
+}: {
+  onSelect: () => void;
+  children: ReactNode;
+  destructive?: boolean;
+}) {
   return (
     <DropdownMenu.Item
       onSelect={onSelect}
@@ -40,4 +58,6 @@ export function MenuItem({ onSelect, children, destructive }: { onSelect: () => 
 }
 
 export const MenuSeparator = () => <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />;
-export const MenuLabel = ({ children }: { children: ReactNode }) => <DropdownMenu.Label className="px-3 py-2 text-sm">{children}</DropdownMenu.Label>;
+export const MenuLabel = ({ children }: { children: ReactNode }) => (
+  <DropdownMenu.Label className="px-3 py-2 text-sm">{children}</DropdownMenu.Label>
+);

@@ -29,7 +29,8 @@ export default function ResultsRoute() {
   // The run's message shows once: drop it from the history entry so a reload does not repeat it.
   const navigate = useNavigate();
   useEffect(() => {
-    if (state?.message) navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...state, message: null } });
+    if (state?.message)
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...state, message: null } });
   }, [state, location.pathname, location.search, navigate]);
 
   return (

@@ -9,5 +9,7 @@ export default function RunRoute() {
   const inputs = useInputs(projectId);
   const configurations = useConfigurations(projectId);
   const loadError = inputs.error?.message ?? configurations.error?.message ?? null;
-  return <RunView projectId={projectId} inputs={inputs.data} configurations={configurations.data} loadError={loadError} />;
+  return (
+    <RunView projectId={projectId} inputs={inputs.data} configurations={configurations.data} loadError={loadError} />
+  );
 }

@@ -5,4 +5,5 @@ import { api } from '@/lib/api-client';
 export const getPublicConfig = () => api.get<PublicConfig>(ROUTES.config);
 
 // Same key as the sign-in screen's copy: one request per session.
-export const usePublicConfig = () => useQuery(queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity }));
+export const usePublicConfig = () =>
+  useQuery(queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity }));

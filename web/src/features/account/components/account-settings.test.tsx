@@ -15,7 +15,13 @@ const status = (billingEnabled: boolean) => ({
   current_period_end: null,
   billing_enabled: billingEnabled,
 });
-const config = (billingEnabled: boolean) => ({ google_client_id: null, dev_login: true, billing_enabled: billingEnabled, analytics_key: null, free_evaluations_per_month: 50 });
+const config = (billingEnabled: boolean) => ({
+  google_client_id: null,
+  dev_login: true,
+  billing_enabled: billingEnabled,
+  analytics_key: null,
+  free_evaluations_per_month: 50,
+});
 
 describe('AccountSettings', () => {
   it('keeps Upgrade to Pro visible but disabled, with the reason, when billing is off', async () => {

@@ -13,7 +13,8 @@ import { useStartCheckout } from '../api/create-checkout-session';
 import { useOpenBillingPortal } from '../api/get-portal-url';
 
 /** The server's own reason (e.g. billing not configured), shown under our error text. */
-const detailOf = (error: unknown) => (error instanceof ApiError && error.message !== 'An error occurred' ? error.message.replace(/^detail: /, '') : null);
+const detailOf = (error: unknown) =>
+  error instanceof ApiError && error.message !== 'An error occurred' ? error.message.replace(/^detail: /, '') : null;
 
 const isSubscribed = (status: SubscriptionStatus) => status.status === 'active' || status.status === 'trialing';
 
@@ -44,13 +45,21 @@ export function AccountSettings() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <Button variant="ghost" size="sm" className="-ml-3" onClick={() => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/projects'))}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="-ml-3"
+        onClick={() => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/projects'))}
+      >
         <ArrowLeftIcon className="size-4" />
         Back
       </Button>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">Account Settings</h1>
 
-      <section aria-labelledby="profile-title" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="profile-title"
+        className="mt-8 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="profile-title" className="text-sm font-semibold text-slate-900 dark:text-slate-50">
           Profile
         </h2>
@@ -68,7 +77,9 @@ export function AccountSettings() {
           <h2 id="subscription-title" className="text-sm font-semibold text-slate-900 dark:text-slate-50">
             Subscription
           </h2>
-          {status.data ? <Badge tone={subscribed ? 'success' : 'neutral'}>{subscribed ? STANDARD_PLAN.name : 'Free'}</Badge> : null}
+          {status.data ? (
+            <Badge tone={subscribed ? 'success' : 'neutral'}>{subscribed ? STANDARD_PLAN.name : 'Free'}</Badge>
+          ) : null}
         </div>
 
         {status.isPending ? (
@@ -114,8 +125,8 @@ export function AccountSettings() {
               )}
               {!billingEnabled ? (
                 <p id="billing-off" className="text-sm leading-6 text-slate-600 sm:max-w-md dark:text-slate-400">
-                  Billing is not configured on this server, so plans cannot be bought or managed here. The server administrator can enable it
-                  by setting STRIPE_SECRET_KEY and STRIPE_PRICE_ID.
+                  Billing is not configured on this server, so plans cannot be bought or managed here. The server
+                  administrator can enable it by setting STRIPE_SECRET_KEY and STRIPE_PRICE_ID.
                 </p>
               ) : null}
             </div>

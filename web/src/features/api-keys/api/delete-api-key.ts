@@ -7,5 +7,8 @@ export const deleteApiKey = (id: number) => api.delete<null>(ROUTES.apiKey(id));
 
 export function useDeleteApiKey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteApiKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }) });
+  return useMutation({
+    mutationFn: deleteApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+  });
 }

@@ -6,7 +6,13 @@ import { keyForProvider, PROVIDER_ORDER } from '../lib/providers';
 import { ProviderKeyCard } from './provider-key-card';
 
 /** The API Configuration modal opened from the user menu's API Settings (spec section 2). */
-export function ApiConfigurationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ApiConfigurationDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const keys = useApiKeys(open);
   return (
     <Dialog
@@ -19,7 +25,12 @@ export function ApiConfigurationDialog({ open, onOpenChange }: { open: boolean; 
       <div className="space-y-4">
         {keys.isError ? <Banner>Failed to fetch API keys</Banner> : null}
         {PROVIDER_ORDER.map((provider) => (
-          <ProviderKeyCard key={provider} provider={provider} apiKey={keyForProvider(keys.data, provider)} loading={keys.isPending} />
+          <ProviderKeyCard
+            key={provider}
+            provider={provider}
+            apiKey={keyForProvider(keys.data, provider)}
+            loading={keys.isPending}
+          />
         ))}
         <p className="flex items-start gap-2 text-xs leading-5 text-slate-500 dark:text-slate-400">
           <KeyIcon className="mt-0.5 size-3.5 shrink-0" />

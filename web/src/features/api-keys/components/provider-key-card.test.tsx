@@ -5,7 +5,14 @@ import type { ApiKey } from '@promptgrid/contract';
 import { callsOf, mockApi, renderWithApp } from '@/testing/app-test-utils';
 import { ProviderKeyCard } from './provider-key-card';
 
-const storedKey: ApiKey = { id: 3, provider: 'openai', label: 'Default OpenAI key', is_active: true, last_four_digits: '1234', created_at: '2025-01-01T00:00:00.000Z' };
+const storedKey: ApiKey = {
+  id: 3,
+  provider: 'openai',
+  label: 'Default OpenAI key',
+  is_active: true,
+  last_four_digits: '1234',
+  created_at: '2025-01-01T00:00:00.000Z',
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -37,18 +44,27 @@ describe('ProviderKeyCard', () => {
     expect(field).toHaveAttribute('type', 'text');
     await userEvent.click(screen.getByRole('button', { name: 'Hide key' }));
     expect(field).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('link', { name: /Anthropic console/ })).toHaveAttribute('href', 'https://console.anthropic.com/settings/keys');
+    expect(screen.getByRole('link', { name: /Anthropic console/ })).toHaveAttribute(
+      'href',
+      'https://console.anthropic.com/settings/keys',
+    );
   });
 
-  it("creates the key with the default label and says so for 2 seconds", async () => {
-    const fetch = mockApi(({ method }) => (method === 'POST' ? { status: 201, body: { ...storedKey, last_four_digits: 'wxyz' } } : { body: [] }));
+  it('creates the key with the default label and says so for 2 seconds', async () => {
+    const fetch = mockApi(({ method }) =>
+      method === 'POST' ? { status: 201, body: { ...storedKey, last_four_digits: 'wxyz' } } : { body: [] },
+    );
     renderWithApp(<ProviderKeyCard provider="openai" apiKey={null} />);
     await userEvent.type(screen.getByPlaceholderText('sk-...'), 'sk-test-wxyz');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getByRole('button', { name: 'Save OpenAI Key' }));
     expect(await screen.findByText('OpenAI API key saved successfully!')).toBeInTheDocument();
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(post[1]!.body as string)).toEqual({ provider: 'openai', key: 'sk-test-wxyz', label: 'Default OpenAI key' });
+    expect(JSON.parse(post[1]!.body as string)).toEqual({
+      provider: 'openai',
+      key: 'sk-test-wxyz',
+      label: 'Default OpenAI key',
+    });
     act(() => vi.advanceTimersByTime(1900));
     expect(screen.getByText('OpenAI API key saved successfully!')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
@@ -62,18 +78,25 @@ describe('ProviderKeyCard', () => {
     expect(screen.getByText(/Key ending in/)).toHaveTextContent('Key ending in 1234');
     expect(screen.queryByPlaceholderText('sk-...')).not.toBeInTheDocument();
     // The dashboard link stays once a key is stored.
-    expect(screen.getByRole('link', { name: /OpenAI dashboard/ })).toHaveAttribute('href', 'https://platform.openai.com/api-keys');
+    expect(screen.getByRole('link', { name: /OpenAI dashboard/ })).toHaveAttribute(
+      'href',
+      'https://platform.openai.com/api-keys',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: /Replace/ }));
     await userEvent.type(screen.getByPlaceholderText('sk-...'), 'sk-new-5678');
     await userEvent.click(screen.getByRole('button', { name: 'Save OpenAI Key' }));
     expect(await screen.findByText('OpenAI API key saved successfully!')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Remove/ }));
-    await waitFor(() => expect(callsOf(fetch)).toEqual(expect.arrayContaining(['PUT /api/api-keys/3/', 'DELETE /api/api-keys/3/'])));
+    await waitFor(() =>
+      expect(callsOf(fetch)).toEqual(expect.arrayContaining(['PUT /api/api-keys/3/', 'DELETE /api/api-keys/3/'])),
+    );
   });
 
   it('shows the section 8 errors', async () => {
-    mockApi(({ method }) => (method === 'DELETE' ? { status: 500, body: 'boom' } : { status: 502, body: '<html>', contentType: 'text/html' }));
+    mockApi(({ method }) =>
+      method === 'DELETE' ? { status: 500, body: 'boom' } : { status: 502, body: '<html>', contentType: 'text/html' },
+    );
     renderWithApp(<ProviderKeyCard provider="anthropic" apiKey={{ ...storedKey, id: 4, provider: 'anthropic' }} />);
     await userEvent.click(screen.getByRole('button', { name: /Remove/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete Anthropic API key');

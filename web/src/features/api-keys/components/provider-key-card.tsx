@@ -19,7 +19,12 @@ function DashboardLink({ provider, text }: { provider: Provider; text: string })
   const full = `${text} ${info.dashboardName}`;
   const cut = full.lastIndexOf(' ');
   return (
-    <a href={info.dashboardUrl} target="_blank" rel="noopener noreferrer" className="rounded text-sm text-blue-700 hover:underline dark:text-blue-400">
+    <a
+      href={info.dashboardUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="rounded text-sm text-blue-700 hover:underline dark:text-blue-400"
+    >
       {full.slice(0, cut + 1)}
       <span className="whitespace-nowrap">
         {full.slice(cut + 1)}
@@ -66,7 +71,11 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
           setSaved(true);
         },
         onError: (failure) =>
-          setError(failure instanceof ApiError && failure.message !== 'An error occurred' ? failure.message : saveFailedMessage(provider)),
+          setError(
+            failure instanceof ApiError && failure.message !== 'An error occurred'
+              ? failure.message
+              : saveFailedMessage(provider),
+          ),
       },
     );
   };
@@ -81,14 +90,19 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
   const active = Boolean(apiKey?.is_active);
 
   return (
-    <section aria-labelledby={`${fieldId}-title`} className="rounded-xl border border-slate-200 p-4 sm:p-5 dark:border-slate-800">
+    <section
+      aria-labelledby={`${fieldId}-title`}
+      className="rounded-xl border border-slate-200 p-4 sm:p-5 dark:border-slate-800"
+    >
       <div className="flex items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <span
             aria-hidden
             className={cn(
               'inline-flex size-9 items-center justify-center rounded-lg text-sm font-bold',
-              provider === 'openai' ? 'bg-slate-900 text-white dark:bg-white dark:text-slate-900' : 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
+              provider === 'openai'
+                ? 'bg-slate-900 text-white dark:bg-white dark:text-slate-900'
+                : 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
             )}
           >
             {info.monogram}
@@ -112,10 +126,17 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
       {apiKey && !replacing ? (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-800/60">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Key ending in <span className="font-mono font-medium text-slate-900 dark:text-slate-100">{apiKey.last_four_digits}</span>
+            Key ending in{' '}
+            <span className="font-mono font-medium text-slate-900 dark:text-slate-100">{apiKey.last_four_digits}</span>
           </p>
           <div className="flex gap-2">
-            <Button size="sm" variant="secondary" onClick={() => setReplacing(true)} disabled={busy} aria-label={`Replace ${info.label} key`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setReplacing(true)}
+              disabled={busy}
+              aria-label={`Replace ${info.label} key`}
+            >
               Replace
             </Button>
             <Button

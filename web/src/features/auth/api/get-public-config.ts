@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 /** What this server offers before sign-in: the Google client id, dev sign-in, billing. */
 export const getPublicConfig = () => api.get<PublicConfig>(ROUTES.config);
 
-export const getPublicConfigQueryOptions = () => queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });
+export const getPublicConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });
 
 export const usePublicConfig = () => useQuery(getPublicConfigQueryOptions());

@@ -12,7 +12,11 @@ export async function postGoogleCredential(credential: string): Promise<User> {
   const response = await fetch(ROUTES.auth.receiver, {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', [CSRF_HEADER]: csrfToken },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      [CSRF_HEADER]: csrfToken,
+    },
     body: new URLSearchParams({ credential }).toString(),
   });
   return readSignInResponse(response);

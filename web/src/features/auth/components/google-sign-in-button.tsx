@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadGoogleIdentity } from '../lib/google-identity';
 
-type GoogleSignInButtonProps = { clientId: string; onCredential: (credential: string) => void; onError: (message: string) => void };
+type GoogleSignInButtonProps = {
+  clientId: string;
+  onCredential: (credential: string) => void;
+  onError: (message: string) => void;
+};
 
 /** Google's own sign-in button (Identity Services), rendered into a box of fixed height so nothing shifts. */
 export function GoogleSignInButton({ clientId, onCredential, onError }: GoogleSignInButtonProps) {
@@ -18,7 +22,8 @@ export function GoogleSignInButton({ clientId, onCredential, onError }: GoogleSi
         google.initialize({
           client_id: clientId,
           ux_mode: 'popup',
-          callback: ({ credential }) => (credential ? callbacks.current.onCredential(credential) : callbacks.current.onError('Login failed')),
+          callback: ({ credential }) =>
+            credential ? callbacks.current.onCredential(credential) : callbacks.current.onError('Login failed'),
         });
         const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
         google.renderButton(container.current, {
@@ -40,7 +45,11 @@ export function GoogleSignInButton({ clientId, onCredential, onError }: GoogleSi
 
   return (
     <div className="flex h-11 items-center justify-center">
-      {failed ? <p className="text-sm text-red-700 dark:text-red-400">{failed}</p> : <div ref={container} className="w-full max-w-80" data-testid="google-sign-in" />}
+      {failed ? (
+        <p className="text-sm text-red-700 dark:text-red-400">{failed}</p>
+      ) : (
+        <div ref={container} className="w-full max-w-80" data-testid="google-sign-in" />
+      )}
     </div>
   );
 }

@@ -5,7 +5,13 @@ import { Route, Routes, useLocation } from 'react-router';
 import { fakeAuth, mockApi, renderWithApp, TEST_USER, type ApiHandler } from '@/testing/app-test-utils';
 import { SignInCard } from './sign-in-card';
 
-const config = { google_client_id: null, dev_login: true, billing_enabled: false, analytics_key: null, free_evaluations_per_month: 50 };
+const config = {
+  google_client_id: null,
+  dev_login: true,
+  billing_enabled: false,
+  analytics_key: null,
+  free_evaluations_per_month: 50,
+};
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -75,7 +81,9 @@ describe('SignInCard', () => {
   });
 
   it('shows the server message when sign-in is refused, and lets the user try again', async () => {
-    renderCard(({ url }) => (url === '/auth/dev-sign-in/' ? { status: 400, body: { email: ['Enter a valid e-mail address.'] } } : undefined));
+    renderCard(({ url }) =>
+      url === '/auth/dev-sign-in/' ? { status: 400, body: { email: ['Enter a valid e-mail address.'] } } : undefined,
+    );
     await userEvent.type(await screen.findByLabelText('Email address'), 'nope@x');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('email: Enter a valid e-mail address.');

@@ -15,7 +15,10 @@ import { DevSignInForm } from './dev-sign-in-form';
 function SigningIn() {
   return (
     <span role="status" className="inline-flex items-center gap-2 text-sm font-medium">
-      <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent opacity-80" />
+      <span
+        aria-hidden
+        className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent opacity-80"
+      />
       Signing you in...
     </span>
   );
@@ -59,7 +62,8 @@ export function SignInCard({ returnTo }: { returnTo?: string | null }) {
   const signInWithEmail = (email: string) =>
     run('email', async () => {
       const response = await devSignIn(email);
-      if (response?.status !== 'success' || !response.user) throw new SignInFailure(response?.message || 'Login failed');
+      if (response?.status !== 'success' || !response.user)
+        throw new SignInFailure(response?.message || 'Login failed');
       return response.user;
     });
 
@@ -71,7 +75,9 @@ export function SignInCard({ returnTo }: { returnTo?: string | null }) {
   return (
     <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <Logo withWord={false} className="[&_svg]:size-10" />
-      <h1 className="mt-6 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">Welcome to Promptgrid</h1>
+      <h1 className="mt-6 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">
+        Welcome to Promptgrid
+      </h1>
       <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">
         Sign in to compare system prompts and models side by side. New here? Signing in creates your account.
       </p>
@@ -112,12 +118,20 @@ export function SignInCard({ returnTo }: { returnTo?: string | null }) {
                 <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
               </div>
             ) : null}
-            {devLogin ? <DevSignInForm onSubmit={signInWithEmail} disabled={busy !== null} busyLabel={busyAt === 'email' ? <SigningIn /> : null} /> : null}
+            {devLogin ? (
+              <DevSignInForm
+                onSubmit={signInWithEmail}
+                disabled={busy !== null}
+                busyLabel={busyAt === 'email' ? <SigningIn /> : null}
+              />
+            ) : null}
             {!googleClientId && !devLogin ? (
               busyAt === 'none' ? (
                 <SigningIn />
               ) : (
-                <Banner tone="info">Sign-in is not configured on this server: set GOOGLE_CLIENT_ID to enable Google sign-in.</Banner>
+                <Banner tone="info">
+                  Sign-in is not configured on this server: set GOOGLE_CLIENT_ID to enable Google sign-in.
+                </Banner>
               )
             ) : null}
           </>

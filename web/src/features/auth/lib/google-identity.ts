@@ -1,6 +1,11 @@
 /** The few Google Identity Services calls we use (https://developers.google.com/identity/gsi/web). */
 type GoogleId = {
-  initialize: (options: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: 'popup'; auto_select?: boolean }) => void;
+  initialize: (options: {
+    client_id: string;
+    callback: (response: { credential?: string }) => void;
+    ux_mode?: 'popup';
+    auto_select?: boolean;
+  }) => void;
   renderButton: (parent: HTMLElement, options: Record<string, string | number>) => void;
   disableAutoSelect: () => void;
 };

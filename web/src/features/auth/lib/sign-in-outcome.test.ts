@@ -31,21 +31,31 @@ const response = (body: string, contentType = 'application/json', status = 200) 
 
 describe('readSignInResponse (the sign-in callback answer)', () => {
   it('returns the user of a success answer', async () => {
-    await expect(readSignInResponse(response(JSON.stringify({ status: 'success', user: { id: 1, email: 'a@b.c' }, message: 'ok' })))).resolves.toEqual({
+    await expect(
+      readSignInResponse(
+        response(JSON.stringify({ status: 'success', user: { id: 1, email: 'a@b.c' }, message: 'ok' })),
+      ),
+    ).resolves.toEqual({
       id: 1,
       email: 'a@b.c',
     });
   });
 
   it("refuses a non-JSON answer with 'Received non-JSON response from server'", async () => {
-    await expect(readSignInResponse(response('<html></html>', 'text/html'))).rejects.toThrow('Received non-JSON response from server');
+    await expect(readSignInResponse(response('<html></html>', 'text/html'))).rejects.toThrow(
+      'Received non-JSON response from server',
+    );
   });
 
   it("shows the server's message, or 'Login failed' without one", async () => {
-    await expect(readSignInResponse(response(JSON.stringify({ status: 'error', message: 'Token expired.' }), 'application/json', 401))).rejects.toThrow(
-      'Token expired.',
-    );
-    await expect(readSignInResponse(response(JSON.stringify({ status: 'error' }), 'application/json', 401))).rejects.toThrow('Login failed');
+    await expect(
+      readSignInResponse(
+        response(JSON.stringify({ status: 'error', message: 'Token expired.' }), 'application/json', 401),
+      ),
+    ).rejects.toThrow('Token expired.');
+    await expect(
+      readSignInResponse(response(JSON.stringify({ status: 'error' }), 'application/json', 401)),
+    ).rejects.toThrow('Login failed');
     await expect(readSignInResponse(response(JSON.stringify({ status: 'success' })))).rejects.toThrow('Login failed');
   });
 });
@@ -53,8 +63,12 @@ describe('readSignInResponse (the sign-in callback answer)', () => {
 describe('signInErrorMessage', () => {
   it('shows our own and the server texts, and the fallback for anything else', () => {
     expect(signInErrorMessage(new SignInFailure('Login failed'))).toBe('Login failed');
-    expect(signInErrorMessage(new ApiError('email: Enter a valid e-mail address.', 400, null))).toBe('email: Enter a valid e-mail address.');
-    expect(signInErrorMessage(new ApiError('An error occurred', 502, null))).toBe('Authentication failed. Please try again.');
+    expect(signInErrorMessage(new ApiError('email: Enter a valid e-mail address.', 400, null))).toBe(
+      'email: Enter a valid e-mail address.',
+    );
+    expect(signInErrorMessage(new ApiError('An error occurred', 502, null))).toBe(
+      'Authentication failed. Please try again.',
+    );
     expect(signInErrorMessage(new TypeError('Failed to fetch'))).toBe('Authentication failed. Please try again.');
   });
 });

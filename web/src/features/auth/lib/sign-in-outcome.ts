@@ -4,8 +4,12 @@ export type SignInDestination = '/projects' | '/landing' | `/landing#${string}`;
  * Where a signed-in user goes (spec section 4): /projects when the subscription check says active,
  * otherwise /landing (or the landing section they came from), and /landing when the check fails.
  */
-export async function signInDestination(check: () => Promise<{ active: boolean }>, returnTo?: string | null): Promise<SignInDestination> {
-  const fallback: SignInDestination = returnTo && /^\/landing(#[\w-]+)?$/.test(returnTo) ? (returnTo as SignInDestination) : '/landing';
+export async function signInDestination(
+  check: () => Promise<{ active: boolean }>,
+  returnTo?: string | null,
+): Promise<SignInDestination> {
+  const fallback: SignInDestination =
+    returnTo && /^\/landing(#[\w-]+)?$/.test(returnTo) ? (returnTo as SignInDestination) : '/landing';
   try {
     const { active } = await check();
     return active ? '/projects' : fallback;

@@ -10,7 +10,9 @@ export function useDeleteConfiguration(projectId: string | number) {
   return useMutation({
     mutationFn: deleteConfiguration,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<Configuration[]>(configurationsQueryKey(projectId), (list = []) => list.filter((item) => item.id !== id));
+      queryClient.setQueryData<Configuration[]>(configurationsQueryKey(projectId), (list = []) =>
+        list.filter((item) => item.id !== id),
+      );
       void queryClient.invalidateQueries({ queryKey: ['projects'], exact: true });
       void queryClient.invalidateQueries({ queryKey: ['projects', String(projectId)], exact: true });
     },

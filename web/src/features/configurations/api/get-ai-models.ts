@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client';
 export const getAiModels = () => api.get<AiModel[]>(ROUTES.models);
 
 // The catalogue changes with deployments only.
-export const getAiModelsQueryOptions = () => queryOptions({ queryKey: ['models'], queryFn: getAiModels, staleTime: 10 * 60_000 });
+export const getAiModelsQueryOptions = () =>
+  queryOptions({ queryKey: ['models'], queryFn: getAiModels, staleTime: 10 * 60_000 });
 
-export const useAiModels = (options: { enabled?: boolean } = {}) => useQuery({ ...getAiModelsQueryOptions(), ...options });
+export const useAiModels = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...getAiModelsQueryOptions(), ...options });

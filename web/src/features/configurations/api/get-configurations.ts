@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 
 export const configurationsQueryKey = (projectId: string | number) => ['configurations', String(projectId)] as const;
 
-export const getConfigurations = (projectId: string | number) => api.get<Configuration[]>(ROUTES.configurations(projectId));
+export const getConfigurations = (projectId: string | number) =>
+  api.get<Configuration[]>(ROUTES.configurations(projectId));
 
 export const getConfigurationsQueryOptions = (projectId: string | number) =>
   queryOptions({ queryKey: configurationsQueryKey(projectId), queryFn: () => getConfigurations(projectId) });

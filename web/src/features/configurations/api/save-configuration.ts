@@ -11,7 +11,8 @@ export type SaveConfigurationPayload = Omit<SaveConfigurationInput, 'parameters'
 export const createConfiguration = (projectId: string | number, data: SaveConfigurationPayload) =>
   api.post<Configuration>(ROUTES.configurations(projectId), data);
 
-export const updateConfiguration = (id: number, data: SaveConfigurationPayload) => api.put<Configuration>(ROUTES.configuration(id), data);
+export const updateConfiguration = (id: number, data: SaveConfigurationPayload) =>
+  api.put<Configuration>(ROUTES.configuration(id), data);
 
 export function useSaveConfiguration(projectId: string | number) {
   const queryClient = useQueryClient();

@@ -3,7 +3,8 @@ import { ROUTES, type Configuration } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
 import { configurationsQueryKey } from './get-configurations';
 
-export const setConfigurationActive = (id: number, isActive: boolean) => api.patch<Configuration>(ROUTES.configuration(id), { is_active: isActive });
+export const setConfigurationActive = (id: number, isActive: boolean) =>
+  api.patch<Configuration>(ROUTES.configuration(id), { is_active: isActive });
 
 /** Saved first, then shown (spec section 4): the list changes only with the server's answer. */
 export function useSetConfigurationActive(projectId: string | number) {
@@ -11,7 +12,9 @@ export function useSetConfigurationActive(projectId: string | number) {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => setConfigurationActive(id, isActive),
     onSuccess: (saved) => {
-      queryClient.setQueryData<Configuration[]>(configurationsQueryKey(projectId), (list = []) => list.map((item) => (item.id === saved.id ? saved : item)));
+      queryClient.setQueryData<Configuration[]>(configurationsQueryKey(projectId), (list = []) =>
+        list.map((item) => (item.id === saved.id ? saved : item)),
+      );
     },
   });
 }

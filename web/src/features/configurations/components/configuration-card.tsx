@@ -5,7 +5,8 @@ import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { maxTokensLabel } from '../lib/parameters';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
@@ -32,7 +33,9 @@ export function ConfigurationCard({ configuration: c, saving, onEdit, onDelete, 
       aria-label={c.name}
       className={cn(
         'flex w-full min-w-0 flex-col rounded-lg border bg-white p-4 shadow-sm dark:bg-slate-900',
-        c.is_active ? 'border-slate-200 dark:border-slate-800' : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
+        c.is_active
+          ? 'border-slate-200 dark:border-slate-800'
+          : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
       )}
     >
       <header className="flex items-start justify-between gap-3">
@@ -47,7 +50,13 @@ export function ConfigurationCard({ configuration: c, saving, onEdit, onDelete, 
           <button type="button" className={iconButton} aria-label={`Edit ${c.name}`} title="Edit" onClick={onEdit}>
             <PencilIcon />
           </button>
-          <button type="button" className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')} aria-label={`Delete ${c.name}`} title="Delete" onClick={onDelete}>
+          <button
+            type="button"
+            className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')}
+            aria-label={`Delete ${c.name}`}
+            title="Delete"
+            onClick={onDelete}
+          >
             <TrashIcon />
           </button>
         </div>
@@ -63,7 +72,9 @@ export function ConfigurationCard({ configuration: c, saving, onEdit, onDelete, 
         <span className="text-xs text-slate-500 dark:text-slate-400">~{c.prompt.token_count} tokens</span>
       </div>
       {c.prompt.content ? (
-        <p className="mt-2 line-clamp-4 font-mono text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">{c.prompt.content}</p>
+        <p className="mt-2 line-clamp-4 font-mono text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">
+          {c.prompt.content}
+        </p>
       ) : (
         <p className="mt-2 text-sm text-slate-500 italic">No prompt content</p>
       )}

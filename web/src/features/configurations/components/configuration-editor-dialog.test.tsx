@@ -27,7 +27,15 @@ const friendly: Configuration = {
 afterEach(() => vi.unstubAllGlobals());
 
 const open = (configuration: Configuration | null, onSave = vi.fn().mockResolvedValue(undefined)) => {
-  renderWithProviders(<ConfigurationEditorDialog open onOpenChange={() => {}} configuration={configuration} projectId="3" onSave={onSave} />);
+  renderWithProviders(
+    <ConfigurationEditorDialog
+      open
+      onOpenChange={() => {}}
+      configuration={configuration}
+      projectId="3"
+      onSave={onSave}
+    />,
+  );
   return onSave;
 };
 
@@ -98,12 +106,22 @@ describe('ConfigurationEditorDialog', () => {
 
   it('sends json_mode for a model that supports it, and shows the save error', async () => {
     mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
-    const onSave = open({ ...friendly, ai_model: models[0]!, json_mode: false, provider_specific_params: { json_mode: false } }, vi.fn().mockRejectedValue(new Error('name: Name is required.')));
+    const onSave = open(
+      { ...friendly, ai_model: models[0]!, json_mode: false, provider_specific_params: { json_mode: false } },
+      vi.fn().mockRejectedValue(new Error('name: Name is required.')),
+    );
     await screen.findByRole('option', { name: 'openai - gpt-4.1-mini' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'JSON mode' }));
     await userEvent.type(screen.getByLabelText('Max tokens'), '512');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ parameters: { temperature: 0.3, max_tokens: 512 }, provider_specific_params: { json_mode: true } })));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({
+          parameters: { temperature: 0.3, max_tokens: 512 },
+          provider_specific_params: { json_mode: true },
+        }),
+      ),
+    );
     expect(await screen.findByText('name: Name is required.')).toBeInTheDocument();
   });
 

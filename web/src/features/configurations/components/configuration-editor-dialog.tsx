@@ -10,7 +10,13 @@ import { Field, TextInput, inputClasses } from '@/components/ui/field';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
 import { useAiModels } from '../api/get-ai-models';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
-import { parseMaxTokens, providerSpecificParams, roundTemperature, showsJsonMode, temperatureError } from '../lib/parameters';
+import {
+  parseMaxTokens,
+  providerSpecificParams,
+  roundTemperature,
+  showsJsonMode,
+  temperatureError,
+} from '../lib/parameters';
 
 type Props = {
   open: boolean;
@@ -99,100 +105,128 @@ export function ConfigurationEditorDialog({ open, onOpenChange, configuration, p
       closeOnOutsideClick
       formClassName="space-y-5"
     >
-        <NameField
-          value={name}
-          error={errors.name}
-          onChange={(value, stillInvalid) => {
-            setName(value);
-            setErrors((current) => clearFixedError(current, 'name', stillInvalid));
-          }}
-        />
+      <NameField
+        value={name}
+        error={errors.name}
+        onChange={(value, stillInvalid) => {
+          setName(value);
+          setErrors((current) => clearFixedError(current, 'name', stillInvalid));
+        }}
+      />
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="AI model" error={errors.model}>
-            {(props) => (
-              <select {...props} required value={modelId} onChange={(event) => {
-                  setModelId(event.target.value);
-                  setErrors((current) => clearFixedError(current, 'model', requiredError(event.target.value, MODEL_REQUIRED)));
-                }} className={inputClasses} disabled={models.isPending}>
-                <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
-                {(models.data ?? []).map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {aiModelLabel(m)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Max tokens" error={errors.maxTokens} hint={`${LIMITS.maxTokens.min} to ${LIMITS.maxTokens.max}; leave empty for the model's default.`}>
-            {(props) => (
-              <TextInput {...props} inputMode="numeric" placeholder="Default" value={maxTokens} autoComplete="off" onChange={(event) => {
-                  setMaxTokens(event.target.value);
-                  setErrors((current) => clearFixedError(current, 'maxTokens', parseMaxTokens(event.target.value).error));
-                }}
-              />
-            )}
-          </Field>
-        </div>
-        {models.isError ? <Banner tone="error">Failed to load AI models</Banner> : null}
-
-        <div className="space-y-2">
-          <div className="flex items-center justify-between">
-            <span id={temperatureLabelId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              Temperature
-            </span>
-            <output aria-hidden className="rounded bg-slate-100 px-2 py-0.5 font-mono text-sm tabular-nums dark:bg-slate-800">
-              {temperature.toFixed(1)}
-            </output>
-          </div>
-          <Slider.Root
-            min={LIMITS.temperature.min}
-            max={LIMITS.temperature.max}
-            step={LIMITS.temperature.step}
-            value={[temperature]}
-            onValueChange={([value]) => {
-              const next = roundTemperature(value ?? 0);
-              setTemperature(next);
-              setErrors((current) => clearFixedError(current, 'temperature', temperatureError(next)));
-            }}
-            className="relative flex h-5 w-full touch-none items-center select-none"
-          >
-            <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200 dark:bg-slate-700">
-              <Slider.Range className="absolute h-full rounded-full bg-blue-600" />
-            </Slider.Track>
-            <Slider.Thumb
-              aria-labelledby={temperatureLabelId}
-              aria-valuetext={temperature.toFixed(1)}
-              className="block size-5 rounded-full border-2 border-blue-600 bg-white shadow focus-visible:ring-2 focus-visible:ring-blue-500/40 dark:bg-slate-900"
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="AI model" error={errors.model}>
+          {(props) => (
+            <select
+              {...props}
+              required
+              value={modelId}
+              onChange={(event) => {
+                setModelId(event.target.value);
+                setErrors((current) =>
+                  clearFixedError(current, 'model', requiredError(event.target.value, MODEL_REQUIRED)),
+                );
+              }}
+              className={inputClasses}
+              disabled={models.isPending}
+            >
+              <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
+              {(models.data ?? []).map((m) => (
+                <option key={m.id} value={m.id}>
+                  {aiModelLabel(m)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Max tokens"
+          error={errors.maxTokens}
+          hint={`${LIMITS.maxTokens.min} to ${LIMITS.maxTokens.max}; leave empty for the model's default.`}
+        >
+          {(props) => (
+            <TextInput
+              {...props}
+              inputMode="numeric"
+              placeholder="Default"
+              value={maxTokens}
+              autoComplete="off"
+              onChange={(event) => {
+                setMaxTokens(event.target.value);
+                setErrors((current) => clearFixedError(current, 'maxTokens', parseMaxTokens(event.target.value).error));
+              }}
             />
-          </Slider.Root>
-          <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400" aria-hidden>
-            <span>0 · precise</span>
-            <span>1 · creative</span>
-          </div>
-          {errors.temperature ? <p className="text-sm text-red-700 dark:text-red-400">{errors.temperature}</p> : null}
+          )}
+        </Field>
+      </div>
+      {models.isError ? <Banner tone="error">Failed to load AI models</Banner> : null}
+
+      <div className="space-y-2">
+        <div className="flex items-center justify-between">
+          <span id={temperatureLabelId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Temperature
+          </span>
+          <output
+            aria-hidden
+            className="rounded bg-slate-100 px-2 py-0.5 font-mono text-sm tabular-nums dark:bg-slate-800"
+          >
+            {temperature.toFixed(1)}
+          </output>
         </div>
-
-        {jsonVisible && model ? (
-          <fieldset className="rounded-md border border-slate-200 px-4 pt-1 pb-3 dark:border-slate-700">
-            <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">{PROVIDER_LABELS[model.company]} options</legend>
-            <Checkbox checked={jsonMode} onCheckedChange={setJsonMode} description="The model answers with a JSON object.">
-              JSON mode
-            </Checkbox>
-          </fieldset>
-        ) : null}
-
-        <CodeEditor
-          label="Prompt template"
-          required
-          value={prompt}
-          onChange={(value) => {
-            setPrompt(value);
-            setErrors((current) => clearFixedError(current, 'prompt', requiredError(value, PROMPT_REQUIRED)));
+        <Slider.Root
+          min={LIMITS.temperature.min}
+          max={LIMITS.temperature.max}
+          step={LIMITS.temperature.step}
+          value={[temperature]}
+          onValueChange={([value]) => {
+            const next = roundTemperature(value ?? 0);
+            setTemperature(next);
+            setErrors((current) => clearFixedError(current, 'temperature', temperatureError(next)));
           }}
-          error={errors.prompt}
-          placeholder="You are a helpful assistant that…"
-        />
+          className="relative flex h-5 w-full touch-none items-center select-none"
+        >
+          <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200 dark:bg-slate-700">
+            <Slider.Range className="absolute h-full rounded-full bg-blue-600" />
+          </Slider.Track>
+          <Slider.Thumb
+            aria-labelledby={temperatureLabelId}
+            aria-valuetext={temperature.toFixed(1)}
+            className="block size-5 rounded-full border-2 border-blue-600 bg-white shadow focus-visible:ring-2 focus-visible:ring-blue-500/40 dark:bg-slate-900"
+          />
+        </Slider.Root>
+        <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400" aria-hidden>
+          <span>0 · precise</span>
+          <span>1 · creative</span>
+        </div>
+        {errors.temperature ? <p className="text-sm text-red-700 dark:text-red-400">{errors.temperature}</p> : null}
+      </div>
+
+      {jsonVisible && model ? (
+        <fieldset className="rounded-md border border-slate-200 px-4 pt-1 pb-3 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+            {PROVIDER_LABELS[model.company]} options
+          </legend>
+          <Checkbox
+            checked={jsonMode}
+            onCheckedChange={setJsonMode}
+            description="The model answers with a JSON object."
+          >
+            JSON mode
+          </Checkbox>
+        </fieldset>
+      ) : null}
+
+      <CodeEditor
+        label="Prompt template"
+        required
+        value={prompt}
+        onChange={(value) => {
+          setPrompt(value);
+          setErrors((current) => clearFixedError(current, 'prompt', requiredError(value, PROMPT_REQUIRED)));
+        }}
+        error={errors.prompt}
+        placeholder="You are a helpful assistant that…"
+      />
     </FormDialog>
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { maxTokensLabel, parseMaxTokens, providerSpecificParams, roundTemperature, showsJsonMode, temperatureError } from './parameters';
+import {
+  maxTokensLabel,
+  parseMaxTokens,
+  providerSpecificParams,
+  roundTemperature,
+  showsJsonMode,
+  temperatureError,
+} from './parameters';
 
 describe('JSON mode visibility', () => {
   it('shows the option only for models that support JSON mode', () => {

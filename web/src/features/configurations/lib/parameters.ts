@@ -1,9 +1,13 @@
 import { LIMITS, type AiModel, type ProviderSpecificParams } from '@promptgrid/contract';
 
 /** The JSON mode option appears, and is sent, only when the selected model supports it (spec section 5). */
-export const showsJsonMode = (model: Pick<AiModel, 'supports_json_mode'> | null | undefined): boolean => model?.supports_json_mode === true;
+export const showsJsonMode = (model: Pick<AiModel, 'supports_json_mode'> | null | undefined): boolean =>
+  model?.supports_json_mode === true;
 
-export function providerSpecificParams(model: Pick<AiModel, 'supports_json_mode'> | null | undefined, jsonMode: boolean): ProviderSpecificParams {
+export function providerSpecificParams(
+  model: Pick<AiModel, 'supports_json_mode'> | null | undefined,
+  jsonMode: boolean,
+): ProviderSpecificParams {
   return showsJsonMode(model) ? { json_mode: jsonMode } : {};
 }
 

@@ -3,10 +3,12 @@ import { ROUTES, type CreateInputInput, type Input } from '@promptgrid/contract'
 import { api } from '@/lib/api-client';
 import { inputsQueryKey } from './get-inputs';
 
-export const createInput = (projectId: string | number, data: CreateInputInput) => api.post<Input>(ROUTES.inputs(projectId), data);
+export const createInput = (projectId: string | number, data: CreateInputInput) =>
+  api.post<Input>(ROUTES.inputs(projectId), data);
 
 /** PUT sends the whole input with the changed fields (spec section 7). */
-export const updateInput = (projectId: string | number, input: Input) => api.put<Input>(ROUTES.input(projectId, input.id), input);
+export const updateInput = (projectId: string | number, input: Input) =>
+  api.put<Input>(ROUTES.input(projectId, input.id), input);
 
 /** Project counts on the projects screen change with the inputs. */
 export const invalidateProjectCounts = (queryClient: ReturnType<typeof useQueryClient>, projectId: string | number) => {
@@ -37,12 +39,18 @@ export function useSetInputActive(projectId: string | number) {
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Input[]>(key);
-      queryClient.setQueryData<Input[]>(key, (list = []) => list.map((item) => (item.id === next.id ? { ...item, active: next.active } : item)));
+      queryClient.setQueryData<Input[]>(key, (list = []) =>
+        list.map((item) => (item.id === next.id ? { ...item, active: next.active } : item)),
+      );
       return { previous };
     },
     onError: (_error, next, context) => {
       queryClient.setQueryData<Input[]>(key, (list = []) =>
-        list.map((item) => (item.id === next.id ? { ...item, active: context?.previous?.find((p) => p.id === next.id)?.active ?? !next.active } : item)),
+        list.map((item) =>
+          item.id === next.id
+            ? { ...item, active: context?.previous?.find((p) => p.id === next.id)?.active ?? !next.active }
+            : item,
+        ),
       );
     },
     onSuccess: (saved) => {

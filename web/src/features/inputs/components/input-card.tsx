@@ -5,7 +5,8 @@ import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { canExpand, collapsedContent } from '../lib/truncate';
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 type Props = {
   input: Input;
@@ -26,7 +27,9 @@ export function InputCard({ input, onEdit, onDelete, onToggleActive }: Props) {
       aria-label={input.name}
       className={cn(
         'flex w-full min-w-0 flex-col rounded-lg border bg-white p-4 shadow-sm dark:bg-slate-900',
-        input.active ? 'border-slate-200 dark:border-slate-800' : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
+        input.active
+          ? 'border-slate-200 dark:border-slate-800'
+          : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
       )}
     >
       <header className="flex items-start justify-between gap-3">
@@ -38,7 +41,13 @@ export function InputCard({ input, onEdit, onDelete, onToggleActive }: Props) {
           <button type="button" className={iconButton} aria-label={`Edit ${input.name}`} title="Edit" onClick={onEdit}>
             <PencilIcon />
           </button>
-          <button type="button" className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')} aria-label={`Delete ${input.name}`} title="Delete" onClick={onDelete}>
+          <button
+            type="button"
+            className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')}
+            aria-label={`Delete ${input.name}`}
+            title="Delete"
+            onClick={onDelete}
+          >
             <TrashIcon />
           </button>
         </div>

@@ -64,23 +64,25 @@ export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) 
       closeOnOutsideClick={false}
       formClassName="space-y-4"
     >
-        <NameField
-          value={name}
-          error={errors.name}
-          onChange={(value, stillInvalid) => {
-            setName(value);
-            setErrors((current) => clearFixedError(current, 'name', stillInvalid));
-          }}
-        />
-        <CodeEditor
-          label="Content"
-          required
-          value={content}
-          onChange={(value) => {
-            setContent(value);
-            setErrors((current) => clearFixedError(current, 'content', requiredError(value, CONTENT_REQUIRED)));
-          }}
-          error={errors.content} placeholder="The user message to send, e.g. a document to summarise" />
+      <NameField
+        value={name}
+        error={errors.name}
+        onChange={(value, stillInvalid) => {
+          setName(value);
+          setErrors((current) => clearFixedError(current, 'name', stillInvalid));
+        }}
+      />
+      <CodeEditor
+        label="Content"
+        required
+        value={content}
+        onChange={(value) => {
+          setContent(value);
+          setErrors((current) => clearFixedError(current, 'content', requiredError(value, CONTENT_REQUIRED)));
+        }}
+        error={errors.content}
+        placeholder="The user message to send, e.g. a document to summarise"
+      />
     </FormDialog>
   );
 }

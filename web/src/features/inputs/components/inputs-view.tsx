@@ -49,7 +49,10 @@ export function InputsView({ projectId }: { projectId: string }) {
           onDelete={() => setDeleting(input)}
           onToggleActive={() => {
             setStatusError(null);
-            setActive.mutate({ ...input, active: !input.active }, { onError: () => setStatusError('Failed to update input status') });
+            setActive.mutate(
+              { ...input, active: !input.active },
+              { onError: () => setStatusError('Failed to update input status') },
+            );
           }}
         />
       )}

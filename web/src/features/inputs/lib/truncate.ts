@@ -1,7 +1,11 @@
 import { LIMITS } from '@promptgrid/contract';
 
 /** Card preview: content over 100 characters shows its first 70 plus ' ...' (spec section 2). */
-export function truncateContent(content: string, over: number = LIMITS.inputCardTruncateOver, to: number = LIMITS.inputCardTruncateTo): string {
+export function truncateContent(
+  content: string,
+  over: number = LIMITS.inputCardTruncateOver,
+  to: number = LIMITS.inputCardTruncateTo,
+): string {
   return content.length > over ? `${content.slice(0, to)} ...` : content;
 }
 

@@ -21,15 +21,23 @@ const FEATURES = [
 
 export function About() {
   return (
-    <section id="about" aria-labelledby="about-title" className="scroll-mt-20 border-t border-slate-200 px-4 py-20 sm:px-6 sm:py-24 dark:border-slate-800">
+    <section
+      id="about"
+      aria-labelledby="about-title"
+      className="scroll-mt-20 border-t border-slate-200 px-4 py-20 sm:px-6 sm:py-24 dark:border-slate-800"
+    >
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="about-title" eyebrow="About" title="A workbench for the prompts you ship">
-          Promptgrid is for AI developers who change a system prompt or switch a model and need to know what that does to real answers. A
-          project holds your test inputs and your candidate system prompts; an evaluation runs them all and puts the results side by side.
+          Promptgrid is for AI developers who change a system prompt or switch a model and need to know what that does
+          to real answers. A project holds your test inputs and your candidate system prompts; an evaluation runs them
+          all and puts the results side by side.
         </SectionHeading>
         <ul className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((feature, index) => (
-            <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={feature.title}
+              className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+            >
               <span className="inline-flex size-8 items-center justify-center rounded-lg bg-blue-50 font-mono text-sm font-semibold text-blue-700 dark:bg-blue-950 dark:text-blue-300">
                 {String(index + 1).padStart(2, '0')}
               </span>

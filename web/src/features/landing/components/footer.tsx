@@ -10,7 +10,10 @@ export function Footer() {
           <Logo className="text-slate-900 dark:text-white" />
           <p className="mt-3 max-w-md text-sm leading-6 text-slate-600 dark:text-slate-400">
             Promptgrid is in beta and we would love your feedback: write to{' '}
-            <a href={`mailto:${FEEDBACK_EMAIL}`} className="rounded font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+            <a
+              href={`mailto:${FEEDBACK_EMAIL}`}
+              className="rounded font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400"
+            >
               {FEEDBACK_EMAIL}
             </a>
             .

@@ -16,7 +16,13 @@ type LandingPageProps = {
 };
 
 /** The public landing page: every section of spec section 1, with smooth hash anchors. */
-export function LandingPage({ onGetStarted, onChoosePlan, checkoutBusy, checkoutError, checkoutDetail }: LandingPageProps) {
+export function LandingPage({
+  onGetStarted,
+  onChoosePlan,
+  checkoutBusy,
+  checkoutError,
+  checkoutDetail,
+}: LandingPageProps) {
   useHashScroll();
   return (
     <>
@@ -25,7 +31,13 @@ export function LandingPage({ onGetStarted, onChoosePlan, checkoutBusy, checkout
       <HowItWorks />
       <Example />
       <Faq />
-      <Pricing onStartFree={onGetStarted} onGetStarted={onChoosePlan} busy={checkoutBusy} error={checkoutError} detail={checkoutDetail} />
+      <Pricing
+        onStartFree={onGetStarted}
+        onGetStarted={onChoosePlan}
+        busy={checkoutBusy}
+        error={checkoutError}
+        detail={checkoutDetail}
+      />
       <Footer />
     </>
   );

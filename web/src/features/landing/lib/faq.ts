@@ -44,7 +44,8 @@ export const FAQ_ITEMS = [
   {
     id: 'export',
     question: 'Can I export my results?',
-    answer: 'Yes. Every finished evaluation can be downloaded as JSON, with each output, its response time and its token counts.',
+    answer:
+      'Yes. Every finished evaluation can be downloaded as JSON, with each output, its response time and its token counts.',
   },
   {
     id: 'self-host',

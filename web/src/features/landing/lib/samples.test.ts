@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_MODELS, HERO_SAMPLES } from './samples';
 
 // The landing page names only models the app offers.
-const catalog = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../server/src/models/catalog.json'), 'utf8')) as {
+const catalog = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../server/src/models/catalog.json'), 'utf8'),
+) as {
   models: { company: string; model_name: string }[];
 };
 const offered = new Set(catalog.models.map((model) => `${model.company} - ${model.model_name}`));

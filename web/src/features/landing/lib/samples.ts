@@ -9,7 +9,8 @@ export const HERO_SAMPLES = [
     modelName: EXAMPLE_MODELS.openai,
     time: '1.42 s',
     tokens: '52',
-    output: 'If an undisputed invoice stays unpaid for 60 days, the supplier can end the contract with 30 days’ notice. Fees already owed stay due.',
+    output:
+      'If an undisputed invoice stays unpaid for 60 days, the supplier can end the contract with 30 days’ notice. Fees already owed stay due.',
   },
   {
     name: 'Risk-focused summary',
@@ -17,7 +18,8 @@ export const HERO_SAMPLES = [
     modelName: EXAMPLE_MODELS.anthropic,
     time: '1.87 s',
     tokens: '71',
-    output: '• Customer risk: 60 days of non-payment lets the supplier exit.\n• Accrued fees survive termination.\n• Disputed invoices do not count.',
+    output:
+      '• Customer risk: 60 days of non-payment lets the supplier exit.\n• Accrued fees survive termination.\n• Disputed invoices do not count.',
   },
   {
     name: 'Bullet points, terse',

@@ -10,6 +10,7 @@ export const getProjects = () => api.get<Project[]>(ROUTES.projects);
 export const sortByUpdatedDesc = (projects: readonly Project[]) =>
   [...projects].sort((a, b) => new Date(b.updated_at).getTime() - new Date(a.updated_at).getTime());
 
-export const getProjectsQueryOptions = () => queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects, select: sortByUpdatedDesc });
+export const getProjectsQueryOptions = () =>
+  queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects, select: sortByUpdatedDesc });
 
 export const useProjects = () => useQuery(getProjectsQueryOptions());

@@ -3,7 +3,8 @@ import { ROUTES, type Project, type SaveProjectInput } from '@promptgrid/contrac
 import { api } from '@/lib/api-client';
 import { projectsQueryKey } from './get-projects';
 
-export const updateProject = ({ id, ...input }: SaveProjectInput & { id: number }) => api.put<Project>(ROUTES.project(id), input);
+export const updateProject = ({ id, ...input }: SaveProjectInput & { id: number }) =>
+  api.put<Project>(ROUTES.project(id), input);
 
 export function useUpdateProject() {
   const queryClient = useQueryClient();

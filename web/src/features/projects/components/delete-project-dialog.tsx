@@ -4,7 +4,13 @@ import { useDeleteProject } from '../api/delete-project';
 
 export const DELETE_PROJECT_MESSAGE = 'Are you sure you want to delete this project? This action cannot be undone.';
 
-export function DeleteProjectDialog({ project, onOpenChange }: { project: Project | null; onOpenChange: (open: boolean) => void }) {
+export function DeleteProjectDialog({
+  project,
+  onOpenChange,
+}: {
+  project: Project | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const deleteProject = useDeleteProject();
   return (
     <ConfirmDialog

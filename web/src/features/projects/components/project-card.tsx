@@ -5,7 +5,12 @@ import { ArrowRightIcon, ClockIcon, DotsIcon, PencilIcon, TrashIcon } from '@/co
 import { relativeAge } from '../lib/relative-age';
 import { systemPromptCount, userPromptCount } from '../lib/count-label';
 
-type ProjectCardProps = { project: Project; onEdit: (project: Project) => void; onDelete: (project: Project) => void; now?: Date };
+type ProjectCardProps = {
+  project: Project;
+  onEdit: (project: Project) => void;
+  onDelete: (project: Project) => void;
+  now?: Date;
+};
 
 export const projectHome = (id: number) => `/project/${id}/inputs`;
 
@@ -42,10 +47,15 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
         </Menu>
       </div>
 
-      <h2 id={headingId} className="mt-2 truncate text-base font-semibold tracking-tight text-slate-900 dark:text-slate-50">
+      <h2
+        id={headingId}
+        className="mt-2 truncate text-base font-semibold tracking-tight text-slate-900 dark:text-slate-50"
+      >
         {project.name}
       </h2>
-      <p className="mt-1 line-clamp-2 min-h-10 text-sm leading-5 text-slate-600 dark:text-slate-400">{project.description}</p>
+      <p className="mt-1 line-clamp-2 min-h-10 text-sm leading-5 text-slate-600 dark:text-slate-400">
+        {project.description}
+      </p>
 
       <dl className="mt-4 flex flex-wrap gap-2 text-xs">
         <div className="rounded-md bg-slate-100 px-2 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
@@ -74,7 +84,10 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
 
 export function ProjectCardSkeleton() {
   return (
-    <div aria-hidden className="h-[212px] animate-pulse rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <div
+      aria-hidden
+      className="h-[212px] animate-pulse rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="h-3 w-16 rounded bg-slate-200 dark:bg-slate-800" />
       <div className="mt-5 h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-800" />
       <div className="mt-3 h-3 w-full rounded bg-slate-100 dark:bg-slate-800/70" />

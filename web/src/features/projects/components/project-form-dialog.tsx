@@ -87,7 +87,9 @@ export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: Pr
               value={name}
               onChange={(event) => {
                 setName(event.target.value);
-                setErrors((current) => clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)));
+                setErrors((current) =>
+                  clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)),
+                );
               }}
               aria-required
               autoFocus
@@ -103,7 +105,9 @@ export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: Pr
               value={description}
               onChange={(event) => {
                 setDescription(event.target.value);
-                setErrors((current) => clearFixedError(current, 'description', requiredError(event.target.value, DESCRIPTION_REQUIRED)));
+                setErrors((current) =>
+                  clearFixedError(current, 'description', requiredError(event.target.value, DESCRIPTION_REQUIRED)),
+                );
               }}
               aria-required
               rows={4}

@@ -30,7 +30,9 @@ describe('ProjectsView', () => {
   });
 
   it('lists projects newest first with age, counts and a View Project link', async () => {
-    mockApi(() => ({ body: [project(1, 'Old', 50, [1, 1]), project(2, 'New', 0.2, [2, 0]), project(3, 'Middle', 5, [0, 3])] }));
+    mockApi(() => ({
+      body: [project(1, 'Old', 50, [1, 1]), project(2, 'New', 0.2, [2, 0]), project(3, 'Middle', 5, [0, 3])],
+    }));
     renderWithApp(<ProjectsView />);
     expect(await screen.findByText('Currently you have: 3 Project(s)')).toBeInTheDocument();
     const cards = screen.getAllByRole('article');
@@ -54,7 +56,9 @@ describe('ProjectsView', () => {
 
   it("offers 'Try again' in the load-error banner, which refetches the list", async () => {
     let fail = true;
-    const fetch = mockApi(() => (fail ? { status: 500, body: { detail: 'down' } } : { body: [project(1, 'Legal', 0)] }));
+    const fetch = mockApi(() =>
+      fail ? { status: 500, body: { detail: 'down' } } : { body: [project(1, 'Legal', 0)] },
+    );
     renderWithApp(<ProjectsView />);
     const banner = await screen.findByRole('alert');
     expect(screen.getByText('Project count unavailable')).toBeInTheDocument();
@@ -66,7 +70,9 @@ describe('ProjectsView', () => {
   });
 
   it('requires both fields, then creates the project', async () => {
-    const fetch = mockApi(({ method }) => (method === 'POST' ? { status: 201, body: project(9, 'Legal', 0) } : { body: [] }));
+    const fetch = mockApi(({ method }) =>
+      method === 'POST' ? { status: 201, body: project(9, 'Legal', 0) } : { body: [] },
+    );
     renderWithApp(<ProjectsView />);
     await userEvent.click(await screen.findByRole('button', { name: 'New Project' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New Project' });
@@ -89,7 +95,9 @@ describe('ProjectsView', () => {
   });
 
   it("edits with 'Edit Project' / 'Save Changes' and shows 'Failed to update project' on failure", async () => {
-    mockApi(({ method }) => (method === 'PUT' ? { status: 500, body: { detail: 'down' } } : { body: [project(1, 'Legal', 2)] }));
+    mockApi(({ method }) =>
+      method === 'PUT' ? { status: 500, body: { detail: 'down' } } : { body: [project(1, 'Legal', 2)] },
+    );
     renderWithApp(<ProjectsView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Project actions' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit Project' }));

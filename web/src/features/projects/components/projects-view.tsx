@@ -24,19 +24,22 @@ export function ProjectsView() {
       {/* auto_1fr: the tall side panel spans both rows; its extra height goes to the list row, not under the title. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <header className="order-1 lg:col-start-1 lg:row-start-1">
-            <h1 id="projects-title" className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">
-              Projects
-            </h1>
-            {/* One line tall in every state, so nothing moves when the list loads, fails or is retried. */}
-            <p className="mt-1 h-5 text-sm text-slate-600 dark:text-slate-400">
-              {projects.isSuccess ? (
-                `Currently you have: ${count} Project(s)`
-              ) : projects.isError ? (
-                <span className="text-slate-500 dark:text-slate-500">Project count unavailable</span>
-              ) : (
-                <span aria-hidden className="inline-block h-4 w-48 animate-pulse rounded bg-slate-200 align-middle dark:bg-slate-800" />
-              )}
-            </p>
+          <h1 id="projects-title" className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">
+            Projects
+          </h1>
+          {/* One line tall in every state, so nothing moves when the list loads, fails or is retried. */}
+          <p className="mt-1 h-5 text-sm text-slate-600 dark:text-slate-400">
+            {projects.isSuccess ? (
+              `Currently you have: ${count} Project(s)`
+            ) : projects.isError ? (
+              <span className="text-slate-500 dark:text-slate-500">Project count unavailable</span>
+            ) : (
+              <span
+                aria-hidden
+                className="inline-block h-4 w-48 animate-pulse rounded bg-slate-200 align-middle dark:bg-slate-800"
+              />
+            )}
+          </p>
         </header>
 
         <section aria-labelledby="projects-title" className="order-3 min-w-0 lg:col-start-1 lg:row-start-2">
@@ -44,7 +47,12 @@ export function ProjectsView() {
             <Banner tone="error" className="mb-6">
               <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
                 <p className="font-medium">Failed to load projects</p>
-                <Button variant="secondary" size="sm" onClick={() => void projects.refetch()} disabled={projects.isFetching}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void projects.refetch()}
+                  disabled={projects.isFetching}
+                >
                   {projects.isFetching ? 'Trying again...' : 'Try again'}
                 </Button>
               </div>
@@ -72,7 +80,11 @@ export function ProjectsView() {
               <ul className="grid gap-4 sm:grid-cols-2" aria-label="Your projects">
                 {projects.data.map((project) => (
                   <li key={project.id} className="min-w-0">
-                    <ProjectCard project={project} onEdit={(p) => setForm({ open: true, project: p })} onDelete={setDeleting} />
+                    <ProjectCard
+                      project={project}
+                      onEdit={(p) => setForm({ open: true, project: p })}
+                      onDelete={setDeleting}
+                    />
                   </li>
                 ))}
               </ul>

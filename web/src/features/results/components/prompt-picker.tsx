@@ -16,7 +16,10 @@ export const PromptPicker = memo(function PromptPicker({ ids, selected, configur
   const count = ids.reduce((n, id) => (selected.has(id) ? n + 1 : n), 0);
   const allSelected = count === ids.length;
   return (
-    <section aria-labelledby="prompt-picker-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="prompt-picker-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex items-center justify-between gap-2">
         <div>
           <h3 id="prompt-picker-title" className="text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -36,7 +39,12 @@ export const PromptPicker = memo(function PromptPicker({ ids, selected, configur
           </button>
         ) : null}
       </div>
-      <div className={cn('mt-3 grid max-h-48 gap-x-4 gap-y-2 overflow-y-auto sm:grid-cols-2', ids.length > 12 && 'xl:grid-cols-3')}>
+      <div
+        className={cn(
+          'mt-3 grid max-h-48 gap-x-4 gap-y-2 overflow-y-auto sm:grid-cols-2',
+          ids.length > 12 && 'xl:grid-cols-3',
+        )}
+      >
         {ids.map((id) => (
           <Checkbox key={id} checked={selected.has(id)} onCheckedChange={(checked) => onToggle(id, checked)}>
             <span className="block truncate">{configurations.get(id)?.name ?? `Prompt #${id}`}</span>

@@ -35,7 +35,9 @@ export const ResultCard = memo(function ResultCard({ configurationId, configurat
         <h3 className="truncate font-semibold" title={name}>
           {name}
         </h3>
-        <p className="truncate text-xs text-slate-500 dark:text-slate-400">{configuration ? aiModelLabel(configuration.ai_model) : 'Deleted prompt'}</p>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          {configuration ? aiModelLabel(configuration.ai_model) : 'Deleted prompt'}
+        </p>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
           <div className="flex gap-1">
             <dt className="text-slate-500 dark:text-slate-400">Time</dt>
@@ -51,11 +53,18 @@ export const ResultCard = memo(function ResultCard({ configurationId, configurat
           </div>
         </dl>
       </header>
-      <div className="min-h-0 flex-auto overflow-auto px-4 py-3" tabIndex={0} aria-label={`Output of ${name}`} role="region">
+      <div
+        className="min-h-0 flex-auto overflow-auto px-4 py-3"
+        tabIndex={0}
+        aria-label={`Output of ${name}`}
+        role="region"
+      >
         {status === 'FAILED' ? (
           <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
             <p className="font-medium">Error occurred while processing request:</p>
-            <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">{request?.error_message ?? 'Unknown error'}</p>
+            <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">
+              {request?.error_message ?? 'Unknown error'}
+            </p>
           </div>
         ) : pending ? (
           <div className="space-y-2">
@@ -66,7 +75,13 @@ export const ResultCard = memo(function ResultCard({ configurationId, configurat
             <Skeleton className="h-3 w-2/3" />
           </div>
         ) : output ? (
-          <pre className={output.json ? 'font-mono text-xs leading-5 break-words whitespace-pre-wrap' : 'font-sans text-sm leading-6 break-words whitespace-pre-wrap'}>
+          <pre
+            className={
+              output.json
+                ? 'font-mono text-xs leading-5 break-words whitespace-pre-wrap'
+                : 'font-sans text-sm leading-6 break-words whitespace-pre-wrap'
+            }
+          >
             {output.text}
           </pre>
         ) : (

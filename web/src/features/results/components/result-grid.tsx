@@ -19,7 +19,8 @@ type Props = {
 };
 
 /** Columns that fit the width; cards side by side, then rows. */
-export const columnsFor = (width: number, count: number) => Math.max(1, Math.min(count, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP))));
+export const columnsFor = (width: number, count: number) =>
+  Math.max(1, Math.min(count, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP))));
 
 /**
  * Result cards side by side, in rows virtualised against the page scroll so a thousand cards
@@ -62,7 +63,13 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
   });
 
   return (
-    <div ref={container} role="list" aria-label="Results" aria-rowcount={rows} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div
+      ref={container}
+      role="list"
+      aria-label="Results"
+      aria-rowcount={rows}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+    >
       {(width === null ? [] : virtualizer.getVirtualItems()).map((row) => (
         <div
           key={row.key}

@@ -6,7 +6,16 @@ import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
 import { ResultsView } from './results-view';
 
 const at = '2025-01-01T00:00:00.000Z';
-const inputs: Input[] = [1, 2].map((id) => ({ id, project: 1, name: `Input ${id}`, content: `Question ${id}`, active: true, token_count: 3, created_at: at, updated_at: at }));
+const inputs: Input[] = [1, 2].map((id) => ({
+  id,
+  project: 1,
+  name: `Input ${id}`,
+  content: `Question ${id}`,
+  active: true,
+  token_count: 3,
+  created_at: at,
+  updated_at: at,
+}));
 const configurations: Configuration[] = [5, 6].map((id) => ({
   id,
   name: id === 5 ? 'Terse JSON' : 'Friendly',
@@ -20,7 +29,13 @@ const configurations: Configuration[] = [5, 6].map((id) => ({
   created_at: at,
   updated_at: at,
 }));
-const request = (id: number, input: number, configuration: number, status: ApiRequest['status'], error: string | null = null): ApiRequest => ({
+const request = (
+  id: number,
+  input: number,
+  configuration: number,
+  status: ApiRequest['status'],
+  error: string | null = null,
+): ApiRequest => ({
   id,
   evaluation: 9,
   input,
@@ -47,8 +62,17 @@ const result = (id: number, input: number, configuration: number, output: string
   created_at: at,
 });
 
-const finished = [request(1, 1, 5, 'SUCCESS'), request(2, 1, 6, 'FAILED', 'Incorrect API key provided'), request(3, 2, 5, 'SUCCESS'), request(4, 2, 6, 'SUCCESS')];
-const outputs = [result(1, 1, 5, '{"answer":"Paris"}'), result(3, 2, 5, 'Second input, first prompt'), result(4, 2, 6, 'Second input, second prompt')];
+const finished = [
+  request(1, 1, 5, 'SUCCESS'),
+  request(2, 1, 6, 'FAILED', 'Incorrect API key provided'),
+  request(3, 2, 5, 'SUCCESS'),
+  request(4, 2, 6, 'SUCCESS'),
+];
+const outputs = [
+  result(1, 1, 5, '{"answer":"Paris"}'),
+  result(3, 2, 5, 'Second input, first prompt'),
+  result(4, 2, 6, 'Second input, second prompt'),
+];
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -57,14 +81,25 @@ afterEach(() => {
 
 const serve = (requests: ApiRequest[] | null) =>
   mockFetch((url) => {
-    if (url.startsWith('/api/api-requests/metrics/')) return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
-    if (url.startsWith('/api/api-requests/')) return requests ? { body: requests } : { status: 500, body: { detail: 'down' } };
+    if (url.startsWith('/api/api-requests/metrics/'))
+      return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
+    if (url.startsWith('/api/api-requests/'))
+      return requests ? { body: requests } : { status: 500, body: { detail: 'down' } };
     if (url.startsWith('/api/results/')) return { body: outputs };
     return undefined;
   });
 
 const view = (incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null) =>
-  renderWithProviders(<ResultsView projectId="1" project={{ id: 1, name: 'P' }} inputs={inputs} configurations={configurations} loadError={false} incoming={incoming} />);
+  renderWithProviders(
+    <ResultsView
+      projectId="1"
+      project={{ id: 1, name: 'P' }}
+      inputs={inputs}
+      configurations={configurations}
+      loadError={false}
+      incoming={incoming}
+    />,
+  );
 
 describe('ResultsView', () => {
   it('summarises a finished run, shows outputs side by side, the failed card and switches inputs', async () => {
@@ -104,11 +139,22 @@ describe('ResultsView', () => {
   });
 
   it('is Running with skeletons and calculating... while requests are open, and keeps the last run for a reload', async () => {
-    serve([request(1, 1, 5, 'IN_PROGRESS'), request(2, 1, 6, 'PENDING'), request(3, 2, 5, 'PENDING'), request(4, 2, 6, 'PENDING')]);
-    const first = view({ evaluationId: 9, totalRequests: 4, message: '✨ Successfully created evaluation with 2 prompt-models' });
+    serve([
+      request(1, 1, 5, 'IN_PROGRESS'),
+      request(2, 1, 6, 'PENDING'),
+      request(3, 2, 5, 'PENDING'),
+      request(4, 2, 6, 'PENDING'),
+    ]);
+    const first = view({
+      evaluationId: 9,
+      totalRequests: 4,
+      message: '✨ Successfully created evaluation with 2 prompt-models',
+    });
     expect(await screen.findByText('0 of 4')).toBeInTheDocument();
     // Skeletons while pending (jsdom has no layout, so the virtualiser may show only the first row).
-    await waitFor(() => expect(first.container.querySelectorAll('article[aria-busy="true"]').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(first.container.querySelectorAll('article[aria-busy="true"]').length).toBeGreaterThan(0),
+    );
     expect(screen.getAllByText(/^(In progress|Pending)…$/).length).toBeGreaterThan(0);
     expect(screen.getByText('Running')).toBeInTheDocument();
     expect(screen.getByText('calculating...')).toBeInTheDocument();
@@ -127,13 +173,17 @@ describe('ResultsView', () => {
   it('stops and says so when polling fails, stays Running while requests are open, and resumes on request', async () => {
     let answer: ApiRequest[] | null = null;
     mockFetch((url) => {
-      if (url.startsWith('/api/api-requests/metrics/')) return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
-      if (url.startsWith('/api/api-requests/')) return answer ? { body: answer } : { status: 500, body: { detail: 'down' } };
+      if (url.startsWith('/api/api-requests/metrics/'))
+        return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
+      if (url.startsWith('/api/api-requests/'))
+        return answer ? { body: answer } : { status: 500, body: { detail: 'down' } };
       if (url.startsWith('/api/results/')) return { body: outputs };
       return undefined;
     });
     view({ evaluationId: 9, totalRequests: 4, message: null });
-    const banner = (await screen.findByText('Error while polling for updates')).closest('[role="alert"]') as HTMLElement;
+    const banner = (await screen.findByText('Error while polling for updates')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
     // Nothing is known to have ended: not 'Failed', the run is still going on the server.
     expect(screen.getByRole('status', { name: 'Status: Running' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Status: Failed' })).not.toBeInTheDocument();
@@ -148,6 +198,9 @@ describe('ResultsView', () => {
   it('invites a first run when the project has none', () => {
     serve(finished);
     view(null);
-    expect(screen.getByRole('link', { name: 'Configure and Run Evaluation' })).toHaveAttribute('href', '/project/1/run');
+    expect(screen.getByRole('link', { name: 'Configure and Run Evaluation' })).toHaveAttribute(
+      'href',
+      '/project/1/run',
+    );
   });
 });

@@ -34,14 +34,23 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
   const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
   const totalRequests = incoming?.totalRequests ?? fromCache?.totalRequests ?? null;
-  const { snapshot, polling, pollError, resume, resuming, resultsError, loadingFirst } = useEvaluation(evaluationId, totalRequests, fromCache);
+  const { snapshot, polling, pollError, resume, resuming, resultsError, loadingFirst } = useEvaluation(
+    evaluationId,
+    totalRequests,
+    fromCache,
+  );
 
-  const [selections, setSelections] = useState<ResultsSelections>(fromCache?.selections ?? { inputId: null, configurationIds: null, showInput: false });
+  const [selections, setSelections] = useState<ResultsSelections>(
+    fromCache?.selections ?? { inputId: null, configurationIds: null, showInput: false },
+  );
   const [message, setMessage] = useState(incoming?.message ?? null);
 
   // Current project data first; the cached copy covers prompts deleted since the run.
   const inputsById = useMemo(() => byId([...(fromCache?.inputs ?? []), ...(inputs ?? [])]), [fromCache, inputs]);
-  const configurationsById = useMemo(() => byId([...(fromCache?.configs ?? []), ...(configurations ?? [])]), [fromCache, configurations]);
+  const configurationsById = useMemo(
+    () => byId([...(fromCache?.configs ?? []), ...(configurations ?? [])]),
+    [fromCache, configurations],
+  );
 
   const requests = snapshot?.apiRequests ?? [];
   const results = snapshot?.results ?? [];
@@ -54,7 +63,10 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
   const settled = isSettled(requests, total);
   const status = deriveRunStatus(polling, counts.SUCCESS, total, settled);
 
-  const inputId = selections.inputId !== null && members.inputIds.includes(selections.inputId) ? selections.inputId : (members.inputIds[0] ?? null);
+  const inputId =
+    selections.inputId !== null && members.inputIds.includes(selections.inputId)
+      ? selections.inputId
+      : (members.inputIds[0] ?? null);
   const selectedConfigurationIds = useMemo(() => {
     if (selections.configurationIds === null) return members.configurationIds;
     const chosen = new Set(selections.configurationIds);
@@ -71,7 +83,10 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
       return { ...current, configurationIds: memberIds.current.filter((other) => chosen.has(other)) };
     });
   }, []);
-  const selectAllPrompts = useCallback((select: boolean) => setSelections((current) => ({ ...current, configurationIds: select ? null : [] })), []);
+  const selectAllPrompts = useCallback(
+    (select: boolean) => setSelections((current) => ({ ...current, configurationIds: select ? null : [] })),
+    [],
+  );
   const selectedInput = inputId === null ? null : inputsById.get(inputId);
 
   // Keep the last evaluation of this project in browser storage, so a reload shows it again.
@@ -82,13 +97,24 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
       version: 1,
       project,
       inputs: members.inputIds.flatMap((id) => (id !== null && inputsById.get(id) ? [inputsById.get(id)!] : [])),
-      configs: members.configurationIds.flatMap((id) => (configurationsById.get(id) ? [configurationsById.get(id)!] : [])),
+      configs: members.configurationIds.flatMap((id) =>
+        configurationsById.get(id) ? [configurationsById.get(id)!] : [],
+      ),
       selections,
       savedAt: new Date().toISOString(),
     });
     // snapshot is rebuilt each render; its parts are the real dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [projectId, snapshot?.apiRequests, snapshot?.results, snapshot?.metrics, snapshot?.endTime, selections, inputsById, configurationsById]);
+  }, [
+    projectId,
+    snapshot?.apiRequests,
+    snapshot?.results,
+    snapshot?.metrics,
+    snapshot?.endTime,
+    selections,
+    inputsById,
+    configurationsById,
+  ]);
 
   if (evaluationId === null) {
     return (
@@ -103,7 +129,6 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
       />
     );
   }
-
 
   return (
     <section aria-labelledby="results-title" className="space-y-5">
@@ -127,7 +152,11 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <div>
               <p className="font-medium">Error while polling for updates</p>
-              {!settled ? <p className="mt-0.5 text-xs opacity-80">The evaluation may still be running; the outputs below are as of the last update.</p> : null}
+              {!settled ? (
+                <p className="mt-0.5 text-xs opacity-80">
+                  The evaluation may still be running; the outputs below are as of the last update.
+                </p>
+              ) : null}
             </div>
             <Button variant="secondary" size="sm" onClick={resume} disabled={resuming}>
               {resuming ? 'Resuming...' : 'Resume updates'}
@@ -159,10 +188,17 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
         </div>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <section aria-labelledby="input-picker-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <section
+            aria-labelledby="input-picker-title"
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
             <div className="flex items-end gap-2">
               <div className="min-w-0 flex-1 space-y-1">
-                <label id="input-picker-title" htmlFor="result-input" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+                <label
+                  id="input-picker-title"
+                  htmlFor="result-input"
+                  className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+                >
                   Input
                 </label>
                 <select
@@ -170,7 +206,12 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
                   className={inputClasses}
                   value={inputId ?? ''}
                   disabled={members.inputIds.length <= 1}
-                  onChange={(event) => setSelections((current) => ({ ...current, inputId: event.target.value === '' ? null : Number(event.target.value) }))}
+                  onChange={(event) =>
+                    setSelections((current) => ({
+                      ...current,
+                      inputId: event.target.value === '' ? null : Number(event.target.value),
+                    }))
+                  }
                 >
                   {members.inputIds.length === 0 ? <option value="">—</option> : null}
                   {members.inputIds.map((id) => (
@@ -202,14 +243,28 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
             ) : null}
           </section>
 
-          <PromptPicker ids={members.configurationIds} selected={selectedSet} configurations={configurationsById} onToggle={togglePrompt} onAll={selectAllPrompts} />
+          <PromptPicker
+            ids={members.configurationIds}
+            selected={selectedSet}
+            configurations={configurationsById}
+            onToggle={togglePrompt}
+            onAll={selectAllPrompts}
+          />
         </div>
       )}
 
       {!loadingFirst && selectedConfigurationIds.length === 0 ? (
-        <EmptyState title="No results to display" message="Select one or more prompt/models to see their outputs side by side." />
+        <EmptyState
+          title="No results to display"
+          message="Select one or more prompt/models to see their outputs side by side."
+        />
       ) : !loadingFirst ? (
-        <ResultGrid inputId={inputId} configurationIds={selectedConfigurationIds} configurations={configurationsById} cells={cells} />
+        <ResultGrid
+          inputId={inputId}
+          configurationIds={selectedConfigurationIds}
+          configurations={configurationsById}
+          cells={cells}
+        />
       ) : null}
     </section>
   );

@@ -6,7 +6,8 @@ import { ProgressGrid, ProgressLegend } from './progress-grid';
 
 const STATUS_TONES: Record<RunStatus, string> = {
   Running: 'bg-blue-50 text-blue-700 ring-blue-200 dark:bg-blue-950 dark:text-blue-300 dark:ring-blue-900',
-  Complete: 'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900',
+  Complete:
+    'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900',
   Partial: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900',
   Failed: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950 dark:text-red-300 dark:ring-red-900',
 };
@@ -35,28 +36,59 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The summary bar of the results screen (spec section 2, Results). */
-export function SummaryBar({ finished, total, metrics, polling, paused = false, status, dots, canDownload, onDownload }: Props) {
+export function SummaryBar({
+  finished,
+  total,
+  metrics,
+  polling,
+  paused = false,
+  status,
+  dots,
+  canDownload,
+  onDownload,
+}: Props) {
   return (
-    <section aria-label="Evaluation summary" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-label="Evaluation summary"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-4">
           <Stat label="Requests" value={`${finished} of ${total}`} />
           <Stat label="Avg. time" value={formatSeconds(metrics?.average_execution_time)} />
           <Stat label="Input tokens" value={(metrics?.input_tokens ?? 0).toLocaleString()} />
-          <Stat label="Output tokens" value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()} />
+          <Stat
+            label="Output tokens"
+            value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()}
+          />
         </dl>
         <div className="flex items-center gap-3">
           <span
             role="status"
             aria-label={`Status: ${status}`}
-            className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset', STATUS_TONES[status])}
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset',
+              STATUS_TONES[status],
+            )}
           >
-            {status === 'Running' ? <span aria-hidden className={cn('size-1.5 rounded-full bg-current', !paused && 'animate-pulse')} /> : null}
+            {status === 'Running' ? (
+              <span aria-hidden className={cn('size-1.5 rounded-full bg-current', !paused && 'animate-pulse')} />
+            ) : null}
             {status}
           </span>
           {canDownload ? (
             <Button variant="secondary" size="sm" onClick={onDownload}>
-              <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+              <svg
+                width="16"
+                height="16"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden
+              >
                 <path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
               </svg>
               Download JSON

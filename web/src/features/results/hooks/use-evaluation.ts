@@ -9,14 +9,19 @@ import type { EvaluationSnapshot } from '../lib/types';
 
 type Progress = { requests: ApiRequest[]; metrics: Metrics };
 
-const isDone = (progress: Progress | undefined, total: number | null) => progress !== undefined && allTerminal(progress.requests, total ?? progress.requests.length);
+const isDone = (progress: Progress | undefined, total: number | null) =>
+  progress !== undefined && allTerminal(progress.requests, total ?? progress.requests.length);
 
 /**
  * Polling of spec section 4: every 5 s the api requests and the metrics, until every request is
  * SUCCESS or FAILED; then the end time is recorded and the final results are loaded. Results are
  * also loaded whenever more requests succeeded than are shown, so cards fill in while the run goes on.
  */
-export function useEvaluation(evaluationId: number | null, totalRequests: number | null, cached: EvaluationSnapshot | null) {
+export function useEvaluation(
+  evaluationId: number | null,
+  totalRequests: number | null,
+  cached: EvaluationSnapshot | null,
+) {
   const seed = cached && cached.evaluationId === evaluationId ? cached : null;
   const [endTime, setEndTime] = useState<string | null>(seed?.endTime ?? null);
 
@@ -30,7 +35,8 @@ export function useEvaluation(evaluationId: number | null, totalRequests: number
     initialData: seed && seed.metrics ? { requests: seed.apiRequests, metrics: seed.metrics } : undefined,
     initialDataUpdatedAt: seed ? 0 : undefined,
     staleTime: (query) => (isDone(query.state.data, totalRequests) ? Infinity : 0),
-    refetchInterval: (query) => (query.state.error || isDone(query.state.data, totalRequests) ? false : LIMITS.pollingIntervalMs),
+    refetchInterval: (query) =>
+      query.state.error || isDone(query.state.data, totalRequests) ? false : LIMITS.pollingIntervalMs,
     refetchOnWindowFocus: false,
     retry: false,
   });
@@ -76,16 +82,17 @@ export function useEvaluation(evaluationId: number | null, totalRequests: number
     }
   }, [done, refetch]);
 
-  const snapshot: EvaluationSnapshot | null = evaluationId === null
-    ? null
-    : {
-        evaluationId,
-        totalRequests: total,
-        apiRequests: requests,
-        metrics: progress.data?.metrics ?? null,
-        results: results.data ?? [],
-        endTime: done ? endTime : null,
-      };
+  const snapshot: EvaluationSnapshot | null =
+    evaluationId === null
+      ? null
+      : {
+          evaluationId,
+          totalRequests: total,
+          apiRequests: requests,
+          metrics: progress.data?.metrics ?? null,
+          results: results.data ?? [],
+          endTime: done ? endTime : null,
+        };
 
   // After a polling error: one fetch now; on success the interval above starts again by itself.
   const { refetch: refetchProgress } = progress;

@@ -17,7 +17,11 @@ export function readResultsCache(projectId: string | number, storage: Storage = 
  * Writes the cache; when the browser's quota is too small for every output, keeps the rest
  * (the outputs are then fetched again on the next visit).
  */
-export function writeResultsCache(projectId: string | number, cache: ResultsCache, storage: Storage = localStorage): boolean {
+export function writeResultsCache(
+  projectId: string | number,
+  cache: ResultsCache,
+  storage: Storage = localStorage,
+): boolean {
   const key = STORAGE_KEYS.resultsCache(projectId);
   try {
     storage.setItem(key, JSON.stringify(cache));

@@ -5,7 +5,16 @@ import { readResultsCache, writeResultsCache } from './cache';
 import type { ResultsCache } from './types';
 
 const at = '2025-01-01T00:00:00.000Z';
-const input = (id: number): Input => ({ id, project: 1, name: `Input ${id}`, content: `content ${id}`, active: true, token_count: 3, created_at: at, updated_at: at });
+const input = (id: number): Input => ({
+  id,
+  project: 1,
+  name: `Input ${id}`,
+  content: `content ${id}`,
+  active: true,
+  token_count: 3,
+  created_at: at,
+  updated_at: at,
+});
 const configuration = (id: number, jsonMode = false): Configuration => ({
   id,
   name: `Prompt ${id}`,
@@ -19,7 +28,13 @@ const configuration = (id: number, jsonMode = false): Configuration => ({
   created_at: at,
   updated_at: at,
 });
-const request = (id: number, inputId: number, configurationId: number, status: ApiRequest['status'], error: string | null = null): ApiRequest => ({
+const request = (
+  id: number,
+  inputId: number,
+  configurationId: number,
+  status: ApiRequest['status'],
+  error: string | null = null,
+): ApiRequest => ({
   id,
   evaluation: 9,
   input: inputId,
@@ -62,7 +77,12 @@ describe('buildExport', () => {
       { id: 1, name: 'Legal' },
       new Date(at),
     );
-    expect(data.evaluation).toMatchObject({ id: 9, status: 'Partial', total_requests: 2, status_counts: { SUCCESS: 1, FAILED: 1 } });
+    expect(data.evaluation).toMatchObject({
+      id: 9,
+      status: 'Partial',
+      total_requests: 2,
+      status_counts: { SUCCESS: 1, FAILED: 1 },
+    });
     expect(data.inputs.map((i) => i.id)).toEqual([1]);
     expect(data.configurations.map((c) => c.id)).toEqual([5, 6]);
     expect(data.configurations[0]).toMatchObject({
@@ -71,8 +91,28 @@ describe('buildExport', () => {
       provider_specific_params: { json_mode: true },
     });
     expect(data.results).toEqual([
-      { api_request_id: 1, input_id: 1, configuration_id: 5, status: 'SUCCESS', output: '{"ok":true}', error_message: null, execution_time: 1.5, input_tokens: 10, output_tokens: 20 },
-      { api_request_id: 2, input_id: 1, configuration_id: 6, status: 'FAILED', output: null, error_message: 'rate limited', execution_time: null, input_tokens: 10, output_tokens: null },
+      {
+        api_request_id: 1,
+        input_id: 1,
+        configuration_id: 5,
+        status: 'SUCCESS',
+        output: '{"ok":true}',
+        error_message: null,
+        execution_time: 1.5,
+        input_tokens: 10,
+        output_tokens: 20,
+      },
+      {
+        api_request_id: 2,
+        input_id: 1,
+        configuration_id: 6,
+        status: 'FAILED',
+        output: null,
+        error_message: 'rate limited',
+        execution_time: null,
+        input_tokens: 10,
+        output_tokens: null,
+      },
     ]);
   });
 });
@@ -101,7 +141,13 @@ describe('results cache', () => {
   });
 
   it('drops the outputs when the quota is too small, and ignores broken entries', () => {
-    const full = { setItem: (_k: string, v: string) => { if (v.includes('"results":[{')) throw new Error('QuotaExceededError'); localStorage.setItem('small', v); }, removeItem: () => {} } as unknown as Storage;
+    const full = {
+      setItem: (_k: string, v: string) => {
+        if (v.includes('"results":[{')) throw new Error('QuotaExceededError');
+        localStorage.setItem('small', v);
+      },
+      removeItem: () => {},
+    } as unknown as Storage;
     expect(writeResultsCache(1, cache, full)).toBe(false);
     expect(JSON.parse(localStorage.getItem('small')!).results).toEqual([]);
     localStorage.setItem('promptgrid:results:14', '{not json');

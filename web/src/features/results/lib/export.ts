@@ -64,7 +64,9 @@ export function buildExport(
       ended_at: snapshot.endTime,
       metrics: snapshot.metrics,
     },
-    inputs: inputs.filter((input) => inputIds.has(input.id)).map(({ id, name, content, token_count }) => ({ id, name, content, token_count })),
+    inputs: inputs
+      .filter((input) => inputIds.has(input.id))
+      .map(({ id, name, content, token_count }) => ({ id, name, content, token_count })),
     configurations: configurations
       .filter((configuration) => configurationIds.has(configuration.id))
       .map((c) => ({

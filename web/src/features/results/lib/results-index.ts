@@ -8,7 +8,8 @@ export type Cell = { request: ApiRequest | undefined; result: Result | undefined
 /** Requests and results by cell, for constant-time lookups while rendering many cards. */
 export function indexCells(requests: ApiRequest[], results: Result[]): Map<string, Cell> {
   const cells = new Map<string, Cell>();
-  for (const request of requests) cells.set(cellKey(request.input, request.configuration), { request, result: undefined });
+  for (const request of requests)
+    cells.set(cellKey(request.input, request.configuration), { request, result: undefined });
   for (const result of results) {
     const key = cellKey(result.input, result.configuration);
     const cell = cells.get(key);
@@ -19,7 +20,10 @@ export function indexCells(requests: ApiRequest[], results: Result[]): Map<strin
 }
 
 /** The inputs and configurations an evaluation covers, in first-seen order. */
-export function evaluationMembers(requests: Pick<ApiRequest, 'input' | 'configuration'>[]): { inputIds: (number | null)[]; configurationIds: number[] } {
+export function evaluationMembers(requests: Pick<ApiRequest, 'input' | 'configuration'>[]): {
+  inputIds: (number | null)[];
+  configurationIds: number[];
+} {
   const inputIds = new Set<number | null>();
   const configurationIds = new Set<number>();
   for (const request of requests) {

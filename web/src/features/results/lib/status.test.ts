@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { allTerminal, canDownload, countStatuses, deriveRunStatus, isSettled, formatOutput, formatSeconds, gridColumns, progressDots } from './status';
+import {
+  allTerminal,
+  canDownload,
+  countStatuses,
+  deriveRunStatus,
+  isSettled,
+  formatOutput,
+  formatSeconds,
+  gridColumns,
+  progressDots,
+} from './status';
 
 const r = (status: 'PENDING' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED') => ({ status });
 
@@ -15,7 +25,9 @@ describe('deriveRunStatus', () => {
   });
   it('stays Running after a polling error while requests are still PENDING or IN_PROGRESS', () => {
     // Polling stopped on an error, 1 of 4 succeeded, the rest still under way: not Partial, not Failed.
-    expect(deriveRunStatus(false, 1, 4, isSettled([r('SUCCESS'), r('IN_PROGRESS'), r('PENDING'), r('PENDING')], 4))).toBe('Running');
+    expect(
+      deriveRunStatus(false, 1, 4, isSettled([r('SUCCESS'), r('IN_PROGRESS'), r('PENDING'), r('PENDING')], 4)),
+    ).toBe('Running');
     expect(deriveRunStatus(false, 0, 4, isSettled([r('IN_PROGRESS')], 4))).toBe('Running');
     // Nothing known yet (the first poll failed): still Running, never Failed.
     expect(deriveRunStatus(false, 0, 4, isSettled([], 4))).toBe('Running');
@@ -34,7 +46,12 @@ describe('allTerminal', () => {
     expect(allTerminal([r('PENDING')], 1)).toBe(false);
   });
   it('counts statuses', () => {
-    expect(countStatuses([r('SUCCESS'), r('FAILED'), r('SUCCESS')])).toEqual({ PENDING: 0, IN_PROGRESS: 0, SUCCESS: 2, FAILED: 1 });
+    expect(countStatuses([r('SUCCESS'), r('FAILED'), r('SUCCESS')])).toEqual({
+      PENDING: 0,
+      IN_PROGRESS: 0,
+      SUCCESS: 2,
+      FAILED: 1,
+    });
   });
 });
 

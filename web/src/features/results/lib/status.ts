@@ -23,7 +23,12 @@ export function countStatuses(requests: Pick<ApiRequest, 'status'>[]): Counts {
  * the evaluation is then still running on the server, so it stays Running instead of reading as a (false) final
  * Failed or Partial. Only a run whose requests have all ended gets a final status.
  */
-export function deriveRunStatus(polling: boolean, successCount: number, totalRequests: number, settled = true): RunStatus {
+export function deriveRunStatus(
+  polling: boolean,
+  successCount: number,
+  totalRequests: number,
+  settled = true,
+): RunStatus {
   if (polling || !settled) return 'Running';
   if (totalRequests > 0 && successCount >= totalRequests) return 'Complete';
   if (successCount === 0) return 'Failed';
@@ -31,7 +36,8 @@ export function deriveRunStatus(polling: boolean, successCount: number, totalReq
 }
 
 /** True when the requests known so far cover the run and have all ended (SUCCESS or FAILED). */
-export const isSettled = (requests: Pick<ApiRequest, 'status'>[], totalRequests: number) => requests.length > 0 && allTerminal(requests, totalRequests);
+export const isSettled = (requests: Pick<ApiRequest, 'status'>[], totalRequests: number) =>
+  requests.length > 0 && allTerminal(requests, totalRequests);
 
 /** The JSON download shows once polling has stopped and at least one request succeeded. */
 export const canDownload = (polling: boolean, successCount: number) => !polling && successCount >= 1;
@@ -43,8 +49,14 @@ export function gridColumns(totalRequests: number | null | undefined): number {
 }
 
 /** Dot statuses for the grid: known requests first, PENDING for the ones not yet listed. */
-export function progressDots(requests: Pick<ApiRequest, 'status'>[], totalRequests: number | null | undefined): ApiRequestStatus[] {
-  const total = Math.max(totalRequests && totalRequests > 0 ? totalRequests : LIMITS.progressGridDefaultTotal, requests.length);
+export function progressDots(
+  requests: Pick<ApiRequest, 'status'>[],
+  totalRequests: number | null | undefined,
+): ApiRequestStatus[] {
+  const total = Math.max(
+    totalRequests && totalRequests > 0 ? totalRequests : LIMITS.progressGridDefaultTotal,
+    requests.length,
+  );
   const dots: ApiRequestStatus[] = requests.map((request) => request.status);
   while (dots.length < total) dots.push('PENDING');
   return dots;

@@ -9,4 +9,5 @@ export const getSubscriptionStatusQueryOptions = () =>
   queryOptions({ queryKey: ['subscription', 'status'], queryFn: getSubscriptionStatus, staleTime: 0 });
 
 /** Only fetched while `enabled` (the out-of-free-evaluations dialog is open). */
-export const useSubscriptionStatus = (enabled: boolean) => useQuery({ ...getSubscriptionStatusQueryOptions(), enabled });
+export const useSubscriptionStatus = (enabled: boolean) =>
+  useQuery({ ...getSubscriptionStatusQueryOptions(), enabled });

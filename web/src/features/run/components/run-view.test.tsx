@@ -6,7 +6,16 @@ import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
 import { RunView } from './run-view';
 
 const at = '2025-01-01T00:00:00.000Z';
-const input = (id: number, name: string): Input => ({ id, project: 1, name, content: `${name} content`, active: true, token_count: 3, created_at: at, updated_at: at });
+const input = (id: number, name: string): Input => ({
+  id,
+  project: 1,
+  name,
+  content: `${name} content`,
+  active: true,
+  token_count: 3,
+  created_at: at,
+  updated_at: at,
+});
 const configuration = (id: number, name: string): Configuration => ({
   id,
   name,
@@ -62,17 +71,31 @@ describe('RunView', () => {
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
     await userEvent.click(screen.getAllByRole('button', { name: 'Deselect All' })[1]!);
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
-    expect(await screen.findByText('⚠️ Please select at least one prompt-model before running the evaluation.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('⚠️ Please select at least one prompt-model before running the evaluation.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('turns mock mode off by default once a key is stored, and offers the upgrade when access is refused', async () => {
     const fetchMock = mockFetch((url) => {
-      if (url === '/api/api-keys/') return { body: [{ id: 1, provider: 'openai', label: 'k', is_active: true, last_four_digits: '1234', created_at: at }] };
+      if (url === '/api/api-keys/')
+        return {
+          body: [{ id: 1, provider: 'openai', label: 'k', is_active: true, last_four_digits: '1234', created_at: at }],
+        };
       if (url === '/api/check-subscription/') return { body: { active: false } };
       if (url === '/api/subscription/status/')
         return {
-          body: { status: 'free', has_access: false, num_requests_sent: 7, free_requests_remaining: 0, num_free_requests: 7, cancel_at_period_end: false, current_period_end: null, billing_enabled: true },
+          body: {
+            status: 'free',
+            has_access: false,
+            num_requests_sent: 7,
+            free_requests_remaining: 0,
+            num_free_requests: 7,
+            cancel_at_period_end: false,
+            current_period_end: null,
+            billing_enabled: true,
+          },
         };
       return undefined;
     });

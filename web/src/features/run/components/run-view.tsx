@@ -48,7 +48,10 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
   const apiKeys = useApiKeys();
   const run = useRunEvaluation();
   const activeInputs = useMemo(() => (inputs ?? []).filter((input) => input.active), [inputs]);
-  const activeConfigurations = useMemo(() => (configurations ?? []).filter((configuration) => configuration.is_active), [configurations]);
+  const activeConfigurations = useMemo(
+    () => (configurations ?? []).filter((configuration) => configuration.is_active),
+    [configurations],
+  );
   const [selectedInputs, setSelectedInputs] = useState<Set<number> | null>(null);
   const [selectedConfigurations, setSelectedConfigurations] = useState<Set<number> | null>(null);
   const [mockMode, setMockMode] = useState<boolean | null>(null);
@@ -64,7 +67,8 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
     if (inputs && selectedInputs === null) setSelectedInputs(new Set(activeInputs.map((input) => input.id)));
   }, [inputs, activeInputs, selectedInputs]);
   useEffect(() => {
-    if (configurations && selectedConfigurations === null) setSelectedConfigurations(new Set(activeConfigurations.map((c) => c.id)));
+    if (configurations && selectedConfigurations === null)
+      setSelectedConfigurations(new Set(activeConfigurations.map((c) => c.id)));
   }, [configurations, activeConfigurations, selectedConfigurations]);
   // Mock mode is on by default when no API key is stored, so a new user can try everything without keys.
   useEffect(() => {
@@ -105,11 +109,20 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         setOutOfFree(true);
         return;
       }
-      const response = await run.mutateAsync({ configuration_ids: configurationIds, input_ids: inputIds, name: defaultEvaluationName(), use_mock: useMock });
+      const response = await run.mutateAsync({
+        configuration_ids: configurationIds,
+        input_ids: inputIds,
+        name: defaultEvaluationName(),
+        use_mock: useMock,
+      });
       if (response.errors.length > 0) console.error('Evaluation errors', response.errors);
       const outcome = runOutcomeMessage(response, configurationIds.length, inputIds.length);
       setMessage(outcome);
-      const state: RunNavigationState = { evaluationId: response.evaluation_id, totalRequests: response.total_requests, message: outcome };
+      const state: RunNavigationState = {
+        evaluationId: response.evaluation_id,
+        totalRequests: response.total_requests,
+        message: outcome,
+      };
       navigate(`/project/${projectId}/results?evaluation=${response.evaluation_id}`, { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
@@ -133,7 +146,8 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
           Configure and Run Evaluation
         </h2>
         <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-          Choose the system prompts and the user prompts to compare. Every chosen system prompt runs on every chosen user prompt.
+          Choose the system prompts and the user prompts to compare. Every chosen system prompt runs on every chosen
+          user prompt.
         </p>
       </div>
 
@@ -146,10 +160,18 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         <div className="grid gap-4 lg:grid-cols-2">
           <SelectionList
             title="User prompts"
-            items={activeInputs.map((input) => ({ id: input.id, name: input.name, preview: previewText(input.content, LIMITS.runPreviewLength) }))}
+            items={activeInputs.map((input) => ({
+              id: input.id,
+              name: input.name,
+              preview: previewText(input.content, LIMITS.runPreviewLength),
+            }))}
             selected={selectedInputs ?? new Set()}
             onChange={setSelectedInputs}
-            empty={{ text: 'No active user prompts.', linkText: 'Add user prompts', to: `/project/${projectId}/inputs` }}
+            empty={{
+              text: 'No active user prompts.',
+              linkText: 'Add user prompts',
+              to: `/project/${projectId}/inputs`,
+            }}
             note={archivedInputs > 0 ? `${archivedInputs} archived not listed.` : undefined}
           />
           <SelectionList
@@ -165,7 +187,11 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
               setSelectedConfigurations(next);
               if (message === NO_PROMPT_SELECTED) setMessage(null);
             }}
-            empty={{ text: 'No active system prompts.', linkText: 'Add system prompts', to: `/project/${projectId}/configs` }}
+            empty={{
+              text: 'No active system prompts.',
+              linkText: 'Add system prompts',
+              to: `/project/${projectId}/configs`,
+            }}
             note={archivedConfigurations > 0 ? `${archivedConfigurations} archived not listed.` : undefined}
           />
         </div>

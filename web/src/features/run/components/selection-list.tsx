@@ -19,7 +19,10 @@ export function SelectionList({ title, items, selected, onChange, empty, note }:
   const count = items.filter((item) => selected.has(item.id)).length;
   const headingId = `selection-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
         <div>
           <h3 id={headingId} className="font-semibold">
@@ -60,7 +63,9 @@ export function SelectionList({ title, items, selected, onChange, empty, note }:
                 }}
                 description={
                   <>
-                    {item.detail ? <span className="block font-medium text-slate-600 dark:text-slate-300">{item.detail}</span> : null}
+                    {item.detail ? (
+                      <span className="block font-medium text-slate-600 dark:text-slate-300">{item.detail}</span>
+                    ) : null}
                     <span className="block font-mono break-words">{item.preview || '—'}</span>
                   </>
                 }
@@ -71,7 +76,11 @@ export function SelectionList({ title, items, selected, onChange, empty, note }:
           ))}
         </ul>
       )}
-      {note ? <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">{note}</p> : null}
+      {note ? (
+        <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+          {note}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bannerTone, confirmLines, countCalls, outOfFreeDescription, previewText, runFailureMessage, runOutcomeMessage } from './run-rules';
+import {
+  bannerTone,
+  confirmLines,
+  countCalls,
+  outOfFreeDescription,
+  previewText,
+  runFailureMessage,
+  runOutcomeMessage,
+} from './run-rules';
 
 describe('countCalls', () => {
   it('is inputs x prompts', () => {
@@ -45,9 +53,15 @@ describe('run messages', () => {
     expect(runOutcomeMessage({ results: [1, 2], errors: [3], total_requests: 3 }, 3, 1)).toBe(
       '⚠️ Partially successful: 2 configurations completed with 1 errors. Check console for details.',
     );
-    expect(runOutcomeMessage({ results: [], errors: [1], total_requests: 1 }, 1, 1)).toBe('❌ Failed to run configurations. Check console for details.');
-    expect(runOutcomeMessage({ results: [], errors: [], total_requests: 4 }, 2, 2)).toContain('created evaluation with 2 prompt-models');
-    expect(runOutcomeMessage({ results: [1], errors: [], total_requests: 1 }, 1, 1)).toBe('✨ Successfully ran 1 prompt-models on 1 inputs!');
+    expect(runOutcomeMessage({ results: [], errors: [1], total_requests: 1 }, 1, 1)).toBe(
+      '❌ Failed to run configurations. Check console for details.',
+    );
+    expect(runOutcomeMessage({ results: [], errors: [], total_requests: 4 }, 2, 2)).toContain(
+      'created evaluation with 2 prompt-models',
+    );
+    expect(runOutcomeMessage({ results: [1], errors: [], total_requests: 1 }, 1, 1)).toBe(
+      '✨ Successfully ran 1 prompt-models on 1 inputs!',
+    );
   });
 });
 

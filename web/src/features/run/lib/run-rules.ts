@@ -37,13 +37,19 @@ export function outOfFreeDescription(numFreeRequests: number | null | undefined)
   return `${used} Upgrade to Pro for unlimited evaluations, priority support and advanced analytics. Mock mode stays free.`;
 }
 
-export const runFailureMessage = (message: string | null | undefined) => `❌ Error: ${message || 'Failed to run prompt-models.'}`;
+export const runFailureMessage = (message: string | null | undefined) =>
+  `❌ Error: ${message || 'Failed to run prompt-models.'}`;
 
 /** The banner after POST /api/run-evaluation/ answered (spec section 8, Run). */
-export function runOutcomeMessage(response: Pick<RunEvaluationResponse, 'results' | 'errors' | 'total_requests'>, promptCount: number, inputCount: number): string {
+export function runOutcomeMessage(
+  response: Pick<RunEvaluationResponse, 'results' | 'errors' | 'total_requests'>,
+  promptCount: number,
+  inputCount: number,
+): string {
   const completed = response.results.length;
   const failed = response.errors.length;
-  if (failed > 0 && completed > 0) return `⚠️ Partially successful: ${completed} configurations completed with ${failed} errors. Check console for details.`;
+  if (failed > 0 && completed > 0)
+    return `⚠️ Partially successful: ${completed} configurations completed with ${failed} errors. Check console for details.`;
   if (failed > 0) return '❌ Failed to run configurations. Check console for details.';
   // The server answers at once and works in the background: nothing has run yet.
   if (completed === 0) return `✨ Successfully created evaluation with ${promptCount} prompt-models`;

@@ -1,0 +1,79 @@
+// One lint for the whole repository: TypeScript rules everywhere, React hooks and accessibility rules in the web
+// app, and import boundaries that keep the layers apart (the web app and the server never import each other; a web
+// feature never imports another feature; only web/src/app composes features).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import fs from 'node:fs';
+
+const webFeatures = fs.readdirSync(new URL('./web/src/features', import.meta.url));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      'web/public/**',
+      'server/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './web', from: './server', message: 'The web app talks to the server over HTTP only.' },
+            { target: './server', from: './web', message: 'The server never imports the web app.' },
+            {
+              target: './packages/contract',
+              from: ['./server', './web'],
+              message: 'The contract is shared by both sides and depends on neither.',
+            },
+            {
+              target: ['./web/src/features', './web/src/components', './web/src/lib'],
+              from: './web/src/app',
+              message: 'Only web/src/app composes features; nothing imports it.',
+            },
+            {
+              target: ['./web/src/components', './web/src/lib'],
+              from: './web/src/features',
+              message: 'Shared code does not depend on a feature.',
+            },
+            ...webFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message:
+                'Web features never import each other: compose them in web/src/app, or share from lib/components.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  { files: ['web/src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  prettier,
+);
