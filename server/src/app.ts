@@ -23,6 +23,7 @@ import configurationRoutes from './configurations/routes.js';
 import modelRoutes from './models/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
+import type { WorkerEvents } from './evaluations/worker/events.js';
 import billingRoutes from './billing/routes.js';
 import './http/types.js';
 
@@ -45,9 +46,11 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Run evaluation workers in this process (main.ts: yes unless --no-workers; most tests: no). */
   workers?: boolean;
+  /** Where this process's worker reports what it does; tests wait on it. */
+  workerEvents?: WorkerEvents;
 };
 
-export async function buildApp({ config, database, logger = false, workers = false }: BuildAppOptions) {
+export async function buildApp({ config, database, logger = false, workers = false, workerEvents }: BuildAppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 2 * 1024 * 1024,
@@ -104,7 +107,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(configurationRoutes);
   await app.register(modelRoutes);
   await app.register(apiKeyRoutes);
-  await app.register(evaluationRoutes, { workers });
+  await app.register(evaluationRoutes, { workers, workerEvents });
   await app.register(billingRoutes);
   await serveWeb(app);
   return app;

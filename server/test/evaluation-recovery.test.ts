@@ -9,7 +9,6 @@ import { createTestDatabase, signedInClient, startTestApp } from './harness.js';
 import { freePort, HttpClient, seedProject, startProcess, type ServerProcess } from './server-process.js';
 
 const encryptionKey = crypto.randomBytes(32).toString('hex');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Counts = { PENDING: number; IN_PROGRESS: number; SUCCESS: number; FAILED: number; total: number };
 
@@ -19,7 +18,7 @@ async function waitFor(read: () => Promise<Counts>, done: (c: Counts) => boolean
     const counts = await read();
     if (done(counts)) return counts;
     if (Date.now() > deadline) throw new Error(`timed out at ${JSON.stringify(counts)}`);
-    await sleep(50);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the counts come from another process: poll them
   }
 }
 const terminal = (c: Counts) => c.PENDING === 0 && c.IN_PROGRESS === 0;
@@ -116,8 +115,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes',
       EVAL_LEASE_MS: '2000',
     };
     ({ app } = await startTestApp(database, env));
-    workers.push(await startProcess('worker', env), await startProcess('worker', env));
-    await sleep(3000); // both workers up and listening
+    // At level info a worker says when it has started: it is listening for work by then.
+    workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
+    workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
+    await Promise.all(workers.map((worker) => worker.printed('evaluation worker started')));
 
     const client = await signedInClient(app);
     const { inputIds, configurationIds } = await seedProject(

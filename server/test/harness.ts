@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { dumpEmptyPgliteTemplate, openDatabase, type Database } from '../src/db/client.js';
 import { applyCatalog } from '../src/models/catalog.js';
+import type { WorkerEvents } from '../src/evaluations/worker/events.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -56,8 +57,11 @@ export async function createScratchPostgresDatabase(prefix: string) {
 
 export type TestEnv = Record<string, string | undefined>;
 
+/** `workers`: run this process's evaluation worker; `workerEvents`: where it reports what it does. */
+export type TestAppOptions = { workers?: boolean; workerEvents?: WorkerEvents };
+
 /** A ready app over an existing database, with the suite's settings under `env`; closing it leaves the database open. */
-export async function startTestApp(database: Database, env: TestEnv = {}, options: { workers?: boolean } = {}) {
+export async function startTestApp(database: Database, env: TestEnv = {}, options: TestAppOptions = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/promptgrid-test-unused',
@@ -65,12 +69,17 @@ export async function startTestApp(database: Database, env: TestEnv = {}, option
     RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp({ config, database, workers: options.workers ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    workers: options.workers ?? false,
+    workerEvents: options.workerEvents,
+  });
   await app.ready();
   return { app, config };
 }
 
-export async function createTestApp(kind: DatabaseKind, env: TestEnv = {}, options: { workers?: boolean } = {}) {
+export async function createTestApp(kind: DatabaseKind, env: TestEnv = {}, options: TestAppOptions = {}) {
   const database = await createTestDatabase(kind);
   const { app, config } = await startTestApp(database, env, options);
   return {

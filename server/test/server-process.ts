@@ -21,6 +21,8 @@ export type ServerProcess = {
   child: ChildProcess;
   url: string;
   output: () => string;
+  /** Resolves once the process has printed `text` (rejects if it exits first or after `timeoutMs`). */
+  printed(text: string, timeoutMs?: number): Promise<void>;
   kill(signal?: NodeJS.Signals): Promise<void>;
 };
 
@@ -54,6 +56,24 @@ export async function startProcess(
     child,
     url,
     output: () => output,
+    printed: (text, timeoutMs = 30_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => done(new Error(`no "${text}" within ${timeoutMs} ms: ${output}`)), timeoutMs);
+        const check = () => output.includes(text) && done();
+        const exit = () => done(new Error(`exited before printing "${text}": ${output}`));
+        function done(error?: Error) {
+          clearTimeout(timer);
+          child.stdout!.off('data', check);
+          child.stderr!.off('data', check);
+          child.off('exit', exit);
+          if (error) reject(error);
+          else resolve();
+        }
+        child.stdout!.on('data', check);
+        child.stderr!.on('data', check);
+        child.once('exit', exit);
+        check();
+      }),
     async kill(signal = 'SIGKILL') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited(child);

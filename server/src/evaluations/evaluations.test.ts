@@ -8,6 +8,8 @@ import {
   type FakeProviders,
 } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+import { evaluationCompleted } from '../../test/queued-run.js';
+import { workerEvents } from './worker/events.js';
 
 const GOOD_OPENAI = 'sk-good-openai-1234';
 const GOOD_ANTHROPIC = 'sk-ant-good-5678';
@@ -18,6 +20,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let models: { id: number; model_name: string }[];
+  const events = workerEvents();
 
   beforeAll(async () => {
     fake = await startFakeProviders({ latencyMs: 5, apiKeys: [GOOD_OPENAI, GOOD_ANTHROPIC] });
@@ -32,7 +35,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
         EVAL_RETRY_BASE_MS: '10',
         FREE_EVALUATIONS_PER_MONTH: '3',
       },
-      { workers: true },
+      { workers: true, workerEvents: events },
     );
   });
   afterAll(async () => {
@@ -89,14 +92,10 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     return response.json() as { evaluation_id: number; total_requests: number; results: unknown[]; errors: unknown[] };
   }
 
-  async function finished(client: Client, evaluationId: number, timeoutMs = 20_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const counts = (await client.get(ROUTES.apiRequestStatusCounts(evaluationId))).json();
-      if (counts.PENDING === 0 && counts.IN_PROGRESS === 0) return counts;
-      if (Date.now() > deadline) throw new Error(`not finished: ${JSON.stringify(counts)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  /** Waits for the server's worker to complete the evaluation, then answers its status counts. */
+  async function finished(client: Client, evaluationId: number) {
+    await evaluationCompleted(events, ctx.database, evaluationId);
+    return (await client.get(ROUTES.apiRequestStatusCounts(evaluationId))).json();
   }
 
   const requestsOf = async (client: Client, evaluationId: number) =>

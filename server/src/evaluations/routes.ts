@@ -24,21 +24,19 @@ import {
   listEvaluations,
   listResults,
 } from './queries.js';
-import { EvaluationWorker } from './worker.js';
+import type { WorkerEvents } from './worker/events.js';
+import { EvaluationWorker } from './worker/worker.js';
 
 const tags = ['evaluations'];
 
-export default async function evaluationRoutes(app: App, options: { workers?: boolean }) {
+export default async function evaluationRoutes(app: App, options: { workers?: boolean; workerEvents?: WorkerEvents }) {
   let worker: EvaluationWorker | null = null;
   if (options.workers) {
     const { providers } = app.config;
-    worker = new EvaluationWorker(
-      app.database,
-      providers,
-      app.sealingKey,
-      app.log,
-      app.database.kind === 'postgres' ? app.config.databaseUrl : null,
-    );
+    worker = new EvaluationWorker(app.database, providers, app.sealingKey, app.log, {
+      listenUrl: app.database.kind === 'postgres' ? app.config.databaseUrl : null,
+      events: options.workerEvents,
+    });
     app.addHook('onReady', () => worker!.start());
     app.addHook('onClose', () => worker!.stop());
   }

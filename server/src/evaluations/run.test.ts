@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
 import type { Lane } from '../providers/types.js';
+import { getTableName } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client.js';
 import { startEvaluation } from './run.js';
-import type { ClaimedRequest, EvaluationContext, LocalWorker } from './worker.js';
+import type { ClaimedRequest, EvaluationContext, LocalWorker } from './hand-over.js';
 
 /** Stands in for the server's own worker, so what a run hands it (and what it leaves to the queue) can be read. */
 class RecordingWorker implements LocalWorker {
@@ -25,6 +27,30 @@ class RecordingWorker implements LocalWorker {
     if (this.failOnHandOver) throw new Error('the database went away');
     await this.callsStarted;
   }
+}
+
+/** The database, with each insert through a transaction's query builder noted in `order` (by table name). */
+function recordingWrites(database: Database, order: string[]): Database {
+  const db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver);
+      return (work: (tx: Tx) => Promise<unknown>) =>
+        target.transaction((tx) =>
+          work(
+            new Proxy(tx, {
+              get(txTarget, txProperty, txReceiver) {
+                if (txProperty !== 'insert') return Reflect.get(txTarget, txProperty, txReceiver);
+                return (table: Parameters<Tx['insert']>[0]) => {
+                  order.push(`insert ${getTableName(table)}`);
+                  return txTarget.insert(table);
+                };
+              },
+            }),
+          ),
+        );
+    },
+  });
+  return { ...database, db };
 }
 
 describe.each(databaseKinds)('starting a run on %s', (kind) => {
@@ -104,29 +130,26 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
   it("writes the run's rows, and commits, only once the calls handed over have started", async () => {
     let callsStarted!: () => void;
     const worker = new RecordingWorker({ mock: 2 }, false, new Promise<void>((resolve) => (callsStarted = resolve)));
-    let answered = false;
+    const order: string[] = [];
     const running = startEvaluation(
-      ctx.database,
+      recordingWrites(ctx.database, order),
       userId,
       { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
       50,
       worker,
     );
-    running.then(
-      () => (answered = true),
-      () => {},
-    );
     await vi.waitFor(() => expect(worker.handed).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(answered).toBe(false);
+    expect(order).toEqual([]);
+    void worker.handed[0].committed.then(() => order.push('committed'));
 
+    order.push('calls started');
     callsStarted();
     const run = await running;
+    expect(order).toEqual(['calls started', 'insert evaluations', 'committed']);
     expect((await rowsOf(run.evaluation_id)).map((r) => r.status)).toEqual([
       ...Array(2).fill('IN_PROGRESS'),
       ...Array(7).fill('PENDING'),
     ]);
-    await expect(worker.handed[0].committed).resolves.toBe(true);
   });
 
   it('queues every row when the worker has no room, and leaves nothing behind when the transaction fails after the hand-over', async () => {

@@ -12,7 +12,7 @@ import { consumeEvaluationQuota } from '../billing/quota.js';
 import { activeSealedKeys, missingKeyMessage } from '../api-keys/service.js';
 import { preloadSdks } from '../providers/call.js';
 import type { Lane } from '../providers/types.js';
-import { evaluationContext, WORK_CHANNEL, type ClaimedRequest, type LocalWorker } from './worker.js';
+import { evaluationContext, WORK_CHANNEL, type ClaimedRequest, type LocalWorker } from './hand-over.js';
 
 const unique = (ids: number[]) => [...new Set(ids)];
 

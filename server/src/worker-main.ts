@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { loadEncryptionKey } from './api-keys/sealing.js';
 import { loadConfigOrExit } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
-import { EvaluationWorker } from './evaluations/worker.js';
+import { EvaluationWorker } from './evaluations/worker/worker.js';
 
 const config = loadConfigOrExit();
 // Fastify's pino logger, same format as the server's; no HTTP is served.
@@ -19,7 +19,7 @@ const worker = new EvaluationWorker(
   config.providers,
   loadEncryptionKey(config.encryptionKey, config.dataDir, config.previousEncryptionKeys),
   log,
-  config.databaseUrl,
+  { listenUrl: config.databaseUrl },
 );
 await worker.start();
 

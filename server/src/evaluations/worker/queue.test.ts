@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds } from '../../../test/harness.js';
+import { queuedRun } from '../../../test/queued-run.js';
+import {
+  claimExpiredRequests,
+  claimPendingRequests,
+  expireAllLeases,
+  renewLeases,
+  returnRequests,
+  writeOutcomes,
+  type Outcome,
+} from './queue.js';
+
+const LEASE_MS = 60_000;
+const claim = (workerId: string, limit: number) => ({ workerId, lane: 'mock' as const, limit, leaseMs: LEASE_MS });
+const success = (id: number, evaluation_id: number): Outcome => ({
+  id,
+  evaluation_id,
+  status: 'SUCCESS',
+  execution_time: 0.5,
+  input_tokens: 10,
+  output_tokens: 20,
+  error_message: null,
+  output: `Answer ${id}`,
+});
+
+describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(() => ctx?.close());
+  // Each test starts from an empty queue: a claim takes whatever is waiting, from any evaluation.
+  beforeEach(() => ctx.database.executeSql('DELETE FROM evaluations'));
+
+  it('claims PENDING rows in id order, each for one worker only, and only in the lane asked for', async () => {
+    const run = await queuedRun(ctx, { configurations: 2, inputs: 3 });
+    const ids = (await run.rows()).map((r) => r.id);
+    expect(await claimPendingRequests(ctx.database, { ...claim('other', 4), lane: 'openai' })).toEqual([]);
+
+    const [first, second] = await Promise.all([
+      claimPendingRequests(ctx.database, claim('a', 4)),
+      claimPendingRequests(ctx.database, claim('b', 4)),
+    ]);
+    const claimed = [...first, ...second].map((r) => r.id).sort((x, y) => x - y);
+    expect(claimed).toEqual(ids);
+    for (const rows of [first, second])
+      expect(rows.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort((x, y) => x - y));
+    expect(first[0]).toMatchObject({ evaluation_id: run.evaluationId, attempts: 1 });
+    const rows = await run.rows();
+    expect(rows.every((r) => r.status === 'IN_PROGRESS' && r.leased)).toBe(true);
+    expect(rows.filter((r) => r.claimed_by === 'a').map((r) => r.id)).toEqual(first.map((r) => r.id));
+    expect(await claimPendingRequests(ctx.database, claim('c', 4))).toEqual([]);
+  });
+
+  it('claims an IN_PROGRESS row again only once its lease expired, counting the attempt', async () => {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
+    await claimPendingRequests(ctx.database, claim('dead', 2));
+    expect(await claimExpiredRequests(ctx.database, claim('alive', 2))).toEqual([]);
+
+    await expireAllLeases(ctx.database);
+    const taken = await claimExpiredRequests(ctx.database, claim('alive', 2));
+    expect(taken.map((r) => r.attempts)).toEqual([2, 2]);
+    expect((await run.rows()).map((r) => [r.claimed_by, r.leased])).toEqual([
+      ['alive', true],
+      ['alive', true],
+    ]);
+  });
+
+  it("renews only the worker's own IN_PROGRESS rows", async () => {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
+    const [mine] = await claimPendingRequests(ctx.database, claim('mine', 1));
+    const [theirs] = await claimPendingRequests(ctx.database, claim('theirs', 1));
+    await expireAllLeases(ctx.database);
+    await renewLeases(ctx.database, 'mine', [mine.id, theirs.id], LEASE_MS);
+    expect((await run.rows()).map((r) => [r.claimed_by, r.leased])).toEqual([
+      ['mine', true],
+      ['theirs', false],
+    ]);
+  });
+
+  it('hands rows back with their lease expired, taking back the attempt of a row that never started', async () => {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
+    const [interrupted, unstarted, kept] = await claimPendingRequests(ctx.database, claim('stopping', 3));
+    await returnRequests(ctx.database, 'stopping', { interrupted: [interrupted.id], unstarted: [unstarted.id] });
+    await returnRequests(ctx.database, 'somebody else', { interrupted: [kept.id], unstarted: [] });
+    expect((await run.rows()).map((r) => [r.status, r.attempts, r.leased])).toEqual([
+      ['IN_PROGRESS', 1, false],
+      ['IN_PROGRESS', 0, false],
+      ['IN_PROGRESS', 1, true],
+    ]);
+    const retaken = await claimExpiredRequests(ctx.database, claim('next', 3));
+    expect(retaken.map((r) => [r.id, r.attempts])).toEqual([
+      [interrupted.id, 2],
+      [unstarted.id, 1],
+    ]);
+  });
+
+  it("writes outcomes of the worker's own rows with their results, and completes the evaluation with its last", async () => {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
+    const other = await queuedRun(ctx, { configurations: 1, inputs: 1 });
+    const [a, b, c] = await claimPendingRequests(ctx.database, claim('writer', 3));
+    const [d] = await claimPendingRequests(ctx.database, claim('writer', 1));
+    expect(d.evaluation_id).toBe(other.evaluationId);
+
+    const failure: Outcome = {
+      ...success(b.id, run.evaluationId),
+      status: 'FAILED',
+      output: null,
+      input_tokens: null,
+      output_tokens: null,
+      error_message: 'It broke.',
+    };
+    expect(await writeOutcomes(ctx.database, 'writer', [success(a.id, run.evaluationId), failure])).toEqual([]);
+    // A row claimed by another worker is not written; one batch spans two evaluations and completes both.
+    expect(await writeOutcomes(ctx.database, 'not the claimer', [success(c.id, run.evaluationId)])).toEqual([]);
+    const completed = await writeOutcomes(ctx.database, 'writer', [
+      success(c.id, run.evaluationId),
+      success(d.id, other.evaluationId),
+    ]);
+    expect(completed.sort()).toEqual([run.evaluationId, other.evaluationId].sort());
+
+    expect((await run.rows()).map((r) => [r.status, r.error_message, r.leased])).toEqual([
+      ['SUCCESS', null, null],
+      ['FAILED', 'It broke.', null],
+      ['SUCCESS', null, null],
+    ]);
+    const { rows: results } = await ctx.database.executeSql(
+      'SELECT api_request_id, output FROM results WHERE evaluation_id = $1 ORDER BY api_request_id',
+      [run.evaluationId],
+    );
+    expect(results).toEqual([
+      { api_request_id: a.id, output: `Answer ${a.id}` },
+      { api_request_id: c.id, output: `Answer ${c.id}` },
+    ]);
+    const { rows: evaluation } = await ctx.database.executeSql(
+      'SELECT finished_requests, completed_at IS NOT NULL AS completed FROM evaluations WHERE id = $1',
+      [run.evaluationId],
+    );
+    expect(evaluation[0]).toEqual({ finished_requests: 3, completed: true });
+    // Written again (a retried flush that had landed): nothing changes, nothing is counted twice.
+    expect(await writeOutcomes(ctx.database, 'writer', [success(a.id, run.evaluationId)])).toEqual([]);
+  });
+});

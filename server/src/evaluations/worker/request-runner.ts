@@ -1,0 +1,174 @@
+import type { Database } from '../../db/client.js';
+import type { EvaluationSnapshot } from '../../db/schema.js';
+import type { EncryptionKey } from '../../api-keys/sealing.js';
+import { missingKeyMessage, openSealedKey, readActiveKey, type SealedKey } from '../../api-keys/service.js';
+import { ProviderCaller, type CallOutcome, type ProviderSettings } from '../../providers/call.js';
+import type { Lane, ProviderCall, ProviderName } from '../../providers/types.js';
+import { evaluationContext, type EvaluationContext } from '../hand-over.js';
+import type { WorkerEvents, WorkerLogger } from './events.js';
+import type { HeldRow } from './lane.js';
+
+/** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
+export const MAX_CLAIMS = 5;
+/** Each user's keys are read at most this often per worker; a run reads its user's keys itself and offers them. */
+const KEY_CACHE_MS = 30_000;
+/** Contexts of the evaluations most recently run are kept; an older one is read again if it is needed. */
+const CONTEXT_CACHE_SIZE = 200;
+
+const failed = (message: string, executionTime = 0): CallOutcome => ({
+  ok: false,
+  message,
+  executionTime,
+  attempts: 0,
+});
+
+/**
+ * Runs claimed requests: reads what each needs (its evaluation's frozen configuration and input, its user's key),
+ * calls the provider and hands the outcome to `record`. Keeps the calls it runs, so a stopping worker can wait for
+ * them, abort them, and know which requests they were.
+ */
+export class RequestRunner {
+  private readonly caller: ProviderCaller;
+  private readonly running = new Map<number, AbortController>();
+  private readonly calls = new Set<Promise<void>>();
+  private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
+  private readonly keys = new Map<string, { value: Promise<string | null>; until: number }>();
+
+  constructor(
+    private readonly database: Database,
+    settings: ProviderSettings,
+    private readonly sealingKey: EncryptionKey,
+    private readonly events: WorkerEvents,
+    private readonly log: WorkerLogger,
+    /** Takes an outcome; `lastRunning`: no other call is running. */
+    private readonly record: (row: HeldRow, outcome: CallOutcome, lastRunning: boolean) => void,
+  ) {
+    this.caller = new ProviderCaller(settings);
+  }
+
+  /** Ids of the requests whose calls are running. */
+  runningIds(): number[] {
+    return [...this.running.keys()];
+  }
+
+  /** Resolves when every call has ended, or after `timeoutMs` if some are still running. */
+  async settled(timeoutMs?: number) {
+    const all = Promise.allSettled([...this.calls]);
+    if (timeoutMs === undefined) await all;
+    else await Promise.race([all, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+  }
+
+  /** Cuts every running call short: their requests are handed back, not recorded. */
+  abortAll() {
+    for (const abort of this.running.values()) abort.abort(new Error('worker stopping'));
+  }
+
+  offerKeys(keys: SealedKey[]) {
+    for (const row of keys) {
+      const key = this.cacheKey(
+        row.userId,
+        row.provider,
+        new Promise((resolve) => resolve(openSealedKey(row, this.sealingKey))),
+      );
+      // Its client is made now, while the database writes the run's rows, rather than by the run's first call.
+      key.then((value) => value !== null && this.caller.prepare(row.provider, value)).catch(() => {});
+    }
+  }
+
+  rememberContext(evaluationId: number, context: Promise<EvaluationContext | null>) {
+    if (this.contexts.size >= CONTEXT_CACHE_SIZE) this.contexts.delete(this.contexts.keys().next().value!);
+    this.contexts.set(evaluationId, context);
+  }
+
+  /** Runs one request; the promise never rejects. */
+  run(lane: Lane, row: HeldRow): Promise<void> {
+    const call = this.execute(lane, row);
+    this.calls.add(call);
+    void call.finally(() => this.calls.delete(call));
+    return call;
+  }
+
+  private async execute(lane: Lane, row: HeldRow) {
+    const abort = new AbortController();
+    this.running.set(row.id, abort);
+    this.events.emit('started', { lane, requestId: row.id });
+    try {
+      const outcome = await this.outcomeOrFailure(lane, row, abort.signal);
+      if (outcome === null) return;
+      if (row.committed && !(await row.committed)) return;
+      // running still holds this request: <= 1 means it was the last call running (e.g. the end of a run).
+      this.record(row, outcome, this.running.size <= 1);
+      const status = outcome.ok ? 'SUCCESS' : 'FAILED';
+      this.events.emit('finished', { lane, requestId: row.id, evaluationId: row.evaluation_id, status });
+    } finally {
+      this.running.delete(row.id);
+    }
+  }
+
+  /** The request's outcome, a failure if running it threw, or null when there is nothing to record. */
+  private async outcomeOrFailure(lane: Lane, row: HeldRow, signal: AbortSignal): Promise<CallOutcome | null> {
+    try {
+      const context = await this.context(row.evaluation_id);
+      if (!context) return null; // the evaluation was deleted; its rows went with it
+      return await this.outcomeOf(lane, row, context, signal);
+    } catch (error) {
+      if (signal.aborted) return null; // shutting down: the lease is released and another run takes it
+      this.log.error({ err: error, apiRequest: row.id }, 'api request failed unexpectedly');
+      return failed(`Internal error while running this request: ${(error as Error).message}`);
+    }
+  }
+
+  private async outcomeOf(lane: Lane, row: HeldRow, context: EvaluationContext, signal: AbortSignal) {
+    const configuration = context.configurations.get(row.configuration_id);
+    const input = row.input_id === null ? null : context.inputs.get(row.input_id);
+    if (row.attempts > MAX_CLAIMS)
+      return failed(
+        `Stopped after ${MAX_CLAIMS} interrupted attempts: the worker running this request stopped each time.`,
+      );
+    if (!configuration || input === undefined)
+      return failed('The configuration or input of this request is missing from the evaluation.');
+    const call: ProviderCall = {
+      provider: configuration.ai_model.company,
+      model: configuration.ai_model.model_name,
+      capabilities: configuration.ai_model.capabilities,
+      systemPrompt: configuration.prompt_content,
+      userPrompt: input === null ? null : input.content,
+      temperature: configuration.parameters.temperature,
+      maxTokens: configuration.parameters.max_tokens,
+      jsonMode: configuration.json_mode,
+    };
+    if (lane === 'mock') return this.caller.mock(call, signal);
+    const key = await this.apiKey(context.userId, call.provider);
+    return key === null ? failed(missingKeyMessage(call.provider)) : this.caller.call(call, key, signal);
+  }
+
+  private context(evaluationId: number): Promise<EvaluationContext | null> {
+    let context = this.contexts.get(evaluationId);
+    if (!context) {
+      context = this.database
+        .executeSql('SELECT user_id, snapshot FROM evaluations WHERE id = $1', [evaluationId])
+        .then(({ rows }) => {
+          if (rows.length === 0) return null;
+          const snapshot: EvaluationSnapshot =
+            typeof rows[0].snapshot === 'string' ? JSON.parse(rows[0].snapshot) : rows[0].snapshot;
+          return evaluationContext(rows[0].user_id, snapshot);
+        });
+      context.catch(() => this.contexts.delete(evaluationId));
+      this.rememberContext(evaluationId, context);
+    }
+    return context;
+  }
+
+  private apiKey(userId: number, provider: ProviderName): Promise<string | null> {
+    const cached = this.keys.get(`${userId}:${provider}`);
+    if (cached && cached.until > Date.now()) return cached.value;
+    return this.cacheKey(userId, provider, readActiveKey(this.database.db, this.sealingKey, userId, provider));
+  }
+
+  private cacheKey(userId: number, provider: ProviderName, value: Promise<string | null>): Promise<string | null> {
+    const id = `${userId}:${provider}`;
+    value.catch(() => this.keys.delete(id));
+    this.keys.set(id, { value, until: Date.now() + KEY_CACHE_MS });
+    return value;
+  }
+}

@@ -1,0 +1,181 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type pg from 'pg';
+import type { Database } from '../../db/client.js';
+import type { EncryptionKey } from '../../api-keys/sealing.js';
+import type { SealedKey } from '../../api-keys/service.js';
+import { preloadSdks, type ProviderSettings } from '../../providers/call.js';
+import type { Lane, ProviderName } from '../../providers/types.js';
+import { WORK_CHANNEL, type ClaimedRequest, type EvaluationContext, type LocalWorker } from '../hand-over.js';
+import { workerEvents, type WorkerEvents, type WorkerLogger } from './events.js';
+import { LaneRunner, type HeldRow } from './lane.js';
+import { OutcomeWriter } from './outcome-writer.js';
+import {
+  claimExpiredRequests,
+  claimPendingRequests,
+  expireAllLeases,
+  renewLeases,
+  returnRequests,
+  writeOutcomes,
+} from './queue.js';
+import { RequestRunner } from './request-runner.js';
+
+export type WorkerSettings = ProviderSettings & {
+  /** Concurrent calls per lane (provider) in this process. */
+  concurrency: number;
+  /** How long a claim holds without renewal; renewed every third of it. */
+  leaseMs: number;
+};
+
+export type WorkerOptions = {
+  /** PostgreSQL URL to LISTEN on for new work; without it other processes' runs are seen at the next poll. */
+  listenUrl?: string | null;
+  /** Where the worker reports what it does; tests pass their own to wait on. */
+  events?: WorkerEvents;
+};
+
+const LANES: Lane[] = ['openai', 'anthropic', 'mock'];
+/** How long a stopping worker lets running calls finish before it aborts them. */
+const STOP_GRACE_MS = 3000;
+
+/**
+ * Runs api requests, taking them from the api_requests table (see queue.ts): one lane per provider claims rows and
+ * keeps up to `concurrency` calls running, the request runner makes each call, and the outcome writer saves the
+ * outcomes in batches. This class starts and stops them, renews the leases of the rows it holds, wakes the lanes
+ * when work arrives, and takes the rows a run in this process claimed for it. See
+ * docs/decisions/0002-evaluation-execution.md.
+ */
+export class EvaluationWorker implements LocalWorker {
+  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  readonly events: WorkerEvents;
+  private readonly lanes = new Map<Lane, LaneRunner>();
+  private readonly runner: RequestRunner;
+  private readonly writer: OutcomeWriter;
+  private readonly listenUrl: string | null;
+  private renewTimer: NodeJS.Timeout | null = null;
+  private listener: pg.Client | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly database: Database,
+    private readonly settings: WorkerSettings,
+    sealingKey: EncryptionKey,
+    private readonly log: WorkerLogger,
+    options: WorkerOptions = {},
+  ) {
+    this.listenUrl = options.listenUrl ?? null;
+    const events = (this.events = options.events ?? workerEvents());
+    this.writer = new OutcomeWriter((batch) => writeOutcomes(database, this.id, batch), events, log);
+    this.runner = new RequestRunner(database, settings, sealingKey, events, log, (row, outcome, lastRunning) =>
+      this.writer.record(row, outcome, lastRunning),
+    );
+    const claim = (lane: Lane, limit: number) => ({ workerId: this.id, lane, limit, leaseMs: settings.leaseMs });
+    for (const lane of LANES)
+      this.lanes.set(
+        lane,
+        new LaneRunner({
+          lane,
+          concurrency: settings.concurrency,
+          claimExpired: (lane, limit) => claimExpiredRequests(database, claim(lane, limit)),
+          claimPending: (lane, limit) => claimPendingRequests(database, claim(lane, limit)),
+          startCall: (lane, row) => this.runner.run(lane, row),
+          events,
+          log,
+        }),
+      );
+  }
+
+  get leaseMs() {
+    return this.settings.leaseMs;
+  }
+
+  async start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    if (this.database.kind === 'pglite') await expireAllLeases(this.database);
+    if (this.listenUrl) await this.listen(this.listenUrl);
+    this.renewTimer = setInterval(
+      () => void this.writer.serialize(() => this.renewLeases()),
+      Math.max(200, Math.floor(this.settings.leaseMs / 3)),
+    );
+    for (const lane of this.lanes.values()) lane.start();
+    // Where users have stored keys, real runs will come: load their SDKs now rather than on the first run's critical path.
+    this.database
+      .executeSql(`SELECT DISTINCT provider FROM api_keys WHERE is_active`, [])
+      .then(({ rows }) => preloadSdks(rows.map((r) => r.provider as ProviderName)))
+      .catch(() => {});
+    this.log.info({ worker: this.id, concurrency: this.settings.concurrency }, 'evaluation worker started');
+  }
+
+  room(lane: Lane): number {
+    return this.lanes.get(lane)!.room();
+  }
+
+  offerKeys(keys: SealedKey[]) {
+    this.runner.offerKeys(keys);
+  }
+
+  async adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
+    if (rows.length === 0) return;
+    this.runner.rememberContext(rows[0].evaluation_id, Promise.resolve(context));
+    const byLane = new Map<LaneRunner, HeldRow[]>();
+    for (const { provider, ...row } of rows) {
+      const lane = this.lanes.get(provider)!;
+      if (!byLane.has(lane)) byLane.set(lane, []);
+      byLane.get(lane)!.push({ ...row, committed });
+    }
+    for (const [lane, held] of byLane) lane.adopt(held);
+    await Promise.all([...byLane.keys()].map((lane) => lane.filled()));
+  }
+
+  /** New work was queued: claim it now rather than at the next poll. */
+  wake() {
+    for (const lane of this.lanes.values()) lane.wake();
+  }
+
+  /** Stops claiming, lets running calls finish for a moment, aborts the rest and hands their requests back. */
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
+    await this.runner.settled(STOP_GRACE_MS);
+    const interrupted = this.runner.runningIds();
+    const unstarted = this.bufferedIds();
+    this.runner.abortAll();
+    await this.runner.settled();
+    await this.writer.close();
+    for (const lane of this.lanes.values()) lane.dropBuffer();
+    if (interrupted.length + unstarted.length > 0)
+      await returnRequests(this.database, this.id, { interrupted, unstarted }).catch(() => {});
+    await this.listener?.end().catch(() => {});
+    this.listener = null;
+    this.log.info({ worker: this.id }, 'evaluation worker stopped');
+  }
+
+  private bufferedIds(): number[] {
+    return [...this.lanes.values()].flatMap((lane) => lane.bufferedIds());
+  }
+
+  private async renewLeases() {
+    const held = this.runner.runningIds().concat(this.bufferedIds());
+    if (held.length === 0) return;
+    await renewLeases(this.database, this.id, held, this.settings.leaseMs).catch((error) =>
+      this.log.warn({ err: error }, 'renewing leases failed'),
+    );
+  }
+
+  private async listen(url: string) {
+    try {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (error) => this.log.warn({ err: error }, 'work notifications lost; polling continues'));
+      client.on('notification', () => this.wake());
+      await client.connect();
+      await client.query(`LISTEN ${WORK_CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not LISTEN for work; polling instead');
+    }
+  }
+}
