@@ -259,7 +259,7 @@ try {
   const signIn = await client.ok<{ user: unknown }>('POST', ROUTES.auth.devSignIn, {
     email: `render-${Date.now()}@example.com`,
   });
-  // The app reads the signed-in user from local storage at start (spec section 4, Auth).
+  // The app reads the signed-in user from local storage at start, so the page opens signed in.
   await context.addInitScript((user) => {
     localStorage.setItem('user', JSON.stringify(user));
     const w = window as unknown as { __lastMutation: number };

@@ -59,15 +59,16 @@ export function buildServer(root) {
 
 /**
  * Node's arguments that run a built entry point ('main' serves HTTP and runs evaluations, 'worker' only runs them).
- * Source maps are written but not loaded by default (they cost ~14 MB of memory): NODE_OPTIONS=--enable-source-maps.
+ * Source maps are written but not loaded by default (they cost memory): NODE_OPTIONS=--enable-source-maps.
  * `--v8-pool-size=0` sizes V8's background threads (optimising compiler, GC helpers) to the cores less one instead of
- * Node's fixed 4: on a 2-core machine four of them took the cores from the main thread and the database thread while
- * a new server compiled its hot code (docs/decisions/0010-first-run-after-start.md).
+ * Node's fixed 4, which on a small machine take the cores from the main thread and the database thread while a new
+ * server compiles its hot code (docs/decisions/0010-first-run-after-start.md).
  * `--no-wasm-dynamic-tiering --no-wasm-tier-up` keeps WebAssembly (only the embedded database, PGlite, has any) on V8's
- * baseline compiler, Liftoff: recompiling PGlite's hot functions with TurboFan cost a new server's first run ~0.6 ms
- * of CPU per call and made neither eval-scale nor api-latency faster once done (decision 0011).
+ * baseline compiler, Liftoff: recompiling PGlite's hot functions with TurboFan costs a new server's first run more CPU
+ * than it ever gives back (decision 0011).
  * `--min-semi-space-size=16` starts V8's young generation at the 16 MB semi-spaces it grows to under load anyway, instead
- * of 1 MB: a new server's first run took ~0.1 ms less main-thread CPU per call, at ~40 MB more peak memory (decision 0012).
+ * of 1 MB, so a new server's first run spends less time collecting garbage, for a little more peak memory (decision 0012).
+ * The measurements behind each: docs/performance.md.
  */
 export const serverEntryArgs = (root, entry) => [
   '--v8-pool-size=0',

@@ -1,4 +1,4 @@
-// Issue 6: a free user with no evaluations left meets 'Out of Free Evaluations'; after a signed Stripe webhook the
+// A free user with no evaluations left meets 'Out of Free Evaluations'; after a signed Stripe webhook the
 // account page shows the active subscription. Stripe is the fake from test-support.
 import { afterAll, describe, expect, test } from 'vitest';
 import { FakeStripe } from '@promptgrid/test-support';

@@ -9,7 +9,7 @@ const app = useApp({ name: 'web-1-public' });
 const section = (page: Page, id: string) => page.locator(`#${id}`);
 
 describe('landing', () => {
-  test('has every section of the spec: hero, About, How It Works, the example, FAQ, pricing, feedback line', async () => {
+  test('has every section of the landing page: hero, About, How It Works, the example, FAQ, pricing, feedback line', async () => {
     const page = await app.newPage();
     await page.goto('/landing');
 

@@ -95,7 +95,7 @@ describe('projects', () => {
     await visible(projectCard(page, 'Contract summarizer'));
   });
 
-  test("deleting a project asks first with the spec's text; Cancel keeps it, Delete removes it", async () => {
+  test('deleting a project asks first with its confirmation text; Cancel keeps it, Delete removes it', async () => {
     const page = await app.newPage();
     await signIn(page, 'deleting@example.com');
     for (const [name, description] of [
@@ -110,7 +110,7 @@ describe('projects', () => {
       await hidden(dialog);
     }
     await seeText(page, 'Currently you have: 2 Project(s)');
-    // Delete, with the spec's confirmation text; cancelling keeps the project.
+    // Delete, with its confirmation text; cancelling keeps the project.
     await projectCard(page, 'Support bot').getByRole('button', { name: 'Project actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete Project' }).click();
     const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
@@ -162,7 +162,7 @@ describe('project cards', () => {
     await visible(projectCard(page, 'Counted').getByText('2d ago', { exact: true }));
   });
 
-  test("the user menu's Landing Page and Projects Home, and the logo, lead where the spec says", async () => {
+  test("the user menu's Landing Page and Projects Home, and the logo, lead where they promise", async () => {
     const page = await app.newPage();
     await signIn(page, 'menu@example.com');
     await openUserMenuItem(page, 'Landing Page');
@@ -189,7 +189,7 @@ describe('project cards', () => {
 });
 
 describe('project errors', () => {
-  test("failing project calls show the spec's red banners", async () => {
+  test('failing project calls show red banners that say what failed', async () => {
     const page = await app.newPage();
     await signIn(page, 'errors@example.com');
     app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/projects\/\)$/);

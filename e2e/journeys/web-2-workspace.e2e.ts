@@ -183,7 +183,7 @@ describe('project workspace', () => {
     expect(await mock.getAttribute('aria-checked'), 'mock mode is on by default without API keys').toBe('true');
     await shot(page, 'run');
 
-    // Deselecting every prompt blocks the run with the spec's text.
+    // Deselecting every prompt blocks the run, saying why.
     const deselects = page.getByRole('button', { name: 'Deselect All' });
     await count(deselects, 2);
     await deselects.nth(1).click();

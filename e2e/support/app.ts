@@ -142,7 +142,7 @@ export async function shot(page: Page, name: string, options: { dark?: boolean }
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       if (suffix === 'phone') {
-        // Responsive down to a phone (issue 4): nothing may push the page wider than the screen.
+        // Every page works down to a phone's width: nothing may push the page wider than the screen.
         const overflow = await page.evaluate(() => {
           const width = document.documentElement.clientWidth;
           if (document.documentElement.scrollWidth <= width + 1) return null;
@@ -168,7 +168,7 @@ export async function shot(page: Page, name: string, options: { dark?: boolean }
 
 /**
  * Signs in through the UI: the dev e-mail form on /signin, then waits for /projects (or `expectPath`: a user
- * without access, e.g. no free evaluations left, lands on /landing per the spec's sign-in outcome).
+ * without access, e.g. no free evaluations left, lands on /landing, where it can subscribe).
  */
 export async function signIn(page: Page, email: string, expectPath = '/projects'): Promise<void> {
   await page.goto('/signin');

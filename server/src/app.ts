@@ -28,7 +28,7 @@ import billingRoutes from './billing/routes.js';
 import './http/types.js';
 
 /**
- * The spec's client sends `Content-Type: application/json` on every call, also on DELETE and sign-out with no body;
+ * Existing API clients send `Content-Type: application/json` on every call, also on DELETE and sign-out with no body;
  * Fastify would answer those 400. An empty body reads as no body (routes with a body schema still answer 400).
  */
 function acceptEmptyJsonBodies(app: FastifyInstance) {

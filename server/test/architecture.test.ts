@@ -26,7 +26,7 @@ function resolveWeb(file: string, specifier: string): string | null {
   return null;
 }
 
-describe('one-way imports (DESIGN.md, Style)', () => {
+describe('one-way imports between the layers', () => {
   it('web and server never import each other; both may import the contract', () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(path.join(root, 'web/src'))) {

@@ -1,4 +1,4 @@
-/** Every HTTP path of the product, as spec section 7 writes them (trailing slashes included). */
+/** Every HTTP path of the product, written as existing clients call them (trailing slashes included). */
 export const ROUTES = {
   healthz: '/healthz',
   config: '/api/config/',

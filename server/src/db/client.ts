@@ -17,7 +17,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Raw SQL for pg-boss and the few statements Drizzle does not express; multi-statement text without values. */
+  /** Raw SQL for the statements Drizzle does not express (the evaluation queue's); multi-statement text without values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ describe.each(databaseKinds)('JSON bodies on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  it('accepts an empty body sent as JSON, as the spec client sends on DELETE and sign-out', async () => {
+  it('accepts an empty body sent as JSON, as existing clients send on DELETE and sign-out', async () => {
     const alice = await signedInClient(ctx.app);
     const id = (await alice.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id;
     const deleted = await alice.request('DELETE', ROUTES.project(id), '', { headers: json });

@@ -3,7 +3,7 @@ import { ROUTES, SESSION_COOKIE } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
 
 const UNSAFE = ['post', 'put', 'patch', 'delete'] as const;
-/** The only /api/ routes reachable without a session (DESIGN.md): the page config and Stripe's signed webhook. */
+/** The only /api/ routes reachable without a session: the page config, the API description and Stripe's webhook (its signature authenticates it). */
 const PUBLIC_API = new Set([ROUTES.config, ROUTES.stripeWebhook, '/api/openapi.json']);
 
 describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => {

@@ -141,7 +141,7 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
     expect((await alice.client.put(ROUTES.input(other.id, input.id), { name: 'x', content: 'y' })).statusCode).toBe(
       404,
     );
-    expect((await alice.client.get(ROUTES.input(alice.project.id, input.id))).statusCode).toBe(404); // no GET by id in the spec
+    expect((await alice.client.get(ROUTES.input(alice.project.id, input.id))).statusCode).toBe(404); // the API has no GET of one input
 
     expect((await bob.client.get(ROUTES.inputs(bob.project.id))).json()).toEqual([]);
     expect((await alice.client.get(ROUTES.inputs(alice.project.id))).json()).toEqual([input]);

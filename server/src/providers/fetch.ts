@@ -3,16 +3,16 @@ import https from 'node:https';
 
 /**
  * The `fetch` the provider SDKs are given (their documented `fetch` option), on node:http with keep-alive.
- * Node 20's global fetch spent ~1.1 ms of the main thread per call in web streams, Request/Response objects and
- * AbortSignal plumbing (bench/eval-throughput profile), more than the rest of a call together. This one sends the
- * SDK's JSON body, reads the whole reply before resolving (so the SDK's timeout covers a body that never ends) and
- * answers with the part of Response the SDKs read. Other bodies (uploads, streams) go to the global fetch.
+ * Node 20's global fetch spends more of the main thread per call in web streams, Request/Response objects and
+ * AbortSignal plumbing than the rest of a call together. This one sends the SDK's JSON body, reads the whole reply
+ * before resolving (so the SDK's timeout covers a body that never ends) and answers with the part of Response the
+ * SDKs read. Other bodies (uploads, streams) go to the global fetch.
  * node:http rather than undici's request: its parser is native and its JavaScript comes with Node's code cache, where
- * undici's parser is WebAssembly and its code is compiled on first use. In bench/eval-throughput a call at 200 ms
- * latency took 203-205 ms instead of 206-210, and a reply cut off mid-body now reads ECONNRESET, not UND_ERR_SOCKET.
+ * undici's parser is WebAssembly and its code is compiled on first use. A reply cut off mid-body reads ECONNRESET.
+ * The figures: docs/performance.md.
  */
 // The SDKs build every request's headers with the global Headers, which Node loads (with its own copy of undici) on
-// first use: ~60 ms of a run's first call. Load it with the SDK instead, ahead of the run (see preloadSdks).
+// first use, inside a run's first call. Load it with the SDK instead, ahead of the run (see preloadSdks).
 new Headers();
 
 const agentOptions = { keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' as const };
