@@ -12,6 +12,7 @@ export default defineConfig({
             'server/test/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'test-support/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROUTES } from '@promptgrid/contract';
+import { ROUTES, type EvaluationResults, type Metrics, type RunEvaluationResponse } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { freePort, HttpClient, seedProject, startProcess, type ServerProcess } from '../server/test/server-process.js';
 
@@ -110,7 +110,7 @@ export async function timeRun(bench: Bench) {
   bench.fake.stats.firstArrivalAt = null;
   bench.fake.stats.lastReplyAt = null;
   const started = performance.now();
-  const run = await bench.client.ok('POST', ROUTES.runEvaluation, {
+  const run = await bench.client.ok<RunEvaluationResponse>('POST', ROUTES.runEvaluation, {
     configuration_ids: bench.configurationIds,
     input_ids: bench.inputIds,
     use_mock: false,
@@ -126,10 +126,11 @@ export async function timeRun(bench: Bench) {
   const cpuMsPerCall = (cpuMs(pid) - cpuBefore) / total;
   const mainThreadCpuMsPerCall = (mainThreadCpuMs(pid) - mainBefore) / total;
   const peakRssRunMb = peakRssMb(pid); // before the whole results document is read
-  const document = await bench.client.ok('GET', ROUTES.evaluationResults(run.evaluation_id));
-  const metrics = await bench.client.ok('GET', ROUTES.apiRequestMetrics(run.evaluation_id));
+  const document = await bench.client.ok<EvaluationResults>('GET', ROUTES.evaluationResults(run.evaluation_id));
+  const metrics = await bench.client.ok<Metrics>('GET', ROUTES.apiRequestMetrics(run.evaluation_id));
   const createdAt = Date.parse(document.evaluation.created_at);
-  const completedAt = Date.parse(document.evaluation.completed_at);
+  // Every request has ended, so the run has its completion time.
+  const completedAt = Date.parse(document.evaluation.completed_at!);
   const { firstArrivalAt, lastReplyAt } = bench.fake.stats;
   return {
     total,
@@ -143,7 +144,7 @@ export async function timeRun(bench: Bench) {
     mainThreadCpuMsPerCall,
     otherThreadsCpuMsPerCall: cpuMsPerCall - mainThreadCpuMsPerCall,
     /** The mean duration of a successful call as the server timed it (execution_time). */
-    meanCallMs: (metrics.average_execution_time as number) * 1000,
+    meanCallMs: metrics.average_execution_time * 1000,
     fakeOverheadMs: bench.fake.stats.answered > 0 ? bench.fake.stats.overheadMs / bench.fake.stats.answered : 0,
     peakRssRunMb,
     peakRssMb: peakRssMb(pid),

@@ -149,7 +149,7 @@ function apiClient(request: APIRequestContext, base: string) {
   const csrf = async () =>
     (await request.storageState()).cookies.find((c) => c.name === STORAGE_KEYS.csrfCookie)?.value ?? '';
   return {
-    async ok<T = any>(method: string, route: string, body?: unknown): Promise<T> {
+    async ok<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
       const response = await request.fetch(`${base}${route}`, {
         method,
         data: body === undefined ? undefined : JSON.stringify(body),

@@ -36,6 +36,24 @@ const tab = (page: Page, name: string) =>
     .or(page.getByRole('tab', { name, exact: true }))
     .first();
 
+/** The parts of the JSON export (docs/export-format.md) this journey reads. */
+type ExportedEvaluation = {
+  format: string;
+  evaluation: Record<string, unknown>;
+  project: { name: string } | null;
+  inputs: { name: string; content: string }[];
+  configurations: { name: string }[];
+  results: {
+    input_id: number;
+    configuration_id: number;
+    status: string;
+    output: string;
+    execution_time: number;
+    input_tokens: number;
+    output_tokens: number;
+  }[];
+};
+
 const card = (scope: Page | Locator, name: string) => scope.getByRole('article', { name, exact: true });
 
 async function confirmIn(page: Page, text: string, button: RegExp) {
@@ -271,7 +289,7 @@ describe('project workspace', () => {
       page.getByRole('button', { name: 'Download JSON' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
-    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    const exported: ExportedEvaluation = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
     // The documented shape (docs/export-format.md).
     expect(exported.format).toBe('promptgrid.evaluation');
     expect(exported.evaluation).toMatchObject({
@@ -280,9 +298,9 @@ describe('project workspace', () => {
       status_counts: { SUCCESS: 4, FAILED: 0 },
     });
     expect(exported.project?.name).toBe('Contract review');
-    expect(exported.inputs.map((i: any) => i.name).sort()).toEqual(['Capital question', 'Long contract']);
-    expect(exported.inputs.find((i: any) => i.name === 'Long contract').content).toBe(LONG_CONTRACT);
-    const byName = Object.fromEntries(exported.configurations.map((c: any) => [c.name, c]));
+    expect(exported.inputs.map((i) => i.name).sort()).toEqual(['Capital question', 'Long contract']);
+    expect(exported.inputs.find((i) => i.name === 'Long contract')?.content).toBe(LONG_CONTRACT);
+    const byName = Object.fromEntries(exported.configurations.map((c) => [c.name, c]));
     expect(Object.keys(byName).sort()).toEqual(['Friendly', 'Terse JSON']);
     expect(byName['Terse JSON']).toMatchObject({
       model: { company: 'openai', model_name: 'gpt-4.1-mini' },
@@ -294,7 +312,7 @@ describe('project workspace', () => {
       parameters: { temperature: 0.3, max_tokens: 256 },
     });
     expect(exported.results).toHaveLength(4);
-    const pairs = new Set(exported.results.map((r: any) => `${r.input_id}:${r.configuration_id}`));
+    const pairs = new Set(exported.results.map((r) => `${r.input_id}:${r.configuration_id}`));
     expect(pairs.size, 'one result per input x configuration').toBe(4);
     for (const result of exported.results) {
       expect(result.status).toBe('SUCCESS');

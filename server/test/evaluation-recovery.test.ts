@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '@promptgrid/contract';
+import { ROUTES, type EvaluationResults, type Result, type RunEvaluationResponse } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestDatabase, signedInClient, startTestApp } from './harness.js';
 import { freePort, HttpClient, seedProject, startProcess, type ServerProcess } from './server-process.js';
@@ -57,7 +57,7 @@ describe('a server killed mid-run', () => {
       });
       await client.ok('POST', ROUTES.apiKeys, { provider: 'openai', key: 'sk-crash-test' });
       await client.ok('POST', ROUTES.apiKeys, { provider: 'anthropic', key: 'sk-ant-crash-test' });
-      const run = await client.ok('POST', ROUTES.runEvaluation, {
+      const run = await client.ok<RunEvaluationResponse>('POST', ROUTES.runEvaluation, {
         configuration_ids: configurationIds,
         input_ids: inputIds,
         use_mock: false,
@@ -74,7 +74,7 @@ describe('a server killed mid-run', () => {
       const final = await waitFor(counts, terminal, 60_000);
       expect(final).toEqual({ PENDING: 0, IN_PROGRESS: 0, SUCCESS: 200, FAILED: 0, total: 200 });
 
-      const results = await client.ok<any[]>('GET', ROUTES.results(run.evaluation_id));
+      const results = await client.ok<Result[]>('GET', ROUTES.results(run.evaluation_id));
       expect(results).toHaveLength(200);
       expect(new Set(results.map((r) => r.api_request)).size).toBe(200);
       expect(new Set(results.map((r) => `${r.input}:${r.configuration}`)).size).toBe(200);
@@ -82,9 +82,9 @@ describe('a server killed mid-run', () => {
       expect(fake.stats.calls).toBeGreaterThanOrEqual(200);
       expect(fake.stats.calls - 200).toBeLessThanOrEqual(2 * 20 + 20);
       expect(callsBeforeRestart).toBeLessThan(200 + 40);
-      const document = await client.ok('GET', ROUTES.evaluationResults(run.evaluation_id));
+      const document = await client.ok<EvaluationResults>('GET', ROUTES.evaluationResults(run.evaluation_id));
       expect(document.evaluation.completed_at).not.toBeNull();
-      expect(document.api_requests.every((r: any) => r.status === 'SUCCESS' && r.output.startsWith('Echo from'))).toBe(
+      expect(document.api_requests.every((r) => r.status === 'SUCCESS' && r.output?.startsWith('Echo from'))).toBe(
         true,
       );
     },

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions as RequestToInject, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, ROUTES, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -117,10 +117,10 @@ export class TestClient {
       headers[CSRF_HEADER] = this.cookies[STORAGE_KEYS.csrfCookie];
     }
     const response = await this.app.inject({
-      method: method as any,
+      method: method as RequestToInject['method'],
       url,
       headers,
-      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as any }),
+      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
     });
     for (const c of response.cookies as { name: string; value: string; maxAge?: number }[]) {
       if (c.value === '' || c.maxAge === 0) delete this.cookies[c.name];

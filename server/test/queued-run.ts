@@ -51,7 +51,7 @@ export type RequestRow = {
 
 /** An evaluation's api requests in id order; `leased`: the lease has not expired (null: no lease). */
 export async function requestRows(database: Database, evaluationId: number): Promise<RequestRow[]> {
-  const { rows } = await database.executeSql(
+  const { rows } = await database.executeSql<RequestRow>(
     `SELECT id, evaluation_id, status, attempts, claimed_by, lease_expires_at > now() AS leased, error_message
        FROM api_requests WHERE evaluation_id = $1 ORDER BY id`,
     [evaluationId],

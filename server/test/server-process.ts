@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSRF_HEADER, ROUTES } from '@promptgrid/contract';
+import { CSRF_HEADER, ROUTES, type AiModel, type Configuration, type Input, type Project } from '@promptgrid/contract';
 import { ensureServerBuilt, serverEntryArgs } from '../../scripts/server-build.mjs';
 
 /** Runs the server or a worker as its own process (the build, as `npm start` runs it), for crash and scale-out tests and benchmarks. */
@@ -100,7 +100,7 @@ export class HttpClient {
   private cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async request<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -122,7 +122,7 @@ export class HttpClient {
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
 
-  async ok<T = any>(method: string, route: string, body?: unknown): Promise<T> {
+  async ok<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
     const response = await this.request<T>(method, route, body);
     if (response.status >= 300)
       throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(response.body)}`);
@@ -138,16 +138,16 @@ export class HttpClient {
 
 /** Creates a project with `inputs` user prompts and `configurations` system prompts on `models`, in the given client. */
 export async function seedProject(
-  client: { ok<T = any>(method: string, route: string, body?: unknown): Promise<T> },
+  client: { ok<T = unknown>(method: string, route: string, body?: unknown): Promise<T> },
   options: { inputs: number; configurations: number; models: string[]; promptPrefix?: string },
 ) {
-  const models: { id: number; model_name: string }[] = await client.ok('GET', ROUTES.models);
-  const project = await client.ok('POST', ROUTES.projects, { name: 'Bench', description: 'Generated' });
+  const models = await client.ok<AiModel[]>('GET', ROUTES.models);
+  const project = await client.ok<Project>('POST', ROUTES.projects, { name: 'Bench', description: 'Generated' });
   const inputIds: number[] = [];
   for (let i = 0; i < options.inputs; i++) {
     inputIds.push(
       (
-        await client.ok('POST', ROUTES.inputs(project.id), {
+        await client.ok<Input>('POST', ROUTES.inputs(project.id), {
           name: `Input ${i}`,
           content: `Question number ${i}: what is ${i} squared?`,
         })
@@ -159,7 +159,7 @@ export async function seedProject(
     const modelName = options.models[c % options.models.length];
     const model = models.find((m) => m.model_name === modelName);
     if (!model) throw new Error(`no model ${modelName}`);
-    const configuration = await client.ok('POST', ROUTES.configurations(project.id), {
+    const configuration = await client.ok<Configuration>('POST', ROUTES.configurations(project.id), {
       name: `Prompt ${c}`,
       prompt_content: `${options.promptPrefix ?? ''}You are assistant number ${c}. Answer briefly.`,
       ai_model_id: model.id,
@@ -168,5 +168,5 @@ export async function seedProject(
     });
     configurationIds.push(configuration.id);
   }
-  return { projectId: project.id as number, inputIds, configurationIds };
+  return { projectId: project.id, inputIds, configurationIds };
 }

@@ -25,7 +25,17 @@ export type FakeProviderBehaviour = {
   record: boolean;
 };
 
-export type RecordedCall = { api: 'openai' | 'anthropic'; apiKey: string | null; body: any };
+/** The parts of an OpenAI chat or Anthropic messages request the fake reads; the other fields are kept as sent. */
+export type ProviderRequestBody = {
+  model?: string;
+  system?: unknown;
+  messages: { role: string; content: unknown }[];
+  max_tokens?: unknown;
+  response_format?: { type?: string };
+  [field: string]: unknown;
+};
+
+export type RecordedCall = { api: 'openai' | 'anthropic'; apiKey: string | null; body: ProviderRequestBody };
 
 export type FakeProviders = {
   url: string;
@@ -126,7 +136,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
     const apiKey = (req.headers['x-api-key'] as string | undefined) ?? bearer;
-    let body: any;
+    let body: ProviderRequestBody;
     try {
       body = JSON.parse(raw);
     } catch {

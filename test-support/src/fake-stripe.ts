@@ -16,7 +16,22 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/** The request parameters the fake reads, as Stripe's form encoding delivers them: text, and nested text. */
+type StripeParams = {
+  email?: string;
+  customer?: string;
+  mode?: string;
+  client_reference_id?: string;
+  line_items?: { price?: string; quantity?: string }[];
+  success_url?: string;
+  cancel_url?: string;
+  return_url?: string;
+  metadata?: Record<string, string>;
+  subscription_data?: { metadata?: Record<string, string> };
+  cancel_at_period_end?: string;
+};
 
 export type FakeStripeCustomer = {
   id: string;
@@ -112,13 +127,14 @@ export function parseStripeForm(body: string): Json {
   const out: Json = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const parts = key.split(/\[|\]\[|\]/).filter((p, i) => p !== '' || i === 0);
-    let node: any = out;
+    // A list is filled by its indexes as text ('0', '1'), so it is walked like an object.
+    let node: Record<string, unknown> = out;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
       const last = i === parts.length - 1;
       const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]);
       if (last) node[part] = value;
-      else node = node[part] ??= nextIsIndex ? [] : {};
+      else node = (node[part] ??= nextIsIndex ? [] : {}) as Record<string, unknown>;
     }
   }
   return out;
@@ -436,7 +452,7 @@ export class FakeStripe {
     send(status, json);
   }
 
-  private route(method: string, path: string, body: Json): Json {
+  private route(method: string, path: string, body: StripeParams): Json {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
       const customer: FakeStripeCustomer = {
@@ -454,7 +470,7 @@ export class FakeStripe {
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (body.customer && !this.customers.has(body.customer)) throw missing('customer', body.customer, 'customer');
-      const lineItems = (body.line_items ?? []) as { price?: string; quantity?: string }[];
+      const lineItems = body.line_items ?? [];
       if (!body.mode)
         throw new StripeApiError(
           400,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '@promptgrid/contract';
+import { ROUTES, type ApiKey } from '@promptgrid/contract';
 import { createTestApp, createTestDatabase, databaseKinds, signedInClient, startTestApp } from '../../test/harness.js';
 import { KEY_FILE_NAME, loadEncryptionKey, seal, unseal } from './sealing.js';
 import { readActiveKey, resealApiKeys } from './service.js';
@@ -42,7 +42,7 @@ describe.each(databaseKinds)('api keys on %s', (kind) => {
 
     const replaced = await alice.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-proj-second-key-5555' });
     const list = (await alice.get(ROUTES.apiKeys)).json();
-    expect(list.map((k: any) => [k.provider, k.last_four_digits, k.is_active])).toEqual([
+    expect(list.map((k: ApiKey) => [k.provider, k.last_four_digits, k.is_active])).toEqual([
       ['anthropic', '9876', true],
       ['openai', '5555', true],
     ]);
@@ -64,7 +64,10 @@ describe.each(databaseKinds)('api keys on %s', (kind) => {
     const secret = `sk-proj-${crypto.randomBytes(24).toString('hex')}`;
     await alice.post(ROUTES.apiKeys, { provider: 'openai', key: secret });
     await alice.post(ROUTES.apiKeys, { provider: 'openai', key: secret }); // same key again: a fresh nonce
-    const { rows } = await ctx.database.executeSql('SELECT * FROM api_keys WHERE user_id = $1', [alice.user.id]);
+    const { rows } = await ctx.database.executeSql<{ sealed_key: string; encryption_key_id: string }>(
+      'SELECT * FROM api_keys WHERE user_id = $1',
+      [alice.user.id],
+    );
     expect(rows).toHaveLength(1);
     const raw = JSON.stringify(rows);
     expect(raw).not.toContain(secret);

@@ -18,7 +18,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Raw SQL for the statements Drizzle does not express (the evaluation queue's); multi-statement text without values. */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql<Row extends Record<string, unknown> = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
 }
 
@@ -55,7 +58,8 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   return {
     kind: 'postgres',
     db,
-    executeSql: (text, values) => pool.query(text, values as any[]),
+    executeSql: async <Row extends Record<string, unknown>>(text: string, values?: unknown[]) =>
+      pool.query<Row>(text, values),
     close: () => pool.end(),
   };
 }
@@ -117,9 +121,10 @@ async function openPglite(options: {
 }): Promise<Database> {
   if (options.dataDir) await createPgliteDataDir(options.dataDir);
   const client = await PgliteThread.open({ ...options, startParams: pgliteStartParams });
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
+  const db = pgliteDb as unknown as Db;
   try {
-    await migratePglite(db as any, { migrationsFolder });
+    await migratePglite(pgliteDb, { migrationsFolder });
   } catch (error) {
     await client.close();
     throw error;
@@ -127,10 +132,10 @@ async function openPglite(options: {
   return {
     kind: 'pglite',
     db,
-    executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values);
+    executeSql: async <Row extends Record<string, unknown>>(text: string, values?: unknown[]) => {
+      if (values && values.length > 0) return client.query<Row>(text, values);
       const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      return { rows: (results.at(-1)?.rows ?? []) as Row[] };
     },
     close: () => client.close(),
   };

@@ -2,16 +2,20 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { serverFile } from '../paths.js';
 
-type Result = { rows: any[]; affectedRows?: number; fields: { name: string; dataTypeID: number }[] };
+type Result = { rows: unknown[]; affectedRows?: number; fields: { name: string; dataTypeID: number }[] };
 type QueryOptions = {
   rowMode?: 'array' | 'object';
   parsers?: Record<number, (value: string, type: number) => unknown>;
 };
 type Transaction = {
-  query<T = any>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Result & { rows: T[] }>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Result & { rows: T[] }>;
   exec(sql: string): Promise<Result[]>;
 };
-type Pending = { resolve: (value: any) => void; reject: (error: Error) => void };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /**
  * PGlite in a worker thread, behind the part of PGlite's API that drizzle and the server use (query, exec,
@@ -77,7 +81,8 @@ export class PgliteThread implements Transaction {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      // The thread answers each message with the shape its `op` promises.
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ id, ...message });
     });
   }
@@ -96,7 +101,7 @@ export class PgliteThread implements Transaction {
     return this.post({ op: 'exec', sql });
   }
 
-  async query<T = any>(sql: string, params?: unknown[], options?: QueryOptions) {
+  async query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions) {
     await this.gate;
     return this.runQuery<T>(sql, params, options);
   }

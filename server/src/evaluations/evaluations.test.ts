@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ROUTES } from '@promptgrid/contract';
+import { ROUTES, type ApiRequest, type EvaluationResults } from '@promptgrid/contract';
 import {
   fakeOutput,
   fakeTokens,
@@ -99,7 +99,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
   }
 
   const requestsOf = async (client: Client, evaluationId: number) =>
-    (await client.get(ROUTES.apiRequests(evaluationId))).json() as any[];
+    (await client.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
 
   it('runs every system prompt on every user prompt through the SDKs, mapping parameters per model, and records what the provider sent', async () => {
     const alice = await user();
@@ -161,7 +161,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       expect(r.body.messages[0].role).toBe('user');
     }
 
-    const document = (await alice.get(ROUTES.evaluationResults(started.evaluation_id))).json();
+    const document: EvaluationResults = (await alice.get(ROUTES.evaluationResults(started.evaluation_id))).json();
     expect(document.evaluation).toMatchObject({
       id: started.evaluation_id,
       project: p,
@@ -169,21 +169,21 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       total_requests: 6,
     });
     expect(document.evaluation.completed_at).not.toBeNull();
-    expect(document.configurations.map((c: any) => c.id)).toEqual([gpt41, gpt5, claude]);
+    expect(document.configurations.map((c) => c.id)).toEqual([gpt41, gpt5, claude]);
     expect(document.configurations[0]).toMatchObject({
       ai_model: { model_name: 'gpt-4.1', company: 'openai' },
       parameters: { temperature: 0.7, max_tokens: 100 },
       provider_specific_params: { json_mode: true },
     });
-    expect(document.inputs.map((i: any) => i.id)).toEqual([i1, i2]);
+    expect(document.inputs.map((i) => i.id)).toEqual([i1, i2]);
     expect(document.api_requests).toHaveLength(6);
-    const contents = new Map(document.inputs.map((i: any) => [i.id, i.content]));
-    const configs = new Map(document.configurations.map((c: any) => [c.id, c]));
+    const contents = new Map(document.inputs.map((i) => [i.id, i.content]));
+    const configs = new Map(document.configurations.map((c) => [c.id, c]));
     let inputTokens = 0;
     let outputTokens = 0;
     for (const request of document.api_requests) {
-      const c: any = configs.get(request.configuration);
-      const userText = contents.get(request.input) as string;
+      const c = configs.get(request.configuration)!;
+      const userText = contents.get(request.input!)!;
       const expected = fakeOutput(
         c.ai_model.model_name,
         c.prompt_content,
@@ -198,8 +198,8 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
         input_token_total_count: fakeTokens(`${c.prompt_content}\n${userText}`),
       });
       expect(request.execution_time).toBeGreaterThan(0);
-      inputTokens += request.input_token_total_count;
-      outputTokens += request.output_token_count;
+      inputTokens += request.input_token_total_count!;
+      outputTokens += request.output_token_count!;
     }
     expect(document.metrics).toMatchObject({ input_tokens: inputTokens, output_tokens: outputTokens });
     expect(document.metrics.average_execution_time).toBeGreaterThan(0);
@@ -297,14 +297,14 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     for (let n = 0; n < 5; n++) {
       const started = await run(carol, [c1, c2], [i], true);
       expect((await finished(carol, started.evaluation_id)).SUCCESS).toBe(2);
-      const document = (await carol.get(ROUTES.evaluationResults(started.evaluation_id))).json();
+      const document: EvaluationResults = (await carol.get(ROUTES.evaluationResults(started.evaluation_id))).json();
       expect(document.evaluation.use_mock).toBe(true);
       for (const r of document.api_requests) {
         expect(r.input_token_total_count).toBeGreaterThan(5);
         expect(r.output_token_count).toBeGreaterThan(5);
         expect(r.execution_time).toBeGreaterThan(0.03);
       }
-      outputs.push(document.api_requests.map((r: any) => r.output));
+      outputs.push(document.api_requests.map((r) => r.output!));
     }
     expect(fake.stats.calls).toBe(0);
     expect(outputs[0][0]).toContain('Hamlet');

@@ -40,7 +40,7 @@ describe('the SDKs’ transport (providerFetch)', () => {
   let baseUrl: string;
   let connections = 0;
   let cutOff = false;
-  const seen: { authorization?: string; body: any }[] = [];
+  const seen: { authorization?: string; body: unknown }[] = [];
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {

@@ -4,7 +4,7 @@ import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { LandingRoute } from './routes/landing';
 
-/** Signed-out visitors go to /signin (spec section 2). */
+/** Signed-out visitors go to /signin: every page behind it needs a session. */
 function RequireAuth() {
   const { isAuthenticated } = useAuth();
   return isAuthenticated ? <Outlet /> : <Navigate to="/signin" replace />;

@@ -4,7 +4,7 @@ import { LIMITS } from '@promptgrid/contract';
 
 /**
  * Scrolls the element named by the URL hash (#about, #pricing, #upgrade...) smoothly into view,
- * 100 ms after arrival or after the hash changes (spec section 2), so the page has laid out first.
+ * 100 ms after arrival or after the hash changes, so the page has laid out first.
  */
 export function useHashScroll(delayMs: number = LIMITS.hashScrollDelayMs) {
   const { hash, key } = useLocation();

@@ -34,7 +34,7 @@ export async function getCsrfToken(): Promise<string> {
   return csrfRequest;
 }
 
-/** 'field: value' pairs of a JSON error body, comma-separated (spec section 7). */
+/** 'field: value' pairs of a JSON error body, comma-separated: the message shown for a refused request. */
 export function errorMessageFrom(body: unknown): string {
   if (body === null || typeof body !== 'object') return 'An error occurred';
   const pairs = Object.entries(body as Record<string, unknown>).map(

@@ -2,14 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { mockApi, testQueryClient, TEST_USER } from '@/testing/app-test-utils';
 import { AuthProvider, useAuth, type AuthState } from './auth';
 
-let auth: AuthState;
+// The latest auth state the probe rendered with, so a test can call login/logout on it.
+const latest: { auth: AuthState | null } = { auth: null };
 function Probe() {
-  auth = useAuth();
+  const auth = useAuth();
   const location = useLocation();
+  useEffect(() => {
+    latest.auth = auth;
+  });
   return (
     <p data-testid="probe">
       {location.pathname} {auth.isLoading ? 'loading' : auth.isAuthenticated ? `in:${auth.user?.email}` : 'out'}
@@ -69,7 +73,7 @@ describe('login', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi(() => undefined);
     renderAuth();
-    act(() => auth.login(empty as never));
+    act(() => latest.auth!.login(empty as never));
     expect(error).toHaveBeenCalled();
     expect(probe()).toBe('/signin out');
     expect(localStorage.getItem('user')).toBeNull();
@@ -78,7 +82,7 @@ describe('login', () => {
   it('stores the user, marks the state signed in and goes to /projects', async () => {
     mockApi(() => undefined);
     renderAuth();
-    act(() => auth.login(TEST_USER));
+    act(() => latest.auth!.login(TEST_USER));
     expect(probe()).toBe('/projects in:ada@example.com');
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(TEST_USER);
   });
@@ -98,7 +102,7 @@ describe('logout', () => {
     });
     renderAuth('/projects');
     await waitFor(() => expect(probe()).toBe('/projects in:ada@example.com'));
-    await act(() => auth.logout());
+    await act(() => latest.auth!.logout());
     // The stored user was gone before the server heard of the sign-out.
     expect(seenAtSignOut).toEqual(['stored=null']);
     expect(probe()).toBe('/landing out');
@@ -110,7 +114,7 @@ describe('logout', () => {
     mockApi(({ url }) => (url === '/auth/me/' ? { body: TEST_USER } : { status: 500, body: { detail: 'down' } }));
     renderAuth('/projects');
     await waitFor(() => expect(probe()).toBe('/projects in:ada@example.com'));
-    await act(() => auth.logout());
+    await act(() => latest.auth!.logout());
     expect(probe()).toBe('/landing out');
     expect(error).toHaveBeenCalledWith('Error during logout', expect.anything());
   });

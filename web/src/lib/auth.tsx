@@ -24,12 +24,16 @@ export function readStoredUser(): User | null {
   }
 }
 
-/** Auth state of spec section 4: the stored user is read at start, then checked against the server's session. */
+/**
+ * The signed-in user: read from browser storage at start, then checked against the server's session. Reading the
+ * storage is synchronous, so loading has ended by the first render; `isLoading` stays in the state for the screens
+ * that wait on it.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
+  const [user, setUser] = useState<User | null>(readStoredUser);
+  const isLoading = false;
 
   const clear = useCallback(() => {
     localStorage.removeItem(STORAGE_KEYS.user);
@@ -39,8 +43,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const stored = readStoredUser();
-    if (stored) setUser(stored);
-    setIsLoading(false);
     if (!stored) return;
     // A session that died on the server (expired, signed out elsewhere) signs out here too.
     api.get<User>(ROUTES.auth.me).then(

@@ -146,7 +146,10 @@ export class RequestRunner {
     let context = this.contexts.get(evaluationId);
     if (!context) {
       context = this.database
-        .executeSql('SELECT user_id, snapshot FROM evaluations WHERE id = $1', [evaluationId])
+        .executeSql<{ user_id: number; snapshot: EvaluationSnapshot | string }>(
+          'SELECT user_id, snapshot FROM evaluations WHERE id = $1',
+          [evaluationId],
+        )
         .then(({ rows }) => {
           if (rows.length === 0) return null;
           const snapshot: EvaluationSnapshot =

@@ -1,4 +1,4 @@
-/** The centre links of the top bar (spec section 2); the last four are landing anchors. */
+/** The centre links of the top bar; the last four are anchors on the landing page. */
 export const NAV_LINKS = [
   { label: 'Projects Home', to: '/projects' },
   { label: 'About', to: '/landing#about' },

@@ -4,7 +4,7 @@ import { TopBar } from './top-bar';
 
 function Shell() {
   const { isLoading } = useAuth();
-  // Spec: while the auth state is loading, nothing is rendered.
+  // While the auth state is loading nothing is rendered, so no page flashes its signed-out form.
   if (isLoading) return null;
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">

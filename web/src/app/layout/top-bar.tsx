@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation, useMatch } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth';
@@ -16,17 +16,16 @@ const linkClasses = (active: boolean) =>
       : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white',
   );
 
-/** The top navigation bar of spec section 2. */
+/** The top navigation bar: the logo or the open project, the centre links, and the user menu. */
 export function TopBar() {
   const { isAuthenticated } = useAuth();
   const projectMatch = useMatch('/project/:projectId/*');
   // Signed out, a project URL is about to redirect to /signin: fetch nothing for it.
   const projectId = isAuthenticated ? projectMatch?.params.projectId : undefined;
   const location = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
-
-  // Any navigation closes the phone menu.
-  useEffect(() => setMobileOpen(false), [location.key]);
+  // The phone menu stays open on the page it was opened on: any navigation closes it.
+  const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
+  const mobileOpen = mobileOpenOn === location.key;
 
   return (
     <header
@@ -77,7 +76,7 @@ export function TopBar() {
             aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'}
             aria-expanded={mobileOpen}
             aria-controls="mobile-nav"
-            onClick={() => setMobileOpen((open) => !open)}
+            onClick={() => setMobileOpenOn(mobileOpen ? null : location.key)}
           >
             {mobileOpen ? <XIcon className="size-5" /> : <MenuIcon className="size-5" />}
           </button>

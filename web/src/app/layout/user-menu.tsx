@@ -13,7 +13,7 @@ const ApiConfigurationDialog = lazy(() => import('@/features/api-keys/components
 const triggerClasses =
   'rounded-full! inline-flex size-9 items-center justify-center rounded-full ring-offset-2 ring-offset-white hover:ring-2 hover:ring-slate-200 data-[state=open]:ring-2 data-[state=open]:ring-blue-500 dark:ring-offset-slate-950 dark:hover:ring-slate-700';
 
-/** The user menu of spec section 2, signed in or signed out. */
+/** The user menu at the right of the top bar, signed in or signed out. */
 export function UserMenu() {
   const { isAuthenticated, user, logout } = useAuth();
   const navigate = useNavigate();

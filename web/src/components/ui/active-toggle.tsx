@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
 
-/** Active (green) / Archived (yellow) switch of inputs and configurations (spec section 4). */
+/** The Active (green) / Archived (yellow) switch of inputs and configurations: archived ones are left out of runs. */
 export function ActiveToggle({
   active,
   onToggle,

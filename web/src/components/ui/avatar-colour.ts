@@ -1,4 +1,4 @@
-/** The eight avatar colours (spec: 'a random colour out of 8'); each pair keeps white text readable. */
+/** The eight avatar colours, one picked per user; each pair keeps white text readable. */
 export const AVATAR_COLOURS = [
   'bg-blue-600',
   'bg-emerald-600',

@@ -7,7 +7,7 @@ const tones = {
   success: 'border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200',
 } as const;
 
-/** A message strip; errors are red (spec: errors show in a red banner) and announced to screen readers. */
+/** A message strip; errors are red and announced to screen readers. */
 export function Banner({
   tone = 'error',
   children,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, StateField, type Extension } from '@codemirror/state';
 import {
@@ -117,6 +117,22 @@ const theme = (lineHeight: number) =>
     },
   });
 
+type AccessibleNames = Pick<Props, 'labelledBy' | 'describedBy' | 'invalid' | 'required'>;
+
+/** CodeMirror's editable element is the one assistive technology meets, so it carries the field's ARIA names. */
+function contentAttributes({ labelledBy, describedBy, invalid, required }: AccessibleNames): Extension {
+  const values: Record<string, string> = {
+    'aria-labelledby': labelledBy,
+    'aria-multiline': 'true',
+    role: 'textbox',
+    spellcheck: 'false',
+  };
+  if (describedBy) values['aria-describedby'] = describedBy;
+  if (invalid) values['aria-invalid'] = 'true';
+  if (required) values['aria-required'] = 'true';
+  return EditorView.contentAttributes.of(values);
+}
+
 export default function CodeEditorImpl({
   value,
   onChange,
@@ -130,59 +146,50 @@ export default function CodeEditorImpl({
 }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
   const attributes = useRef(new Compartment());
-  const contentAttributes = () => {
-    const values: Record<string, string> = {
-      'aria-labelledby': labelledBy,
-      'aria-multiline': 'true',
-      role: 'textbox',
-      spellcheck: 'false',
-    };
-    if (describedBy) values['aria-describedby'] = describedBy;
-    if (invalid) values['aria-invalid'] = 'true';
-    if (required) values['aria-required'] = 'true';
-    return EditorView.contentAttributes.of(values);
-  };
+  const changed = useEffectEvent((text: string) => onChange(text));
+
+  // The editor is built once, from the props of its first render; the effects below keep the text and the ARIA
+  // attributes in step afterwards, so typing never rebuilds it (which would lose the cursor and the undo history).
+  const createEditor = useEffectEvent(
+    (parent: HTMLElement) =>
+      new EditorView({
+        parent,
+        state: EditorState.create({
+          doc: value,
+          extensions: [
+            lineNumbers(),
+            // Undo/redo and the usual editing keys; Tab is left alone so keyboard users can leave the editor.
+            history(),
+            keymap.of([...defaultKeymap, ...historyKeymap]),
+            highlightActiveLineGutter(),
+            highlightActiveLine(),
+            drawSelection(),
+            EditorView.lineWrapping,
+            fillerLines(minLines, lineHeight),
+            placeholder ? placeholderExtension(placeholder) : [],
+            attributes.current.of(contentAttributes({ labelledBy, describedBy, invalid, required })),
+            theme(lineHeight),
+            EditorView.updateListener.of((update) => {
+              if (update.docChanged) changed(update.state.doc.toString());
+            }),
+          ],
+        }),
+      }),
+  );
 
   useEffect(() => {
-    const editor = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          lineNumbers(),
-          // Undo/redo and the usual editing keys; Tab is left alone so keyboard users can leave the editor.
-          history(),
-          keymap.of([...defaultKeymap, ...historyKeymap]),
-          highlightActiveLineGutter(),
-          highlightActiveLine(),
-          drawSelection(),
-          EditorView.lineWrapping,
-          fillerLines(minLines, lineHeight),
-          placeholder ? placeholderExtension(placeholder) : [],
-          attributes.current.of(contentAttributes()),
-          theme(lineHeight),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) onChangeRef.current(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
+    const editor = createEditor(host.current!);
     view.current = editor;
     return () => {
       editor.destroy();
       view.current = null;
     };
-    // Created once; the text and the ARIA attributes are kept in step by the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: attributes.current.reconfigure(contentAttributes()) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const values = contentAttributes({ labelledBy, describedBy, invalid, required });
+    view.current?.dispatch({ effects: attributes.current.reconfigure(values) });
   }, [labelledBy, describedBy, invalid, required]);
 
   useEffect(() => {

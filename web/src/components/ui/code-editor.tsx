@@ -9,7 +9,7 @@ export type CodeEditorProps = {
   onChange: (value: string) => void;
   error?: string | null;
   required?: boolean;
-  /** Numbered lines always shown, even for a short text (spec: at least 50). */
+  /** Numbered lines always shown, even for a short text, so the editor reads as a page to write on. */
   minLines?: number;
   placeholder?: string;
 };

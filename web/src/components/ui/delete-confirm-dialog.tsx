@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 
 type DeleteConfirmDialogProps<T> = {
@@ -12,7 +12,7 @@ type DeleteConfirmDialogProps<T> = {
   onDelete: (item: T) => Promise<unknown>;
 };
 
-/** Asks before deleting (spec: deleting needs confirmation), shows the failure, closes once deleted. */
+/** Asks before deleting (a delete cannot be undone), shows the failure, closes once deleted. */
 export function DeleteConfirmDialog<T>({
   item,
   onClose,
@@ -22,8 +22,9 @@ export function DeleteConfirmDialog<T>({
   onDelete,
 }: DeleteConfirmDialogProps<T>) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setError(null), [item]);
+  // A failure belongs to the item it happened to: opening the dialog on another item shows no stale message.
+  const [failure, setFailure] = useState<{ item: T; message: string } | null>(null);
+  const error = failure && failure.item === item ? failure.message : null;
 
   async function confirm() {
     if (item === null) return;
@@ -32,7 +33,7 @@ export function DeleteConfirmDialog<T>({
       await onDelete(item);
       onClose();
     } catch {
-      setError(failedMessage);
+      setFailure({ item, message: failedMessage });
     } finally {
       setBusy(false);
     }

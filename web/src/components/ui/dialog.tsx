@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { cn } from '@/lib/cn';
 import { XIcon } from './icons';
@@ -12,9 +12,18 @@ type DialogProps = {
   /** Buttons, right-aligned under the content. */
   footer?: ReactNode;
   className?: string;
-  /** Spec: some modals close on an outside click; others keep unsaved text. */
+  /** Dialogs holding long unsaved text stay open on an outside click, so a stray click loses nothing. */
   closeOnOutsideClick?: boolean;
+  /** The control that takes the focus on opening; without it, the first focusable element does. */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
+
+/**
+ * A key for a dialog that holds a form: each opening, and each item it opens on, starts a fresh form filled from
+ * the item, instead of effects that copy the item into the form's state after the first render.
+ */
+export const openingKey = (open: boolean, itemId?: number | string | null) =>
+  open ? `open:${itemId ?? 'new'}` : 'closed';
 
 /** An accessible modal dialog with a title (Radix). */
 export function Dialog({
@@ -26,6 +35,7 @@ export function Dialog({
   footer,
   className,
   closeOnOutsideClick = true,
+  initialFocus,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -33,6 +43,14 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_200ms]" />
         <RadixDialog.Content
           onPointerDownOutside={closeOnOutsideClick ? undefined : (event) => event.preventDefault()}
+          onOpenAutoFocus={
+            initialFocus
+              ? (event) => {
+                  event.preventDefault();
+                  initialFocus.current?.focus();
+                }
+              : undefined
+          }
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
             // A column: the title and the footer stay in view, only the body scrolls (long editors keep Save reachable).

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export const inputClasses =
@@ -44,10 +44,10 @@ export function Field({ label, required, error, hint, children }: FieldProps) {
   );
 }
 
-export function TextInput({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function TextInput({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(inputClasses, className)} {...props} />;
 }
 
-export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(inputClasses, 'min-h-24 resize-y leading-6', className)} {...props} />;
 }

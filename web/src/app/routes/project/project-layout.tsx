@@ -9,7 +9,7 @@ const TABS = [
   { to: 'results', label: 'Results' },
 ] as const;
 
-/** The project screens: tabs over the current one (spec section 2, Project tabs). */
+/** The project screens: tabs over the current one. */
 export default function ProjectLayout() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);

@@ -14,6 +14,10 @@ export default function ResultsRoute() {
   const inputs = useInputs(projectId);
   const configurations = useConfigurations(projectId);
   const project = useProject(projectId);
+  const projectName = useMemo(
+    () => (project.data ? { id: project.data.id, name: project.data.name } : null),
+    [project.data],
+  );
 
   const evaluationParam = Number(search.get('evaluation'));
   const state = location.state as Partial<RunNavigationState> | null;
@@ -38,7 +42,7 @@ export default function ResultsRoute() {
       // A new evaluation starts a fresh view (selections, end time, polling).
       key={incoming?.evaluationId ?? 'cached'}
       projectId={projectId}
-      project={project.data ? { id: project.data.id, name: project.data.name } : null}
+      project={projectName}
       inputs={inputs.data}
       configurations={configurations.data}
       loadError={inputs.isError || configurations.isError}

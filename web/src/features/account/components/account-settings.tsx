@@ -28,7 +28,7 @@ function ErrorBanner({ text, error }: { text: string; error: unknown }) {
   );
 }
 
-/** /account: e-mail, subscription line and the Upgrade / Manage buttons (spec section 2). */
+/** /account: e-mail, subscription line and the Upgrade / Manage buttons. */
 export function AccountSettings() {
   const { user } = useAuth();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { useApiKeys } from '../api/get-api-keys';
 import { keyForProvider, PROVIDER_ORDER } from '../lib/providers';
 import { ProviderKeyCard } from './provider-key-card';
 
-/** The API Configuration modal opened from the user menu's API Settings (spec section 2). */
+/** The API Configuration modal opened from the user menu's API Settings. */
 export function ApiConfigurationDialog({
   open,
   onOpenChange,

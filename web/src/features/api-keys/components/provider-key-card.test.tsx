@@ -93,7 +93,7 @@ describe('ProviderKeyCard', () => {
     );
   });
 
-  it('shows the section 8 errors', async () => {
+  it('shows the save and remove failures', async () => {
     mockApi(({ method }) =>
       method === 'DELETE' ? { status: 500, body: 'boom' } : { status: 502, body: '<html>', contentType: 'text/html' },
     );

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { LIMITS, type ApiKey, type Provider } from '@promptgrid/contract';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
@@ -39,6 +40,7 @@ function DashboardLink({ provider, text }: { provider: Provider; text: string })
 export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardProps) {
   const info = PROVIDER_INFO[provider];
   const fieldId = useId();
+  const keyField = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState(false);
   const [key, setKey] = useState('');
   const [visible, setVisible] = useState(false);
@@ -133,7 +135,11 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
             <Button
               size="sm"
               variant="secondary"
-              onClick={() => setReplacing(true)}
+              onClick={() => {
+                // The Replace button gives way to the key field: the focus follows, so keyboard users are not lost.
+                flushSync(() => setReplacing(true));
+                keyField.current?.focus();
+              }}
               disabled={busy}
               aria-label={`Replace ${info.label} key`}
             >
@@ -166,13 +172,13 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
           <div className="relative">
             <input
               id={fieldId}
+              ref={keyField}
               type={visible ? 'text' : 'password'}
               value={key}
               onChange={(event) => setKey(event.target.value)}
               placeholder={info.placeholder}
               autoComplete="off"
               spellCheck={false}
-              autoFocus={replacing}
               className={cn(inputClasses, 'pr-11 font-mono')}
             />
             <button

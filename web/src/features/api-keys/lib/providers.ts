@@ -10,7 +10,7 @@ type ProviderInfo = {
   dashboardName: string;
 };
 
-/** What each provider card shows (spec section 2, API Configuration modal). */
+/** What each provider card of the API Configuration modal shows. */
 export const PROVIDER_INFO: Record<Provider, ProviderInfo> = {
   openai: {
     provider: 'openai',

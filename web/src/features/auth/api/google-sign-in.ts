@@ -3,9 +3,9 @@ import { getCsrfToken } from '@/lib/api-client';
 import { SignInFailure } from '../lib/sign-in-errors';
 
 /**
- * Posts the Google credential, form-encoded, to the sign-in callback path (spec section 7).
+ * Posts the Google credential, form-encoded, to the sign-in callback path (Google's own redirect flow posts a form there too).
  * The answer must be JSON with status 'success' and a user; otherwise this throws a SignInFailure with
- * the texts of spec section 8.
+ * the texts the sign-in page shows.
  */
 export async function postGoogleCredential(credential: string): Promise<User> {
   const csrfToken = await getCsrfToken();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { loadGoogleIdentity } from '../lib/google-identity';
 
 type GoogleSignInButtonProps = {
@@ -10,8 +10,10 @@ type GoogleSignInButtonProps = {
 /** Google's own sign-in button (Identity Services), rendered into a box of fixed height so nothing shifts. */
 export function GoogleSignInButton({ clientId, onCredential, onError }: GoogleSignInButtonProps) {
   const container = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onCredential, onError });
-  callbacks.current = { onCredential, onError };
+  // Google calls back long after the button was drawn: answer with the handlers of the latest render.
+  const signedIn = useEffectEvent((credential: string | undefined) =>
+    credential ? onCredential(credential) : onError('Login failed'),
+  );
   const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
@@ -22,8 +24,7 @@ export function GoogleSignInButton({ clientId, onCredential, onError }: GoogleSi
         google.initialize({
           client_id: clientId,
           ux_mode: 'popup',
-          callback: ({ credential }) =>
-            credential ? callbacks.current.onCredential(credential) : callbacks.current.onError('Login failed'),
+          callback: ({ credential }) => signedIn(credential),
         });
         const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
         google.renderButton(container.current, {

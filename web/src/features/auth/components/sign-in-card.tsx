@@ -35,7 +35,7 @@ export function SignInCard({ returnTo }: { returnTo?: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const busyRef = useRef(false);
 
-  // An already signed-in visitor is checked and sent on like a fresh sign-in (spec section 4).
+  // An already signed-in visitor is checked and sent on like a fresh sign-in.
   const redirected = useRef(false);
   useEffect(() => {
     if (!isAuthenticated || redirected.current || busyRef.current) return;

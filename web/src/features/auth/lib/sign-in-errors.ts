@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 
-/** A sign-in failure whose message is meant for the user (spec section 8). */
+/** A sign-in failure whose message is meant for the user, shown as it is. */
 export class SignInFailure extends Error {
   constructor(message: string) {
     super(message);

@@ -4,7 +4,7 @@ import { signInDestination } from './sign-in-outcome';
 import { signInErrorMessage, SignInFailure } from './sign-in-errors';
 import { readSignInResponse } from '../api/google-sign-in';
 
-describe('signInDestination (spec section 4)', () => {
+describe('signInDestination', () => {
   it('goes to /projects when the subscription check says active', async () => {
     await expect(signInDestination(async () => ({ active: true }))).resolves.toBe('/projects');
   });

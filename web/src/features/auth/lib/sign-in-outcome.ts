@@ -1,7 +1,7 @@
 export type SignInDestination = '/projects' | '/landing' | `/landing#${string}`;
 
 /**
- * Where a signed-in user goes (spec section 4): /projects when the subscription check says active,
+ * Where a signed-in user goes: /projects when the subscription check says active,
  * otherwise /landing (or the landing section they came from), and /landing when the check fails.
  */
 export async function signInDestination(

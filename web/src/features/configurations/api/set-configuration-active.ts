@@ -6,7 +6,7 @@ import { configurationsQueryKey } from './get-configurations';
 export const setConfigurationActive = (id: number, isActive: boolean) =>
   api.patch<Configuration>(ROUTES.configuration(id), { is_active: isActive });
 
-/** Saved first, then shown (spec section 4): the list changes only with the server's answer. */
+/** Saved first, then shown: the list changes only with the server's answer. */
 export function useSetConfigurationActive(projectId: string | number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -125,7 +125,7 @@ describe('ConfigurationEditorDialog', () => {
     expect(await screen.findByText('name: Name is required.')).toBeInTheDocument();
   });
 
-  it('shows the spec text when the models cannot be loaded', async () => {
+  it('says so when the models cannot be loaded', async () => {
     mockFetch((url) => (url === '/api/models/' ? { status: 500, body: { detail: 'down' } } : undefined));
     open(null);
     expect(await screen.findByText('Failed to load AI models')).toBeInTheDocument();

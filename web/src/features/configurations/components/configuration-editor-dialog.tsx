@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Slider } from 'radix-ui';
 import { LIMITS, PROVIDER_LABELS, aiModelLabel, type Configuration } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CodeEditor } from '@/components/ui/code-editor';
+import { openingKey } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { NameField, nameError } from '@/components/ui/name-field';
 import { Field, TextInput, inputClasses } from '@/components/ui/field';
@@ -32,31 +33,24 @@ type Errors = { name?: string; prompt?: string; model?: string; temperature?: st
 const PROMPT_REQUIRED = 'Prompt template is required.';
 const MODEL_REQUIRED = 'AI model is required.';
 
-/** 'New Prompt Configuration' / 'Edit Prompt Configuration' (spec section 2, System Prompts). */
-export function ConfigurationEditorDialog({ open, onOpenChange, configuration, projectId, onSave }: Props) {
+/** 'New Prompt Configuration' / 'Edit Prompt Configuration': name, model, parameters and the prompt. */
+export function ConfigurationEditorDialog(props: Props) {
+  return <ConfigurationEditorForm key={openingKey(props.open, props.configuration?.id)} {...props} />;
+}
+
+function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId, onSave }: Props) {
   const temperatureLabelId = useId();
   const models = useAiModels({ enabled: open });
-  const [name, setName] = useState('');
-  const [prompt, setPrompt] = useState('');
-  const [modelId, setModelId] = useState('');
-  const [temperature, setTemperature] = useState<number>(LIMITS.temperature.default);
-  const [maxTokens, setMaxTokens] = useState('');
-  const [jsonMode, setJsonMode] = useState(false);
+  const parameters = configuration?.parameters;
+  const [name, setName] = useState(configuration?.name ?? '');
+  const [prompt, setPrompt] = useState(configuration?.prompt.content ?? '');
+  const [modelId, setModelId] = useState(configuration ? String(configuration.ai_model.id) : '');
+  const [temperature, setTemperature] = useState<number>(parameters?.temperature ?? LIMITS.temperature.default);
+  const [maxTokens, setMaxTokens] = useState(parameters?.max_tokens == null ? '' : String(parameters.max_tokens));
+  const [jsonMode, setJsonMode] = useState(configuration?.json_mode ?? false);
   const [errors, setErrors] = useState<Errors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setName(configuration?.name ?? '');
-    setPrompt(configuration?.prompt.content ?? '');
-    setModelId(configuration ? String(configuration.ai_model.id) : '');
-    setTemperature(configuration?.parameters.temperature ?? LIMITS.temperature.default);
-    setMaxTokens(configuration?.parameters.max_tokens == null ? '' : String(configuration.parameters.max_tokens));
-    setJsonMode(configuration?.json_mode ?? false);
-    setErrors({});
-    setSaveError(null);
-  }, [open, configuration]);
 
   const model = useMemo(() => models.data?.find((m) => String(m.id) === modelId) ?? null, [models.data, modelId]);
   const jsonVisible = showsJsonMode(model);

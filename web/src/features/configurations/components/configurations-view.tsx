@@ -10,7 +10,7 @@ import { useDeleteConfiguration } from '../api/delete-configuration';
 import { ConfigurationCard } from './configuration-card';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 
-/** The System Prompts screen (spec section 2). */
+/** The System Prompts screen: a project's prompt configurations, each a system prompt on one model. */
 export function ConfigurationsView({ projectId }: { projectId: string }) {
   const configurations = useConfigurations(projectId);
   const save = useSaveConfiguration(projectId);

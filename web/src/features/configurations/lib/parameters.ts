@@ -1,6 +1,6 @@
 import { LIMITS, type AiModel, type ProviderSpecificParams } from '@promptgrid/contract';
 
-/** The JSON mode option appears, and is sent, only when the selected model supports it (spec section 5). */
+/** The JSON mode option appears, and is sent, only when the selected model supports it. */
 export const showsJsonMode = (model: Pick<AiModel, 'supports_json_mode'> | null | undefined): boolean =>
   model?.supports_json_mode === true;
 

@@ -6,7 +6,7 @@ import { inputsQueryKey } from './get-inputs';
 export const createInput = (projectId: string | number, data: CreateInputInput) =>
   api.post<Input>(ROUTES.inputs(projectId), data);
 
-/** PUT sends the whole input with the changed fields (spec section 7). */
+/** PUT sends the whole input with the changed fields: the server replaces the input, it does not merge. */
 export const updateInput = (projectId: string | number, input: Input) =>
   api.put<Input>(ROUTES.input(projectId, input.id), input);
 
@@ -30,7 +30,7 @@ export function useSaveInput(projectId: string | number) {
   });
 }
 
-/** Active/Archived: shown at once, reverted when the save fails (spec section 4). */
+/** Active/Archived: shown at once, reverted when the save fails. */
 export function useSetInputActive(projectId: string | number) {
   const queryClient = useQueryClient();
   const key = inputsQueryKey(projectId);

@@ -56,7 +56,7 @@ describe('InputEditorDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('shows the spec text when the update fails', async () => {
+  it('says so when the update fails', async () => {
     const onSave = vi.fn().mockRejectedValue(new Error('boom'));
     render(<InputEditorDialog open onOpenChange={() => {}} input={existing} onSave={onSave} />);
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { openingKey } from '@/components/ui/dialog';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
 import { CodeEditor } from '@/components/ui/code-editor';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -16,20 +17,16 @@ type Props = {
 const CONTENT_REQUIRED = 'Content is required.';
 
 /** 'New Input' / 'Edit Input': name and a line-numbered content area, both required. */
-export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) {
-  const [name, setName] = useState('');
-  const [content, setContent] = useState('');
+export function InputEditorDialog(props: Props) {
+  return <InputEditorForm key={openingKey(props.open, props.input?.id)} {...props} />;
+}
+
+function InputEditorForm({ open, onOpenChange, input, onSave }: Props) {
+  const [name, setName] = useState(input?.name ?? '');
+  const [content, setContent] = useState(input?.content ?? '');
   const [errors, setErrors] = useState<{ name?: string; content?: string }>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setName(input?.name ?? '');
-    setContent(input?.content ?? '');
-    setErrors({});
-    setSaveError(null);
-  }, [open, input]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

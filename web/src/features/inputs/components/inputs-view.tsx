@@ -9,7 +9,7 @@ import { useDeleteInput } from '../api/delete-input';
 import { InputCard } from './input-card';
 import { InputEditorDialog } from './input-editor-dialog';
 
-/** The User Prompts screen (spec section 2). */
+/** The User Prompts screen: a project's inputs, each sent as the user message of a run. */
 export function InputsView({ projectId }: { projectId: string }) {
   const inputs = useInputs(projectId);
   const save = useSaveInput(projectId);

@@ -1,6 +1,6 @@
 import { LIMITS } from '@promptgrid/contract';
 
-/** Card preview: content over 100 characters shows its first 70 plus ' ...' (spec section 2). */
+/** Card preview: content over 100 characters shows its first 70 plus ' ...'. */
 export function truncateContent(
   content: string,
   over: number = LIMITS.inputCardTruncateOver,

@@ -15,7 +15,7 @@ type LandingPageProps = {
   checkoutDetail?: string | null;
 };
 
-/** The public landing page: every section of spec section 1, with smooth hash anchors. */
+/** The public landing page: hero, how it works, example, pricing, FAQ and about, with smooth hash anchors. */
 export function LandingPage({
   onGetStarted,
   onChoosePlan,

@@ -1,6 +1,6 @@
 import { LIMITS, STANDARD_PLAN } from '@promptgrid/contract';
 
-/** The nine questions of the landing FAQ (spec section 1). */
+/** The nine questions of the landing FAQ. */
 export const FAQ_ITEMS = [
   {
     id: 'what',

@@ -6,7 +6,7 @@ export const projectsQueryKey = ['projects'] as const;
 
 export const getProjects = () => api.get<Project[]>(ROUTES.projects);
 
-/** Newest update first (spec section 2). */
+/** Newest update first: the project worked on last is the one most likely wanted next. */
 export const sortByUpdatedDesc = (projects: readonly Project[]) =>
   [...projects].sort((a, b) => new Date(b.updated_at).getTime() - new Date(a.updated_at).getTime());
 

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Project } from '@promptgrid/contract';
 import { Menu, MenuItem } from '@/components/ui/menu';
 import { ArrowRightIcon, ClockIcon, DotsIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
@@ -14,15 +14,17 @@ type ProjectCardProps = {
 
 export const projectHome = (id: number) => `/project/${id}/inputs`;
 
-/** One project in the grid; clicking anywhere on it opens its user prompts (spec section 2). */
+/**
+ * One project in the grid; clicking anywhere on it opens its user prompts. The project's name is a link whose hit
+ * area covers the whole card, so the card opens like a link (new tab, keyboard) while its menu and its
+ * 'View Project' link sit above that area and keep their own clicks.
+ */
 export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps) {
-  const navigate = useNavigate();
   const headingId = `project-${project.id}-name`;
   return (
     <article
       aria-labelledby={headingId}
-      onClick={() => navigate(projectHome(project.id))}
-      className="group flex cursor-pointer flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-xs transition hover:border-slate-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700"
+      className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-xs transition hover:border-slate-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700"
     >
       <div className="flex items-center justify-between gap-3">
         <span className="inline-flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
@@ -33,7 +35,7 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
         </span>
         <Menu
           label="Project actions"
-          triggerClassName="-mr-2 inline-flex size-8 items-center justify-center text-slate-500 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 dark:data-[state=open]:bg-slate-800"
+          triggerClassName="relative z-10 -mr-2 inline-flex size-8 items-center justify-center text-slate-500 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 dark:data-[state=open]:bg-slate-800"
           trigger={<DotsIcon className="size-4" />}
         >
           <MenuItem onSelect={() => onEdit(project)}>
@@ -51,7 +53,9 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
         id={headingId}
         className="mt-2 truncate text-base font-semibold tracking-tight text-slate-900 dark:text-slate-50"
       >
-        {project.name}
+        <Link to={projectHome(project.id)} className="rounded after:absolute after:inset-0 after:rounded-xl">
+          {project.name}
+        </Link>
       </h2>
       <p className="mt-1 line-clamp-2 min-h-10 text-sm leading-5 text-slate-600 dark:text-slate-400">
         {project.description}
@@ -71,8 +75,7 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
       <div className="mt-5 border-t border-slate-100 pt-4 dark:border-slate-800">
         <Link
           to={projectHome(project.id)}
-          onClick={(event) => event.stopPropagation()}
-          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-blue-700 hover:text-blue-800 dark:text-blue-400 dark:hover:text-blue-300"
+          className="relative z-10 inline-flex items-center gap-1.5 rounded text-sm font-medium text-blue-700 hover:text-blue-800 dark:text-blue-400 dark:hover:text-blue-300"
         >
           View Project
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { Project } from '@promptgrid/contract';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, openingKey } from '@/components/ui/dialog';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Banner } from '@/components/ui/banner';
@@ -22,25 +22,19 @@ const NAME_REQUIRED = 'Project name is required.';
 const DESCRIPTION_REQUIRED = 'Description is required.';
 
 /** Create or edit a project: 'Create New Project' / 'Create Project', or 'Edit Project' / 'Save Changes'. */
-export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: ProjectFormDialogProps) {
+export function ProjectFormDialog(props: ProjectFormDialogProps) {
+  return <ProjectForm key={openingKey(props.open, props.project?.id)} {...props} />;
+}
+
+function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDialogProps) {
   const editing = Boolean(project);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const nameField = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(project?.name ?? '');
+  const [description, setDescription] = useState(project?.description ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
   const mutation = editing ? updateProject : createProject;
-
-  useEffect(() => {
-    if (!open) return;
-    setName(project?.name ?? '');
-    setDescription(project?.description ?? '');
-    setErrors({});
-    createProject.reset();
-    updateProject.reset();
-    // Reset only when the dialog opens for a (new) project.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, project]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +66,7 @@ export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: Pr
       title={editing ? 'Edit Project' : 'Create New Project'}
       description={editing ? undefined : 'A project holds the user prompts and system prompts you compare.'}
       closeOnOutsideClick={false}
+      initialFocus={nameField}
     >
       <form noValidate onSubmit={submit} className="space-y-4">
         {failure ? (
@@ -91,8 +86,8 @@ export function ProjectFormDialog({ open, onOpenChange, project, onCreated }: Pr
                   clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)),
                 );
               }}
+              ref={nameField}
               aria-required
-              autoFocus
               maxLength={200}
               placeholder="e.g. Legal summarizer"
             />

@@ -107,7 +107,7 @@ describe('ProjectsView', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update project');
   });
 
-  it('asks before deleting, with the spec text', async () => {
+  it('asks before deleting, with the confirmation text', async () => {
     const fetch = mockApi(({ method }) => (method === 'DELETE' ? { status: 204 } : { body: [project(1, 'Legal', 2)] }));
     renderWithApp(<ProjectsView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Project actions' }));

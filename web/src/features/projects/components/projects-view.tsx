@@ -11,7 +11,7 @@ import { DeleteProjectDialog } from './delete-project-dialog';
 
 type FormState = { open: false } | { open: true; project: Project | null };
 
-/** The project list of spec section 2: title, count line, two-column grid, side panel, modals. */
+/** The project list: title, count line, two-column grid, side panel, and the create/edit/delete dialogs. */
 export function ProjectsView() {
   const projects = useProjects();
   const [form, setForm] = useState<FormState>({ open: false });

@@ -2,7 +2,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A project's age as the cards show it (spec sections 2 and 9):
+ * A project's age as the cards show it:
  * 'Just now' under 1 hour, 'Nh ago' under 24 hours, otherwise 'Nd ago'.
  * A time in the future (clock skew) counts as 'Just now'.
  */

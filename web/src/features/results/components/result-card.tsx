@@ -12,7 +12,7 @@ type Props = {
   maxHeight: number;
 };
 
-/** One system prompt's answer to the selected input (spec section 2 and 4, Result card). */
+/** One system prompt's answer to the selected input. */
 export const ResultCard = memo(function ResultCard({ configurationId, configuration, cell, maxHeight }: Props) {
   const request = cell?.request;
   const result = cell?.result;

@@ -67,7 +67,6 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
       ref={container}
       role="list"
       aria-label="Results"
-      aria-rowcount={rows}
       style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
     >
       {(width === null ? [] : virtualizer.getVirtualItems()).map((row) => (
@@ -84,8 +83,15 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
             gap: GAP,
           }}
         >
-          {configurationIds.slice(row.index * columns, row.index * columns + columns).map((configurationId) => (
-            <div role="listitem" key={configurationId} className="flex min-w-0 flex-col">
+          {configurationIds.slice(row.index * columns, row.index * columns + columns).map((configurationId, column) => (
+            // Only the rows in view are in the page: each card says where it stands among all of them.
+            <div
+              role="listitem"
+              key={configurationId}
+              aria-setsize={configurationIds.length}
+              aria-posinset={row.index * columns + column + 1}
+              className="flex min-w-0 flex-col"
+            >
               <ResultCard
                 configurationId={configurationId}
                 configuration={configurations.get(configurationId)}

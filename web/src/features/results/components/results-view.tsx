@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Configuration, Input } from '@promptgrid/contract';
+import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -27,8 +27,10 @@ type Props = {
 };
 
 const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
+const NO_REQUESTS: ApiRequest[] = [];
+const NO_RESULTS: Result[] = [];
 
-/** The Results screen (spec section 2, Results; section 4, Polling and Result card). */
+/** The Results screen: the last evaluation's progress, its summary, and one card per prompt for the chosen input. */
 export function ResultsView({ projectId, project, inputs, configurations, loadError, incoming }: Props) {
   const [cache] = useState(() => readResultsCache(projectId));
   const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
@@ -52,8 +54,8 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
     [fromCache, configurations],
   );
 
-  const requests = snapshot?.apiRequests ?? [];
-  const results = snapshot?.results ?? [];
+  const requests = snapshot?.apiRequests ?? NO_REQUESTS;
+  const results = snapshot?.results ?? NO_RESULTS;
   const cells = useMemo(() => indexCells(requests, results), [requests, results]);
   const members = useMemo(() => evaluationMembers(requests.length > 0 ? requests : results), [requests, results]);
   const counts = countStatuses(requests);
@@ -73,16 +75,17 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
     return members.configurationIds.filter((id) => chosen.has(id));
   }, [members.configurationIds, selections.configurationIds]);
   const selectedSet = useMemo(() => new Set(selectedConfigurationIds), [selectedConfigurationIds]);
-  const memberIds = useRef(members.configurationIds);
-  memberIds.current = members.configurationIds;
-  const togglePrompt = useCallback((id: number, checked: boolean) => {
-    setSelections((current) => {
-      const chosen = new Set(current.configurationIds ?? memberIds.current);
-      if (checked) chosen.add(id);
-      else chosen.delete(id);
-      return { ...current, configurationIds: memberIds.current.filter((other) => chosen.has(other)) };
-    });
-  }, []);
+  const memberIds = members.configurationIds;
+  const togglePrompt = useCallback(
+    (id: number, checked: boolean) =>
+      setSelections((current) => {
+        const chosen = new Set(current.configurationIds ?? memberIds);
+        if (checked) chosen.add(id);
+        else chosen.delete(id);
+        return { ...current, configurationIds: memberIds.filter((other) => chosen.has(other)) };
+      }),
+    [memberIds],
+  );
   const selectAllPrompts = useCallback(
     (select: boolean) => setSelections((current) => ({ ...current, configurationIds: select ? null : [] })),
     [],
@@ -103,18 +106,7 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
       selections,
       savedAt: new Date().toISOString(),
     });
-    // snapshot is rebuilt each render; its parts are the real dependencies.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [
-    projectId,
-    snapshot?.apiRequests,
-    snapshot?.results,
-    snapshot?.metrics,
-    snapshot?.endTime,
-    selections,
-    inputsById,
-    configurationsById,
-  ]);
+  }, [projectId, snapshot, project, members, selections, inputsById, configurationsById]);
 
   if (evaluationId === null) {
     return (

@@ -35,7 +35,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The summary bar of the results screen (spec section 2, Results). */
+/** The summary bar of the results screen. */
 export function SummaryBar({
   finished,
   total,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
 import { getApiRequests } from '../api/get-api-requests';
@@ -7,15 +7,16 @@ import { getResults } from '../api/get-results';
 import { allTerminal, countStatuses } from '../lib/status';
 import type { EvaluationSnapshot } from '../lib/types';
 
-type Progress = { requests: ApiRequest[]; metrics: Metrics };
+/** One poll's answer; `endedAt` is when a poll first saw every request end (ISO), null while running. */
+type Progress = { requests: ApiRequest[]; metrics: Metrics; endedAt: string | null };
 
 const isDone = (progress: Progress | undefined, total: number | null) =>
   progress !== undefined && allTerminal(progress.requests, total ?? progress.requests.length);
 
 /**
- * Polling of spec section 4: every 5 s the api requests and the metrics, until every request is
- * SUCCESS or FAILED; then the end time is recorded and the final results are loaded. Results are
- * also loaded whenever more requests succeeded than are shown, so cards fill in while the run goes on.
+ * Polls the api requests and the metrics every 5 s until every request is SUCCESS or FAILED; then the end time is
+ * recorded and the final results are loaded. Results are also loaded whenever more requests succeeded than are
+ * shown, so cards fill in while the run goes on.
  */
 export function useEvaluation(
   evaluationId: number | null,
@@ -23,16 +24,18 @@ export function useEvaluation(
   cached: EvaluationSnapshot | null,
 ) {
   const seed = cached && cached.evaluationId === evaluationId ? cached : null;
-  const [endTime, setEndTime] = useState<string | null>(seed?.endTime ?? null);
 
   const progress = useQuery({
     queryKey: ['evaluations', evaluationId, 'progress'],
     queryFn: async (): Promise<Progress> => {
       const [requests, metrics] = await Promise.all([getApiRequests(evaluationId!), getMetrics(evaluationId!)]);
-      return { requests, metrics };
+      // Once every request has ended polling stops, so this is the poll that first saw the end.
+      const endedAt = allTerminal(requests, totalRequests ?? requests.length) ? new Date().toISOString() : null;
+      return { requests, metrics, endedAt };
     },
     enabled: evaluationId !== null,
-    initialData: seed && seed.metrics ? { requests: seed.apiRequests, metrics: seed.metrics } : undefined,
+    initialData:
+      seed && seed.metrics ? { requests: seed.apiRequests, metrics: seed.metrics, endedAt: seed.endTime } : undefined,
     initialDataUpdatedAt: seed ? 0 : undefined,
     staleTime: (query) => (isDone(query.state.data, totalRequests) ? Infinity : 0),
     refetchInterval: (query) =>
@@ -47,10 +50,7 @@ export function useEvaluation(
   const pollError = progress.isError;
   const polling = evaluationId !== null && !done && !pollError;
   const successCount = countStatuses(requests).SUCCESS;
-
-  useEffect(() => {
-    if (done && !endTime) setEndTime(new Date().toISOString());
-  }, [done, endTime]);
+  const endTime = done ? (progress.data?.endedAt ?? null) : null;
 
   // Results load alongside the first progress call (no waterfall), then again whenever more requests
   // succeeded than results are shown, and once more when polling ends (the final reload).
@@ -73,26 +73,24 @@ export function useEvaluation(
       void refetch();
     }
   }, [isFetching, results.isSuccess, shown, successCount, refetch]);
+  // The final reload: once, when this view saw the run go from polling to done (not for a finished cached run).
   const sawPolling = useRef(false);
-  if (polling) sawPolling.current = true;
   useEffect(() => {
-    if (done && sawPolling.current) {
+    if (polling) sawPolling.current = true;
+    else if (done && sawPolling.current) {
       sawPolling.current = false;
       void refetch();
     }
-  }, [done, refetch]);
+  }, [polling, done, refetch]);
 
-  const snapshot: EvaluationSnapshot | null =
-    evaluationId === null
-      ? null
-      : {
-          evaluationId,
-          totalRequests: total,
-          apiRequests: requests,
-          metrics: progress.data?.metrics ?? null,
-          results: results.data ?? [],
-          endTime: done ? endTime : null,
-        };
+  const metrics = progress.data?.metrics ?? null;
+  const snapshot = useMemo(
+    (): EvaluationSnapshot | null =>
+      evaluationId === null
+        ? null
+        : { evaluationId, totalRequests: total, apiRequests: requests, metrics, results: results.data ?? [], endTime },
+    [evaluationId, total, requests, metrics, results.data, endTime],
+  );
 
   // After a polling error: one fetch now; on success the interval above starts again by itself.
   const { refetch: refetchProgress } = progress;

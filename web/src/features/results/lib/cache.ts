@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@promptgrid/contract';
 import type { ResultsCache } from './types';
 
-/** The last evaluation shown in a project, so a reload shows it again (spec section 3, Results cache). */
+/** The last evaluation shown in a project, kept in browser storage so a reload shows it again. */
 export function readResultsCache(projectId: string | number, storage: Storage = localStorage): ResultsCache | null {
   try {
     const raw = storage.getItem(STORAGE_KEYS.resultsCache(projectId));

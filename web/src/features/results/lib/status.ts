@@ -18,7 +18,7 @@ export function countStatuses(requests: Pick<ApiRequest, 'status'>[]): Counts {
 }
 
 /**
- * Running while polling; then Complete if all succeeded, Failed if none did, otherwise Partial (spec section 4).
+ * Running while polling; then Complete if all succeeded, Failed if none did, otherwise Partial.
  * `settled` is false while some request is still PENDING or IN_PROGRESS. Polling can stop early on a polling error;
  * the evaluation is then still running on the server, so it stays Running instead of reading as a (false) final
  * Failed or Partial. Only a run whose requests have all ended gets a final status.

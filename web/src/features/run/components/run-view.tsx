@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { aiModelLabel, defaultEvaluationName, LIMITS, type Configuration, type Input } from '@promptgrid/contract';
 import { ApiError } from '@/lib/api-client';
@@ -42,7 +42,7 @@ const detailOf = (error: unknown) =>
       ? error.message
       : '';
 
-/** Configure and Run Evaluation (spec section 2, Run; section 4, Run flow). */
+/** Configure and Run Evaluation: choose the prompts, confirm the number of calls, run, and go to the results. */
 export function RunView({ projectId, inputs, configurations, loadError }: Props) {
   const navigate = useNavigate();
   const apiKeys = useApiKeys();
@@ -52,9 +52,21 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
     () => (configurations ?? []).filter((configuration) => configuration.is_active),
     [configurations],
   );
-  const [selectedInputs, setSelectedInputs] = useState<Set<number> | null>(null);
-  const [selectedConfigurations, setSelectedConfigurations] = useState<Set<number> | null>(null);
-  const [mockMode, setMockMode] = useState<boolean | null>(null);
+  // Until the user changes a choice (null), it follows the data: every active prompt is selected, and mock mode is
+  // on when no API key is stored, so a new user can try everything without keys.
+  const [chosenInputs, setSelectedInputs] = useState<Set<number> | null>(null);
+  const [chosenConfigurations, setSelectedConfigurations] = useState<Set<number> | null>(null);
+  const [chosenMockMode, setMockMode] = useState<boolean | null>(null);
+  const selectedInputs = useMemo(
+    () => chosenInputs ?? new Set(activeInputs.map((input) => input.id)),
+    [chosenInputs, activeInputs],
+  );
+  const selectedConfigurations = useMemo(
+    () => chosenConfigurations ?? new Set(activeConfigurations.map((c) => c.id)),
+    [chosenConfigurations, activeConfigurations],
+  );
+  const keysSayMock = apiKeys.isSuccess ? !apiKeys.data.some((key) => key.is_active) : apiKeys.isError ? true : null;
+  const mockMode = chosenMockMode ?? keysSayMock;
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [outOfFree, setOutOfFree] = useState(false);
@@ -62,23 +74,8 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
   // The server's allowance (FREE_EVALUATIONS_PER_MONTH), asked for once the dialog needs it.
   const subscription = useSubscriptionStatus(outOfFree);
 
-  // Both lists start fully selected, once loaded.
-  useEffect(() => {
-    if (inputs && selectedInputs === null) setSelectedInputs(new Set(activeInputs.map((input) => input.id)));
-  }, [inputs, activeInputs, selectedInputs]);
-  useEffect(() => {
-    if (configurations && selectedConfigurations === null)
-      setSelectedConfigurations(new Set(activeConfigurations.map((c) => c.id)));
-  }, [configurations, activeConfigurations, selectedConfigurations]);
-  // Mock mode is on by default when no API key is stored, so a new user can try everything without keys.
-  useEffect(() => {
-    if (mockMode !== null) return;
-    if (apiKeys.isSuccess) setMockMode(!apiKeys.data.some((key) => key.is_active));
-    else if (apiKeys.isError) setMockMode(true);
-  }, [apiKeys.isSuccess, apiKeys.isError, apiKeys.data, mockMode]);
-
-  const inputIds = activeInputs.filter((input) => selectedInputs?.has(input.id)).map((input) => input.id);
-  const configurationIds = activeConfigurations.filter((c) => selectedConfigurations?.has(c.id)).map((c) => c.id);
+  const inputIds = activeInputs.filter((input) => selectedInputs.has(input.id)).map((input) => input.id);
+  const configurationIds = activeConfigurations.filter((c) => selectedConfigurations.has(c.id)).map((c) => c.id);
   const calls = countCalls(inputIds.length, configurationIds.length);
   const archivedInputs = (inputs?.length ?? 0) - activeInputs.length;
   const archivedConfigurations = (configurations?.length ?? 0) - activeConfigurations.length;
@@ -165,7 +162,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
               name: input.name,
               preview: previewText(input.content, LIMITS.runPreviewLength),
             }))}
-            selected={selectedInputs ?? new Set()}
+            selected={selectedInputs}
             onChange={setSelectedInputs}
             empty={{
               text: 'No active user prompts.',
@@ -182,7 +179,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
               detail: aiModelLabel(c.ai_model),
               preview: previewText(c.prompt.content, LIMITS.runPreviewLength),
             }))}
-            selected={selectedConfigurations ?? new Set()}
+            selected={selectedConfigurations}
             onChange={(next) => {
               setSelectedConfigurations(next);
               if (message === NO_PROMPT_SELECTED) setMessage(null);

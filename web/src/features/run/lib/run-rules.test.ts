@@ -23,7 +23,7 @@ describe('countCalls', () => {
 });
 
 describe('confirmLines', () => {
-  it('reads as the spec writes it', () => {
+  it('reads word for word as users know it', () => {
     expect(confirmLines(2, 3)).toEqual([
       'Running this evaluation will make 6 API call(s).',
       '(running 3 prompt(s) against 2 input(s))',

@@ -1,12 +1,12 @@
 import { LIMITS, type RunEvaluationResponse } from '@promptgrid/contract';
 
-/** Calls in a run: inputs x prompts, and one per prompt when no input is chosen (spec section 9). */
+/** Calls in a run: inputs x prompts, and one per prompt when no input is chosen. */
 export function countCalls(inputCount: number, promptCount: number): number {
   if (promptCount <= 0) return 0;
   return Math.max(inputCount, 1) * promptCount;
 }
 
-/** The three lines of the confirm dialog, verbatim from spec section 2. */
+/** The three lines of the confirm dialog; users and tests know them word for word, so they stay verbatim. */
 export function confirmLines(inputCount: number, promptCount: number): [string, string, string] {
   return [
     `Running this evaluation will make ${countCalls(inputCount, promptCount)} API call(s).`,
@@ -40,7 +40,7 @@ export function outOfFreeDescription(numFreeRequests: number | null | undefined)
 export const runFailureMessage = (message: string | null | undefined) =>
   `❌ Error: ${message || 'Failed to run prompt-models.'}`;
 
-/** The banner after POST /api/run-evaluation/ answered (spec section 8, Run). */
+/** The banner after POST /api/run-evaluation/ answered. */
 export function runOutcomeMessage(
   response: Pick<RunEvaluationResponse, 'results' | 'errors' | 'total_requests'>,
   promptCount: number,
