@@ -100,7 +100,7 @@ export class TestClient {
   cookies: Record<string, string> = {};
   constructor(readonly app: FastifyInstance) {}
 
-  private cookieHeader() {
+  cookieHeader() {
     return Object.entries(this.cookies)
       .map(([k, v]) => `${k}=${v}`)
       .join('; ');

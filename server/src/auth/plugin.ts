@@ -20,7 +20,7 @@ export const authentication = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('preParsing', async (request) => {
       const route = request.routeOptions.config;
       if (route.page) return;
       const token = request.cookies[app.sessionCookies.names.session];
@@ -31,7 +31,7 @@ export const authentication = fp(
           request.sessionTokenHash = found.tokenHash;
         }
       }
-      // Here rather than in preHandler: an anonymous caller gets 401 before body validation can answer 400.
+      // Before parsing and validation: an anonymous caller gets 401, not 400 for its body.
       if (request.user || route.public || request.routeOptions.url === undefined) return;
       throw new HttpError(401, 'Authentication credentials were not provided.');
     });

@@ -102,7 +102,8 @@ export const security = fp(
       }),
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    // preParsing, not onRequest: the rate limit (a hook on each route) runs first, so refused requests count too.
+    app.addHook('preParsing', async (request, reply) => {
       const nonCanonical = nonCanonicalTarget(request.raw.url ?? '');
       if (nonCanonical) throw badRequest({ non_field_errors: [nonCanonical] });
       if (!hostAllowed(request.host, config.allowedHosts)) {
