@@ -175,11 +175,12 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
     const problems: string[] = [];
     for (const c of cases.filter(appliesCsrf)) {
       const client = c.rule?.access === 'session' ? bob : anonymous;
-      for (const headers of [
+      const foreign: Record<string, string>[] = [
         { origin: 'https://evil.example' },
         { 'sec-fetch-site': 'cross-site' },
         { origin: 'null' },
-      ]) {
+      ];
+      for (const headers of foreign) {
         problems.push(...(await check(`from ${JSON.stringify(headers)}`, requestAs(c, client, bobIds, headers), 403)));
       }
     }
