@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -13,7 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
 import { security } from './http/security.js';
-import { serveWeb } from './http/web.js';
+import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
 import { authentication } from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
@@ -54,7 +53,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   const app = Fastify({
     logger,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.publicUrl !== null,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,7 +77,6 @@ export async function buildApp({ config, database, logger = false, workers = fal
       { name: 'database' },
     ),
   );
-  await app.register(formbody);
   await app.register(security);
   await app.register(authentication);
   await app.register(swagger, {
@@ -98,7 +96,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerPages(app, swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(publicRoutes);
   await app.register(authRoutes);

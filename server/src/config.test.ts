@@ -30,6 +30,11 @@ describe('loadConfig', () => {
     ['FREE_EVALUATIONS_PER_MONTH', '-1'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,not-an-address'],
+    ['ALLOWED_HOSTS', 'https://example.com'],
+    ['ALLOWED_HOSTS', 'example.com/path'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
@@ -55,6 +60,44 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEV_LOGIN: 'false' }).devLogin).toBe(false);
     expect(loadConfig({ DEV_LOGIN: 'off' }).devLogin).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_LOGIN: 'true' }).devLogin).toBe(true);
+  });
+
+  it('refuses dev sign-in by default behind an https PUBLIC_URL or beyond loopback, and says why', () => {
+    expect(loadConfig({}).devLoginNote).toBeNull();
+    expect(loadConfig({ HOST: 'localhost' }).devLogin).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).devLogin).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).devLogin).toBe(true);
+    const https = loadConfig({ PUBLIC_URL: 'https://promptgrid.example.com' });
+    expect(https.devLogin).toBe(false);
+    expect(https.devLoginNote).toMatch(/^dev sign-in is off: PUBLIC_URL is https .*DEV_LOGIN=true/);
+    const everywhere = loadConfig({ HOST: '0.0.0.0' });
+    expect(everywhere.devLogin).toBe(false);
+    expect(everywhere.devLoginNote).toMatch(/HOST 0\.0\.0\.0 listens beyond loopback/);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com' }).devLoginNote).toMatch(/GOOGLE_CLIENT_ID/);
+    // Set explicitly, it wins, with a warning naming the exposure.
+    const forced = loadConfig({ HOST: '0.0.0.0', DEV_LOGIN: 'true' });
+    expect(forced.devLogin).toBe(true);
+    expect(forced.devLoginNote).toMatch(/DEV_LOGIN=true although HOST 0\.0\.0\.0 .*anyone/);
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or addresses and ranges', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://promptgrid.example.com' }).trustProxy).toBe(false);
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it("accepts PUBLIC_URL's host and ALLOWED_HOSTS as Host names", () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://Promptgrid.example.com/', ALLOWED_HOSTS: 'intranet.lan, Box:8080' })
+        .allowedHosts,
+    ).toEqual(['promptgrid.example.com', 'intranet.lan', 'box:8080']);
   });
 
   it('makes cookies Secure only for an https PUBLIC_URL, and accepts 32-byte keys as base64 or hex', () => {

@@ -1,9 +1,59 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url().optional();
+const isAddressOrRange = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+/** Fastify's trustProxy: how many proxy hops to believe, or which proxy addresses; off unless set. */
+const trustProxy = z.union([
+  z.string().regex(/^\d+$/).transform(Number),
+  z
+    .string()
+    .transform((v) => v.split(',').map((entry) => entry.trim()))
+    .refine(
+      (entries) => entries.every(isAddressOrRange),
+      'must be a hop count, or IP addresses and CIDR ranges separated by commas',
+    ),
+]);
+const hostList = z
+  .string()
+  .transform((v) => v.split(',').map((entry) => entry.trim().toLowerCase()))
+  .refine(
+    (entries) => entries.every((entry) => /^[a-z0-9.-]+(?::\d+)?$|^\[[0-9a-f:]+\](?::\d+)?$/.test(entry)),
+    'must be host names (optionally with :port) separated by commas',
+  );
+const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
+export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
+
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Whether dev sign-in (any e-mail, no password) is on, and the reason given at start. */
+function devLoginSetting(
+  e: { DEV_LOGIN?: boolean; GOOGLE_CLIENT_ID?: string; HOST: string; PUBLIC_URL?: string },
+  production: boolean,
+) {
+  const exposure = e.PUBLIC_URL?.startsWith('https://')
+    ? `PUBLIC_URL is https (${e.PUBLIC_URL})`
+    : !isLoopbackHost(e.HOST)
+      ? `HOST ${e.HOST} listens beyond loopback`
+      : null;
+  if (e.DEV_LOGIN === true) return { enabled: true, exposure, reason: null };
+  const off = (reason: string) => ({ enabled: false, exposure, reason });
+  if (e.DEV_LOGIN === false) return off('DEV_LOGIN=false');
+  if (e.GOOGLE_CLIENT_ID) return off('GOOGLE_CLIENT_ID is set');
+  if (production) return off('NODE_ENV is production');
+  if (exposure) return off(`${exposure}; set DEV_LOGIN=true to allow it anyway`);
+  return { enabled: true, exposure: null, reason: null };
+}
+
 /** 32 bytes as base64 or hex. */
 const KEY = '(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})';
 
@@ -30,6 +80,8 @@ const Env = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   DEV_LOGIN: flag.optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  ALLOWED_HOSTS: hostList.optional(),
   OPENAI_BASE_URL: optionalUrl,
   ANTHROPIC_BASE_URL: optionalUrl,
   STRIPE_SECRET_KEY: optionalText,
@@ -59,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const devLogin = e.DEV_LOGIN ?? (!e.GOOGLE_CLIENT_ID && !production);
+  const devLogin = devLoginSetting(e, production);
+  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).host.toLowerCase() : null;
   return {
     production,
     port: e.PORT,
@@ -73,7 +126,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     previousEncryptionKeys: e.APP_ENCRYPTION_KEY_PREVIOUS ? e.APP_ENCRYPTION_KEY_PREVIOUS.split(',') : [],
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL },
-    devLogin,
+    devLogin: devLogin.enabled,
+    /** Why dev sign-in is off, or (when DEV_LOGIN=true overrides it) what exposes it: said once at start. */
+    devLoginNote: devLogin.enabled
+      ? devLogin.exposure &&
+        `DEV_LOGIN=true although ${devLogin.exposure}: anyone who reaches this server can sign in as any user`
+      : `dev sign-in is off: ${devLogin.reason}`,
+    /** A hop count becomes "trust the nearest n hops", which is what Fastify does with a number (its types omit it). */
+    trustProxy: typeof e.TRUST_PROXY === 'number' ? hopsTrusted(e.TRUST_PROXY) : (e.TRUST_PROXY ?? false),
+    /** Host headers accepted besides loopback names: PUBLIC_URL's host and ALLOWED_HOSTS. */
+    allowedHosts: [...(publicHost ? [publicHost] : []), ...(e.ALLOWED_HOSTS ?? [])],
+    sessionSecret: e.SESSION_SECRET ?? null,
     providers: {
       openaiBaseUrl: e.OPENAI_BASE_URL ?? null,
       anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,

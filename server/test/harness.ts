@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions as RequestToInject, LightMyRequestResponse } from 'fastify';
-import { CSRF_HEADER, ROUTES, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
+import { CSRF_HEADER, ROUTES, SECURE_COOKIE_PREFIX, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { dumpEmptyPgliteTemplate, openDatabase, type Database } from '../src/db/client.js';
@@ -100,7 +100,7 @@ export class TestClient {
   cookies: Record<string, string> = {};
   constructor(readonly app: FastifyInstance) {}
 
-  private cookieHeader() {
+  cookieHeader() {
     return Object.entries(this.cookies)
       .map(([k, v]) => `${k}=${v}`)
       .join('; ');
@@ -113,9 +113,7 @@ export class TestClient {
     options: InjectOptions = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { cookie: this.cookieHeader(), ...options.headers };
-    if (method !== 'GET' && options.csrf !== false && this.cookies[STORAGE_KEYS.csrfCookie]) {
-      headers[CSRF_HEADER] = this.cookies[STORAGE_KEYS.csrfCookie];
-    }
+    if (method !== 'GET' && options.csrf !== false && this.csrfToken) headers[CSRF_HEADER] = this.csrfToken;
     const response = await this.app.inject({
       method: method as RequestToInject['method'],
       url,
@@ -137,11 +135,20 @@ export class TestClient {
 
   async fetchCsrf() {
     await this.get(ROUTES.auth.csrfToken);
-    return this.cookies[STORAGE_KEYS.csrfCookie];
+    return this.csrfToken;
+  }
+
+  /** The cookie by its name, or by its `__Host-` name when the app is served over https. */
+  private cookie(name: string): string | undefined {
+    return this.cookies[name] ?? this.cookies[`${SECURE_COOKIE_PREFIX}${name}`];
+  }
+
+  get csrfToken() {
+    return this.cookie(STORAGE_KEYS.csrfCookie);
   }
 
   get sessionId() {
-    return this.cookies[SESSION_COOKIE];
+    return this.cookie(SESSION_COOKIE);
   }
 }
 

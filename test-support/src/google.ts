@@ -63,11 +63,15 @@ export async function startFakeGoogle(options: { clientId?: string } = {}): Prom
 
   async function signIdToken({ untrusted: useUntrusted = false, ...overrides }: SignIdTokenOptions = {}) {
     const now = Math.floor(Date.now() / 1000);
+    const email = overrides.email ?? `user-${crypto.randomBytes(4).toString('hex')}@example.com`;
     const claims: Record<string, unknown> = {
       iss: 'https://accounts.google.com',
       aud: clientId,
-      sub: String(100_000_000_000 + crypto.randomInt(1_000_000_000)),
-      email: `user-${crypto.randomBytes(4).toString('hex')}@example.com`,
+      // One Google account per e-mail unless a test says otherwise: Google's subject is a number that never changes.
+      sub: String(
+        BigInt(`0x${crypto.createHash('sha256').update(String(email).toLowerCase()).digest('hex').slice(0, 15)}`),
+      ),
+      email,
       email_verified: true,
       iat: now,
       exp: now + 3600,

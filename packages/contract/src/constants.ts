@@ -47,6 +47,11 @@ export const STORAGE_KEYS = {
 
 export const CSRF_HEADER = 'X-CSRFToken';
 export const SESSION_COOKIE = 'sessionid';
+/**
+ * Served over https, both cookies carry this prefix: the browser then accepts them only with Secure, Path=/ and no
+ * Domain, so a neighbouring subdomain or a plain-http page cannot plant its own.
+ */
+export const SECURE_COOKIE_PREFIX = '__Host-';
 
 export function defaultKeyLabel(provider: ProviderName): string {
   return `Default ${PROVIDER_LABELS[provider]} key`;

@@ -82,9 +82,75 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
     expect(await userCount(ctx, 'ada@example.com')).toBe(1);
 
     // The same Google account again finds the same user.
-    const again = await googleSignIn(await anonymousWithCsrf(), { email: 'ada@example.com', sub: 'other-sub' });
+    const again = await googleSignIn(await anonymousWithCsrf(), { email: 'ada@example.com' });
     expect(again.json().user.id).toBe(body.user.id);
     expect(await userCount(ctx, 'ada@example.com')).toBe(1);
+  });
+
+  it('matches Google users by subject: e-mail links only the first time, another subject with that e-mail is refused', async () => {
+    // A user made by dev sign-in elsewhere (same table): the first Google sign-in with that e-mail links it.
+    const [made] = await ctx.database.db.insert(users).values({ email: 'grace@example.com' }).returning();
+    const first = await googleSignIn(await anonymousWithCsrf(), { email: 'grace@example.com', sub: '1001' });
+    expect(first.json().user.id).toBe(made.id);
+    // Google gives the address to another account later: that account does not get Grace's data.
+    const other = await googleSignIn(await anonymousWithCsrf(), { email: 'grace@example.com', sub: '2002' });
+    expect(other.statusCode).toBe(401);
+    expect(other.json()).toEqual({ status: 'error', message: expect.stringMatching(/another Google account/) });
+    expect(cookieNamed(other, SESSION_COOKIE)).toBeUndefined();
+    // Grace's account is found by its subject even after her e-mail changes at Google.
+    const renamed = await googleSignIn(await anonymousWithCsrf(), { email: 'grace.h@example.com', sub: '1001' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().user.id).toBe(made.id);
+    expect(await userCount(ctx, 'grace.h@example.com')).toBe(0);
+  });
+
+  it('rotates the CSRF token at sign-in and binds it to the session', async () => {
+    const client = await anonymousWithCsrf();
+    const anonymousToken = client.csrfToken!;
+    await googleSignIn(client, { email: 'csrf-bound@example.com' });
+    expect(client.csrfToken).toBeDefined();
+    expect(client.csrfToken).not.toBe(anonymousToken);
+    expect((await client.post(ROUTES.projects, { name: 'n', description: 'd' })).statusCode).toBe(201);
+    // The token from before sign-in, in both header and cookie, no longer passes.
+    const before = await client.post(
+      ROUTES.projects,
+      { name: 'n', description: 'd' },
+      {
+        csrf: false,
+        headers: {
+          'X-CSRFToken': anonymousToken,
+          cookie: `${SESSION_COOKIE}=${client.sessionId}; ${STORAGE_KEYS.csrfCookie}=${anonymousToken}`,
+        },
+      },
+    );
+    expect(before.statusCode).toBe(403);
+    // Another user's valid token and cookie, sent with this session, do not pass either.
+    const other = await anonymousWithCsrf();
+    await googleSignIn(other, { email: 'csrf-other@example.com' });
+    const swapped = await client.post(
+      ROUTES.projects,
+      { name: 'n', description: 'd' },
+      {
+        csrf: false,
+        headers: {
+          'X-CSRFToken': other.csrfToken!,
+          cookie: `${SESSION_COOKIE}=${client.sessionId}; ${STORAGE_KEYS.csrfCookie}=${other.csrfToken}`,
+        },
+      },
+    );
+    expect(swapped.statusCode).toBe(403);
+    // A stale token cookie is replaced on the next read, so the page recovers without a reload.
+    const stale = new TestClient(ctx.app);
+    stale.cookies[SESSION_COOKIE] = client.sessionId!;
+    stale.cookies[STORAGE_KEYS.csrfCookie] = anonymousToken;
+    expect((await stale.get(ROUTES.auth.me)).statusCode).toBe(200);
+    expect(stale.csrfToken).not.toBe(anonymousToken);
+    expect((await stale.post(ROUTES.projects, { name: 'n', description: 'd' })).statusCode).toBe(201);
+    // Signing out issues a token for the signed-out browser.
+    const signedInToken = client.csrfToken;
+    await client.post(ROUTES.auth.signOut);
+    expect(client.csrfToken).not.toBe(signedInToken);
+    expect((await googleSignIn(client, { email: 'csrf-bound@example.com' })).statusCode).toBe(200);
   });
 
   it('accepts the issuer with or without https://', async () => {
@@ -108,7 +174,7 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
     expect((await stale.get(ROUTES.auth.me)).statusCode).toBe(401);
   });
 
-  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+  it('names the cookies __Host- and marks them Secure when PUBLIC_URL is https', async () => {
     const client = new TestClient(secure.app);
     await client.fetchCsrf();
     const credential = await google.signIdToken();
@@ -116,10 +182,15 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
       headers: form,
     });
     expect(response.statusCode).toBe(200);
-    const cookie = cookieNamed(response, SESSION_COOKIE)!;
-    expect(cookie.secure).toBe(true);
-    expect(cookie.httpOnly).toBe(true);
-    expect(cookie.sameSite).toBe('Lax');
+    expect(cookieNamed(response, SESSION_COOKIE)).toBeUndefined();
+    const cookie = cookieNamed(response, `__Host-${SESSION_COOKIE}`)!;
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie).not.toHaveProperty('domain');
+    const csrf = cookieNamed(response, `__Host-${STORAGE_KEYS.csrfCookie}`)!;
+    expect(csrf).toMatchObject({ secure: true, path: '/' });
+    expect(csrf.httpOnly).not.toBe(true);
+    expect((await client.get(ROUTES.auth.me)).statusCode).toBe(200);
+    expect((await client.post(ROUTES.projects, { name: 'n', description: 'd' })).statusCode).toBe(201);
   });
 
   const refusals: [string, () => SignIdTokenOptions][] = [

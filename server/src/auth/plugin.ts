@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '@promptgrid/contract';
 import { HttpError } from '../http/errors.js';
 import { SessionStore } from './sessions.js';
 
@@ -10,18 +9,21 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie into request.user; every /api/ route that is not public needs one. */
+/**
+ * Reads the session cookie into request.user. Every route needs a session unless its config says `public`; pages and
+ * assets (`page`) skip the lookup. Unknown paths are left to the not-found handler.
+ */
 export const authentication = fp(
   async (app: FastifyInstance) => {
     app.decorate('sessions', new SessionStore(app.db, app.config.sessionTtlMs));
     app.addHook('onReady', () => app.sessions.deleteExpired());
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
-    app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0];
-      // Pages and assets need no user: no session query for them.
-      if (!path.startsWith('/api/') && !path.startsWith('/auth/')) return;
-      const token = request.cookies[SESSION_COOKIE];
+
+    app.addHook('preParsing', async (request) => {
+      const route = request.routeOptions.config;
+      if (route.page) return;
+      const token = request.cookies[app.sessionCookies.names.session];
       if (token) {
         const found = await app.sessions.find(token);
         if (found) {
@@ -29,11 +31,9 @@ export const authentication = fp(
           request.sessionTokenHash = found.tokenHash;
         }
       }
-      // Here rather than in preHandler: an anonymous caller gets 401 before body validation can answer 400.
-      if (request.user || request.routeOptions.config.public) return;
-      const apiReference = path === '/api/docs' || path.startsWith('/api/docs/');
-      if (path.startsWith('/api/') && !apiReference)
-        throw new HttpError(401, 'Authentication credentials were not provided.');
+      // Before parsing and validation: an anonymous caller gets 401, not 400 for its body.
+      if (request.user || route.public || request.routeOptions.url === undefined) return;
+      throw new HttpError(401, 'Authentication credentials were not provided.');
     });
   },
   { name: 'authentication', dependencies: ['config', 'security', 'database'] },

@@ -54,7 +54,7 @@ export default async function billingRoutes(app: App, _options: { workers?: bool
     webhook.post(
       ROUTES.stripeWebhook,
       {
-        config: { public: true },
+        config: { public: true, csrf: false },
         schema: {
           tags,
           summary: 'Stripe webhook (signed by Stripe)',

@@ -23,6 +23,13 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
+/** Secrets the server makes once and every process shares, e.g. the key that signs CSRF tokens. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 /** The cookie holds a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(
   'sessions',

@@ -9,7 +9,7 @@ const PUBLIC_API = new Set([ROUTES.config, ROUTES.stripeWebhook, '/api/openapi.j
 describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    ctx = await createTestApp(kind, { PUBLIC_URL: 'http://promptgrid.example.com' });
+    ctx = await createTestApp(kind, { PUBLIC_URL: 'http://promptgrid.example.com', ALLOWED_HOSTS: 'app.local:8080' });
   });
   afterAll(() => ctx?.close());
 

@@ -1,37 +1,79 @@
-import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { CSRF_HEADER, STORAGE_KEYS } from '@promptgrid/contract';
-import { forbidden } from './errors.js';
+import { CSRF_HEADER } from '@promptgrid/contract';
+import { badRequest, forbidden } from './errors.js';
+import { cookieNames, csrfTokenValid, issueCsrfToken, loadCsrfKey, tokensMatch } from './csrf.js';
+import { hostAllowed, nonCanonicalTarget } from './request-target.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Stripe signs its webhook; it carries no cookie or CSRF token. */
-const CSRF_EXEMPT = new Set(['/api/stripe/webhook/']);
+const YEAR_S = 365 * 24 * 3600;
 
-export function tokensMatch(a: string | undefined, b: string | undefined): boolean {
-  if (!a || !b) return false;
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && crypto.timingSafeEqual(left, right);
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The CSRF token this response sets, once it sets one. */
+    issuedCsrf: string | null;
+  }
+  interface FastifyInstance {
+    sessionCookies: {
+      names: { session: string; csrf: string };
+      options: { path: '/'; sameSite: 'lax'; secure: boolean };
+      /** Sets a new CSRF cookie bound to `sessionToken` (none: signed out) and returns its token. */
+      issueCsrf(reply: FastifyReply, sessionToken?: string): string;
+      /** The request's CSRF cookie when it is bound to the session cookie the request carries, else null. */
+      currentCsrf(request: FastifyRequest): string | null;
+    };
+    /** Every route this app serves, with its settings: what the access-matrix test walks. */
+    servedRoutes: RouteOptions[];
+  }
 }
 
 function sameOrigin(request: FastifyRequest, publicUrl: string | null): boolean {
   const origin = request.headers.origin;
-  if (!origin) return true; // non-browser clients; the token check still applies
+  if (!origin) return request.headers['sec-fetch-site'] !== 'cross-site'; // non-browser clients send neither
   if (publicUrl && origin === new URL(publicUrl).origin) return true;
   try {
-    return new URL(origin).host === request.headers.host;
+    return new URL(origin).host === request.host;
   } catch {
     return false;
   }
 }
 
+/**
+ * What every request passes before any route runs, decided from the route the router matched (its `config`), never
+ * from how the URL is spelled: one canonical target, a Host naming this server, and on every unsafe method the same
+ * origin and a CSRF token bound to the session, unless the route opts out with `config.csrf: false`.
+ */
 export const security = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
+    const csrfKey = await loadCsrfKey(app.db, config.sessionSecret);
+    const names = cookieNames(config.secureCookies);
+    const options = { path: '/' as const, sameSite: 'lax' as const, secure: config.secureCookies };
+    const currentCsrf = (request: FastifyRequest) => {
+      if (request.issuedCsrf) return request.issuedCsrf;
+      const token = request.cookies[names.csrf];
+      return token && csrfTokenValid(csrfKey, token, request.cookies[names.session]) ? token : null;
+    };
+    app.decorateRequest('issuedCsrf', null);
+    app.decorate('sessionCookies', {
+      names,
+      options,
+      issueCsrf(reply: FastifyReply, sessionToken?: string) {
+        const token = issueCsrfToken(csrfKey, sessionToken);
+        const maxAge = sessionToken ? Math.floor(config.sessionTtlMs / 1000) : YEAR_S;
+        reply.setCookie(names.csrf, token, { ...options, httpOnly: false, maxAge });
+        reply.request.issuedCsrf = token;
+        return token;
+      },
+      currentCsrf,
+    });
+    app.decorate('servedRoutes', []);
+    // The options object itself: plugins registered later may still add to its config.
+    app.addHook('onRoute', (route) => void app.servedRoutes.push(route));
+
     await app.register(cookie);
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -54,23 +96,34 @@ export const security = fp(
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
-      allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/auth/'),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         detail: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
       }),
     });
 
-    app.addHook('onRequest', async (request) => {
-      if (!UNSAFE.has(request.method)) return;
-      const path = request.url.split('?')[0];
-      if (!(path.startsWith('/api/') || path.startsWith('/auth/')) || CSRF_EXEMPT.has(path)) return;
+    // preParsing, not onRequest: the rate limit (a hook on each route) runs first, so refused requests count too.
+    app.addHook('preParsing', async (request, reply) => {
+      const nonCanonical = nonCanonicalTarget(request.raw.url ?? '');
+      if (nonCanonical) throw badRequest({ non_field_errors: [nonCanonical] });
+      if (!hostAllowed(request.host, config.allowedHosts)) {
+        throw badRequest({ non_field_errors: ['This server does not answer to that host name.'] });
+      }
+      const route = request.routeOptions.config;
+      if (!UNSAFE.has(request.method)) {
+        // A token from before a sign-in elsewhere or an expired session: give the page one that works again.
+        if (!route.page && request.cookies[names.csrf] && !currentCsrf(request)) {
+          app.sessionCookies.issueCsrf(reply, request.cookies[names.session]);
+        }
+        return;
+      }
+      if (route.csrf === false) return;
       if (!sameOrigin(request, config.publicUrl)) throw forbidden('Cross-origin request refused.');
       const header = request.headers[CSRF_HEADER.toLowerCase()];
-      if (!tokensMatch(typeof header === 'string' ? header : undefined, request.cookies[STORAGE_KEYS.csrfCookie])) {
+      if (!tokensMatch(typeof header === 'string' ? header : undefined, currentCsrf(request) ?? undefined)) {
         throw forbidden('CSRF token missing or incorrect.');
       }
     });
   },
-  { name: 'security', dependencies: ['config'] },
+  { name: 'security', dependencies: ['config', 'database'] },
 );

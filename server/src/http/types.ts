@@ -32,6 +32,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, health, page config, webhook). */
     public?: boolean;
+    /** A page or asset (the web build, the API reference): public, and no session is looked up for it. */
+    page?: boolean;
+    /** false where another proof replaces the CSRF token and Origin check on unsafe methods (Stripe's signature). */
+    csrf?: boolean;
   }
 }
 

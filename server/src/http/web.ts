@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import { serverFile } from '../paths.js';
 
 export const webDistDir = serverFile('../web/dist');
@@ -9,11 +9,33 @@ export const webDistDir = serverFile('../web/dist');
 const PLACEHOLDER =
   '<!doctype html><title>Promptgrid</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
 
-/** Serves the web build; any other GET outside /api/ and /auth/ gets index.html so client routes work on reload. */
+/** Registers a plugin whose routes are pages or assets: public, with no session lookup. */
+export async function registerPages<Options extends object>(
+  app: FastifyInstance,
+  plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>,
+  options: Options,
+) {
+  await app.register(async (pages) => {
+    pages.addHook('onRoute', (route) => {
+      route.config = Object.assign(route.config ?? {}, { public: true, page: true });
+    });
+    await pages.register(plugin, options);
+  });
+}
+
+/** A path that names a file (an extension, or a dot-file such as /.env): never a client route. */
+const looksLikeFile = (pathname: string) =>
+  pathname.split('/').some((segment) => segment.startsWith('.')) || path.extname(pathname) !== '';
+
+/**
+ * Serves the web build; any other GET that is not under /api/ or /auth/ and does not name a file gets index.html,
+ * so client routes work on reload. Files outside the build answer 404 rather than the page.
+ */
 export async function serveWeb(app: FastifyInstance) {
-  const built = fs.existsSync(path.join(webDistDir, 'index.html'));
+  const indexFile = path.join(webDistDir, 'index.html');
+  const built = fs.existsSync(indexFile);
   if (built) {
-    await app.register(fastifyStatic, {
+    await registerPages(app, fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
@@ -23,12 +45,17 @@ export async function serveWeb(app: FastifyInstance) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const pathname = request.url.split('?')[0];
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/auth/');
-    if (request.method !== 'GET' || isApi) return reply.code(404).send({ detail: 'Not found.' });
-    if (path.extname(pathname)) return reply.code(404).send({ detail: 'Not found.' });
+    // Unknown API paths do not tell an anonymous caller whether they exist.
+    if (isApi && !request.user && pathname.startsWith('/api/')) {
+      return reply.code(401).send({ detail: 'Authentication credentials were not provided.' });
+    }
+    if (!['GET', 'HEAD'].includes(request.method) || isApi || looksLikeFile(pathname)) {
+      return reply.code(404).send({ detail: 'Not found.' });
+    }
     reply.header('cache-control', 'no-cache');
-    return built ? reply.sendFile('index.html') : reply.type('text/html').send(PLACEHOLDER);
+    return reply.type('text/html').send(built ? await fs.promises.readFile(indexFile) : PLACEHOLDER);
   });
 }

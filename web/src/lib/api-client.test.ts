@@ -26,6 +26,17 @@ describe('errorMessageFrom', () => {
   });
 });
 
+describe('getCsrfToken', () => {
+  it('reads the __Host- cookie a server reached over https sets', async () => {
+    const cookie = vi.spyOn(Document.prototype, 'cookie', 'get').mockReturnValue('__Host-csrftoken=secure-token; a=1');
+    try {
+      await expect(getCsrfToken()).resolves.toBe('secure-token');
+    } finally {
+      cookie.mockRestore();
+    }
+  });
+});
+
 describe('apiRequest', () => {
   it('returns parsed JSON for a JSON response and null otherwise', async () => {
     mockApi(({ url }) =>

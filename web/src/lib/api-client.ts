@@ -1,4 +1,4 @@
-import { CSRF_HEADER, ROUTES, STORAGE_KEYS } from '@promptgrid/contract';
+import { CSRF_HEADER, ROUTES, SECURE_COOKIE_PREFIX, STORAGE_KEYS } from '@promptgrid/contract';
 
 export class ApiError extends Error {
   constructor(
@@ -21,9 +21,10 @@ export function readCookie(name: string): string | null {
 
 let csrfRequest: Promise<string> | null = null;
 
-/** The CSRF token from its cookie, fetched from the server first when the cookie is missing. */
+/** The CSRF token from its cookie (named `__Host-csrftoken` over https), fetched first when the cookie is missing. */
 export async function getCsrfToken(): Promise<string> {
-  const existing = readCookie(STORAGE_KEYS.csrfCookie);
+  const existing =
+    readCookie(`${SECURE_COOKIE_PREFIX}${STORAGE_KEYS.csrfCookie}`) ?? readCookie(STORAGE_KEYS.csrfCookie);
   if (existing) return existing;
   csrfRequest ??= fetch(ROUTES.auth.csrfToken, { credentials: 'include', headers: { Accept: 'application/json' } })
     .then((response) => response.json() as Promise<{ csrfToken: string }>)

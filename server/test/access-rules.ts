@@ -1,0 +1,101 @@
+/**
+ * Who may call each route the server registers: the table the access-matrix and bad-input tests walk. A route with
+ * no row here fails those tests, so a new route comes with its row (one line, usually).
+ *
+ * - access: 'session' needs a signed-in user (no session: 401); 'public' does not; 'page' is a page or asset.
+ * - ids: path or query parameters that are ids, and the entity each names: another user's ids must answer 404.
+ * - body: a body that passes validation, built from the caller's ids (or another user's, for the 404 check).
+ * - foreignIds: 'empty-list' where an id only filters a list (another user's id gives []), instead of 404.
+ * - csrf: false only where another proof replaces the CSRF token (Stripe's signature).
+ * - anonymous: the status a public route answers without a session, when it is not an ordinary answer.
+ * - bodies: 'form' where a form body is accepted (the sign-in callback), 'raw' where any body is read as bytes.
+ */
+export type Entity = 'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey';
+/** The caller's ids of each entity, and a model of the shared catalog. */
+export type EntityIds = Record<Entity, number> & { model: number };
+
+export type AccessRule = {
+  access: 'session' | 'public' | 'page';
+  ids?: Record<string, Entity>;
+  body?: (ids: EntityIds) => unknown;
+  foreignIds?: 'empty-list';
+  csrf?: false;
+  anonymous?: number;
+  bodies?: 'form' | 'raw';
+};
+
+const session: AccessRule = { access: 'session' };
+const project = { id: 'project' } as const;
+const projectInputs = { projectId: 'project' } as const;
+const configuration = { id: 'configuration' } as const;
+const evaluation = { evaluation: 'evaluation' } as const;
+const configurationBody = (ids: EntityIds) => ({ name: 'C', prompt_content: 'Be brief.', ai_model_id: ids.model });
+
+export const ACCESS_RULES: Record<string, AccessRule> = {
+  'GET /healthz': { access: 'public' },
+  'GET /api/config/': { access: 'public' },
+  'GET /api/openapi.json': { access: 'public' },
+  'GET /api/docs/': { access: 'page' },
+  'GET /api/docs/json': { access: 'page' },
+  'GET /api/docs/yaml': { access: 'page' },
+  'GET /api/docs/static/index.html': { access: 'page' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'page' },
+  'GET /api/docs/static/*': { access: 'page' },
+  /** Every file of the web build (their names change with each build). */
+  'GET <web build file>': { access: 'page' },
+
+  'GET /auth/csrf-token/': { access: 'public' },
+  'POST /auth/auth_receiver/': { access: 'public', bodies: 'form', body: () => 'credential=not-a-token' },
+  'POST /auth/dev-sign-in/': { access: 'public', body: () => ({ email: 'matrix@example.com' }) },
+  'GET /auth/me/': { access: 'public', anonymous: 401 },
+  'POST /auth/sign_out/': { access: 'public' },
+
+  'GET /api/projects/': session,
+  'POST /api/projects/': { ...session, body: () => ({ name: 'P', description: 'D' }) },
+  'GET /api/projects/:id/': { ...session, ids: project },
+  'PUT /api/projects/:id/': { ...session, ids: project, body: () => ({ name: 'P', description: 'D' }) },
+  'DELETE /api/projects/:id/': { ...session, ids: project },
+
+  'GET /api/projects/:projectId/inputs/': { ...session, ids: projectInputs },
+  'POST /api/projects/:projectId/inputs/': {
+    ...session,
+    ids: projectInputs,
+    body: () => ({ name: 'I', content: 'x' }),
+  },
+  'PUT /api/projects/:projectId/inputs/:inputId/': {
+    ...session,
+    ids: { projectId: 'project', inputId: 'input' },
+    body: () => ({ name: 'I', content: 'x', active: true }),
+  },
+  'DELETE /api/projects/:projectId/inputs/:inputId/': { ...session, ids: { projectId: 'project', inputId: 'input' } },
+
+  'GET /api/projects/:projectId/configurations/': { ...session, ids: projectInputs },
+  'POST /api/projects/:projectId/configurations/': { ...session, ids: projectInputs, body: configurationBody },
+  'PUT /api/configurations/:id/': { ...session, ids: configuration, body: configurationBody },
+  'PATCH /api/configurations/:id/': { ...session, ids: configuration, body: () => ({ is_active: false }) },
+  'DELETE /api/configurations/:id/': { ...session, ids: configuration },
+
+  'GET /api/models/': session,
+  'GET /api/api-keys/': session,
+  'POST /api/api-keys/': { ...session, body: () => ({ provider: 'anthropic', key: 'sk-ant-matrix-0000' }) },
+  'PUT /api/api-keys/:id/': { ...session, ids: { id: 'apiKey' }, body: () => ({ label: 'L' }) },
+  'DELETE /api/api-keys/:id/': { ...session, ids: { id: 'apiKey' } },
+
+  'POST /api/run-evaluation/': {
+    ...session,
+    body: (ids) => ({ configuration_ids: [ids.configuration], input_ids: [ids.input], use_mock: true }),
+  },
+  'GET /api/evaluations/': { ...session, ids: { project: 'project' }, foreignIds: 'empty-list' },
+  'GET /api/evaluations/:id/results/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/results/': { ...session, ids: { evaluation_id: 'evaluation' } },
+  'GET /api/api-requests/': { ...session, ids: evaluation },
+  'GET /api/api-requests/metrics/': { ...session, ids: evaluation },
+  'GET /api/api-requests/status_counts/': { ...session, ids: evaluation },
+
+  'GET /api/subscription/status/': session,
+  'GET /api/check-subscription/': session,
+  'POST /api/create-checkout-session/': session,
+  'GET /api/portal-url/': session,
+  'POST /api/subscription/cancel/': session,
+  'POST /api/stripe/webhook/': { access: 'public', csrf: false, bodies: 'raw' },
+};
