@@ -12,6 +12,7 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
+import { documentErrorResponses } from './http/error-responses.js';
 import { security } from './http/security.js';
 import { serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  documentErrorResponses(app);
   acceptEmptyJsonBodies(app);
 
   await app.register(

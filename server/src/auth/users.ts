@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 
@@ -13,9 +13,4 @@ export async function findOrCreateUser(db: Db, email: string, googleSub?: string
     })
     .returning({ id: users.id, email: users.email });
   return row;
-}
-
-export async function getUser(db: Db, id: number) {
-  const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id));
-  return row ?? null;
 }
