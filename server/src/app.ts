@@ -11,6 +11,7 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
+import { documentErrorResponses } from './http/error-responses.js';
 import { security } from './http/security.js';
 import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  documentErrorResponses(app);
   acceptEmptyJsonBodies(app);
 
   await app.register(

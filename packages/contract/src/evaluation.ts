@@ -19,6 +19,7 @@ export type RunEvaluationInput = z.infer<typeof RunEvaluationInput>;
 export const RunEvaluationResponse = z.object({
   evaluation_id: Id,
   total_requests: z.number().int(),
+  /** Always empty: the requests run in the background. Kept because existing clients read the fields. */
   results: z.array(z.unknown()),
   errors: z.array(z.unknown()),
 });
@@ -90,8 +91,8 @@ export type StatusCounts = z.infer<typeof StatusCounts>;
 export const EvaluationQuery = z.object({ evaluation: Id });
 export const EvaluationIdQuery = z.object({ evaluation_id: Id });
 
-/** An evaluation's configuration as it was when the run started (later edits or deletes do not change it). */
-export const EvaluationConfigurationSnapshot = z.object({
+/** A configuration in the results document: as it was when the run started (later edits or deletes do not change it). */
+export const ResultsConfiguration = z.object({
   id: Id,
   name: z.string(),
   prompt_content: z.string(),
@@ -99,10 +100,11 @@ export const EvaluationConfigurationSnapshot = z.object({
   parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
   provider_specific_params: z.object({ json_mode: z.boolean().optional() }),
 });
-export type EvaluationConfigurationSnapshot = z.infer<typeof EvaluationConfigurationSnapshot>;
+export type ResultsConfiguration = z.infer<typeof ResultsConfiguration>;
 
-export const EvaluationInputSnapshot = z.object({ id: Id, name: z.string(), content: z.string() });
-export type EvaluationInputSnapshot = z.infer<typeof EvaluationInputSnapshot>;
+/** An input in the results document, as it was when the run started. */
+export const ResultsInput = z.object({ id: Id, name: z.string(), content: z.string() });
+export type ResultsInput = z.infer<typeof ResultsInput>;
 
 /** One api request with its output (null until SUCCESS): a row of the results document. */
 export const ApiRequestWithOutput = ApiRequest.extend({ output: z.string().nullable() });
@@ -115,8 +117,8 @@ export type ApiRequestWithOutput = z.infer<typeof ApiRequestWithOutput>;
  */
 export const EvaluationResults = z.object({
   evaluation: Evaluation,
-  configurations: z.array(EvaluationConfigurationSnapshot),
-  inputs: z.array(EvaluationInputSnapshot),
+  configurations: z.array(ResultsConfiguration),
+  inputs: z.array(ResultsInput),
   api_requests: z.array(ApiRequestWithOutput),
   metrics: Metrics,
   status_counts: StatusCounts,

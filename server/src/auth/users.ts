@@ -49,8 +49,3 @@ export async function findOrLinkGoogleUser(db: Db, identity: GoogleIdentity) {
   // account has just linked it.
   return found ?? findUserByGoogleSub(db, identity.sub);
 }
-
-export async function getUser(db: Db, id: number) {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
-  return row ?? null;
-}

@@ -151,7 +151,7 @@ export const apiKeys = pgTable(
 );
 
 /** What a run sent, frozen at start so later edits or deletes do not change it. */
-export type EvaluationSnapshot = {
+export type RunSnapshot = {
   configurations: {
     id: number;
     name: string;
@@ -178,7 +178,7 @@ export const evaluations = pgTable(
     totalRequests: integer('total_requests').notNull(),
     /** Requests that reached SUCCESS or FAILED; the write that makes it reach total_requests stamps completed_at. */
     finishedRequests: integer('finished_requests').notNull().default(0),
-    snapshot: jsonb('snapshot').$type<EvaluationSnapshot>().notNull(),
+    snapshot: jsonb('snapshot').$type<RunSnapshot>().notNull(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,4 +1,4 @@
-import type { EvaluationSnapshot } from '../db/schema.js';
+import type { RunSnapshot } from '../db/schema.js';
 import type { SealedKey } from '../api-keys/service.js';
 import type { Lane } from '../providers/types.js';
 
@@ -23,11 +23,11 @@ export type ClaimedRequest = {
 /** What a worker runs a request with: its evaluation's frozen configurations and inputs by id, and whose keys to use. */
 export type EvaluationContext = {
   userId: number;
-  configurations: Map<number, EvaluationSnapshot['configurations'][number]>;
-  inputs: Map<number, EvaluationSnapshot['inputs'][number]>;
+  configurations: Map<number, RunSnapshot['configurations'][number]>;
+  inputs: Map<number, RunSnapshot['inputs'][number]>;
 };
 
-export function evaluationContext(userId: number, snapshot: EvaluationSnapshot): EvaluationContext {
+export function evaluationContext(userId: number, snapshot: RunSnapshot): EvaluationContext {
   return {
     userId,
     configurations: new Map(snapshot.configurations.map((c) => [c.id, c])),

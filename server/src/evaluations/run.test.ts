@@ -87,6 +87,16 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
   });
   afterAll(() => ctx?.close());
 
+  /** Starts a run of every configuration on every input, handing what it claims to `worker`. */
+  const startRun = (worker: LocalWorker, useMock = true, database: Database = ctx.database) =>
+    startEvaluation(
+      database,
+      userId,
+      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: useMock },
+      50,
+      worker,
+    );
+
   const rowsOf = async (evaluationId: number) =>
     (
       await ctx.database.executeSql(
@@ -97,13 +107,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
 
   it("claims the first rows of each lane for the server's own worker in the run's transaction, and queues the rest in input-major order", async () => {
     const worker = new RecordingWorker({ openai: 3, anthropic: 2 });
-    const run = await startEvaluation(
-      ctx.database,
-      userId,
-      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: false },
-      50,
-      worker,
-    );
+    const run = await startRun(worker, false);
     expect(run.total_requests).toBe(9);
 
     const rows = await rowsOf(run.evaluation_id);
@@ -131,13 +135,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
     let callsStarted!: () => void;
     const worker = new RecordingWorker({ mock: 2 }, false, new Promise<void>((resolve) => (callsStarted = resolve)));
     const order: string[] = [];
-    const running = startEvaluation(
-      recordingWrites(ctx.database, order),
-      userId,
-      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
-      50,
-      worker,
-    );
+    const running = startRun(worker, true, recordingWrites(ctx.database, order));
     await vi.waitFor(() => expect(worker.handed).toHaveLength(1));
     expect(order).toEqual([]);
     void worker.handed[0].committed.then(() => order.push('committed'));
@@ -154,27 +152,13 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
 
   it('queues every row when the worker has no room, and leaves nothing behind when the transaction fails after the hand-over', async () => {
     const full = new RecordingWorker({});
-    const queued = await startEvaluation(
-      ctx.database,
-      userId,
-      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
-      50,
-      full,
-    );
+    const queued = await startRun(full);
     expect(full.handed).toHaveLength(0);
     expect((await rowsOf(queued.evaluation_id)).map((r) => r.status)).toEqual(Array(9).fill('PENDING'));
 
     const failing = new RecordingWorker({ mock: 4 }, true);
     const before = (await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows[0].n;
-    await expect(
-      startEvaluation(
-        ctx.database,
-        userId,
-        { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
-        50,
-        failing,
-      ),
-    ).rejects.toThrow('the database went away');
+    await expect(startRun(failing)).rejects.toThrow('the database went away');
     expect(failing.handed[0].rows).toHaveLength(4);
     await expect(failing.handed[0].committed).resolves.toBe(false);
     expect((await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows[0].n).toBe(before);

@@ -6,7 +6,7 @@ import {
   type RunEvaluationResponse,
 } from '@promptgrid/contract';
 import type { Database, Tx } from '../db/client.js';
-import { aiModels, configurations, evaluations, inputs, projects, type EvaluationSnapshot } from '../db/schema.js';
+import { aiModels, configurations, evaluations, inputs, projects, type RunSnapshot } from '../db/schema.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { activeSealedKeys, missingKeyMessage } from '../api-keys/service.js';
@@ -63,7 +63,7 @@ export async function startEvaluation(
   // Keep the order the caller chose.
   const configById = new Map(configRows.map((r) => [r.configuration.id, r]));
   const inputById = new Map(inputRows.map((r) => [r.input.id, r.input]));
-  const snapshot: EvaluationSnapshot = {
+  const snapshot: RunSnapshot = {
     configurations: configurationIds.map((id) => {
       const { configuration: c, model: m } = configById.get(id)!;
       return {
@@ -84,8 +84,7 @@ export async function startEvaluation(
   const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length);
 
   if (!input.use_mock) preloadSdks(neededProviders);
-  const laneOf = (c: EvaluationSnapshot['configurations'][number]): Lane =>
-    input.use_mock ? 'mock' : c.ai_model.company;
+  const laneOf = (c: RunSnapshot['configurations'][number]): Lane => (input.use_mock ? 'mock' : c.ai_model.company);
   let commit!: (committed: boolean) => void;
   const committed = new Promise<boolean>((resolve) => (commit = resolve));
   try {

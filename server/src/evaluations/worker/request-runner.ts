@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import type { EvaluationSnapshot } from '../../db/schema.js';
+import type { RunSnapshot } from '../../db/schema.js';
 import type { EncryptionKey } from '../../api-keys/sealing.js';
 import { missingKeyMessage, openSealedKey, readActiveKey, type SealedKey } from '../../api-keys/service.js';
 import { ProviderCaller, type CallOutcome, type ProviderSettings } from '../../providers/call.js';
@@ -146,13 +146,13 @@ export class RequestRunner {
     let context = this.contexts.get(evaluationId);
     if (!context) {
       context = this.database
-        .executeSql<{ user_id: number; snapshot: EvaluationSnapshot | string }>(
+        .executeSql<{ user_id: number; snapshot: RunSnapshot | string }>(
           'SELECT user_id, snapshot FROM evaluations WHERE id = $1',
           [evaluationId],
         )
         .then(({ rows }) => {
           if (rows.length === 0) return null;
-          const snapshot: EvaluationSnapshot =
+          const snapshot: RunSnapshot =
             typeof rows[0].snapshot === 'string' ? JSON.parse(rows[0].snapshot) : rows[0].snapshot;
           return evaluationContext(rows[0].user_id, snapshot);
         });
