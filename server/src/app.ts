@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandling } from './http/errors.js';
+import { registerErrorHandling, withSafeErrorLogging } from './http/errors.js';
 import { security } from './http/security.js';
 import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
@@ -51,7 +51,7 @@ export type BuildAppOptions = {
 
 export async function buildApp({ config, database, logger = false, workers = false, workerEvents }: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    logger: withSafeErrorLogging(logger),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

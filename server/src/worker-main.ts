@@ -2,12 +2,13 @@
 import Fastify from 'fastify';
 import { loadEncryptionKey } from './api-keys/sealing.js';
 import { loadConfigOrExit } from './config.js';
+import { withSafeErrorLogging } from './http/errors.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { EvaluationWorker } from './evaluations/worker/worker.js';
 
 const config = loadConfigOrExit();
 // Fastify's pino logger, same format as the server's; no HTTP is served.
-const log = Fastify({ logger: { level: config.logLevel } }).log;
+const log = Fastify({ logger: withSafeErrorLogging({ level: config.logLevel }) }).log;
 if (!config.databaseUrl)
   log.warn(
     'DATABASE_URL is unset: this worker opens the embedded database, which no server may have open at the same time',

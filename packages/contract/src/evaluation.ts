@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
-import { Id, Timestamp } from './common.js';
+import { BodyId, Id, Timestamp, text } from './common.js';
 
 export const RunEvaluationInput = z.object({
   configuration_ids: z
-    .array(z.number().int().positive(), { error: 'configuration_ids must be a list of ids.' })
+    .array(BodyId, { error: 'configuration_ids must be a list of ids.' })
     .min(1, { error: 'Select at least one prompt-model.' })
     .max(LIMITS.runMaxRequests),
-  input_ids: z
-    .array(z.number().int().positive(), { error: 'input_ids must be a list of ids.' })
-    .max(LIMITS.runMaxRequests)
-    .default([]),
-  name: z.string().trim().max(LIMITS.nameMaxLength).optional(),
+  input_ids: z.array(BodyId, { error: 'input_ids must be a list of ids.' }).max(LIMITS.runMaxRequests).default([]),
+  name: text('Name').trim().max(LIMITS.nameMaxLength).optional(),
   use_mock: z.boolean().default(false),
 });
 export type RunEvaluationInput = z.infer<typeof RunEvaluationInput>;
