@@ -15,7 +15,11 @@ const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /** The PostgreSQL error inside whatever was thrown: pg's and PGlite's carry `code`; Drizzle wraps them as `cause`. */
 function databaseError(error: unknown): DatabaseErrorFields | null {
-  for (let e = error as DatabaseErrorFields | undefined, depth = 0; e && depth < 4; e = e.cause as any, depth++) {
+  for (
+    let e = error as DatabaseErrorFields | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as DatabaseErrorFields | undefined, depth++
+  ) {
     if (typeof e.code === 'string' && SQLSTATE.test(e.code) && 'severity' in e) return e;
   }
   return null;
