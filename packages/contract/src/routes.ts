@@ -18,6 +18,7 @@ export const ROUTES = {
   input: (projectId: number | string, inputId: number | string) => `/api/projects/${projectId}/inputs/${inputId}/`,
   runEvaluation: '/api/run-evaluation/',
   evaluations: '/api/evaluations/',
+  evaluation: (id: number | string) => `/api/evaluations/${id}/`,
   evaluationResults: (id: number | string) => `/api/evaluations/${id}/results/`,
   results: (evaluationId: number | string) => `/api/results/?evaluation_id=${evaluationId}`,
   apiRequests: (evaluationId: number | string) => `/api/api-requests/?evaluation=${evaluationId}`,

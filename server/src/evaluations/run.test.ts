@@ -53,6 +53,9 @@ function recordingWrites(database: Database, order: string[]): Database {
   return { ...database, db };
 }
 
+// These runs are never finished (no worker writes their outcomes): room for all of them.
+const limits = { freeEvaluationsPerMonth: 50, maxActiveRunsPerUser: 100 };
+
 describe.each(databaseKinds)('starting a run on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let userId: number;
@@ -101,7 +104,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
       ctx.database,
       userId,
       { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: false },
-      50,
+      limits,
       worker,
     );
     expect(run.total_requests).toBe(9);
@@ -135,7 +138,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
       recordingWrites(ctx.database, order),
       userId,
       { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
-      50,
+      limits,
       worker,
     );
     await vi.waitFor(() => expect(worker.handed).toHaveLength(1));
@@ -158,7 +161,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
       ctx.database,
       userId,
       { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
-      50,
+      limits,
       full,
     );
     expect(full.handed).toHaveLength(0);
@@ -171,7 +174,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
         ctx.database,
         userId,
         { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
-        50,
+        limits,
         failing,
       ),
     ).rejects.toThrow('the database went away');
