@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { loadEncryptionKey } from './api-keys/sealing.js';
 import { loadConfigOrExit } from './config.js';
 import { withSafeErrorLogging } from './http/errors.js';
-import { openConfiguredDatabase } from './db/open.js';
+import { openConfiguredDatabaseOrExit } from './db/open.js';
 import { EvaluationWorker } from './evaluations/worker/worker.js';
 
 const config = loadConfigOrExit();
@@ -14,7 +14,7 @@ if (!config.databaseUrl)
     'DATABASE_URL is unset: this worker opens the embedded database, which no server may have open at the same time',
   );
 
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabaseOrExit(config);
 const worker = new EvaluationWorker(
   database,
   config.providers,

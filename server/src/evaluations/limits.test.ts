@@ -122,10 +122,12 @@ describe.each(databaseKinds)('run limits, large documents and deleting a run on 
     expect((await alice.delete(ROUTES.evaluation(id))).statusCode).toBe(204);
     expect((await alice.delete(ROUTES.evaluation(id))).statusCode).toBe(404);
     expect((await alice.get(ROUTES.evaluationResults(id))).statusCode).toBe(404);
-    const left = await ctx.database.db.execute(sql`
-      SELECT (SELECT count(*)::int FROM api_requests WHERE evaluation_id = ${id}) AS requests,
-             (SELECT count(*)::int FROM results WHERE evaluation_id = ${id}) AS results`);
-    expect(left.rows[0]).toEqual({ requests: 0, results: 0 });
+    const { rows } = await ctx.database.executeSql(
+      `SELECT (SELECT count(*)::int FROM api_requests WHERE evaluation_id = $1) AS requests,
+              (SELECT count(*)::int FROM results WHERE evaluation_id = $1) AS results`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ requests: 0, results: 0 });
     // The run was still going: deleting it also gave its slot back.
     for (let n = 0; n < 3; n++) expect((await run(alice, p)).statusCode).toBe(201);
   });
