@@ -44,6 +44,8 @@ describe('DATA_DIR of the built server', () => {
 
       const first = await startProcess('main', env);
       running.push(first);
+      const client = await new HttpClient(first.url).signIn('files@example.com');
+      await client.ok('POST', ROUTES.projects, { name: 'Written', description: 'after start' });
       expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
       const entries = modes(dataDir);
       expect(entries.length).toBeGreaterThan(100); // the embedded database's files, unpacked from the template
