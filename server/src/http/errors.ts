@@ -8,8 +8,10 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string[]>,
+    /** What went wrong underneath, for the log only (e.g. a payment provider's own message). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 
@@ -29,6 +31,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send(fields);
     }
     if (error instanceof HttpError) {
+      if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       return reply.code(error.statusCode).send(error.fields ?? { detail: error.message });
     }
     if (isResponseSerializationError(error)) {
