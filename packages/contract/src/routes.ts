@@ -27,6 +27,7 @@ export const ROUTES = {
     `/api/api-requests/status_counts/?evaluation=${evaluationId}`,
   apiKeys: '/api/api-keys/',
   apiKey: (id: number | string) => `/api/api-keys/${id}/`,
+  account: '/api/account/',
   subscriptionStatus: '/api/subscription/status/',
   checkSubscription: '/api/check-subscription/',
   createCheckoutSession: '/api/create-checkout-session/',
