@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
+import { ApiError } from '@/lib/api-client';
 import { getApiRequests } from '../api/get-api-requests';
 import { getMetrics } from '../api/get-metrics';
 import { getResults } from '../api/get-results';
@@ -100,6 +101,8 @@ export function useEvaluation(
     snapshot,
     polling,
     pollError,
+    /** The server has no such evaluation for this user (404). */
+    notFound: progress.error instanceof ApiError && progress.error.status === 404,
     /** Restarts polling after 'Error while polling for updates'. */
     resume,
     resuming: pollError && progress.isFetching,
