@@ -38,18 +38,18 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
   const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
   const totalRequests = incoming?.totalRequests ?? fromCache?.totalRequests ?? null;
-  const { snapshot, polling, pollError, notFound, resume, resuming, resultsError, loadingFirst } = useEvaluation(
+  // The cached run is gone from the server (deleted, or never this user's): forget it and show the empty state.
+  const forgetCachedRun = useCallback(() => {
+    if (!fromCache) return;
+    dropResultsCache(userId, projectId);
+    setCache(null);
+  }, [fromCache, userId, projectId]);
+  const { snapshot, polling, pollError, resume, resuming, resultsError, loadingFirst } = useEvaluation(
     evaluationId,
     totalRequests,
     fromCache,
+    forgetCachedRun,
   );
-  // The cached run is gone from the server (deleted, or never this user's): forget it and show the empty state.
-  useEffect(() => {
-    if (notFound && fromCache) {
-      dropResultsCache(userId, projectId);
-      setCache(null);
-    }
-  }, [notFound, fromCache, userId, projectId]);
 
   const [selections, setSelections] = useState<ResultsSelections>(
     fromCache?.selections ?? { inputId: null, configurationIds: null, showInput: false },
