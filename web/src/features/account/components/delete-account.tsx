@@ -45,6 +45,7 @@ export function DeleteAccount({ email }: { email: string }) {
         title="Delete account"
         saving={deletion.isPending}
         submitLabel={deletion.isPending ? 'Deleting...' : 'Delete account permanently'}
+        submitVariant="danger"
         saveError={error}
         onSubmit={(event) => {
           event.preventDefault();
