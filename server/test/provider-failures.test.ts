@@ -46,7 +46,7 @@ describe('provider failures in the built server', () => {
       const models: { id: number; company: string }[] = await client.ok('GET', ROUTES.models);
       const anthropic = models.find((m) => m.company === 'anthropic')!.id;
       const openai = models.find((m) => m.company === 'openai')!.id;
-      const project = await client.ok('POST', ROUTES.projects, { name: 'Faults', description: 'D' });
+      const project = await client.ok<{ id: number }>('POST', ROUTES.projects, { name: 'Faults', description: 'D' });
       const expected = new Map<number, Partial<ApiRequest>>();
       for (const [prompt, modelId, outcome] of [
         ['[[fake:hangx1]] times out once', anthropic, { status: 'SUCCESS' }],
@@ -63,9 +63,9 @@ describe('provider failures in the built server', () => {
         ],
       ] as const) {
         const body = { name: prompt, prompt_content: prompt, ai_model_id: modelId };
-        expected.set((await client.ok('POST', ROUTES.configurations(project.id), body)).id, outcome);
+        expected.set((await client.ok<{ id: number }>('POST', ROUTES.configurations(project.id), body)).id, outcome);
       }
-      const { evaluation_id } = await client.ok('POST', ROUTES.runEvaluation, {
+      const { evaluation_id } = await client.ok<{ evaluation_id: number }>('POST', ROUTES.runEvaluation, {
         configuration_ids: [...expected.keys()],
         input_ids: [],
         use_mock: false,

@@ -106,7 +106,7 @@ describe('browser storage between users', () => {
     mockApi(({ url }) => (url === '/auth/me/' ? { body: TEST_USER } : { body: { status: 'success' } }));
     renderAuth('/projects');
     await waitFor(() => expect(probe()).toBe('/projects in:ada@example.com'));
-    await act(() => auth.logout());
+    await act(() => latest.auth!.logout());
     expect(appKeys()).toEqual([]);
     expect(localStorage.getItem('unrelated')).toBe('kept');
   });
@@ -115,7 +115,7 @@ describe('browser storage between users', () => {
     seed();
     mockApi(() => undefined);
     renderAuth();
-    act(() => auth.login(TEST_USER));
+    act(() => latest.auth!.login(TEST_USER));
     expect(appKeys()).toEqual([`promptgrid:results:${TEST_USER.id}:1`]);
   });
 
