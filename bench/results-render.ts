@@ -296,7 +296,9 @@ try {
   const url = `/project/${projectId}/results?evaluation=${run.evaluation_id}`;
   // Warm-up: loads and compiles the app's chunks once, as a returning visitor's browser has them cached.
   await measure(page, url);
-  await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.resultsCache(projectId));
+  await page.evaluate((prefix) => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+  }, STORAGE_KEYS.appPrefix);
 
   const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
   if (profiler) {

@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandling } from './http/errors.js';
+import { registerErrorHandling, withSafeErrorLogging } from './http/errors.js';
 import { documentErrorResponses } from './http/error-responses.js';
 import { security } from './http/security.js';
 import { registerPages, serveWeb } from './http/web.js';
@@ -25,6 +25,7 @@ import apiKeyRoutes from './api-keys/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
 import type { WorkerEvents } from './evaluations/worker/events.js';
 import billingRoutes from './billing/routes.js';
+import accountRoutes from './account/routes.js';
 import './http/types.js';
 
 /**
@@ -52,7 +53,7 @@ export type BuildAppOptions = {
 
 export async function buildApp({ config, database, logger = false, workers = false, workerEvents }: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    logger: withSafeErrorLogging(logger),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(apiKeyRoutes);
   await app.register(evaluationRoutes, { workers, workerEvents });
   await app.register(billingRoutes);
+  await app.register(accountRoutes);
   await serveWeb(app);
   return app;
 }

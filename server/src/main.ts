@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { openConfiguredDatabase } from './db/open.js';
+import { openConfiguredDatabaseOrExit } from './db/open.js';
 
 const config = loadConfigOrExit();
 
@@ -10,7 +10,7 @@ const logger = {
     ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
     : {}),
 };
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabaseOrExit(config);
 const app = await buildApp({ config, database, logger, workers: !process.argv.includes('--no-workers') });
 
 let closing = false;

@@ -87,6 +87,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   },
   'GET /api/evaluations/': { ...session, ids: { project: 'project' }, foreignIds: 'empty-list' },
   'GET /api/evaluations/:id/results/': { ...session, ids: { id: 'evaluation' } },
+  'DELETE /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' } },
   'GET /api/results/': { ...session, ids: { evaluation_id: 'evaluation' } },
   'GET /api/api-requests/': { ...session, ids: evaluation },
   'GET /api/api-requests/metrics/': { ...session, ids: evaluation },
@@ -97,5 +98,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'POST /api/create-checkout-session/': session,
   'GET /api/portal-url/': session,
   'POST /api/subscription/cancel/': session,
+  // A body that passes validation but names no account: the matrix must not delete the user it walks with.
+  'DELETE /api/account/': { ...session, body: () => ({ email: 'not-this-account@example.com' }) },
   'POST /api/stripe/webhook/': { access: 'public', csrf: false, bodies: 'raw' },
 };

@@ -67,6 +67,8 @@ export async function startTestApp(database: Database, env: TestEnv = {}, option
     DATA_DIR: '/tmp/promptgrid-test-unused',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Without workers no run ever finishes, so each would hold one of the user's run slots for good.
+    MAX_ACTIVE_RUNS_PER_USER: '1000',
     ...env,
   });
   const app = await buildApp({

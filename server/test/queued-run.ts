@@ -34,7 +34,7 @@ export async function queuedRun(ctx: TestApp, { configurations, inputs }: { conf
     ctx.database,
     client.user.id,
     { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
-    0,
+    { freeEvaluationsPerMonth: 0, maxActiveRunsPerUser: 1000 },
   );
   return { evaluationId: run.evaluation_id, rows: () => requestRows(ctx.database, run.evaluation_id) };
 }

@@ -100,11 +100,13 @@ export class HttpClient {
   private cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
+  /** The Cookie header this client sends (for load generators that share its session). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    };
+    const headers: Record<string, string> = { accept: 'application/json', cookie: this.cookieHeader() };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const csrf = this.cookies.get('csrftoken');
     if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;

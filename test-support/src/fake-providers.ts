@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
  *   [[fake:500x1]]       the first call answers 500, then succeed;   [[fake:500]] always 500
  *   [[fake:hangx1]]      the first call never answers (the client's timeout must fire);   [[fake:hang]] always
  *   [[fake:malformedx1]] the first call answers 200 with a body that is not JSON;   [[fake:malformed]] always
+ *   [[fake:dropx1]]      the first call's connection is closed with no answer;   [[fake:drop]] always
+ *   [[fake:huge]]        answers 200 and streams a body without end (up to 1 GB) for as long as the client reads it
  *   [[fake:latency=300]] this call takes 300 ms
  * Replies are deterministic: the output echoes the prompt, and usage counts ~4 characters per token.
  */
@@ -70,7 +72,11 @@ export function fakeOutput(model: string, system: string | null, user: string | 
   return json ? JSON.stringify({ echo: text }) : text;
 }
 
-type Directive = { fault: 'ok' | '429' | '500' | 'hang' | 'malformed'; times: number; latencyMs: number | null };
+type Directive = {
+  fault: 'ok' | '429' | '500' | 'hang' | 'malformed' | 'drop' | 'huge';
+  times: number;
+  latencyMs: number | null;
+};
 
 function parseDirectives(text: string): Directive {
   const directive: Directive = { fault: 'ok', times: Infinity, latencyMs: null };
@@ -81,13 +87,24 @@ function parseDirectives(text: string): Directive {
       directive.latencyMs = Number(latency[1]);
       continue;
     }
-    const fault = /^(429|500|hang|malformed)(?:x(\d+))?$/.exec(spec);
+    const fault = /^(429|500|hang|malformed|drop|huge)(?:x(\d+))?$/.exec(spec);
     if (fault) {
       directive.fault = fault[1] as Directive['fault'];
       directive.times = fault[2] ? Number(fault[2]) : Infinity;
     }
   }
   return directive;
+}
+
+/** A 200 whose JSON body never ends: 64 KB chunks, as fast as the client reads them, up to 1 GB. */
+async function streamHugeBody(res: http.ServerResponse) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  res.write('{"id": "huge", "padding": "');
+  for (let sent = 0; sent < 1024 ** 3 && !res.destroyed; sent += chunk.length) {
+    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+  }
+  res.end('"}');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -194,6 +211,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
         if (directive.fault === '500')
           return send(res, 500, apiError(api, 500, 'server_error', 'The server had an error.'));
         if (directive.fault === 'hang') return; // never answers; close() drops the socket
+        if (directive.fault === 'drop') return req.socket.destroy();
+        if (directive.fault === 'huge') return streamHugeBody(res);
         if (directive.fault === 'malformed') {
           await sleep(behaviour.latencyMs);
           return send(res, 200, '{"id": "chatcmpl-broken", "choices": [');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROVIDERS } from './constants.js';
-import { Id, Timestamp } from './common.js';
+import { Id, Timestamp, text } from './common.js';
 
 export const ApiKey = z.object({
   id: Id,
@@ -17,18 +17,19 @@ const keyText = z
   .trim()
   .min(1, { error: 'Key is required.' })
   .max(500, { error: 'Key is too long.' })
-  .regex(/^\S+$/, { error: 'Key must not contain spaces.' });
+  .regex(/^\S+$/, { error: 'Key must not contain spaces.' })
+  .regex(/^[^\0]*$/, { error: 'Key must not contain a NUL character.' });
 
 export const CreateApiKeyInput = z.object({
   provider: z.enum(PROVIDERS, { error: 'Provider must be openai or anthropic.' }),
   key: keyText,
-  label: z.string().trim().max(200).optional(),
+  label: text('Label').trim().max(200).optional(),
 });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInput>;
 
 export const UpdateApiKeyInput = z.object({
   key: keyText.optional(),
-  label: z.string().trim().max(200).optional(),
+  label: text('Label').trim().max(200).optional(),
   is_active: z.boolean().optional(),
 });
 export type UpdateApiKeyInput = z.infer<typeof UpdateApiKeyInput>;

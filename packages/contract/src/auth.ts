@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.js';
+import { Id, text } from './common.js';
 
 export const User = z.object({ id: Id, email: z.email() });
 export type User = z.infer<typeof User>;
@@ -10,7 +10,7 @@ export type SignInResponse = z.infer<typeof SignInResponse>;
 export const SignInError = z.object({ status: z.literal('error'), message: z.string() });
 
 export const GoogleCredentialInput = z.object({
-  credential: z.string({ error: 'credential is required.' }).min(1, { error: 'credential is required.' }),
+  credential: text('credential').min(1, { error: 'credential is required.' }),
 });
 
 export const DevSignInInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { Id, Timestamp, requiredText } from './common.js';
+import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
 import { AiModel } from './ai-model.js';
 
 export const ModelParameters = z.object({
@@ -41,12 +41,16 @@ export type Configuration = z.infer<typeof Configuration>;
 export const SaveConfigurationInput = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
   prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
-  ai_model_id: z.number({ error: 'AI model is required.' }).int().positive({ error: 'AI model is required.' }),
+  ai_model_id: z
+    .number({ error: 'AI model is required.' })
+    .int()
+    .positive({ error: 'AI model is required.' })
+    .max(ID_MAX, { error: 'Not a valid id.' }),
   parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null }),
   provider_specific_params: ProviderSpecificParams.default({}),
   is_active: z.boolean().optional(),
   // Sent by the client; the project comes from the path (create) or the stored row (update).
-  project: z.coerce.number().int().optional(),
+  project: Id.optional(),
 });
 export type SaveConfigurationInput = z.infer<typeof SaveConfigurationInput>;
 

@@ -42,7 +42,10 @@ export type SubscriptionStatusName = (typeof SUBSCRIPTION_STATUSES)[number];
 export const STORAGE_KEYS = {
   user: 'user',
   csrfCookie: 'csrftoken',
-  resultsCache: (projectId: number | string) => `promptgrid:results:${projectId}`,
+  /** Every key the app writes besides `user` starts with this: they are cleared at sign-out and when another user signs in. */
+  appPrefix: 'promptgrid:',
+  /** The last evaluation shown in a project, per user. */
+  resultsCache: (userId: number, projectId: number | string) => `promptgrid:results:${userId}:${projectId}`,
 } as const;
 
 export const CSRF_HEADER = 'X-CSRFToken';

@@ -1,19 +1,28 @@
 import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
-import { Id, Timestamp } from './common.js';
+import { BodyId, Id, Timestamp, text } from './common.js';
 
-export const RunEvaluationInput = z.object({
-  configuration_ids: z
-    .array(z.number().int().positive(), { error: 'configuration_ids must be a list of ids.' })
-    .min(1, { error: 'Select at least one prompt-model.' })
-    .max(LIMITS.runMaxRequests),
-  input_ids: z
-    .array(z.number().int().positive(), { error: 'input_ids must be a list of ids.' })
-    .max(LIMITS.runMaxRequests)
-    .default([]),
-  name: z.string().trim().max(LIMITS.nameMaxLength).optional(),
-  use_mock: z.boolean().default(false),
-});
+type RunCounts = { configuration_ids: number[]; input_ids: number[] };
+/** The calls a run makes: every distinct configuration on every distinct input (at least once without inputs). */
+export const runRequestCount = ({ configuration_ids, input_ids }: RunCounts) =>
+  new Set(configuration_ids).size * Math.max(1, new Set(input_ids).size);
+
+export const RunEvaluationInput = z
+  .object({
+    configuration_ids: z
+      .array(BodyId, { error: 'configuration_ids must be a list of ids.' })
+      .min(1, { error: 'Select at least one prompt-model.' })
+      .max(LIMITS.runMaxRequests),
+    input_ids: z.array(BodyId, { error: 'input_ids must be a list of ids.' }).max(LIMITS.runMaxRequests).default([]),
+    name: text('Name').trim().max(LIMITS.nameMaxLength).optional(),
+    use_mock: z.boolean().default(false),
+  })
+  .refine((run) => runRequestCount(run) <= LIMITS.runMaxRequests, {
+    error: (issue) =>
+      `A run may make at most ${LIMITS.runMaxRequests.toLocaleString('en-US')} API calls; this one would make ${runRequestCount(
+        issue.input as RunCounts,
+      ).toLocaleString('en-US')}.`,
+  });
 export type RunEvaluationInput = z.infer<typeof RunEvaluationInput>;
 
 export const RunEvaluationResponse = z.object({

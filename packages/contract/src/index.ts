@@ -8,4 +8,5 @@ export * from './evaluation.js';
 export * from './api-key.js';
 export * from './subscription.js';
 export * from './auth.js';
+export * from './account.js';
 export * from './routes.js';

@@ -21,7 +21,7 @@ export const CreateInputInput = z.object({
   content: requiredText('Content', LIMITS.contentMaxLength),
   active: z.boolean().optional(),
   // Echoed by the client; it must name the project of the path.
-  project: z.coerce.number().int().optional(),
+  project: Id.optional(),
 });
 export type CreateInputInput = z.infer<typeof CreateInputInput>;
 

@@ -5,6 +5,7 @@ import { startFakeStripe, type FakeStripe } from '@promptgrid/test-support/fake-
 import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
 import { stripeEvents, subscriptions } from '../db/schema.js';
 import { consumeEvaluationQuota } from './quota.js';
+import { STRIPE_FAILED_MESSAGE } from './stripe.js';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -159,6 +160,28 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     expect(await status(dave)).toMatchObject({ status: 'canceled', has_access: false, free_requests_remaining: 0 });
     expect(await active(dave)).toBe(false);
     expect((await dave.post(ROUTES.createCheckoutSession)).statusCode).toBe(200);
+  });
+
+  it('grants Standard only for a subscription to STRIPE_PRICE_ID', async () => {
+    const erin = await signedInClient(ctx.app);
+    await erin.post(ROUTES.createCheckoutSession);
+    const customer = (await row(erin.user.id)).stripeCustomerId!;
+    const other = fake.createSubscription(customer, { price: 'price_some_other_product', status: 'incomplete' });
+    const delivery = await fake.sendWebhook(ctx.app, fake.updateSubscription(other.id, { status: 'active' }));
+    expect(JSON.parse(delivery.body)).toEqual({ received: true, outcome: 'ignored' });
+    expect(await status(erin)).toMatchObject({ status: 'free' });
+  });
+
+  it("answers Stripe's refusals with a sentence of ours, not Stripe's text", async () => {
+    const frank = await signedInClient(ctx.app);
+    await frank.post(ROUTES.createCheckoutSession);
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ stripeCustomerId: 'cus_deleted_in_stripe' })
+      .where(eq(subscriptions.userId, frank.user.id));
+    const portal = await frank.get(ROUTES.portalUrl);
+    expect(portal.statusCode).toBe(502);
+    expect(portal.json()).toEqual({ detail: STRIPE_FAILED_MESSAGE });
   });
 
   it('applies a replayed event once', async () => {

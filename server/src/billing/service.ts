@@ -124,7 +124,7 @@ export async function cancelAtPeriodEnd(ctx: BillingContext, user: BillingUser):
   const updated = await stripe.subscriptions
     .update(row.stripeSubscriptionId, { cancel_at_period_end: true })
     .catch(rethrowStripeError);
-  await ctx.db.transaction((tx) => applySubscriptionState(tx, user.id, updated, null));
+  await ctx.db.transaction((tx) => applySubscriptionState(tx, user.id, updated, null, ctx.config.stripe.priceId));
   return getSubscriptionStatus(ctx, user.id);
 }
 
@@ -141,8 +141,12 @@ export function periodEnd(subscription: Stripe.Subscription): Date | null {
   return end === null ? null : new Date(end * 1000);
 }
 
+/** Whether the subscription is for STRIPE_PRICE_ID (on any of its items). */
+export const isStandardPlan = (subscription: Stripe.Subscription, priceId: string | null) =>
+  priceId !== null && (subscription.items?.data ?? []).some((item) => item.price?.id === priceId);
+
 /**
- * Stores a subscription's state on the user's row. `eventAt` is the event's `created`: an event older than the
+ * Stores a subscription's state on the user's row, when it is for the Standard plan's price. `eventAt` is the event's `created`: an event older than the
  * newest one applied changes nothing (Stripe does not promise order). A subscription that is not paid up does not
  * replace another one of the same user that is.
  */
@@ -151,7 +155,10 @@ export async function applySubscriptionState(
   userId: number,
   subscription: Stripe.Subscription,
   eventAt: Date | null,
+  priceId: string | null,
 ): Promise<boolean> {
+  // Only the Standard plan's price grants Standard: another subscription of the same Stripe account is not ours.
+  if (!isStandardPlan(subscription, priceId)) return false;
   await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
   if (eventAt && row.lastStripeEventAt && eventAt < row.lastStripeEventAt) return false;

@@ -26,12 +26,20 @@ export async function createStripeClient(config: Config): Promise<Stripe | null>
 
 export const billingOff = () => new HttpError(503, BILLING_OFF_MESSAGE);
 
-/** Rethrows a Stripe API failure as 502 with Stripe's message (the account page shows its own text); other errors unchanged. */
+export const STRIPE_FAILED_MESSAGE =
+  'The payment provider could not complete the request. Try again later, or contact support if it keeps happening.';
+
+/**
+ * Rethrows a Stripe API failure as 502 with a sentence of ours: Stripe's own text is written for the account's
+ * developers (it may name prices, customers or settings), so it goes to the log (the error's cause), not to the user.
+ * Other errors unchanged.
+ */
 export function rethrowStripeError(error: unknown): never {
   // Stripe's errors name their class in `type` (StripeConnectionError, StripeInvalidRequestError, ...).
-  const { type, message } = (error ?? {}) as { type?: unknown; message?: string };
-  if (type === 'StripeConnectionError') throw new HttpError(502, 'Could not reach Stripe. Try again in a moment.');
+  const { type } = (error ?? {}) as { type?: unknown };
+  if (type === 'StripeConnectionError')
+    throw new HttpError(502, 'Could not reach the payment provider. Try again in a moment.', undefined, error);
   if (typeof type === 'string' && type.startsWith('Stripe'))
-    throw new HttpError(502, `Stripe refused the request: ${message}`);
+    throw new HttpError(502, STRIPE_FAILED_MESSAGE, undefined, error);
   throw error;
 }

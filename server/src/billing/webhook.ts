@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { stripeEvents, subscriptions, users } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { applySubscriptionState, stripeId, type BillingContext } from './service.js';
+import { applySubscriptionState, isStandardPlan, stripeId, type BillingContext } from './service.js';
 
 export const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
@@ -104,8 +104,13 @@ export async function handleStripeEvent(
       );
       return 'ignored';
     }
+    const priceId = ctx.config.stripe.priceId;
+    if (subscription && !isStandardPlan(subscription, priceId)) {
+      log?.warn({ eventId: event.id, subscription: subscription.id }, 'Stripe subscription for another price; ignored');
+      return 'ignored';
+    }
     if (customerId) await linkCustomer(tx, userId, customerId);
-    if (subscription) await applySubscriptionState(tx, userId, subscription, new Date(event.created * 1000));
+    if (subscription) await applySubscriptionState(tx, userId, subscription, new Date(event.created * 1000), priceId);
     return 'applied';
   });
 }

@@ -1,20 +1,12 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type {
-  ApiRequest,
-  ApiRequestWithOutput,
-  Evaluation,
-  EvaluationResults,
-  Metrics,
-  Result,
-  StatusCounts,
-} from '@promptgrid/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Evaluation, Metrics, StatusCounts } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
-import { apiRequests, evaluations, results } from '../db/schema.js';
+import { apiRequests, evaluations } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 
 type EvaluationRow = typeof evaluations.$inferSelect;
 
-const toEvaluation = (
+export const toEvaluation = (
   e: Pick<EvaluationRow, 'id' | 'name' | 'projectId' | 'useMock' | 'totalRequests' | 'createdAt' | 'completedAt'> & {
     configurationIds: number[];
     inputIds: number[];
@@ -31,7 +23,7 @@ const toEvaluation = (
   completed_at: e.completedAt?.toISOString() ?? null,
 });
 
-const summaryColumns = {
+export const summaryColumns = {
   id: evaluations.id,
   name: evaluations.name,
   projectId: evaluations.projectId,
@@ -61,7 +53,7 @@ export async function listEvaluations(db: Db, userId: number, projectId?: number
 }
 
 /** Throws 404 unless the evaluation exists and belongs to the user. */
-async function assertOwner(db: Db, userId: number, evaluationId: number): Promise<void> {
+export async function assertOwner(db: Db, userId: number, evaluationId: number): Promise<void> {
   const [row] = await db
     .select({ id: evaluations.id })
     .from(evaluations)
@@ -69,54 +61,7 @@ async function assertOwner(db: Db, userId: number, evaluationId: number): Promis
   if (!row) throw notFound('Evaluation not found.');
 }
 
-type RequestRow = typeof apiRequests.$inferSelect;
-const toApiRequest = (r: RequestRow): ApiRequest => ({
-  id: r.id,
-  evaluation: r.evaluationId,
-  input: r.inputId,
-  configuration: r.configurationId,
-  status: r.status,
-  execution_time: r.executionTime,
-  input_token_total_count: r.inputTokenTotalCount,
-  output_token_count: r.outputTokenCount,
-  error_message: r.errorMessage,
-  attempts: r.attempts,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-});
-
-export async function listApiRequests(db: Db, userId: number, evaluationId: number): Promise<ApiRequest[]> {
-  await assertOwner(db, userId, evaluationId);
-  const rows = await db
-    .select()
-    .from(apiRequests)
-    .where(eq(apiRequests.evaluationId, evaluationId))
-    .orderBy(asc(apiRequests.id));
-  return rows.map(toApiRequest);
-}
-
-export async function listResults(db: Db, userId: number, evaluationId: number): Promise<Result[]> {
-  await assertOwner(db, userId, evaluationId);
-  const rows = await db
-    .select()
-    .from(results)
-    .where(eq(results.evaluationId, evaluationId))
-    .orderBy(asc(results.apiRequestId));
-  return rows.map((r) => ({
-    id: r.id,
-    evaluation: r.evaluationId,
-    api_request: r.apiRequestId,
-    input: r.inputId,
-    configuration: r.configurationId,
-    output: r.output,
-    execution_time: r.executionTime,
-    token_count: r.tokenCount,
-    input_token_total_count: r.inputTokenTotalCount,
-    created_at: r.createdAt.toISOString(),
-  }));
-}
-
-async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> {
+export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> {
   const [row] = await db
     .select({
       average: sql<number | null>`avg(${apiRequests.executionTime}) filter (where ${apiRequests.status} = 'SUCCESS')`,
@@ -132,7 +77,7 @@ async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> {
   };
 }
 
-async function statusCountsOf(db: Db, evaluationId: number): Promise<StatusCounts> {
+export async function statusCountsOf(db: Db, evaluationId: number): Promise<StatusCounts> {
   const rows = await db
     .select({ status: apiRequests.status, count: sql<number>`count(*)::int` })
     .from(apiRequests)
@@ -157,33 +102,15 @@ export async function getStatusCounts(db: Db, userId: number, evaluationId: numb
   return statusCountsOf(db, evaluationId);
 }
 
-/** The whole run in one document: see EvaluationResults in the contract. */
-export async function getEvaluationResults(db: Db, userId: number, evaluationId: number): Promise<EvaluationResults> {
-  const [evaluation] = await db
-    .select({ ...summaryColumns, snapshot: evaluations.snapshot })
-    .from(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
-  if (!evaluation) throw notFound('Evaluation not found.');
-  const rows = await db
-    .select({ request: apiRequests, output: results.output })
-    .from(apiRequests)
-    .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
-    .where(eq(apiRequests.evaluationId, evaluationId))
-    .orderBy(asc(apiRequests.id));
-  const requests: ApiRequestWithOutput[] = rows.map((r) => ({ ...toApiRequest(r.request), output: r.output }));
-  return {
-    evaluation: toEvaluation(evaluation),
-    configurations: evaluation.snapshot.configurations.map((c) => ({
-      id: c.id,
-      name: c.name,
-      prompt_content: c.prompt_content,
-      ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
-      parameters: c.parameters,
-      provider_specific_params: { json_mode: c.json_mode },
-    })),
-    inputs: evaluation.snapshot.inputs,
-    api_requests: requests,
-    metrics: await metricsOf(db, evaluationId),
-    status_counts: await statusCountsOf(db, evaluationId),
-  };
+/**
+ * Deletes the user's evaluation with its requests and results (the evaluations_delete_requests trigger). A run still
+ * going is cancelled by this: its requests not yet sent are never sent, and the replies of calls in flight are dropped
+ * (a worker writes an outcome only onto a request row that is still there). It still counts in the month's usage.
+ */
+export async function deleteEvaluation(db: Db, userId: number, evaluationId: number): Promise<void> {
+  const deleted = await db
+    .delete(evaluations)
+    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)))
+    .returning({ id: evaluations.id });
+  if (deleted.length === 0) throw notFound('Evaluation not found.');
 }

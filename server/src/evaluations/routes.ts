@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   ApiRequest,
@@ -16,18 +18,16 @@ import {
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { startEvaluation } from './run.js';
-import {
-  getEvaluationResults,
-  getMetrics,
-  getStatusCounts,
-  listApiRequests,
-  listEvaluations,
-  listResults,
-} from './queries.js';
+import { deleteEvaluation, getMetrics, getStatusCounts, listEvaluations } from './queries.js';
+import { apiRequestsDocument, evaluationResultsDocument, resultsDocument } from './documents.js';
 import type { WorkerEvents } from './worker/events.js';
 import { EvaluationWorker } from './worker/worker.js';
 
 const tags = ['evaluations'];
+
+/** A streamed document (see jsonStream): its route's response schema documents it; the stream is not re-validated. */
+const sendJson = (reply: FastifyReply, document: Readable) =>
+  reply.type('application/json; charset=utf-8').send(document);
 
 export default async function evaluationRoutes(app: App, options: { workers?: boolean; workerEvents?: WorkerEvents }) {
   let worker: EvaluationWorker | null = null;
@@ -47,19 +47,13 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       schema: {
         tags,
         description:
-          'Starts a run: answers at once; the requests run in the background (poll the api-requests routes).',
+          'Starts a run: answers at once; the requests run in the background (poll the api-requests routes). A run makes at most 20,000 calls (configurations x inputs; 400 above). 429 while the user already has MAX_ACTIVE_RUNS_PER_USER runs (default 3, mock runs included) in progress.',
         body: RunEvaluationInput,
         response: { 201: RunEvaluationResponse },
       },
     },
     async (request, reply) => {
-      const response = await startEvaluation(
-        app.database,
-        currentUser(request).id,
-        request.body,
-        app.config.freeEvaluationsPerMonth,
-        worker,
-      );
+      const response = await startEvaluation(app.database, currentUser(request).id, request.body, app.config, worker);
       worker?.wake();
       return reply.code(201).send(response);
     },
@@ -82,19 +76,38 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
         response: { 200: EvaluationResults },
       },
     },
-    (request) => getEvaluationResults(app.db, currentUser(request).id, request.params.id),
+    async (request, reply) =>
+      sendJson(reply, await evaluationResultsDocument(app.db, currentUser(request).id, request.params.id)),
+  );
+
+  app.delete(
+    '/api/evaluations/:id/',
+    {
+      schema: {
+        tags,
+        description:
+          "Deletes the evaluation with its api requests and results. A run still going is cancelled: requests not yet sent are never sent, replies still coming are dropped. It still counts in the month's free evaluations.",
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      await deleteEvaluation(app.db, currentUser(request).id, request.params.id);
+      return reply.code(204).send();
+    },
   );
 
   app.get(
     '/api/results/',
     { schema: { tags, querystring: EvaluationIdQuery, response: { 200: z.array(Result) } } },
-    (request) => listResults(app.db, currentUser(request).id, request.query.evaluation_id),
+    async (request, reply) =>
+      sendJson(reply, await resultsDocument(app.db, currentUser(request).id, request.query.evaluation_id)),
   );
 
   app.get(
     '/api/api-requests/',
     { schema: { tags, querystring: EvaluationQuery, response: { 200: z.array(ApiRequest) } } },
-    (request) => listApiRequests(app.db, currentUser(request).id, request.query.evaluation),
+    async (request, reply) =>
+      sendJson(reply, await apiRequestsDocument(app.db, currentUser(request).id, request.query.evaluation)),
   );
 
   app.get(

@@ -53,6 +53,9 @@ function recordingWrites(database: Database, order: string[]): Database {
   return { ...database, db };
 }
 
+// These runs are never finished (no worker writes their outcomes): room for all of them.
+const limits = { freeEvaluationsPerMonth: 50, maxActiveRunsPerUser: 100 };
+
 describe.each(databaseKinds)('starting a run on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let userId: number;
@@ -93,7 +96,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
       database,
       userId,
       { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: useMock },
-      50,
+      limits,
       worker,
     );
 

@@ -28,7 +28,7 @@ export async function startEvaluation(
   database: Database,
   userId: number,
   input: RunEvaluationInput,
-  freeEvaluationsPerMonth: number,
+  limits: RunLimits,
   local: LocalWorker | null = null,
 ): Promise<RunEvaluationResponse> {
   const { db } = database;
@@ -89,6 +89,7 @@ export async function startEvaluation(
   const committed = new Promise<boolean>((resolve) => (commit = resolve));
   try {
     const evaluationId = await db.transaction(async (tx) => {
+      await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);
       if (!input.use_mock) {
         const keys = await activeSealedKeys(tx, userId);
         const missing = neededProviders.filter((provider) => !keys.some((key) => key.provider === provider));
@@ -99,7 +100,7 @@ export async function startEvaluation(
           });
         }
         local?.offerKeys(keys.filter((key) => neededProviders.includes(key.provider)));
-        await consumeEvaluationQuota(tx, userId, freeEvaluationsPerMonth);
+        await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
       }
       const shape: RunShape = {
         inputIds: snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null],
@@ -138,6 +139,26 @@ export async function startEvaluation(
   } catch (error) {
     commit(false);
     throw error;
+  }
+}
+
+export type RunLimits = { freeEvaluationsPerMonth: number; maxActiveRunsPerUser: number };
+
+/**
+ * 429 when the user already has `max` runs in progress (mock runs too: they cost the server as much). The user's row is
+ * locked first, so two runs started at once by one user are counted one after the other; the count is its own statement
+ * because a statement that waited for the lock still reads from the snapshot it took before waiting.
+ */
+async function assertRunSlotFree(tx: Tx, userId: number, max: number) {
+  await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId}::int FOR NO KEY UPDATE`);
+  const { rows } = (await tx.execute(
+    sql`SELECT count(*)::int AS active FROM evaluations WHERE user_id = ${userId}::int AND completed_at IS NULL`,
+  )) as { rows: { active: number }[] };
+  if (rows[0].active >= max) {
+    throw new HttpError(
+      429,
+      `You already have ${max} evaluation${max === 1 ? '' : 's'} running. Wait for one to finish before starting another.`,
+    );
   }
 }
 

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDataException, serializeError } from '../db/errors.js';
 
 /** An error a route means to answer with: `{detail}` and its status, or `{field: [message]}` for 400 with fields. */
 export class HttpError extends Error {
@@ -7,8 +8,10 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string[]>,
+    /** What went wrong underneath, for the log only (e.g. a payment provider's own message). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 
@@ -28,11 +31,17 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send(fields);
     }
     if (error instanceof HttpError) {
+      if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       return reply.code(error.statusCode).send(error.fields ?? { detail: error.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ detail: 'Internal server error.' });
+    }
+    // A value the database could not take (out of range, invalid text) came from the request: the client's error.
+    if (isDataException(error)) {
+      request.log.info({ err: error }, 'the database refused a value of the request');
+      return reply.code(400).send({ non_field_errors: ['A value of the request is out of range or not valid.'] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -49,4 +58,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     return reply.code(status).send({ detail: (error as { detail?: string }).detail ?? error.message });
   });
+}
+
+/** Logger options whose `err` serializer is serializeError: a database error's bound values never reach the log. */
+export function withSafeErrorLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { err: serializeError, ...options.serializers } };
 }

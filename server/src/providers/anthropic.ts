@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { providerFetch } from './fetch.js';
-import { MalformedReplyError, type ProviderCall, type ProviderReply } from './types.js';
+import { MalformedReplyError, transportError, type ProviderCall, type ProviderReply } from './types.js';
 
 export function createAnthropicClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
   return new Anthropic({
@@ -39,7 +39,9 @@ export async function callAnthropic(
   call: ProviderCall,
   signal: AbortSignal,
 ): Promise<ProviderReply> {
-  const message = await client.messages.create(anthropicParams(call), { signal });
+  const message = await client.messages.create(anthropicParams(call), { signal }).catch((error: unknown) => {
+    throw transportError(error, Anthropic);
+  });
   if (!message || !Array.isArray(message.content)) throw new MalformedReplyError('no content in the reply');
   const output = message.content
     .filter((block): block is Anthropic.TextBlock => block.type === 'text')

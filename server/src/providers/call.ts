@@ -1,7 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
 import { mockLatencyMs, mockReply } from './mock.js';
-import { MalformedReplyError, type ProviderCall, type ProviderName, type ProviderReply } from './types.js';
+import {
+  MAX_REPLY_BYTES,
+  MalformedReplyError,
+  ProviderConnectionError,
+  ProviderTimeoutError,
+  ReplyTooLargeError,
+  type ProviderCall,
+  type ProviderName,
+  type ProviderReply,
+} from './types.js';
 
 export type ProviderSettings = {
   openaiBaseUrl: string | null;
@@ -48,19 +57,12 @@ const times = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
 /** Turns whatever an SDK threw into a retry decision and the message a user reads. */
 export function classifyFailure(error: unknown, provider: ProviderName, model: string, timeoutMs: number): Failure {
   const label = PROVIDER_LABELS[provider];
-  const e = error as {
-    name?: string;
-    status?: number;
-    headers?: unknown;
-    message?: string;
-    cause?: { code?: string; message?: string };
-  };
-  const name = e?.constructor?.name ?? e?.name ?? '';
+  const e = error as { status?: number; headers?: unknown; message?: string };
   const detail = (message: string | undefined) => {
     const text = (message ?? '').replace(/^\d{3}\s+/, '').trim();
     return text ? `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}` : '';
   };
-  if (name === 'APIConnectionTimeoutError') {
+  if (error instanceof ProviderTimeoutError) {
     return {
       retry: true,
       rateLimited: false,
@@ -68,13 +70,20 @@ export function classifyFailure(error: unknown, provider: ProviderName, model: s
       describe: (n) => `${label} did not answer within ${Math.round(timeoutMs / 100) / 10} s (${times(n)})`,
     };
   }
-  if (name === 'APIConnectionError') {
-    const reason = e.cause?.code ?? e.cause?.message ?? e.message ?? 'connection error';
+  if (error instanceof ProviderConnectionError) {
     return {
       retry: true,
       rateLimited: false,
       retryAfterMs: null,
-      describe: (n) => `Could not reach ${label}: ${reason} (${times(n)})`,
+      describe: (n) => `Could not reach ${label}: ${error.message} (${times(n)})`,
+    };
+  }
+  if (error instanceof ReplyTooLargeError) {
+    return {
+      retry: false,
+      rateLimited: false,
+      retryAfterMs: null,
+      describe: () => `${label} sent a reply larger than ${MAX_REPLY_BYTES / 1024 / 1024} MB; it was not read`,
     };
   }
   if (typeof e?.status === 'number') {

@@ -1,12 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
+import { MAX_REPLY_BYTES, ReplyTooLargeError } from './types.js';
 
 /**
  * The `fetch` the provider SDKs are given (their documented `fetch` option), on node:http with keep-alive.
  * Node 20's global fetch spends more of the main thread per call in web streams, Request/Response objects and
  * AbortSignal plumbing than the rest of a call together. This one sends the SDK's JSON body, reads the whole reply
  * before resolving (so the SDK's timeout covers a body that never ends) and answers with the part of Response the
- * SDKs read. Other bodies (uploads, streams) go to the global fetch.
+ * SDKs read. A body over MAX_REPLY_BYTES is cut off (ReplyTooLargeError). Other bodies (uploads, streams) go to the
+ * global fetch.
  * node:http rather than undici's request: its parser is native and its JavaScript comes with Node's code cache, where
  * undici's parser is WebAssembly and its code is compiled on first use. A reply cut off mid-body reads ECONNRESET.
  * The figures: docs/performance.md.
@@ -77,7 +79,18 @@ export function providerFetch(input: string | URL | Request, init: RequestInit =
       },
       (response) => {
         const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        const tooLarge = () => {
+          const error = new ReplyTooLargeError(`The reply is larger than ${MAX_REPLY_BYTES} bytes.`);
+          reject(error);
+          request.destroy(error);
+        };
+        if (Number(response.headers['content-length']) > MAX_REPLY_BYTES) return tooLarge();
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_REPLY_BYTES) return tooLarge();
+          chunks.push(chunk);
+        });
         response.on('end', () => {
           const content = Buffer.concat(chunks).toString('utf8');
           resolve(

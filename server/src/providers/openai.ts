@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { providerFetch } from './fetch.js';
-import { MalformedReplyError, type ProviderCall, type ProviderReply } from './types.js';
+import { MalformedReplyError, transportError, type ProviderCall, type ProviderReply } from './types.js';
 
 export function createOpenAiClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
   return new OpenAI({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs, fetch: providerFetch });
@@ -26,7 +26,9 @@ export function openAiParams(call: ProviderCall): ChatCompletionCreateParamsNonS
 }
 
 export async function callOpenAi(client: OpenAI, call: ProviderCall, signal: AbortSignal): Promise<ProviderReply> {
-  const completion = await client.chat.completions.create(openAiParams(call), { signal });
+  const completion = await client.chat.completions.create(openAiParams(call), { signal }).catch((error: unknown) => {
+    throw transportError(error, OpenAI);
+  });
   const choice = completion?.choices?.[0];
   if (!choice || typeof choice.message !== 'object' || choice.message === null)
     throw new MalformedReplyError('no choices in the reply');

@@ -20,3 +20,31 @@ export type ProviderReply = { output: string; inputTokens: number; outputTokens:
 
 /** A provider answered with a body the SDK accepted but that does not hold what a reply must. */
 export class MalformedReplyError extends Error {}
+
+/**
+ * Failures below HTTP, whichever SDK met them. Each provider module turns its SDK's errors into these with `instanceof`
+ * (transportError), and the retry policy tells them apart by these classes: not by class names, which the bundler
+ * renames (an SDK's APIConnectionTimeoutError is APIConnectionTimeoutError2 in the built server).
+ */
+export class ProviderTimeoutError extends Error {}
+export class ProviderConnectionError extends Error {}
+/** A reply of a chat model is kilobytes; a larger body is not held in memory. */
+export const MAX_REPLY_BYTES = 10 * 1024 * 1024;
+/** The reply's body passed MAX_REPLY_BYTES: it was cut off rather than held in memory. */
+export class ReplyTooLargeError extends Error {}
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** An SDK's error for a failed call, as one of the classes above when it is one of those failures. */
+export function transportError(
+  error: unknown,
+  sdk: { APIConnectionTimeoutError: ErrorClass; APIConnectionError: ErrorClass },
+): unknown {
+  if (error instanceof sdk.APIConnectionTimeoutError) return new ProviderTimeoutError(error.message);
+  if (error instanceof sdk.APIConnectionError) {
+    const cause = error.cause as { code?: string; message?: string } | undefined;
+    if (cause instanceof ReplyTooLargeError) return cause;
+    return new ProviderConnectionError(cause?.code ?? cause?.message ?? error.message ?? 'connection error');
+  }
+  return error;
+}

@@ -88,6 +88,47 @@ describe('login', () => {
   });
 });
 
+describe('browser storage between users', () => {
+  const seed = () => {
+    localStorage.setItem(`promptgrid:results:${TEST_USER.id}:1`, '{"mine":true}');
+    localStorage.setItem('promptgrid:results:999:1', '{"someone else":true}');
+    localStorage.setItem('promptgrid:anything', 'x');
+    localStorage.setItem('unrelated', 'kept');
+  };
+  const appKeys = () =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('promptgrid:'))
+      .sort();
+
+  it('clears every promptgrid:* entry at logout', async () => {
+    localStorage.setItem('user', JSON.stringify(TEST_USER));
+    seed();
+    mockApi(({ url }) => (url === '/auth/me/' ? { body: TEST_USER } : { body: { status: 'success' } }));
+    renderAuth('/projects');
+    await waitFor(() => expect(probe()).toBe('/projects in:ada@example.com'));
+    await act(() => latest.auth!.logout());
+    expect(appKeys()).toEqual([]);
+    expect(localStorage.getItem('unrelated')).toBe('kept');
+  });
+
+  it("keeps only the signing-in user's own entries when another user's are left", () => {
+    seed();
+    mockApi(() => undefined);
+    renderAuth();
+    act(() => latest.auth!.login(TEST_USER));
+    expect(appKeys()).toEqual([`promptgrid:results:${TEST_USER.id}:1`]);
+  });
+
+  it('clears them when the server says the session is gone', async () => {
+    localStorage.setItem('user', JSON.stringify(TEST_USER));
+    seed();
+    mockApi(({ url }) => (url === '/auth/me/' ? { status: 401, body: { detail: 'Not signed in.' } } : undefined));
+    renderAuth();
+    await waitFor(() => expect(probe()).toBe('/signin out'));
+    expect(appKeys()).toEqual([]);
+  });
+});
+
 describe('logout', () => {
   it('clears the state and the stored user first, goes to /landing, then tells the server', async () => {
     localStorage.setItem('user', JSON.stringify(TEST_USER));

@@ -25,6 +25,17 @@ export function readStoredUser(): User | null {
 }
 
 /**
+ * Removes what the app keeps in browser storage (`promptgrid:*`), except under `keepPrefix`: the next person on this
+ * browser must not see the previous user's outputs.
+ */
+export function clearAppStorage(keepPrefix: string | null = null) {
+  const keys = Array.from({ length: localStorage.length }, (_, n) => localStorage.key(n) ?? '');
+  for (const key of keys)
+    if (key.startsWith(STORAGE_KEYS.appPrefix) && !(keepPrefix && key.startsWith(keepPrefix)))
+      localStorage.removeItem(key);
+}
+
+/**
  * The signed-in user: read from browser storage at start, then checked against the server's session. Reading the
  * storage is synchronous, so loading has ended by the first render; `isLoading` stays in the state for the screens
  * that wait on it.
@@ -37,6 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(() => {
     localStorage.removeItem(STORAGE_KEYS.user);
+    clearAppStorage();
     setUser(null);
     queryClient.clear();
   }, [queryClient]);
@@ -64,6 +76,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('Login refused: empty user data');
         return;
       }
+      // Another user's cached results (a sign-out that never reached this page) go; this user's stay.
+      clearAppStorage(STORAGE_KEYS.resultsCache(next.id, ''));
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(next));
       setUser(next);
       navigate('/projects');
@@ -75,6 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The stored user goes first. The page moves to /landing (committed at once, not as a transition) before
     // the state clears: otherwise a protected page's guard renders first and redirects to /signin instead.
     localStorage.removeItem(STORAGE_KEYS.user);
+    clearAppStorage();
     await navigate('/landing', { flushSync: true });
     clear();
     try {

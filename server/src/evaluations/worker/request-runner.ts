@@ -10,8 +10,8 @@ import type { HeldRow } from './lane.js';
 
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 export const MAX_CLAIMS = 5;
-/** Each user's keys are read at most this often per worker; a run reads its user's keys itself and offers them. */
-const KEY_CACHE_MS = 30_000;
+/** A user's keys are read again after this long: a key removed or replaced stops being used within it. */
+const KEY_CACHE_MS = 3_000;
 /** Contexts of the evaluations most recently run are kept; an older one is read again if it is needed. */
 const CONTEXT_CACHE_SIZE = 200;
 

@@ -10,6 +10,8 @@ type FormDialogProps = {
   /** While saving, the dialog cannot be closed and its buttons are disabled. */
   saving: boolean;
   submitLabel: string;
+  /** 'danger' for a submit that destroys something. */
+  submitVariant?: 'primary' | 'danger';
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** A red banner above the fields. */
   saveError?: string | null;
@@ -26,6 +28,7 @@ export function FormDialog({
   title,
   saving,
   submitLabel,
+  submitVariant = 'primary',
   onSubmit,
   saveError,
   closeOnOutsideClick,
@@ -46,7 +49,7 @@ export function FormDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={saving}>
+          <Button type="submit" variant={submitVariant} form={formId} disabled={saving}>
             {submitLabel}
           </Button>
         </>

@@ -4,6 +4,7 @@ import { useConfigurations } from '@/features/configurations/api/get-configurati
 import { useInputs } from '@/features/inputs/api/get-inputs';
 import { ResultsView } from '@/features/results/components/results-view';
 import type { RunNavigationState } from '@/features/run/components/run-view';
+import { useAuth } from '@/lib/auth';
 import { useProject } from './use-project';
 
 /** The results screen combines the project's prompts with the results feature. */
@@ -37,8 +38,12 @@ export default function ResultsRoute() {
       navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...state, message: null } });
   }, [state, location.pathname, location.search, navigate]);
 
+  const { user } = useAuth();
+  if (!user) return null; // a protected route: the guard has already sent anonymous visitors away
+
   return (
     <ResultsView
+      userId={user.id}
       // A new evaluation starts a fresh view (selections, end time, polling).
       key={incoming?.evaluationId ?? 'cached'}
       projectId={projectId}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import { callsOf, mockApi, renderWithApp } from '@/testing/app-test-utils';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsOf, fakeAuth, mockApi, renderWithApp } from '@/testing/app-test-utils';
 import { AccountSettings } from './account-settings';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,5 +62,35 @@ describe('AccountSettings', () => {
     await screen.findByText('Evaluations left: 48');
     expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
     expect(screen.queryByText(/Billing is not configured/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Delete account', () => {
+  it('asks for the e-mail address in a dialog, then deletes the account and signs out', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi(({ method, url }) => {
+      if (url === '/api/subscription/status/') return { body: status(true) };
+      if (url === '/api/config/') return { body: config(true) };
+      if (method === 'DELETE' && url === '/api/account/') return { status: 204 };
+      return undefined;
+    });
+    const auth = fakeAuth();
+    renderWithApp(<AccountSettings />, { route: '/account', auth });
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete account' });
+    const field = within(dialog).getByLabelText('Type ada@example.com to confirm');
+
+    await user.type(field, 'someone@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account permanently' }));
+    expect(within(dialog).getByText('This is not the e-mail address of this account.')).toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('DELETE /api/account/');
+
+    await user.clear(field);
+    await user.type(field, 'ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account permanently' }));
+    await waitFor(() => expect(auth.logout).toHaveBeenCalled());
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
+    expect(call[0]).toBe('/api/account/');
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ email: 'ada@example.com' });
   });
 });

@@ -11,6 +11,7 @@ import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { usePublicConfig } from '../api/get-public-config';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { useOpenBillingPortal } from '../api/get-portal-url';
+import { DeleteAccount } from './delete-account';
 
 /** The server's own reason (e.g. billing not configured), shown under our error text. */
 const detailOf = (error: unknown) =>
@@ -135,6 +136,8 @@ export function AccountSettings() {
           </>
         )}
       </section>
+
+      {user ? <DeleteAccount email={user.email} /> : null}
     </div>
   );
 }

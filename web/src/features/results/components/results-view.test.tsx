@@ -92,6 +92,7 @@ const serve = (requests: ApiRequest[] | null) =>
 const view = (incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null) =>
   renderWithProviders(
     <ResultsView
+      userId={7}
       projectId="1"
       project={{ id: 1, name: 'P' }}
       inputs={inputs}
@@ -161,7 +162,7 @@ describe('ResultsView', () => {
     expect(screen.queryByRole('button', { name: 'Download JSON' })).not.toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Status: Running' })).toBeInTheDocument();
     expect(screen.getByText('✨ Successfully created evaluation with 2 prompt-models')).toBeInTheDocument();
-    await waitFor(() => expect(localStorage.getItem('promptgrid:results:1')).toContain('"evaluationId":9'));
+    await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:1')).toContain('"evaluationId":9'));
     first.unmount();
 
     // A reload without ?evaluation= shows the cached evaluation (and keeps polling it while it runs).
@@ -193,6 +194,19 @@ describe('ResultsView', () => {
     expect(await screen.findByText('4 of 4')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Error while polling for updates')).not.toBeInTheDocument());
     expect(screen.getByRole('status', { name: 'Status: Partial' })).toBeInTheDocument();
+  });
+
+  it('forgets a cached evaluation the server answers 404 for, and invites a new run', async () => {
+    localStorage.setItem(
+      'promptgrid:results:7:1',
+      JSON.stringify({ version: 1, evaluationId: 9, totalRequests: 4, apiRequests: [], metrics: null, results: [] }),
+    );
+    mockFetch((url) =>
+      url.startsWith('/api/') ? { status: 404, body: { detail: 'Evaluation not found.' } } : undefined,
+    );
+    view(null);
+    expect(await screen.findByText('No evaluation yet')).toBeInTheDocument();
+    expect(localStorage.getItem('promptgrid:results:7:1')).toBeNull();
   });
 
   it('invites a first run when the project has none', () => {

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
-import { readResultsCache, writeResultsCache } from '../lib/cache';
+import { dropResultsCache, readResultsCache, writeResultsCache } from '../lib/cache';
 import { buildExport, downloadExport } from '../lib/export';
 import { evaluationMembers, indexCells } from '../lib/results-index';
 import { canDownload, countStatuses, deriveRunStatus, isSettled, progressDots } from '../lib/status';
@@ -17,6 +17,8 @@ import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
 
 type Props = {
+  /** The signed-in user: the cache is theirs alone. */
+  userId: number;
   projectId: string;
   project: { id: number; name: string } | null;
   inputs: Input[] | undefined;
@@ -31,15 +33,22 @@ const NO_REQUESTS: ApiRequest[] = [];
 const NO_RESULTS: Result[] = [];
 
 /** The Results screen: the last evaluation's progress, its summary, and one card per prompt for the chosen input. */
-export function ResultsView({ projectId, project, inputs, configurations, loadError, incoming }: Props) {
-  const [cache] = useState(() => readResultsCache(projectId));
+export function ResultsView({ userId, projectId, project, inputs, configurations, loadError, incoming }: Props) {
+  const [cache, setCache] = useState(() => readResultsCache(userId, projectId));
   const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
   const totalRequests = incoming?.totalRequests ?? fromCache?.totalRequests ?? null;
+  // The cached run is gone from the server (deleted, or never this user's): forget it and show the empty state.
+  const forgetCachedRun = useCallback(() => {
+    if (!fromCache) return;
+    dropResultsCache(userId, projectId);
+    setCache(null);
+  }, [fromCache, userId, projectId]);
   const { snapshot, polling, pollError, resume, resuming, resultsError, loadingFirst } = useEvaluation(
     evaluationId,
     totalRequests,
     fromCache,
+    forgetCachedRun,
   );
 
   const [selections, setSelections] = useState<ResultsSelections>(
@@ -95,7 +104,7 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
   // Keep the last evaluation of this project in browser storage, so a reload shows it again.
   useEffect(() => {
     if (!snapshot || snapshot.apiRequests.length === 0) return;
-    writeResultsCache(projectId, {
+    writeResultsCache(userId, projectId, {
       ...snapshot,
       version: 1,
       project,
@@ -106,7 +115,7 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
       selections,
       savedAt: new Date().toISOString(),
     });
-  }, [projectId, snapshot, project, members, selections, inputsById, configurationsById]);
+  }, [userId, projectId, snapshot, project, members, selections, inputsById, configurationsById]);
 
   if (evaluationId === null) {
     return (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
+import { ApiError } from '@/lib/api-client';
 import { getApiRequests } from '../api/get-api-requests';
 import { getMetrics } from '../api/get-metrics';
 import { getResults } from '../api/get-results';
@@ -22,13 +23,25 @@ export function useEvaluation(
   evaluationId: number | null,
   totalRequests: number | null,
   cached: EvaluationSnapshot | null,
+  /** Called when the server has no such evaluation for this user (404). */
+  onNotFound?: () => void,
 ) {
   const seed = cached && cached.evaluationId === evaluationId ? cached : null;
+  const reportNotFound = async <T>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) onNotFound?.();
+      throw error;
+    }
+  };
 
   const progress = useQuery({
     queryKey: ['evaluations', evaluationId, 'progress'],
     queryFn: async (): Promise<Progress> => {
-      const [requests, metrics] = await Promise.all([getApiRequests(evaluationId!), getMetrics(evaluationId!)]);
+      const [requests, metrics] = await reportNotFound(
+        Promise.all([getApiRequests(evaluationId!), getMetrics(evaluationId!)]),
+      );
       // Once every request has ended polling stops, so this is the poll that first saw the end.
       const endedAt = allTerminal(requests, totalRequests ?? requests.length) ? new Date().toISOString() : null;
       return { requests, metrics, endedAt };
@@ -40,6 +53,16 @@ export function useEvaluation(
     staleTime: (query) => (isDone(query.state.data, totalRequests) ? Infinity : 0),
     refetchInterval: (query) =>
       query.state.error || isDone(query.state.data, totalRequests) ? false : LIMITS.pollingIntervalMs,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+  // A cached run that had finished is shown without polling: one small call checks that the server still has it.
+  useQuery({
+    queryKey: ['evaluations', evaluationId, 'exists'],
+    queryFn: () => reportNotFound(getMetrics(evaluationId!)),
+    enabled: seed !== null && evaluationId !== null,
+    staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: false,
   });

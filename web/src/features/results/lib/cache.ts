@@ -1,10 +1,14 @@
 import { STORAGE_KEYS } from '@promptgrid/contract';
 import type { ResultsCache } from './types';
 
-/** The last evaluation shown in a project, kept in browser storage so a reload shows it again. */
-export function readResultsCache(projectId: string | number, storage: Storage = localStorage): ResultsCache | null {
+/** The last evaluation shown in a project, kept in browser storage (per user) so a reload shows it again. */
+export function readResultsCache(
+  userId: number,
+  projectId: string | number,
+  storage: Storage = localStorage,
+): ResultsCache | null {
   try {
-    const raw = storage.getItem(STORAGE_KEYS.resultsCache(projectId));
+    const raw = storage.getItem(STORAGE_KEYS.resultsCache(userId, projectId));
     if (!raw) return null;
     const parsed = JSON.parse(raw) as ResultsCache;
     return parsed && parsed.version === 1 && typeof parsed.evaluationId === 'number' ? parsed : null;
@@ -18,11 +22,12 @@ export function readResultsCache(projectId: string | number, storage: Storage = 
  * (the outputs are then fetched again on the next visit).
  */
 export function writeResultsCache(
+  userId: number,
   projectId: string | number,
   cache: ResultsCache,
   storage: Storage = localStorage,
 ): boolean {
-  const key = STORAGE_KEYS.resultsCache(projectId);
+  const key = STORAGE_KEYS.resultsCache(userId, projectId);
   try {
     storage.setItem(key, JSON.stringify(cache));
     return true;
@@ -34,4 +39,9 @@ export function writeResultsCache(
     }
     return false;
   }
+}
+
+/** Forgets the cached evaluation of a project, e.g. once the server no longer has it (deleted: 404). */
+export function dropResultsCache(userId: number, projectId: string | number, storage: Storage = localStorage) {
+  storage.removeItem(STORAGE_KEYS.resultsCache(userId, projectId));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { buildExport } from './export';
-import { readResultsCache, writeResultsCache } from './cache';
+import { dropResultsCache, readResultsCache, writeResultsCache } from './cache';
 import type { ResultsCache } from './types';
 
 const at = '2025-01-01T00:00:00.000Z';
@@ -133,11 +133,14 @@ describe('results cache', () => {
     savedAt: at,
   };
 
-  it('round-trips per project under the contract key', () => {
-    writeResultsCache(12, cache);
-    expect(localStorage.getItem('promptgrid:results:12')).not.toBeNull();
-    expect(readResultsCache(12)).toEqual(cache);
-    expect(readResultsCache(13)).toBeNull();
+  it('round-trips per user and project under the contract key, and is dropped on request', () => {
+    writeResultsCache(3, 12, cache);
+    expect(localStorage.getItem('promptgrid:results:3:12')).not.toBeNull();
+    expect(readResultsCache(3, 12)).toEqual(cache);
+    expect(readResultsCache(3, 13)).toBeNull();
+    expect(readResultsCache(4, 12)).toBeNull(); // another user on this browser
+    dropResultsCache(3, 12);
+    expect(readResultsCache(3, 12)).toBeNull();
   });
 
   it('drops the outputs when the quota is too small, and ignores broken entries', () => {
@@ -148,9 +151,9 @@ describe('results cache', () => {
       },
       removeItem: () => {},
     } as unknown as Storage;
-    expect(writeResultsCache(1, cache, full)).toBe(false);
+    expect(writeResultsCache(3, 1, cache, full)).toBe(false);
     expect(JSON.parse(localStorage.getItem('small')!).results).toEqual([]);
-    localStorage.setItem('promptgrid:results:14', '{not json');
-    expect(readResultsCache(14)).toBeNull();
+    localStorage.setItem('promptgrid:results:3:14', '{not json');
+    expect(readResultsCache(3, 14)).toBeNull();
   });
 });

@@ -1,0 +1,118 @@
+import type { Readable } from 'node:stream';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { ApiRequest, ApiRequestWithOutput, Result } from '@promptgrid/contract';
+import type { Db } from '../db/client.js';
+import { apiRequests, evaluations, results } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
+import { assertOwner, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
+
+// The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
+
+type RequestRow = typeof apiRequests.$inferSelect;
+const toApiRequest = (r: RequestRow): ApiRequest => ({
+  id: r.id,
+  evaluation: r.evaluationId,
+  input: r.inputId,
+  configuration: r.configurationId,
+  status: r.status,
+  execution_time: r.executionTime,
+  input_token_total_count: r.inputTokenTotalCount,
+  output_token_count: r.outputTokenCount,
+  error_message: r.errorMessage,
+  attempts: r.attempts,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+const requestPages = (db: Db, evaluationId: number) =>
+  keyedPages(
+    (after, size) =>
+      db
+        .select()
+        .from(apiRequests)
+        .where(and(eq(apiRequests.evaluationId, evaluationId), gt(apiRequests.id, after)))
+        .orderBy(asc(apiRequests.id))
+        .limit(size),
+    (row) => row.id,
+  );
+
+async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U): AsyncGenerator<U[]> {
+  for await (const page of pages) yield page.map(map);
+}
+
+/** GET /api/api-requests/?evaluation=: the run's api requests in id order, as a JSON array. */
+export async function apiRequestsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
+  await assertOwner(db, userId, evaluationId);
+  return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId), toApiRequest)));
+}
+
+/** GET /api/results/?evaluation_id=: the run's results in api request order, as a JSON array. */
+export async function resultsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
+  await assertOwner(db, userId, evaluationId);
+  const pages = keyedPages(
+    (after, size) =>
+      db
+        .select()
+        .from(results)
+        .where(and(eq(results.evaluationId, evaluationId), gt(results.apiRequestId, after)))
+        .orderBy(asc(results.apiRequestId))
+        .limit(size),
+    (row) => row.apiRequestId,
+  );
+  return jsonStream(
+    jsonArray(
+      mapPages(pages, (r): Result => ({
+        id: r.id,
+        evaluation: r.evaluationId,
+        api_request: r.apiRequestId,
+        input: r.inputId,
+        configuration: r.configurationId,
+        output: r.output,
+        execution_time: r.executionTime,
+        token_count: r.tokenCount,
+        input_token_total_count: r.inputTokenTotalCount,
+        created_at: r.createdAt.toISOString(),
+      })),
+    ),
+  );
+}
+
+/** GET /api/evaluations/{id}/results/: the whole run in one document, see EvaluationResults in the contract. */
+export async function evaluationResultsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
+  const [evaluation] = await db
+    .select({ ...summaryColumns, snapshot: evaluations.snapshot })
+    .from(evaluations)
+    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
+  if (!evaluation) throw notFound('Evaluation not found.');
+  const head = {
+    evaluation: toEvaluation(evaluation),
+    configurations: evaluation.snapshot.configurations.map((c) => ({
+      id: c.id,
+      name: c.name,
+      prompt_content: c.prompt_content,
+      ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
+      parameters: c.parameters,
+      provider_specific_params: { json_mode: c.json_mode },
+    })),
+    inputs: evaluation.snapshot.inputs,
+  };
+  const pages = keyedPages(
+    (after, size) =>
+      db
+        .select({ request: apiRequests, output: results.output })
+        .from(apiRequests)
+        .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
+        .where(and(eq(apiRequests.evaluationId, evaluationId), gt(apiRequests.id, after)))
+        .orderBy(asc(apiRequests.id))
+        .limit(size),
+    (row) => row.request.id,
+  );
+  async function* pieces() {
+    yield `${JSON.stringify(head).slice(0, -1)},"api_requests":`;
+    yield* jsonArray(mapPages(pages, (r): ApiRequestWithOutput => ({ ...toApiRequest(r.request), output: r.output })));
+    const [metrics, statusCounts] = [await metricsOf(db, evaluationId), await statusCountsOf(db, evaluationId)];
+    yield `,"metrics":${JSON.stringify(metrics)},"status_counts":${JSON.stringify(statusCounts)}}`;
+  }
+  return jsonStream(pieces());
+}
