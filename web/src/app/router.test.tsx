@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { mockApi, TEST_USER } from '@/testing/app-test-utils';
+import { TEST_USER } from '@/testing/app-test-utils';
+import { callsOf, mockApi, type ApiCall } from '@/testing/api-mock';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -36,9 +37,10 @@ function renderAt(path: string) {
 
 const pathOf = (router: ReturnType<typeof renderAt>) => router.state.location.pathname;
 
+let calls: ApiCall[] = [];
 beforeEach(() => {
   localStorage.clear();
-  mockApi(({ url }) => {
+  calls = mockApi(({ url }) => {
     if (url === '/auth/me/') return { body: TEST_USER };
     if (url === '/api/config/') return { body: config };
     if (url === '/api/projects/') return { body: [] };
@@ -47,7 +49,6 @@ beforeEach(() => {
     return undefined;
   });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('routing rules, signed out', () => {
   it.each(['/', '/no/such/page', '/project'])('%s goes to /landing', async (path) => {
@@ -105,6 +106,6 @@ describe('routing rules, signed in', () => {
     localStorage.clear();
     const router = renderAt('/project/7/inputs');
     await waitFor(() => expect(pathOf(router)).toBe('/signin'));
-    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContain('/api/projects/7/');
+    expect(callsOf(calls)).not.toContain('GET /api/projects/7/');
   });
 });

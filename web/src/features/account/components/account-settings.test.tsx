@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { callsOf, mockApi, renderWithApp } from '@/testing/app-test-utils';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { callsOf, mockApi } from '@/testing/api-mock';
 import { AccountSettings } from './account-settings';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const status = (billingEnabled: boolean) => ({
   status: 'free',

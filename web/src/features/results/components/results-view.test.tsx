@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
-import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { mockApi } from '@/testing/api-mock';
 import { ResultsView } from './results-view';
 
 const at = '2025-01-01T00:00:00.000Z';
@@ -75,12 +76,11 @@ const outputs = [
 ];
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
 const serve = (requests: ApiRequest[] | null) =>
-  mockFetch((url) => {
+  mockApi(({ url }) => {
     if (url.startsWith('/api/api-requests/metrics/'))
       return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
     if (url.startsWith('/api/api-requests/'))
@@ -90,7 +90,7 @@ const serve = (requests: ApiRequest[] | null) =>
   });
 
 const view = (incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null) =>
-  renderWithProviders(
+  renderWithApp(
     <ResultsView
       projectId="1"
       project={{ id: 1, name: 'P' }}
@@ -172,7 +172,7 @@ describe('ResultsView', () => {
 
   it('stops and says so when polling fails, stays Running while requests are open, and resumes on request', async () => {
     let answer: ApiRequest[] | null = null;
-    mockFetch((url) => {
+    mockApi(({ url }) => {
       if (url.startsWith('/api/api-requests/metrics/'))
         return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
       if (url.startsWith('/api/api-requests/'))

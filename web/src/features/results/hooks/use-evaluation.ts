@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
+import { queryKeys } from '@/lib/query-keys';
 import { getApiRequests } from '../api/get-api-requests';
 import { getMetrics } from '../api/get-metrics';
 import { getResults } from '../api/get-results';
@@ -26,7 +27,7 @@ export function useEvaluation(
   const seed = cached && cached.evaluationId === evaluationId ? cached : null;
 
   const progress = useQuery({
-    queryKey: ['evaluations', evaluationId, 'progress'],
+    queryKey: queryKeys.evaluationProgress(evaluationId),
     queryFn: async (): Promise<Progress> => {
       const [requests, metrics] = await Promise.all([getApiRequests(evaluationId!), getMetrics(evaluationId!)]);
       // Once every request has ended polling stops, so this is the poll that first saw the end.
@@ -55,7 +56,7 @@ export function useEvaluation(
   // Results load alongside the first progress call (no waterfall), then again whenever more requests
   // succeeded than results are shown, and once more when polling ends (the final reload).
   const results = useQuery({
-    queryKey: ['evaluations', evaluationId, 'results'],
+    queryKey: queryKeys.evaluationResults(evaluationId),
     queryFn: () => getResults(evaluationId!),
     enabled: evaluationId !== null,
     initialData: seed && seed.results.length > 0 && done ? seed.results : undefined,
