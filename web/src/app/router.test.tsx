@@ -4,26 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { TEST_USER } from '@/testing/app-test-utils';
 import { callsOf, mockApi, type ApiCall } from '@/testing/api-mock';
+import { publicConfigFixture, subscriptionStatusFixture } from '@/testing/fixtures';
 import { AppProvider } from './provider';
 import { routes } from './router';
-
-const config = {
-  google_client_id: null,
-  dev_login: true,
-  billing_enabled: false,
-  analytics_key: null,
-  free_evaluations_per_month: 50,
-};
-const status = {
-  status: 'free',
-  has_access: true,
-  num_requests_sent: 0,
-  free_requests_remaining: 50,
-  num_free_requests: 50,
-  cancel_at_period_end: false,
-  current_period_end: null,
-  billing_enabled: false,
-};
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -42,9 +25,9 @@ beforeEach(() => {
   localStorage.clear();
   calls = mockApi(({ url }) => {
     if (url === '/auth/me/') return { body: TEST_USER };
-    if (url === '/api/config/') return { body: config };
+    if (url === '/api/config/') return { body: publicConfigFixture() };
     if (url === '/api/projects/') return { body: [] };
-    if (url === '/api/subscription/status/') return { body: status };
+    if (url === '/api/subscription/status/') return { body: subscriptionStatusFixture() };
     if (url === '/auth/sign_out/') return { body: { status: 'success' } };
     return undefined;
   });

@@ -4,15 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { fakeAuth, renderWithApp, TEST_USER } from '@/testing/app-test-utils';
 import { mockApi, type ApiHandler } from '@/testing/api-mock';
+import { publicConfigFixture } from '@/testing/fixtures';
 import { SignInCard } from './sign-in-card';
 
-const config = {
-  google_client_id: null,
-  dev_login: true,
-  billing_enabled: false,
-  analytics_key: null,
-  free_evaluations_per_month: 50,
-};
+const config = publicConfigFixture();
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
