@@ -1,28 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { mockApi, TEST_USER } from '@/testing/app-test-utils';
+import { TEST_USER } from '@/testing/app-test-utils';
+import { callsOf, mockApi, type ApiCall } from '@/testing/api-mock';
+import { publicConfigFixture, subscriptionStatusFixture } from '@/testing/fixtures';
 import { AppProvider } from './provider';
 import { routes } from './router';
-
-const config = {
-  google_client_id: null,
-  dev_login: true,
-  billing_enabled: false,
-  analytics_key: null,
-  free_evaluations_per_month: 50,
-};
-const status = {
-  status: 'free',
-  has_access: true,
-  num_requests_sent: 0,
-  free_requests_remaining: 50,
-  num_free_requests: 50,
-  cancel_at_period_end: false,
-  current_period_end: null,
-  billing_enabled: false,
-};
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -36,18 +20,18 @@ function renderAt(path: string) {
 
 const pathOf = (router: ReturnType<typeof renderAt>) => router.state.location.pathname;
 
+let calls: ApiCall[] = [];
 beforeEach(() => {
   localStorage.clear();
-  mockApi(({ url }) => {
+  calls = mockApi(({ url }) => {
     if (url === '/auth/me/') return { body: TEST_USER };
-    if (url === '/api/config/') return { body: config };
+    if (url === '/api/config/') return { body: publicConfigFixture() };
     if (url === '/api/projects/') return { body: [] };
-    if (url === '/api/subscription/status/') return { body: status };
+    if (url === '/api/subscription/status/') return { body: subscriptionStatusFixture() };
     if (url === '/auth/sign_out/') return { body: { status: 'success' } };
     return undefined;
   });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('routing rules, signed out', () => {
   it.each(['/', '/no/such/page', '/project'])('%s goes to /landing', async (path) => {
@@ -105,6 +89,6 @@ describe('routing rules, signed in', () => {
     localStorage.clear();
     const router = renderAt('/project/7/inputs');
     await waitFor(() => expect(pathOf(router)).toBe('/signin'));
-    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContain('/api/projects/7/');
+    expect(callsOf(calls)).not.toContain('GET /api/projects/7/');
   });
 });

@@ -1,19 +1,26 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { LandingRoute } from './routes/landing';
+import { paths } from '@/lib/paths';
 
 /** Signed-out visitors go to /signin: every page behind it needs a session. */
 function RequireAuth() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Outlet /> : <Navigate to="/signin" replace />;
+  return isAuthenticated ? <Outlet /> : <Navigate to={paths.signIn.to()} replace />;
 }
 
 /** /account redirects to /landing when signed out. */
 function RequireAuthOrLanding() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Outlet /> : <Navigate to="/landing" replace />;
+  return isAuthenticated ? <Outlet /> : <Navigate to={paths.landing.to()} replace />;
+}
+
+/** A project's address alone opens its first screen, the inputs. */
+function ToProjectInputs() {
+  const { projectId = '' } = useParams();
+  return <Navigate to={paths.project.to(projectId)} replace />;
 }
 
 /** While the first lazy route loads, nothing is rendered (as while auth loads). */
@@ -29,31 +36,31 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: RenderNothing,
     children: [
-      { index: true, element: <Navigate to="/landing" replace /> },
-      { path: 'landing', element: <LandingRoute /> },
-      { path: 'signin', lazy: lazyRoute(() => import('./routes/signin')) },
+      { index: true, element: <Navigate to={paths.landing.to()} replace /> },
+      { path: paths.landing.pattern, element: <LandingRoute /> },
+      { path: paths.signIn.pattern, lazy: lazyRoute(() => import('./routes/signin')) },
       {
         element: <RequireAuth />,
         children: [
-          { path: 'projects', lazy: lazyRoute(() => import('./routes/projects')) },
+          { path: paths.projects.pattern, lazy: lazyRoute(() => import('./routes/projects')) },
           {
-            path: 'project/:projectId',
+            path: paths.project.pattern,
             lazy: lazyRoute(() => import('./routes/project/project-layout')),
             children: [
-              { index: true, element: <Navigate to="inputs" replace /> },
-              { path: 'inputs', lazy: lazyRoute(() => import('./routes/project/inputs')) },
-              { path: 'configs', lazy: lazyRoute(() => import('./routes/project/configs')) },
-              { path: 'run', lazy: lazyRoute(() => import('./routes/project/run')) },
-              { path: 'results', lazy: lazyRoute(() => import('./routes/project/results')) },
+              { index: true, element: <ToProjectInputs /> },
+              { path: paths.projectInputs.pattern, lazy: lazyRoute(() => import('./routes/project/inputs')) },
+              { path: paths.projectConfigs.pattern, lazy: lazyRoute(() => import('./routes/project/configs')) },
+              { path: paths.projectRun.pattern, lazy: lazyRoute(() => import('./routes/project/run')) },
+              { path: paths.projectResults.pattern, lazy: lazyRoute(() => import('./routes/project/results')) },
             ],
           },
         ],
       },
       {
         element: <RequireAuthOrLanding />,
-        children: [{ path: 'account', lazy: lazyRoute(() => import('./routes/account')) }],
+        children: [{ path: paths.account.pattern, lazy: lazyRoute(() => import('./routes/account')) }],
       },
-      { path: '*', element: <Navigate to="/landing" replace /> },
+      { path: '*', element: <Navigate to={paths.landing.to()} replace /> },
     ],
   },
 ];

@@ -3,7 +3,8 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useEffect, type ReactNode } from 'react';
-import { mockApi, testQueryClient, TEST_USER } from '@/testing/app-test-utils';
+import { testQueryClient, TEST_USER } from '@/testing/app-test-utils';
+import { mockApi } from '@/testing/api-mock';
 import { AuthProvider, useAuth, type AuthState } from './auth';
 
 // The latest auth state the probe rendered with, so a test can call login/logout on it.
@@ -39,16 +40,15 @@ const probe = () => screen.getByTestId('probe').textContent;
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('auth state on start', () => {
   it('is signed out without a stored user, and asks the server nothing', async () => {
-    const fetch = mockApi(() => undefined);
+    const calls = mockApi(() => undefined);
     renderAuth();
     await waitFor(() => expect(probe()).toBe('/signin out'));
-    expect(fetch).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('is signed in from the stored user, then confirmed by GET /auth/me/', async () => {
@@ -56,7 +56,7 @@ describe('auth state on start', () => {
     const fetch = mockApi(({ url }) => (url === '/auth/me/' ? { body: TEST_USER } : undefined));
     renderAuth();
     await waitFor(() => expect(probe()).toBe('/signin in:ada@example.com'));
-    expect(fetch.mock.calls.map(([url]) => url)).toContain('/auth/me/');
+    expect(fetch.map((call) => call.url)).toContain('/auth/me/');
   });
 
   it('signs out cleanly when the server says the session is gone (401)', async () => {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROUTES, STORAGE_KEYS, type User } from '@promptgrid/contract';
 import { api, ApiError } from './api-client';
+import { paths } from '@/lib/paths';
 
 export type AuthState = {
   isAuthenticated: boolean;
@@ -80,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearAppStorage(STORAGE_KEYS.resultsCache(next.id, ''));
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(next));
       setUser(next);
-      navigate('/projects');
+      navigate(paths.projects.to());
     },
     [navigate],
   );
@@ -90,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // the state clears: otherwise a protected page's guard renders first and redirects to /signin instead.
     localStorage.removeItem(STORAGE_KEYS.user);
     clearAppStorage();
-    await navigate('/landing', { flushSync: true });
+    await navigate(paths.landing.to(), { flushSync: true });
     clear();
     try {
       await api.post(ROUTES.auth.signOut);

@@ -6,33 +6,6 @@ import { vi } from 'vitest';
 import type { User } from '@promptgrid/contract';
 import { AuthContextForTests, type AuthState } from '@/lib/auth';
 
-export type Answer = { status?: number; body?: unknown; contentType?: string };
-export type ApiHandler = (request: { method: string; url: string; init?: RequestInit }) => Answer | undefined;
-
-/** Stubs fetch with a CSRF cookie set; `handler` answers by method and url (JSON; 204 without a body; 404 when unhandled). */
-export function mockApi(handler: ApiHandler) {
-  document.cookie = 'csrftoken=test-token; path=/';
-  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const answer = handler({ method: (init?.method ?? 'GET').toUpperCase(), url, init }) ?? {
-      status: 404,
-      body: { detail: 'Not found.' },
-    };
-    const status = answer.status ?? 200;
-    if (status === 204 || answer.body === undefined) return new Response(null, { status });
-    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-    return new Response(text, { status, headers: { 'content-type': answer.contentType ?? 'application/json' } });
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
-}
-
-/** The calls made so far, as 'METHOD url'. */
-export const callsOf = (mock: ReturnType<typeof mockApi>) =>
-  mock.mock.calls.map(
-    ([input, init]) => `${((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase()} ${String(input)}`,
-  );
-
 export const testQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 

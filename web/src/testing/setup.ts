@@ -1,5 +1,28 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { apiServer } from './api-mock';
 
-afterEach(() => cleanup());
+// A request no test answered is a mistake in the test (or a request the screen should not make): fail on it.
+beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  apiServer.resetHandlers();
+});
+afterAll(() => apiServer.close());
+
+// jsdom has no layout; CodeMirror measures text ranges, so give it empty rectangles.
+if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
+  const empty = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0, toJSON: () => ({}) });
+  Range.prototype.getBoundingClientRect = empty as () => DOMRect;
+  Range.prototype.getClientRects = (() => Object.assign([], { item: () => null })) as unknown as () => DOMRectList;
+}
+
+// The results grid sizes itself with ResizeObserver, which jsdom lacks.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}

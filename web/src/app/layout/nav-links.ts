@@ -1,8 +1,10 @@
+import { paths } from '@/lib/paths';
+
 /** The centre links of the top bar; the last four are anchors on the landing page. */
 export const NAV_LINKS = [
-  { label: 'Projects Home', to: '/projects' },
-  { label: 'About', to: '/landing#about' },
-  { label: 'How it Works', to: '/landing#howitworks' },
-  { label: 'FAQ', to: '/landing#faq' },
-  { label: 'Pricing', to: '/landing#pricing' },
-] as const;
+  { label: 'Projects Home', to: paths.projects.to() },
+  { label: 'About', to: paths.landing.to('about') },
+  { label: 'How it Works', to: paths.landing.to('howitworks') },
+  { label: 'FAQ', to: paths.landing.to('faq') },
+  { label: 'Pricing', to: paths.landing.to('pricing') },
+];

@@ -7,6 +7,7 @@ import { MenuIcon, XIcon } from '@/components/ui/icons';
 import { NAV_LINKS } from './nav-links';
 import { ProjectCrumb } from './project-crumb';
 import { UserMenu } from './user-menu';
+import { paths } from '@/lib/paths';
 
 const linkClasses = (active: boolean) =>
   cn(
@@ -19,7 +20,7 @@ const linkClasses = (active: boolean) =>
 /** The top navigation bar: the logo or the open project, the centre links, and the user menu. */
 export function TopBar() {
   const { isAuthenticated } = useAuth();
-  const projectMatch = useMatch('/project/:projectId/*');
+  const projectMatch = useMatch(`${paths.project.pattern}/*`);
   // Signed out, a project URL is about to redirect to /signin: fetch nothing for it.
   const projectId = isAuthenticated ? projectMatch?.params.projectId : undefined;
   const location = useLocation();
@@ -48,7 +49,11 @@ export function TopBar() {
           {projectId ? (
             <ProjectCrumb projectId={projectId} />
           ) : (
-            <Link to="/landing" className="rounded-md text-slate-900 dark:text-white" aria-label="Promptgrid home">
+            <Link
+              to={paths.landing.to()}
+              className="rounded-md text-slate-900 dark:text-white"
+              aria-label="Promptgrid home"
+            >
               <Logo />
             </Link>
           )}
@@ -56,7 +61,7 @@ export function TopBar() {
 
         <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 md:flex">
           {NAV_LINKS.map((link) =>
-            link.to === '/projects' ? (
+            link.to === paths.projects.to() ? (
               <NavLink key={link.to} to={link.to} end className={({ isActive }) => linkClasses(isActive)}>
                 {link.label}
               </NavLink>

@@ -6,6 +6,7 @@ import { pickAvatarColour } from '@/components/ui/avatar-colour';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
 import { GridIcon, HomeIcon, KeyIcon, LogOutIcon, UserIcon } from '@/components/ui/icons';
 import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 // The key modal and its calls load only when a signed-in user opens it, never with the landing page.
 const ApiConfigurationDialog = lazy(() => import('@/features/api-keys/components/api-configuration-dialog'));
@@ -22,13 +23,13 @@ export function UserMenu() {
   // One random colour out of 8 for this visit, shared by the button and the menu header.
   const [avatarColour] = useState(() => pickAvatarColour());
   // On /signin itself the card is the sign-in: no second 'Sign in' button in the bar.
-  const onSignIn = useMatch('/signin') !== null;
+  const onSignIn = useMatch(paths.signIn.pattern) !== null;
 
   if (!isAuthenticated) {
     return (
       <div className="flex items-center gap-2">
         {onSignIn ? null : (
-          <Link to="/signin" className={buttonClasses('primary', 'sm')}>
+          <Link to={paths.signIn.to()} className={buttonClasses('primary', 'sm')}>
             Sign in
           </Link>
         )}
@@ -37,11 +38,11 @@ export function UserMenu() {
           triggerClassName={triggerClasses + ' bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'}
           trigger={<UserIcon className="size-4" />}
         >
-          <MenuItem onSelect={() => navigate('/landing#about')}>About</MenuItem>
-          <MenuItem onSelect={() => navigate('/landing#faq')}>FAQ</MenuItem>
-          <MenuItem onSelect={() => navigate('/landing#pricing')}>Pricing</MenuItem>
+          <MenuItem onSelect={() => navigate(paths.landing.to('about'))}>About</MenuItem>
+          <MenuItem onSelect={() => navigate(paths.landing.to('faq'))}>FAQ</MenuItem>
+          <MenuItem onSelect={() => navigate(paths.landing.to('pricing'))}>Pricing</MenuItem>
           <MenuSeparator />
-          <MenuItem onSelect={() => navigate('/signin')}>Sign Up or Log In</MenuItem>
+          <MenuItem onSelect={() => navigate(paths.signIn.to())}>Sign Up or Log In</MenuItem>
         </Menu>
       </div>
     );
@@ -69,11 +70,11 @@ export function UserMenu() {
           </span>
         </MenuLabel>
         <MenuSeparator />
-        <MenuItem onSelect={() => navigate('/landing')}>
+        <MenuItem onSelect={() => navigate(paths.landing.to())}>
           <HomeIcon className="size-4 text-slate-500" />
           Landing Page
         </MenuItem>
-        <MenuItem onSelect={() => navigate('/projects')}>
+        <MenuItem onSelect={() => navigate(paths.projects.to())}>
           <GridIcon className="size-4 text-slate-500" />
           Projects Home
         </MenuItem>
@@ -86,7 +87,7 @@ export function UserMenu() {
           <KeyIcon className="size-4 text-slate-500" />
           API Settings
         </MenuItem>
-        <MenuItem onSelect={() => navigate('/account')}>
+        <MenuItem onSelect={() => navigate(paths.account.to())}>
           <UserIcon className="size-4 text-slate-500" />
           Account
         </MenuItem>

@@ -3,8 +3,7 @@ import { useAuth } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { useStartCheckout } from '@/features/account/api/create-checkout-session';
-
-const PRICING_RETURN = '/landing#pricing';
+import { paths } from '@/lib/paths';
 
 /** /landing: Get Started goes to /projects when signed in, else to /signin with the pricing section as return target. */
 export function LandingRoute() {
@@ -12,7 +11,7 @@ export function LandingRoute() {
   const navigate = useNavigate();
   const checkout = useStartCheckout();
 
-  const toSignIn = () => navigate('/signin', { state: { returnTo: PRICING_RETURN } });
+  const toSignIn = () => navigate(paths.signIn.to(), { state: { returnTo: paths.landing.to('pricing') } });
   const detail =
     checkout.error instanceof ApiError && checkout.error.message !== 'An error occurred'
       ? checkout.error.message.replace(/^detail: /, '')
@@ -20,7 +19,7 @@ export function LandingRoute() {
 
   return (
     <LandingPage
-      onGetStarted={() => (isAuthenticated ? navigate('/projects') : toSignIn())}
+      onGetStarted={() => (isAuthenticated ? navigate(paths.projects.to()) : toSignIn())}
       onChoosePlan={() => (isAuthenticated ? checkout.mutate() : toSignIn())}
       checkoutBusy={checkout.isPending || checkout.isSuccess}
       checkoutError={checkout.isError ? 'Failed to start upgrade process' : null}

@@ -1,6 +1,7 @@
 import { NavLink, Outlet, useParams } from 'react-router';
 import { cn } from '@/lib/cn';
-import { useProject } from './use-project';
+import { useProject } from '@/features/projects/api/get-project';
+import { paths } from '@/lib/paths';
 
 const TABS = [
   { to: 'inputs', label: 'Set User Prompts' },
@@ -23,7 +24,7 @@ export default function ProjectLayout() {
           {TABS.map((tab) => (
             <li key={tab.to} className="flex">
               <NavLink
-                to={`/project/${projectId}/${tab.to}`}
+                to={paths.project.to(projectId, tab.to)}
                 // Clicking the current tab does nothing (no navigation, no reload).
                 onClick={(event) => {
                   if (event.currentTarget.getAttribute('aria-current') === 'page') event.preventDefault();

@@ -5,7 +5,7 @@ import { useInputs } from '@/features/inputs/api/get-inputs';
 import { ResultsView } from '@/features/results/components/results-view';
 import type { RunNavigationState } from '@/features/run/components/run-view';
 import { useAuth } from '@/lib/auth';
-import { useProject } from './use-project';
+import { useProject } from '@/features/projects/api/get-project';
 
 /** The results screen combines the project's prompts with the results feature. */
 export default function ResultsRoute() {

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsOf, fakeAuth, mockApi, renderWithApp } from '@/testing/app-test-utils';
+import { fakeAuth, renderWithApp } from '@/testing/app-test-utils';
+import { callsOf, mockApi } from '@/testing/api-mock';
 import { AccountSettings } from './account-settings';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const status = (billingEnabled: boolean) => ({
   status: 'free',
@@ -89,8 +88,8 @@ describe('Delete account', () => {
     await user.type(field, 'ada@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account permanently' }));
     await waitFor(() => expect(auth.logout).toHaveBeenCalled());
-    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
-    expect(call[0]).toBe('/api/account/');
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ email: 'ada@example.com' });
+    const call = fetchMock.find((made) => made.method === 'DELETE')!;
+    expect(call.url).toBe('/api/account/');
+    expect(JSON.parse(call.body)).toEqual({ email: 'ada@example.com' });
   });
 });

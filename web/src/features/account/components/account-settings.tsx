@@ -7,11 +7,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { useHashScroll } from '@/components/use-hash-scroll';
-import { useSubscriptionStatus } from '../api/get-subscription-status';
-import { usePublicConfig } from '../api/get-public-config';
+import { useSubscriptionStatus } from '@/lib/api/get-subscription-status';
+import { usePublicConfig } from '@/lib/api/get-public-config';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { useOpenBillingPortal } from '../api/get-portal-url';
 import { DeleteAccount } from './delete-account';
+import { paths } from '@/lib/paths';
 
 /** The server's own reason (e.g. billing not configured), shown under our error text. */
 const detailOf = (error: unknown) =>
@@ -50,7 +51,9 @@ export function AccountSettings() {
         variant="ghost"
         size="sm"
         className="-ml-3"
-        onClick={() => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/projects'))}
+        onClick={() =>
+          (window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(paths.projects.to())
+        }
       >
         <ArrowLeftIcon className="size-4" />
         Back

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { apiKeysQueryKey } from './get-api-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export const deleteApiKey = (id: number) => api.delete<null>(ROUTES.apiKey(id));
 
@@ -9,6 +9,6 @@ export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { defaultKeyLabel, ROUTES, type ApiKey, type Provider } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { apiKeysQueryKey } from './get-api-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export const createApiKey = (provider: Provider, key: string) =>
   api.post<ApiKey>(ROUTES.apiKeys, { provider, key, label: defaultKeyLabel(provider) });
@@ -14,6 +14,6 @@ export function useSaveApiKey() {
   return useMutation({
     mutationFn: ({ provider, key, existing }: { provider: Provider; key: string; existing?: ApiKey | null }) =>
       existing ? replaceApiKey(existing.id, key) : createApiKey(provider, key),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys() }),
   });
 }

@@ -1,7 +1,7 @@
 import { Banner } from '@/components/ui/banner';
 import { Dialog } from '@/components/ui/dialog';
 import { KeyIcon } from '@/components/ui/icons';
-import { useApiKeys } from '../api/get-api-keys';
+import { useApiKeys } from '@/lib/api/get-api-keys';
 import { keyForProvider, PROVIDER_ORDER } from '../lib/providers';
 import { ProviderKeyCard } from './provider-key-card';
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKey } from '@promptgrid/contract';
-import { callsOf, mockApi, renderWithApp } from '@/testing/app-test-utils';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { callsOf, mockApi } from '@/testing/api-mock';
 import { ProviderKeyCard } from './provider-key-card';
 
 const storedKey: ApiKey = {
@@ -15,7 +16,6 @@ const storedKey: ApiKey = {
 };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -59,8 +59,8 @@ describe('ProviderKeyCard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getByRole('button', { name: 'Save OpenAI Key' }));
     expect(await screen.findByText('OpenAI API key saved successfully!')).toBeInTheDocument();
-    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(post[1]!.body as string)).toEqual({
+    const post = fetch.find((call) => call.method === 'POST')!;
+    expect(JSON.parse(post.body)).toEqual({
       provider: 'openai',
       key: 'sk-test-wxyz',
       label: 'Default OpenAI key',

@@ -2,16 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { fakeAuth, mockApi, renderWithApp, TEST_USER, type ApiHandler } from '@/testing/app-test-utils';
+import { fakeAuth, renderWithApp, TEST_USER } from '@/testing/app-test-utils';
+import { mockApi, type ApiHandler } from '@/testing/api-mock';
+import { publicConfigFixture } from '@/testing/fixtures';
 import { SignInCard } from './sign-in-card';
 
-const config = {
-  google_client_id: null,
-  dev_login: true,
-  billing_enabled: false,
-  analytics_key: null,
-  free_evaluations_per_month: 50,
-};
+const config = publicConfigFixture();
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -29,7 +25,6 @@ function renderCard(handler: ApiHandler, auth = fakeAuth({ isAuthenticated: fals
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -47,15 +42,11 @@ describe('SignInCard', () => {
     let releaseCheck: () => void = () => {};
     renderCard(({ url }) => {
       if (url === '/auth/dev-sign-in/') return { body: { status: 'success', user: TEST_USER, message: 'ok' } };
-      if (url === '/api/check-subscription/') return { body: { active: true } };
+      // The check answers only when the test says so, to see the card while it waits.
+      if (url === '/api/check-subscription/')
+        return new Promise((resolve) => (releaseCheck = () => resolve({ body: { active: true } })));
       return undefined;
     }, auth);
-    const fetchMock = vi.mocked(fetch);
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === '/api/check-subscription/') await new Promise<void>((resolve) => (releaseCheck = resolve));
-      return original(input, init);
-    });
 
     await userEvent.type(await screen.findByLabelText('Email address'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with email' }));

@@ -3,7 +3,7 @@ import type { User } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Logo } from '@/components/ui/logo';
 import { useAuth } from '@/lib/auth';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '@/lib/api/get-public-config';
 import { devSignIn } from '../api/dev-sign-in';
 import { postGoogleCredential } from '../api/google-sign-in';
 import { signInErrorMessage, SignInFailure } from '../lib/sign-in-errors';

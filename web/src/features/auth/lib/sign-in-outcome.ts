@@ -1,4 +1,4 @@
-export type SignInDestination = '/projects' | '/landing' | `/landing#${string}`;
+import { paths } from '@/lib/paths';
 
 /**
  * Where a signed-in user goes: /projects when the subscription check says active,
@@ -7,12 +7,11 @@ export type SignInDestination = '/projects' | '/landing' | `/landing#${string}`;
 export async function signInDestination(
   check: () => Promise<{ active: boolean }>,
   returnTo?: string | null,
-): Promise<SignInDestination> {
-  const fallback: SignInDestination =
-    returnTo && /^\/landing(#[\w-]+)?$/.test(returnTo) ? (returnTo as SignInDestination) : '/landing';
+): Promise<string> {
+  const fallback = returnTo && /^\/landing(#[\w-]+)?$/.test(returnTo) ? returnTo : paths.landing.to();
   try {
     const { active } = await check();
-    return active ? '/projects' : fallback;
+    return active ? paths.projects.to() : fallback;
   } catch {
     return fallback;
   }

@@ -2,8 +2,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '@promptgrid/contract';
 import { useAuth } from '@/lib/auth';
-import { checkSubscription } from '../api/check-subscription';
+import { checkSubscription } from '@/lib/api/check-subscription';
 import { signInDestination } from './sign-in-outcome';
+import { paths } from '@/lib/paths';
 
 /**
  * Finishes a sign-in: checks the subscription, stores the user (login goes to /projects),
@@ -16,7 +17,7 @@ export function useCompleteSignIn(returnTo?: string | null) {
     async (user: User) => {
       const destination = await signInDestination(checkSubscription, returnTo);
       login(user);
-      if (destination !== '/projects') navigate(destination, { replace: true });
+      if (destination !== paths.projects.to()) navigate(destination, { replace: true });
     },
     [login, navigate, returnTo],
   );

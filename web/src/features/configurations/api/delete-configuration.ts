@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES, type Configuration } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { configurationsQueryKey } from './get-configurations';
+import { queryKeys } from '@/lib/query-keys';
+import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 
 export const deleteConfiguration = (id: number) => api.delete<null>(ROUTES.configuration(id));
 
@@ -10,11 +11,10 @@ export function useDeleteConfiguration(projectId: string | number) {
   return useMutation({
     mutationFn: deleteConfiguration,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<Configuration[]>(configurationsQueryKey(projectId), (list = []) =>
+      queryClient.setQueryData<Configuration[]>(queryKeys.configurations(projectId), (list = []) =>
         list.filter((item) => item.id !== id),
       );
-      void queryClient.invalidateQueries({ queryKey: ['projects'], exact: true });
-      void queryClient.invalidateQueries({ queryKey: ['projects', String(projectId)], exact: true });
+      invalidateProjectCounts(queryClient, projectId);
     },
   });
 }

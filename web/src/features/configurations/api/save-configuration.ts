@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES, type Configuration, type SaveConfigurationInput } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { configurationsQueryKey } from './get-configurations';
+import { queryKeys } from '@/lib/query-keys';
+import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 
 export type SaveConfigurationPayload = Omit<SaveConfigurationInput, 'parameters' | 'provider_specific_params'> & {
   parameters: { temperature: number; max_tokens: number | null };
@@ -20,13 +21,10 @@ export function useSaveConfiguration(projectId: string | number) {
     mutationFn: ({ id, data }: { id: number | null; data: SaveConfigurationPayload }) =>
       id === null ? createConfiguration(projectId, data) : updateConfiguration(id, data),
     onSuccess: (saved, { id }) => {
-      queryClient.setQueryData<Configuration[]>(configurationsQueryKey(projectId), (list = []) =>
+      queryClient.setQueryData<Configuration[]>(queryKeys.configurations(projectId), (list = []) =>
         id === null ? [...list, saved] : list.map((item) => (item.id === saved.id ? saved : item)),
       );
-      if (id === null) {
-        void queryClient.invalidateQueries({ queryKey: ['projects'], exact: true });
-        void queryClient.invalidateQueries({ queryKey: ['projects', String(projectId)], exact: true });
-      }
+      if (id === null) invalidateProjectCounts(queryClient, projectId);
     },
   });
 }

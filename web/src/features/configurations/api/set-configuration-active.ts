@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES, type Configuration } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { configurationsQueryKey } from './get-configurations';
+import { queryKeys } from '@/lib/query-keys';
 
 export const setConfigurationActive = (id: number, isActive: boolean) =>
   api.patch<Configuration>(ROUTES.configuration(id), { is_active: isActive });
@@ -12,7 +12,7 @@ export function useSetConfigurationActive(projectId: string | number) {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => setConfigurationActive(id, isActive),
     onSuccess: (saved) => {
-      queryClient.setQueryData<Configuration[]>(configurationsQueryKey(projectId), (list = []) =>
+      queryClient.setQueryData<Configuration[]>(queryKeys.configurations(projectId), (list = []) =>
         list.map((item) => (item.id === saved.id ? saved : item)),
       );
     },

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AiModel, Configuration } from '@promptgrid/contract';
-import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { mockApi } from '@/testing/api-mock';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 
 const models: AiModel[] = [
@@ -24,10 +25,8 @@ const friendly: Configuration = {
   updated_at: '2025-01-01T00:00:00.000Z',
 };
 
-afterEach(() => vi.unstubAllGlobals());
-
 const open = (configuration: Configuration | null, onSave = vi.fn().mockResolvedValue(undefined)) => {
-  renderWithProviders(
+  renderWithApp(
     <ConfigurationEditorDialog
       open
       onOpenChange={() => {}}
@@ -41,7 +40,7 @@ const open = (configuration: Configuration | null, onSave = vi.fn().mockResolved
 
 describe('ConfigurationEditorDialog', () => {
   it('labels models "company - model name" and offers JSON mode only for models that support it', async () => {
-    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     open(null);
     expect(screen.getByRole('dialog', { name: 'New Prompt Configuration' })).toBeInTheDocument();
     const select = screen.getByLabelText('AI model');
@@ -58,7 +57,7 @@ describe('ConfigurationEditorDialog', () => {
   });
 
   it('starts at temperature 0 and requires prompt, name and model', async () => {
-    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     const onSave = open(null);
     expect(screen.getByRole('slider', { name: 'Temperature' })).toHaveAttribute('aria-valuenow', '0');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -78,7 +77,7 @@ describe('ConfigurationEditorDialog', () => {
   });
 
   it('refuses max tokens out of 1..32000 and sends an empty field as null with {} for a model without JSON mode', async () => {
-    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     const onSave = open(friendly);
     expect(screen.getByRole('dialog', { name: 'Edit Prompt Configuration' })).toBeInTheDocument();
     await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
@@ -105,7 +104,7 @@ describe('ConfigurationEditorDialog', () => {
   });
 
   it('sends json_mode for a model that supports it, and shows the save error', async () => {
-    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     const onSave = open(
       { ...friendly, ai_model: models[0]!, json_mode: false, provider_specific_params: { json_mode: false } },
       vi.fn().mockRejectedValue(new Error('name: Name is required.')),
@@ -126,7 +125,7 @@ describe('ConfigurationEditorDialog', () => {
   });
 
   it('says so when the models cannot be loaded', async () => {
-    mockFetch((url) => (url === '/api/models/' ? { status: 500, body: { detail: 'down' } } : undefined));
+    mockApi(({ url }) => (url === '/api/models/' ? { status: 500, body: { detail: 'down' } } : undefined));
     open(null);
     expect(await screen.findByText('Failed to load AI models')).toBeInTheDocument();
   });

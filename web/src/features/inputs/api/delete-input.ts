@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES, type Input } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { inputsQueryKey } from './get-inputs';
-import { invalidateProjectCounts } from './save-input';
+import { queryKeys } from '@/lib/query-keys';
+import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 
 export const deleteInput = (projectId: string | number, inputId: number) =>
   api.delete<null>(ROUTES.input(projectId, inputId));
@@ -12,7 +12,7 @@ export function useDeleteInput(projectId: string | number) {
   return useMutation({
     mutationFn: (inputId: number) => deleteInput(projectId, inputId),
     onSuccess: (_data, inputId) => {
-      queryClient.setQueryData<Input[]>(inputsQueryKey(projectId), (list = []) =>
+      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list = []) =>
         list.filter((item) => item.id !== inputId),
       );
       invalidateProjectCounts(queryClient, projectId);

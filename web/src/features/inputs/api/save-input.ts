@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES, type CreateInputInput, type Input } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { inputsQueryKey } from './get-inputs';
+import { queryKeys } from '@/lib/query-keys';
+import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 
 export const createInput = (projectId: string | number, data: CreateInputInput) =>
   api.post<Input>(ROUTES.inputs(projectId), data);
@@ -10,19 +11,13 @@ export const createInput = (projectId: string | number, data: CreateInputInput) 
 export const updateInput = (projectId: string | number, input: Input) =>
   api.put<Input>(ROUTES.input(projectId, input.id), input);
 
-/** Project counts on the projects screen change with the inputs. */
-export const invalidateProjectCounts = (queryClient: ReturnType<typeof useQueryClient>, projectId: string | number) => {
-  void queryClient.invalidateQueries({ queryKey: ['projects'], exact: true });
-  void queryClient.invalidateQueries({ queryKey: ['projects', String(projectId)], exact: true });
-};
-
 export function useSaveInput(projectId: string | number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ existing, data }: { existing: Input | null; data: CreateInputInput }) =>
       existing ? updateInput(projectId, { ...existing, ...data }) : createInput(projectId, { ...data, active: true }),
     onSuccess: (saved, { existing }) => {
-      queryClient.setQueryData<Input[]>(inputsQueryKey(projectId), (list = []) =>
+      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list = []) =>
         existing ? list.map((item) => (item.id === saved.id ? saved : item)) : [...list, saved],
       );
       if (!existing) invalidateProjectCounts(queryClient, projectId);
@@ -33,7 +28,7 @@ export function useSaveInput(projectId: string | number) {
 /** Active/Archived: shown at once, reverted when the save fails. */
 export function useSetInputActive(projectId: string | number) {
   const queryClient = useQueryClient();
-  const key = inputsQueryKey(projectId);
+  const key = queryKeys.inputs(projectId);
   return useMutation({
     mutationFn: (input: Input) => updateInput(projectId, input),
     onMutate: async (next) => {

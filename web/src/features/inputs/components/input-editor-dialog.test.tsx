@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Input } from '@promptgrid/contract';
-import '@/testing/workspace-test-utils';
 import { InputEditorDialog } from './input-editor-dialog';
 
 const existing: Input = {

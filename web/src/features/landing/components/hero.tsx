@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { HERO_SAMPLES } from '../lib/samples';
+import { paths } from '@/lib/paths';
 
 /** A static picture of the results grid: what the product does, at a glance. */
 function ResultsPreview() {
@@ -71,7 +72,7 @@ export function Hero({ onGetStarted }: { onGetStarted: () => void }) {
             <ArrowRightIcon className="size-4" />
           </Button>
           <Link
-            to="/landing#howitworks"
+            to={paths.landing.to('howitworks')}
             className="inline-flex h-12 items-center rounded-md px-5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
           >
             See how it works

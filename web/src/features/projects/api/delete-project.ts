@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { projectsQueryKey } from './get-projects';
+import { queryKeys } from '@/lib/query-keys';
 
 export const deleteProject = (id: number) => api.delete<null>(ROUTES.project(id));
 
@@ -10,8 +10,8 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: deleteProject,
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: ['projects', String(id)], exact: true });
-      return queryClient.invalidateQueries({ queryKey: projectsQueryKey, exact: true });
+      queryClient.removeQueries({ queryKey: queryKeys.project(id), exact: true });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projects(), exact: true });
     },
   });
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ROUTES, type Project } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-
-export const projectsQueryKey = ['projects'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const getProjects = () => api.get<Project[]>(ROUTES.projects);
 
@@ -11,6 +10,6 @@ export const sortByUpdatedDesc = (projects: readonly Project[]) =>
   [...projects].sort((a, b) => new Date(b.updated_at).getTime() - new Date(a.updated_at).getTime());
 
 export const getProjectsQueryOptions = () =>
-  queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects, select: sortByUpdatedDesc });
+  queryOptions({ queryKey: queryKeys.projects(), queryFn: getProjects, select: sortByUpdatedDesc });
 
 export const useProjects = () => useQuery(getProjectsQueryOptions());

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES, type Project, type SaveProjectInput } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-import { projectsQueryKey } from './get-projects';
+import { queryKeys } from '@/lib/query-keys';
 
 export const updateProject = ({ id, ...input }: SaveProjectInput & { id: number }) =>
   api.put<Project>(ROUTES.project(id), input);
@@ -11,8 +11,8 @@ export function useUpdateProject() {
   return useMutation({
     mutationFn: updateProject,
     onSuccess: (project) => {
-      queryClient.setQueryData(['projects', String(project.id)], project);
-      return queryClient.invalidateQueries({ queryKey: projectsQueryKey, exact: true });
+      queryClient.setQueryData(queryKeys.project(project.id), project);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projects(), exact: true });
     },
   });
 }

@@ -4,6 +4,7 @@ import { Menu, MenuItem } from '@/components/ui/menu';
 import { ArrowRightIcon, ClockIcon, DotsIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { relativeAge } from '../lib/relative-age';
 import { systemPromptCount, userPromptCount } from '../lib/count-label';
+import { paths } from '@/lib/paths';
 
 type ProjectCardProps = {
   project: Project;
@@ -11,8 +12,6 @@ type ProjectCardProps = {
   onDelete: (project: Project) => void;
   now?: Date;
 };
-
-export const projectHome = (id: number) => `/project/${id}/inputs`;
 
 /**
  * One project in the grid; clicking anywhere on it opens its user prompts. The project's name is a link whose hit
@@ -53,7 +52,7 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
         id={headingId}
         className="mt-2 truncate text-base font-semibold tracking-tight text-slate-900 dark:text-slate-50"
       >
-        <Link to={projectHome(project.id)} className="rounded after:absolute after:inset-0 after:rounded-xl">
+        <Link to={paths.project.to(project.id)} className="rounded after:absolute after:inset-0 after:rounded-xl">
           {project.name}
         </Link>
       </h2>
@@ -74,7 +73,7 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
 
       <div className="mt-5 border-t border-slate-100 pt-4 dark:border-slate-800">
         <Link
-          to={projectHome(project.id)}
+          to={paths.project.to(project.id)}
           className="relative z-10 inline-flex items-center gap-1.5 rounded text-sm font-medium text-blue-700 hover:text-blue-800 dark:text-blue-400 dark:hover:text-blue-300"
         >
           View Project

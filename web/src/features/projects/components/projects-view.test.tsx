@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Project } from '@promptgrid/contract';
-import { callsOf, mockApi, renderWithApp } from '@/testing/app-test-utils';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { callsOf, mockApi } from '@/testing/api-mock';
 import { ProjectsView } from './projects-view';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
@@ -15,8 +16,6 @@ const project = (id: number, name: string, updatedHoursAgo: number, counts: [num
   config_count: counts[0],
   input_count: counts[1],
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ProjectsView', () => {
   it('shows the empty state with Create Project', async () => {

@@ -1,66 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
-import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
+import type { ApiRequest } from '@promptgrid/contract';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { mockApi } from '@/testing/api-mock';
+import { apiRequestFixture, configurationFixture, inputFixture, resultFixture } from '@/testing/fixtures';
 import { ResultsView } from './results-view';
 
-const at = '2025-01-01T00:00:00.000Z';
-const inputs: Input[] = [1, 2].map((id) => ({
-  id,
-  project: 1,
-  name: `Input ${id}`,
-  content: `Question ${id}`,
-  active: true,
-  token_count: 3,
-  created_at: at,
-  updated_at: at,
-}));
-const configurations: Configuration[] = [5, 6].map((id) => ({
-  id,
-  name: id === 5 ? 'Terse JSON' : 'Friendly',
-  project: 1,
-  ai_model: { id: 1, company: 'openai', model_name: 'gpt-4.1-mini', supports_json_mode: true },
-  prompt: { content: 'Be brief', token_count: 2 },
-  parameters: { temperature: 0, max_tokens: null },
-  provider_specific_params: {},
-  json_mode: false,
-  is_active: true,
-  created_at: at,
-  updated_at: at,
-}));
-const request = (
-  id: number,
-  input: number,
-  configuration: number,
-  status: ApiRequest['status'],
-  error: string | null = null,
-): ApiRequest => ({
-  id,
-  evaluation: 9,
-  input,
-  configuration,
-  status,
-  execution_time: status === 'SUCCESS' ? 1.234 : null,
-  input_token_total_count: 10,
-  output_token_count: status === 'SUCCESS' ? 20 : null,
-  error_message: error,
-  attempts: 1,
-  created_at: at,
-  updated_at: at,
-});
-const result = (id: number, input: number, configuration: number, output: string): Result => ({
-  id,
-  evaluation: 9,
-  api_request: id,
-  input,
-  configuration,
-  output,
-  execution_time: 1.234,
-  token_count: 20,
-  input_token_total_count: 10,
-  created_at: at,
-});
+const inputs = [1, 2].map((id) => inputFixture(id));
+const configurations = [5, 6].map((id) => configurationFixture(id, { name: id === 5 ? 'Terse JSON' : 'Friendly' }));
+const request = apiRequestFixture;
+const result = resultFixture;
 
 const finished = [
   request(1, 1, 5, 'SUCCESS'),
@@ -75,12 +25,11 @@ const outputs = [
 ];
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
 const serve = (requests: ApiRequest[] | null) =>
-  mockFetch((url) => {
+  mockApi(({ url }) => {
     if (url.startsWith('/api/api-requests/metrics/'))
       return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
     if (url.startsWith('/api/api-requests/'))
@@ -90,7 +39,7 @@ const serve = (requests: ApiRequest[] | null) =>
   });
 
 const view = (incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null) =>
-  renderWithProviders(
+  renderWithApp(
     <ResultsView
       userId={7}
       projectId="1"
@@ -173,7 +122,7 @@ describe('ResultsView', () => {
 
   it('stops and says so when polling fails, stays Running while requests are open, and resumes on request', async () => {
     let answer: ApiRequest[] | null = null;
-    mockFetch((url) => {
+    mockApi(({ url }) => {
       if (url.startsWith('/api/api-requests/metrics/'))
         return { body: { average_execution_time: 1.234, input_tokens: 40, output_tokens: 60 } };
       if (url.startsWith('/api/api-requests/'))
@@ -201,7 +150,7 @@ describe('ResultsView', () => {
       'promptgrid:results:7:1',
       JSON.stringify({ version: 1, evaluationId: 9, totalRequests: 4, apiRequests: [], metrics: null, results: [] }),
     );
-    mockFetch((url) =>
+    mockApi(({ url }) =>
       url.startsWith('/api/') ? { status: 404, body: { detail: 'Evaluation not found.' } } : undefined,
     );
     view(null);

@@ -15,6 +15,7 @@ import type { ResultsSelections } from '../lib/types';
 import { PromptPicker } from './prompt-picker';
 import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
+import { paths } from '@/lib/paths';
 
 type Props = {
   /** The signed-in user: the cache is theirs alone. */
@@ -123,7 +124,7 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
         title="No evaluation yet"
         message="Run an evaluation to compare its outputs side by side here."
         action={
-          <Link to={`/project/${projectId}/run`} className={buttonClasses()}>
+          <Link to={paths.project.to(projectId, 'run')} className={buttonClasses()}>
             Configure and Run Evaluation
           </Link>
         }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
 import { ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { getApiRequests } from '../api/get-api-requests';
 import { getMetrics } from '../api/get-metrics';
 import { getResults } from '../api/get-results';
@@ -37,7 +38,7 @@ export function useEvaluation(
   };
 
   const progress = useQuery({
-    queryKey: ['evaluations', evaluationId, 'progress'],
+    queryKey: queryKeys.evaluationProgress(evaluationId),
     queryFn: async (): Promise<Progress> => {
       const [requests, metrics] = await reportNotFound(
         Promise.all([getApiRequests(evaluationId!), getMetrics(evaluationId!)]),
@@ -78,7 +79,7 @@ export function useEvaluation(
   // Results load alongside the first progress call (no waterfall), then again whenever more requests
   // succeeded than results are shown, and once more when polling ends (the final reload).
   const results = useQuery({
-    queryKey: ['evaluations', evaluationId, 'results'],
+    queryKey: queryKeys.evaluationResults(evaluationId),
     queryFn: () => getResults(evaluationId!),
     enabled: evaluationId !== null,
     initialData: seed && seed.results.length > 0 && done ? seed.results : undefined,

@@ -1,65 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
+import { apiRequestFixture, configurationFixture, FIXED_TIME, inputFixture, resultFixture } from '@/testing/fixtures';
 import { buildExport } from './export';
 import { dropResultsCache, readResultsCache, writeResultsCache } from './cache';
 import type { ResultsCache } from './types';
 
-const at = '2025-01-01T00:00:00.000Z';
-const input = (id: number): Input => ({
-  id,
-  project: 1,
-  name: `Input ${id}`,
-  content: `content ${id}`,
-  active: true,
-  token_count: 3,
-  created_at: at,
-  updated_at: at,
-});
-const configuration = (id: number, jsonMode = false): Configuration => ({
-  id,
-  name: `Prompt ${id}`,
-  project: 1,
-  ai_model: { id: 7, company: 'openai', model_name: 'gpt-4o-mini', supports_json_mode: true },
-  prompt: { content: `system ${id}`, token_count: 2 },
-  parameters: { temperature: 0.3, max_tokens: null },
-  provider_specific_params: { json_mode: jsonMode },
-  json_mode: jsonMode,
-  is_active: true,
-  created_at: at,
-  updated_at: at,
-});
-const request = (
-  id: number,
-  inputId: number,
-  configurationId: number,
-  status: ApiRequest['status'],
-  error: string | null = null,
-): ApiRequest => ({
-  id,
-  evaluation: 9,
-  input: inputId,
-  configuration: configurationId,
-  status,
-  execution_time: status === 'SUCCESS' ? 1.5 : null,
-  input_token_total_count: 10,
-  output_token_count: status === 'SUCCESS' ? 20 : null,
-  error_message: error,
-  attempts: 1,
-  created_at: at,
-  updated_at: at,
-});
-const result = (requestId: number, inputId: number, configurationId: number): Result => ({
-  id: requestId,
-  evaluation: 9,
-  api_request: requestId,
-  input: inputId,
-  configuration: configurationId,
-  output: '{"ok":true}',
-  execution_time: 1.5,
-  token_count: 20,
-  input_token_total_count: 10,
-  created_at: at,
-});
+const at = FIXED_TIME;
+const input = (id: number) => inputFixture(id, { content: `content ${id}` });
+const configuration = (id: number, jsonMode = false) =>
+  configurationFixture(id, { provider_specific_params: { json_mode: jsonMode }, json_mode: jsonMode });
+const request = apiRequestFixture;
+const result = (requestId: number, inputId: number, configurationId: number) =>
+  resultFixture(requestId, inputId, configurationId);
 
 describe('buildExport', () => {
   it('holds the evaluation, its inputs, configurations with model and parameters, and every result', () => {

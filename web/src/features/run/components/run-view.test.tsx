@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Configuration, Input } from '@promptgrid/contract';
-import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { mockApi } from '@/testing/api-mock';
 import { RunView } from './run-view';
 
 const at = '2025-01-01T00:00:00.000Z';
@@ -30,15 +31,13 @@ const configuration = (id: number, name: string): Configuration => ({
   updated_at: at,
 });
 
-afterEach(() => vi.unstubAllGlobals());
-
 const inputs = [input(1, 'Capital question'), input(2, 'Long contract'), input(3, 'Greeting')];
 const configurations = [configuration(5, 'Terse JSON'), configuration(6, 'Friendly')];
 
 describe('RunView', () => {
   it('starts fully selected with mock mode on when no key is stored, and confirms with N = inputs x prompts', async () => {
-    mockFetch((url) => (url === '/api/api-keys/' ? { body: [] } : undefined));
-    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     expect(screen.getByRole('heading', { name: 'Configure and Run Evaluation' })).toBeInTheDocument();
     expect(screen.getByText('3 of 3 selected')).toBeInTheDocument();
     expect(screen.getByText('2 of 2 selected')).toBeInTheDocument();
@@ -54,8 +53,8 @@ describe('RunView', () => {
   });
 
   it('counts one call per prompt when no input is chosen', async () => {
-    mockFetch((url) => (url === '/api/api-keys/' ? { body: [] } : undefined));
-    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
     const [deselectInputs] = screen.getAllByRole('button', { name: 'Deselect All' });
     await userEvent.click(deselectInputs!);
@@ -66,8 +65,8 @@ describe('RunView', () => {
   });
 
   it('needs one system prompt selected', async () => {
-    mockFetch((url) => (url === '/api/api-keys/' ? { body: [] } : undefined));
-    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
     await userEvent.click(screen.getAllByRole('button', { name: 'Deselect All' })[1]!);
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
@@ -78,7 +77,7 @@ describe('RunView', () => {
   });
 
   it('turns mock mode off by default once a key is stored, and offers the upgrade when access is refused', async () => {
-    const fetchMock = mockFetch((url) => {
+    const fetchMock = mockApi(({ url }) => {
       if (url === '/api/api-keys/')
         return {
           body: [{ id: 1, provider: 'openai', label: 'k', is_active: true, last_four_digits: '1234', created_at: at }],
@@ -99,7 +98,7 @@ describe('RunView', () => {
         };
       return undefined;
     });
-    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     const mock = await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
     expect(mock).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
@@ -109,18 +108,18 @@ describe('RunView', () => {
     // The server's allowance, not a fixed 50.
     expect(await within(upgrade).findByText(/You have used your 7 free evaluations this month\./)).toBeInTheDocument();
     expect(within(upgrade).getByRole('button', { name: 'Maybe Later' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/run-evaluation/')).toBe(false);
+    expect(fetchMock.some((call) => call.url === '/api/run-evaluation/')).toBe(false);
   });
 
   it('shows the run failure in a red banner', async () => {
-    mockFetch((url) => {
+    mockApi(({ url }) => {
       if (url === '/api/api-keys/') return { body: [] };
       if (url === '/api/check-subscription/') return { body: { active: true } };
       if (url === '/api/run-evaluation/') return { status: 400, body: { detail: 'No openai API key stored.' } };
       return undefined;
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithProviders(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Run' }));

@@ -8,9 +8,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { Spinner } from '@/components/ui/spinner';
-import { useApiKeys } from '../api/get-api-keys';
-import { checkSubscription } from '../api/check-subscription';
-import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { useApiKeys } from '@/lib/api/get-api-keys';
+import { checkSubscription } from '@/lib/api/check-subscription';
+import { useSubscriptionStatus } from '@/lib/api/get-subscription-status';
 import { useRunEvaluation } from '../api/run-evaluation';
 import {
   bannerTone,
@@ -23,6 +23,7 @@ import {
   runOutcomeMessage,
 } from '../lib/run-rules';
 import { SelectionList } from './selection-list';
+import { paths } from '@/lib/paths';
 
 type Props = {
   projectId: string;
@@ -120,7 +121,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         totalRequests: response.total_requests,
         message: outcome,
       };
-      navigate(`/project/${projectId}/results?evaluation=${response.evaluation_id}`, { state });
+      navigate(paths.projectResults.to(projectId, response.evaluation_id), { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
         setOutOfFree(true);
@@ -167,7 +168,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
             empty={{
               text: 'No active user prompts.',
               linkText: 'Add user prompts',
-              to: `/project/${projectId}/inputs`,
+              to: paths.project.to(projectId, 'inputs'),
             }}
             note={archivedInputs > 0 ? `${archivedInputs} archived not listed.` : undefined}
           />
@@ -187,7 +188,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
             empty={{
               text: 'No active system prompts.',
               linkText: 'Add system prompts',
-              to: `/project/${projectId}/configs`,
+              to: paths.project.to(projectId, 'configs'),
             }}
             note={archivedConfigurations > 0 ? `${archivedConfigurations} archived not listed.` : undefined}
           />
@@ -241,7 +242,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
             <Button variant="secondary" onClick={() => setOutOfFree(false)}>
               Maybe Later
             </Button>
-            <Button onClick={() => navigate('/account#upgrade')}>Upgrade to Pro</Button>
+            <Button onClick={() => navigate(paths.account.to('upgrade'))}>Upgrade to Pro</Button>
           </>
         }
       />

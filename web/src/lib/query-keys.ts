@@ -1,0 +1,18 @@
+/**
+ * Every TanStack Query key of the web app, from one place. Screens that show the same server data share one cache
+ * entry through these (a key saved in the API settings dialog updates the run screen; the top bar and the project
+ * screens read one project), and a mutation invalidates exactly the entries it changed.
+ */
+export const queryKeys = {
+  publicConfig: () => ['config'] as const,
+  apiKeys: () => ['api-keys'] as const,
+  aiModels: () => ['models'] as const,
+  subscriptionStatus: () => ['subscription', 'status'] as const,
+  /** The project list; `project(id)` entries sit under it, so `exact: true` refreshes the list alone. */
+  projects: () => ['projects'] as const,
+  project: (id: number | string) => ['projects', String(id)] as const,
+  inputs: (projectId: number | string) => ['inputs', String(projectId)] as const,
+  configurations: (projectId: number | string) => ['configurations', String(projectId)] as const,
+  evaluationProgress: (evaluationId: number | null) => ['evaluations', evaluationId, 'progress'] as const,
+  evaluationResults: (evaluationId: number | null) => ['evaluations', evaluationId, 'results'] as const,
+};

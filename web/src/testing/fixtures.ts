@@ -1,0 +1,96 @@
+import type { ApiRequest, Configuration, Input, PublicConfig, Result, SubscriptionStatus } from '@promptgrid/contract';
+
+// The server's answers the web tests start from; a test overrides only the fields its case is about.
+
+export const FIXED_TIME = '2025-01-01T00:00:00.000Z';
+
+/** A server with dev sign-in and no Google or billing, as on a developer's machine. */
+export const publicConfigFixture = (overrides: Partial<PublicConfig> = {}): PublicConfig => ({
+  google_client_id: null,
+  dev_login: true,
+  billing_enabled: false,
+  analytics_key: null,
+  free_evaluations_per_month: 50,
+  ...overrides,
+});
+
+/** A free user who has not run anything this month. */
+export const subscriptionStatusFixture = (overrides: Partial<SubscriptionStatus> = {}): SubscriptionStatus => ({
+  status: 'free',
+  has_access: true,
+  num_requests_sent: 0,
+  free_requests_remaining: 50,
+  num_free_requests: 50,
+  cancel_at_period_end: false,
+  current_period_end: null,
+  billing_enabled: false,
+  ...overrides,
+});
+
+export const inputFixture = (id: number, overrides: Partial<Input> = {}): Input => ({
+  id,
+  project: 1,
+  name: `Input ${id}`,
+  content: `Question ${id}`,
+  active: true,
+  token_count: 3,
+  created_at: FIXED_TIME,
+  updated_at: FIXED_TIME,
+  ...overrides,
+});
+
+export const configurationFixture = (id: number, overrides: Partial<Configuration> = {}): Configuration => ({
+  id,
+  name: `Prompt ${id}`,
+  project: 1,
+  ai_model: { id: 7, company: 'openai', model_name: 'gpt-4o-mini', supports_json_mode: true },
+  prompt: { content: `system ${id}`, token_count: 2 },
+  parameters: { temperature: 0.3, max_tokens: null },
+  provider_specific_params: {},
+  json_mode: false,
+  is_active: true,
+  created_at: FIXED_TIME,
+  updated_at: FIXED_TIME,
+  ...overrides,
+});
+
+/** One api request of evaluation 9; a success took 1.5 s, 10 tokens in and 20 out. */
+export const apiRequestFixture = (
+  id: number,
+  input: number,
+  configuration: number,
+  status: ApiRequest['status'],
+  error: string | null = null,
+): ApiRequest => ({
+  id,
+  evaluation: 9,
+  input,
+  configuration,
+  status,
+  execution_time: status === 'SUCCESS' ? 1.5 : null,
+  input_token_total_count: 10,
+  output_token_count: status === 'SUCCESS' ? 20 : null,
+  error_message: error,
+  attempts: 1,
+  created_at: FIXED_TIME,
+  updated_at: FIXED_TIME,
+});
+
+/** The result of the api request with the same id. */
+export const resultFixture = (
+  requestId: number,
+  input: number,
+  configuration: number,
+  output = '{"ok":true}',
+): Result => ({
+  id: requestId,
+  evaluation: 9,
+  api_request: requestId,
+  input,
+  configuration,
+  output,
+  execution_time: 1.5,
+  token_count: 20,
+  input_token_total_count: 10,
+  created_at: FIXED_TIME,
+});
