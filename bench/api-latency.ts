@@ -83,11 +83,11 @@ async function signIn(base: string) {
   });
   if (!signInResponse.ok)
     throw new Error(`dev sign-in failed: ${signInResponse.status} ${await signInResponse.text()}`);
-  const session = signInResponse.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sessionid='))!
-    .split(';')[0];
-  return { cookie: `csrftoken=${csrfToken}; ${session}`, csrfToken };
+  // Sign-in sets a new CSRF token, bound to the new session: the one fetched above no longer passes.
+  const cookies = signInResponse.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const session = cookies.find((c) => c.startsWith('sessionid='))!;
+  const signedInToken = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
+  return { cookie: `csrftoken=${signedInToken}; ${session}`, csrfToken: signedInToken };
 }
 
 const BARE_SERVER = `

@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling, withSafeErrorLogging } from './http/errors.js';
 import { documentErrorResponses } from './http/error-responses.js';
+import { cookieNames } from './http/csrf.js';
 import { security } from './http/security.js';
 import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
@@ -91,7 +92,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          session: { type: 'apiKey', in: 'cookie', name: cookieNames(config.secureCookies).session },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
         },
       },

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ROUTES } from '@promptgrid/contract';
 import { users } from '../db/schema.js';
-import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import {
+  createTestApp,
+  createTestDatabase,
+  databaseKinds,
+  signedInClient,
+  startTestApp,
+  TestClient,
+} from '../../test/harness.js';
 import { sendRaw } from '../../test/route-table.js';
 import { hostAllowed, nonCanonicalTarget } from './request-target.js';
 
@@ -133,9 +140,16 @@ describe.each(databaseKinds)('request targets and hosts over real HTTP on %s', (
 });
 
 describe.each(databaseKinds)('proxies and dev sign-in on %s', (kind) => {
+  // One database under apps of different settings: each test starts the apps it compares.
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database?.close());
+
   it('keys the rate limit on the socket address unless TRUST_PROXY says how far to believe X-Forwarded-For', async () => {
-    const direct = await createTestApp(kind, { RATE_LIMIT_PER_MINUTE: '3' });
-    const proxied = await createTestApp(kind, { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
+    const direct = await startTestApp(database, { RATE_LIMIT_PER_MINUTE: '3' });
+    const proxied = await startTestApp(database, { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
     try {
       const statuses = async (app: typeof direct) => {
         const seen: number[] = [];
@@ -157,14 +171,14 @@ describe.each(databaseKinds)('proxies and dev sign-in on %s', (kind) => {
       });
       expect(seenAs.statusCode).toBe(200);
     } finally {
-      await direct.close();
-      await proxied.close();
+      await direct.app.close();
+      await proxied.app.close();
     }
   });
 
   it('refuses dev sign-in behind an https PUBLIC_URL unless DEV_LOGIN=true', async () => {
-    const exposed = await createTestApp(kind, { PUBLIC_URL: 'https://promptgrid.example.com' });
-    const forced = await createTestApp(kind, { PUBLIC_URL: 'https://promptgrid.example.com', DEV_LOGIN: 'true' });
+    const exposed = await startTestApp(database, { PUBLIC_URL: 'https://promptgrid.example.com' });
+    const forced = await startTestApp(database, { PUBLIC_URL: 'https://promptgrid.example.com', DEV_LOGIN: 'true' });
     try {
       expect((await exposed.app.inject({ url: ROUTES.config })).json().dev_login).toBe(false);
       const client = new TestClient(exposed.app);
@@ -174,8 +188,8 @@ describe.each(databaseKinds)('proxies and dev sign-in on %s', (kind) => {
       const signedIn = await signedInClient(forced.app, 'dev@example.com');
       expect(signedIn.user.email).toBe('dev@example.com');
     } finally {
-      await exposed.close();
-      await forced.close();
+      await exposed.app.close();
+      await forced.app.close();
     }
   });
 });

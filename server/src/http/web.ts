@@ -49,7 +49,7 @@ export async function serveWeb(app: FastifyInstance) {
     const pathname = request.url.split('?')[0];
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/auth/');
     // Unknown API paths do not tell an anonymous caller whether they exist.
-    if (isApi && !request.user && pathname.startsWith('/api/')) {
+    if (pathname.startsWith('/api/') && !request.user) {
       return reply.code(401).send({ detail: 'Authentication credentials were not provided.' });
     }
     if (!['GET', 'HEAD'].includes(request.method) || isApi || looksLikeFile(pathname)) {
