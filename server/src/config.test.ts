@@ -30,6 +30,9 @@ describe('loadConfig', () => {
     ['FREE_EVALUATIONS_PER_MONTH', '-1'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['LOG_LEVEL', 'loud'],
+    ['ANALYTICS_HOST', 'posthog'],
+    ['ANALYTICS_HOST', 'ftp://eu.i.posthog.com'],
+    ['FEEDBACK_EMAIL', 'not-an-address'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
@@ -43,6 +46,21 @@ describe('loadConfig', () => {
     }
     expect(message).toMatch(/PORT/);
     expect(message).toMatch(/DATABASE_URL/);
+  });
+
+  it('turns analytics on only with ANALYTICS_KEY, keeping the origin of ANALYTICS_HOST', () => {
+    expect(loadConfig({}).analytics).toBeNull();
+    expect(loadConfig({ ANALYTICS_HOST: 'https://eu.i.posthog.com' }).analytics).toBeNull();
+    expect(loadConfig({ ANALYTICS_KEY: 'phc_abc' }).analytics).toEqual({
+      key: 'phc_abc',
+      host: 'https://us.i.posthog.com',
+    });
+    expect(loadConfig({ ANALYTICS_KEY: 'phc_abc', ANALYTICS_HOST: 'https://eu.i.posthog.com/' }).analytics).toEqual({
+      key: 'phc_abc',
+      host: 'https://eu.i.posthog.com',
+    });
+    expect(loadConfig({}).feedbackEmail).toBeNull();
+    expect(loadConfig({ FEEDBACK_EMAIL: 'beta@example.com' }).feedbackEmail).toBe('beta@example.com');
   });
 
   it('treats empty values as unset', () => {

@@ -55,3 +55,16 @@ export function defaultKeyLabel(provider: ProviderName): string {
 export function defaultEvaluationName(now = new Date()): string {
   return `Evaluation ${now.toISOString()}`;
 }
+
+/** The name of a duplicate: 'Copy of {name}', cut to the longest name allowed. */
+export function copyName(name: string): string {
+  return `Copy of ${name}`.slice(0, LIMITS.nameMaxLength);
+}
+
+/** What a real run needs and lacks: 'Add an OpenAI API key in API Settings to run gpt-4.1-mini, or turn on mock mode.' */
+export function missingKeyMessage(provider: ProviderName, modelNames: readonly string[]): string {
+  const names = [...new Set(modelNames)];
+  const models =
+    names.length <= 1 ? (names[0] ?? 'its models') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Add an ${PROVIDER_LABELS[provider]} API key in API Settings to run ${models}, or turn on mock mode.`;
+}

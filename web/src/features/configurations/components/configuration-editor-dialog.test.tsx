@@ -6,8 +6,22 @@ import { mockFetch, renderWithProviders } from '@/testing/workspace-test-utils';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 
 const models: AiModel[] = [
-  { id: 1, company: 'openai', model_name: 'gpt-4.1-mini', supports_json_mode: true },
-  { id: 2, company: 'anthropic', model_name: 'claude-haiku-4-5', supports_json_mode: false },
+  {
+    id: 1,
+    company: 'openai',
+    model_name: 'gpt-4.1-mini',
+    supports_json_mode: true,
+    supports_temperature: true,
+    max_output_tokens: 32768,
+  },
+  {
+    id: 2,
+    company: 'anthropic',
+    model_name: 'claude-haiku-4-5',
+    supports_json_mode: false,
+    supports_temperature: true,
+    max_output_tokens: 32000,
+  },
 ];
 
 const friendly: Configuration = {
@@ -19,6 +33,7 @@ const friendly: Configuration = {
   parameters: { temperature: 0.3, max_tokens: null },
   provider_specific_params: {},
   json_mode: false,
+  version: 1,
   is_active: true,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
