@@ -43,6 +43,8 @@ export const STORAGE_KEYS = {
   user: 'user',
   csrfCookie: 'csrftoken',
   resultsCache: (projectId: number | string) => `promptgrid:results:${projectId}`,
+  /** An editor's unsaved form (session storage), per project and dialog, e.g. 'configuration:new' or 'input:12'. */
+  draft: (projectId: number | string, dialog: string) => `promptgrid:draft:${projectId}:${dialog}`,
 } as const;
 
 export const CSRF_HEADER = 'X-CSRFToken';

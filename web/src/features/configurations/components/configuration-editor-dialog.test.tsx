@@ -39,7 +39,10 @@ const friendly: Configuration = {
   updated_at: '2025-01-01T00:00:00.000Z',
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 const open = (configuration: Configuration | null, onSave = vi.fn().mockResolvedValue(undefined)) => {
   renderWithProviders(
