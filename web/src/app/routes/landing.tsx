@@ -3,6 +3,7 @@ import { useAuth } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { useStartCheckout } from '@/features/account/api/create-checkout-session';
+import { usePublicConfig } from '@/features/auth/api/get-public-config';
 
 const PRICING_RETURN = '/landing#pricing';
 
@@ -11,6 +12,7 @@ export function LandingRoute() {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const checkout = useStartCheckout();
+  const config = usePublicConfig();
 
   const toSignIn = () => navigate('/signin', { state: { returnTo: PRICING_RETURN } });
   const detail =
@@ -25,6 +27,7 @@ export function LandingRoute() {
       checkoutBusy={checkout.isPending || checkout.isSuccess}
       checkoutError={checkout.isError ? 'Failed to start upgrade process' : null}
       checkoutDetail={detail}
+      feedbackEmail={config.data?.feedback_email ?? null}
     />
   );
 }
