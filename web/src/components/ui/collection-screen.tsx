@@ -84,7 +84,8 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
           aria-label={props.listLabel}
         >
           {shown.map((item) => (
-            <li key={props.itemKey(item)} className="flex">
+            // min-w-0: a long unbroken word in a card wraps inside it instead of widening the column past the screen.
+            <li key={props.itemKey(item)} className="flex min-w-0">
               {props.renderItem(item)}
             </li>
           ))}

@@ -36,8 +36,9 @@ export function ConfigurationCard(props: Props) {
           : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
       )}
     >
-      <header className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      {/* On a narrow card the buttons move under the name instead of pushing the card wider than the screen. */}
+      <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-1 basis-40">
           <h3 className="font-semibold break-words">{c.name}</h3>
           <p className="text-xs text-slate-500 dark:text-slate-400">
             Updated {formatDate(c.updated_at)} · v{c.version}

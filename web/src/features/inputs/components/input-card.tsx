@@ -30,9 +30,10 @@ export function InputCard({ input, duplicating, onEdit, onDuplicate, onDelete, o
           : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
       )}
     >
-      <header className="flex items-start justify-between gap-3">
+      {/* On a narrow card the buttons move under the name instead of pushing the card wider than the screen. */}
+      <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
         {/* Long names wrap: a card never hides part of its name. */}
-        <h3 className="min-w-0 font-semibold break-words">{input.name}</h3>
+        <h3 className="min-w-0 flex-1 basis-40 font-semibold break-words">{input.name}</h3>
         <CardActions
           name={input.name}
           active={input.active}

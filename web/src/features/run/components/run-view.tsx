@@ -165,7 +165,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
           <Spinner label="Loading prompts" />
         </div>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid items-start gap-4 lg:grid-cols-2">
           <SelectionList
             title="User prompts"
             items={activeInputs.map((input) => ({
@@ -205,6 +205,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         </div>
       )}
 
+      <MissingKeysNotice messages={missingKeys} />
       <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900">
         {mockMode === null ? (
           <Spinner label="Checking your API keys" />
@@ -226,7 +227,6 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         </div>
       </div>
 
-      <MissingKeysNotice messages={missingKeys} />
       {message ? <Banner tone={bannerTone(message)}>{message}</Banner> : null}
 
       <ConfirmDialog
