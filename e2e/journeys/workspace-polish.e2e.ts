@@ -222,9 +222,10 @@ describe('workspace polish', () => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       const heading = page.getByRole('main').getByRole('heading').first();
-      edges.push(Math.round((await heading.boundingBox())!.x));
+      edges.push((await heading.boundingBox())!.x);
     }
-    expect(new Set(edges).size, `left edges ${edges.join(', ')}`).toBe(1);
+    // Within a pixel: a heading's first glyph may start a fraction of a pixel inside its box.
+    expect(Math.max(...edges) - Math.min(...edges), `left edges ${edges.join(', ')}`).toBeLessThanOrEqual(1.5);
     // The breadcrumb has room for the whole name at 1440 px.
     await page.goto(`/project/${projectId}/inputs`);
     const crumb = page.getByTestId('project-name');
