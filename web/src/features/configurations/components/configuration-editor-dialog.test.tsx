@@ -58,6 +58,74 @@ const open = (configuration: Configuration | null, onSave = vi.fn().mockResolved
 };
 
 describe('ConfigurationEditorDialog', () => {
+  it('disables the temperature with a reason for a model that ignores it, and caps max tokens at the model', async () => {
+    mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
+    open(null);
+    await screen.findByRole('option', { name: 'openai - gpt-5-mini' });
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-5-mini');
+    const slider = screen.getByRole('slider', { name: 'Temperature' });
+    expect(slider).toHaveAttribute('data-disabled');
+    expect(slider).toHaveAccessibleDescription(
+      'gpt-5-mini runs at its own default temperature, so no temperature is sent.',
+    );
+
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-4o');
+    expect(screen.getByRole('slider', { name: 'Temperature' })).not.toHaveAttribute('data-disabled');
+    expect(screen.getByText("1 to 16384 for gpt-4o; leave empty for the model's default.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Max tokens'), '20000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Max tokens must be between 1 and 16384.')).toBeInTheDocument();
+  });
+
+  it('lists the versions with a word diff against the editor and restores one into the form', async () => {
+    const versions = [
+      {
+        version: 2,
+        is_current: true,
+        name: 'Friendly',
+        ai_model: models[1]!,
+        prompt: { content: 'Summarise warmly.', token_count: 4 },
+        parameters: { temperature: 0.3, max_tokens: null },
+        provider_specific_params: {},
+        saved_at: '2025-01-02T00:00:00.000Z',
+      },
+      {
+        version: 1,
+        is_current: false,
+        name: 'Friendly',
+        ai_model: models[1]!,
+        prompt: { content: 'Summarise briefly.', token_count: 4 },
+        parameters: { temperature: 0.5, max_tokens: 200 },
+        provider_specific_params: {},
+        saved_at: '2025-01-01T00:00:00.000Z',
+      },
+    ];
+    mockFetch((url) =>
+      url === '/api/models/'
+        ? { body: models }
+        : url === '/api/configurations/9/versions/'
+          ? { body: versions }
+          : undefined,
+    );
+    const onSave = open({ ...friendly, version: 2 });
+    await userEvent.click(await screen.findByText('Versions (2)'));
+    const diff = await screen.findByLabelText("Differences from the editor's text");
+    expect(diff.querySelector('del')?.textContent).toBe('briefly.');
+    expect(diff.querySelector('ins')?.textContent).toBe('warmly.');
+    await userEvent.click(screen.getByRole('button', { name: 'Restore v1' }));
+    expect(screen.getByText('Version 1 is in the editor. Update to save it as a new version.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Max tokens')).toHaveValue('200');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({
+          prompt_content: 'Summarise briefly.',
+          parameters: { temperature: 0.5, max_tokens: 200 },
+        }),
+      ),
+    );
+  });
+
   it('labels models "company - model name" and offers JSON mode only for models that support it', async () => {
     mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));
     open(null);
