@@ -22,6 +22,22 @@ const models: AiModel[] = [
     supports_temperature: true,
     max_output_tokens: 32000,
   },
+  {
+    id: 3,
+    company: 'openai',
+    model_name: 'gpt-5-mini',
+    supports_json_mode: true,
+    supports_temperature: false,
+    max_output_tokens: 128000,
+  },
+  {
+    id: 4,
+    company: 'openai',
+    model_name: 'gpt-4o',
+    supports_json_mode: true,
+    supports_temperature: true,
+    max_output_tokens: 16384,
+  },
 ];
 
 const friendly: Configuration = {
@@ -110,8 +126,8 @@ describe('ConfigurationEditorDialog', () => {
     const onSave = open({ ...friendly, version: 2 });
     await userEvent.click(await screen.findByText('Versions (2)'));
     const diff = await screen.findByLabelText("Differences from the editor's text");
-    expect(diff.querySelector('del')?.textContent).toBe('briefly.');
-    expect(diff.querySelector('ins')?.textContent).toBe('warmly.');
+    expect(diff.querySelector('del')?.textContent).toBe('briefly');
+    expect(diff.querySelector('ins')?.textContent).toBe('warmly');
     await userEvent.click(screen.getByRole('button', { name: 'Restore v1' }));
     expect(screen.getByText('Version 1 is in the editor. Update to save it as a new version.')).toBeInTheDocument();
     expect(screen.getByLabelText('Max tokens')).toHaveValue('200');
