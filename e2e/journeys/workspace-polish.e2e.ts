@@ -119,7 +119,7 @@ describe('workspace polish', () => {
   });
 
   test('a real run names the missing key and links to API Settings; the server 400 reads as a sentence', async () => {
-    // The refused run is logged to the console (the spec's 'Check console for details'), with the browser's 400 line.
+    // The refused run is logged to the console (where the run screen's messages send people), with the browser's 400 line.
     app.allowConsoleError(/Run failed|status of 400/);
     const page = await app.newPage({ viewport: WIDE });
     await signIn(page, 'missing-key@example.com');

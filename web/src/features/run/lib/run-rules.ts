@@ -22,7 +22,7 @@ export function confirmLines(inputCount: number, promptCount: number): [string, 
   ];
 }
 
-/** Said under the spec's confirm lines in mock mode: nothing reaches a provider and nothing is counted. */
+/** Said under the confirm dialog's three lines in mock mode: nothing reaches a provider and nothing is counted. */
 export const MOCK_RUN_NOTE = 'Mock mode is on: these calls are simulated and free. No provider is called.';
 
 /** For a real run: one sentence per provider the chosen system prompts need and no active key is stored for. */
