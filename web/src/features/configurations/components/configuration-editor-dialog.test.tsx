@@ -91,7 +91,8 @@ describe('ConfigurationEditorDialog', () => {
     await userEvent.type(screen.getByLabelText('Max tokens'), '20000');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Max tokens must be between 1 and 16384.')).toBeInTheDocument();
-  });
+    // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
+  }, 15_000);
 
   it('lists the versions with a word diff against the editor and restores one into the form', async () => {
     const versions = [
@@ -140,7 +141,8 @@ describe('ConfigurationEditorDialog', () => {
         }),
       ),
     );
-  });
+    // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
+  }, 15_000);
 
   it('labels models "company - model name" and offers JSON mode only for models that support it', async () => {
     mockFetch((url) => (url === '/api/models/' ? { body: models } : undefined));

@@ -109,5 +109,6 @@ describe('InputEditorDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Half-typed', content: 'Body' }));
     expect(sessionStorage.getItem('promptgrid:draft:1:input:new')).toBeNull();
-  });
+    // Three mounts and typing: on a loaded machine they take longer than the default 5 s.
+  }, 15_000);
 });
