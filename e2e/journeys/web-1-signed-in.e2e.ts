@@ -48,6 +48,10 @@ describe('projects', () => {
     await shot(page, 'project-create-dialog');
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await hidden(dialog);
+    // A new project opens at once, ready for its first user prompts.
+    await page.waitForURL(/\/project\/\d+\/inputs$/);
+    await visible(page.getByRole('banner').getByText('Legal summarizer', { exact: true }));
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
 
     await seeText(page, 'Currently you have: 1 Project(s)');
     const card = projectCard(page, 'Legal summarizer');
@@ -78,6 +82,8 @@ describe('projects', () => {
     await second.getByLabel('Description').fill('Tone of voice experiments');
     await second.getByRole('button', { name: 'Create Project' }).click();
     await hidden(second);
+    await page.waitForURL(/\/project\/\d+\/inputs$/);
+    await page.goto('/projects');
     await seeText(page, 'Currently you have: 2 Project(s)');
     const names = await page.getByRole('link', { name: 'View Project' }).evaluateAll((links) => links.length);
     expect(names).toBe(2);
@@ -108,6 +114,8 @@ describe('projects', () => {
       await dialog.getByLabel('Description').fill(description);
       await dialog.getByRole('button', { name: 'Create Project' }).click();
       await hidden(dialog);
+      await page.waitForURL(/\/project\/\d+\/inputs$/);
+      await page.goto('/projects');
     }
     await seeText(page, 'Currently you have: 2 Project(s)');
     // Delete, with its confirmation text; cancelling keeps the project.
@@ -149,8 +157,8 @@ describe('project cards', () => {
     await page.reload();
     const card = projectCard(page, 'Counted');
     await visible(card.getByText('Just now', { exact: true }));
-    await visible(card.getByText('2 System Prompts', { exact: true }));
-    await visible(card.getByText('1 User Prompt', { exact: true }));
+    await visible(card.getByText('2 system prompts', { exact: true }));
+    await visible(card.getByText('1 user prompt', { exact: true }));
 
     // The browser's clock moves on; the server's updated_at stays.
     const now = Date.now();

@@ -125,16 +125,20 @@ const safeName = (name: string) =>
     .slice(0, 80);
 
 /**
- * Saves e2e/artifacts/<name>-desktop.png (1280x800) and <name>-phone.png (390x844), full page, then restores
+ * Saves e2e/artifacts/<name>-desktop.png (1280x800, or `desktop`) and <name>-phone.png (390x844), full page, then restores
  * the viewport. With `dark`, also <name>-dark-desktop.png and <name>-dark-phone.png (the system in dark mode).
  */
-export async function shot(page: Page, name: string, options: { dark?: boolean } = {}): Promise<void> {
+export async function shot(
+  page: Page,
+  name: string,
+  options: { dark?: boolean; desktop?: { width: number; height: number } } = {},
+): Promise<void> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const scheme of options.dark ? (['light', 'dark'] as const) : (['light'] as const)) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const [suffix, size] of [
-      ['desktop', DESKTOP],
+      ['desktop', options.desktop ?? DESKTOP],
       ['phone', PHONE],
     ] as const) {
       await page.setViewportSize(size);

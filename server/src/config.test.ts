@@ -35,6 +35,9 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.1,not-an-address'],
     ['ALLOWED_HOSTS', 'https://example.com'],
     ['ALLOWED_HOSTS', 'example.com/path'],
+    ['ANALYTICS_HOST', 'posthog'],
+    ['ANALYTICS_HOST', 'ftp://eu.i.posthog.com'],
+    ['FEEDBACK_EMAIL', 'not-an-address'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
@@ -48,6 +51,21 @@ describe('loadConfig', () => {
     }
     expect(message).toMatch(/PORT/);
     expect(message).toMatch(/DATABASE_URL/);
+  });
+
+  it('turns analytics on only with ANALYTICS_KEY, keeping the origin of ANALYTICS_HOST', () => {
+    expect(loadConfig({}).analytics).toBeNull();
+    expect(loadConfig({ ANALYTICS_HOST: 'https://eu.i.posthog.com' }).analytics).toBeNull();
+    expect(loadConfig({ ANALYTICS_KEY: 'phc_abc' }).analytics).toEqual({
+      key: 'phc_abc',
+      host: 'https://us.i.posthog.com',
+    });
+    expect(loadConfig({ ANALYTICS_KEY: 'phc_abc', ANALYTICS_HOST: 'https://eu.i.posthog.com/' }).analytics).toEqual({
+      key: 'phc_abc',
+      host: 'https://eu.i.posthog.com',
+    });
+    expect(loadConfig({}).feedbackEmail).toBeNull();
+    expect(loadConfig({ FEEDBACK_EMAIL: 'beta@example.com' }).feedbackEmail).toBe('beta@example.com');
   });
 
   it('treats empty values as unset', () => {

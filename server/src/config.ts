@@ -98,6 +98,11 @@ const Env = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   MODELS_FILE: optionalText,
   ANALYTICS_KEY: optionalText,
+  ANALYTICS_HOST: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL')
+    .default('https://us.i.posthog.com'),
+  FEEDBACK_EMAIL: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -157,7 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxActiveRunsPerUser: e.MAX_ACTIVE_RUNS_PER_USER,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     modelsFile: e.MODELS_FILE ?? null,
-    analyticsKey: e.ANALYTICS_KEY ?? null,
+    /** Product analytics (PostHog): on only with a key; the host is the origin its events go to. */
+    analytics: e.ANALYTICS_KEY ? { key: e.ANALYTICS_KEY, host: new URL(e.ANALYTICS_HOST).origin } : null,
+    feedbackEmail: e.FEEDBACK_EMAIL ?? null,
     logLevel: e.LOG_LEVEL,
   };
 }

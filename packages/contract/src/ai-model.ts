@@ -10,6 +10,10 @@ export const AiModel = z.object({
   company: Provider,
   model_name: z.string(),
   supports_json_mode: z.boolean(),
+  /** false: the model runs at its own default temperature, so none is sent. */
+  supports_temperature: z.boolean(),
+  /** The most output tokens the model can produce; max tokens above it are refused. */
+  max_output_tokens: z.number().int().positive(),
 });
 export type AiModel = z.infer<typeof AiModel>;
 

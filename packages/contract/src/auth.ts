@@ -26,6 +26,10 @@ export const PublicConfig = z.object({
   dev_login: z.boolean(),
   billing_enabled: z.boolean(),
   analytics_key: z.string().nullable(),
+  /** Where the product-analytics client sends its events (an origin); null when analytics are off. */
+  analytics_host: z.string().nullable(),
+  /** The beta-feedback address on the landing page; null when the operator set none. */
+  feedback_email: z.string().nullable(),
   free_evaluations_per_month: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -22,16 +22,28 @@ export type ModelParameters = z.infer<typeof ModelParameters>;
 export const ProviderSpecificParams = z.object({ json_mode: z.boolean().optional() });
 export type ProviderSpecificParams = z.infer<typeof ProviderSpecificParams>;
 
+const ConfigurationModel = AiModel.pick({
+  id: true,
+  company: true,
+  model_name: true,
+  supports_json_mode: true,
+  supports_temperature: true,
+});
+const ConfigurationPrompt = z.object({ content: z.string(), token_count: z.number().int() });
+const SavedParameters = z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() });
+
 /** A system prompt paired with a model; the API calls it a configuration. */
 export const Configuration = z.object({
   id: Id,
   name: z.string(),
   project: Id,
-  ai_model: AiModel.pick({ id: true, company: true, model_name: true, supports_json_mode: true }),
-  prompt: z.object({ content: z.string(), token_count: z.number().int() }),
-  parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
+  ai_model: ConfigurationModel,
+  prompt: ConfigurationPrompt,
+  parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   json_mode: z.boolean(),
+  /** 1 when created; each save that changes the text, model or parameters adds one. */
+  version: z.number().int().positive(),
   is_active: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -58,3 +70,17 @@ export const PatchConfigurationInput = z.object({
   is_active: z.boolean({ error: 'is_active must be true or false.' }),
 });
 export type PatchConfigurationInput = z.infer<typeof PatchConfigurationInput>;
+
+/** A saved state of a configuration's text, model and parameters; the newest one is the configuration as it is now. */
+export const ConfigurationVersion = z.object({
+  version: z.number().int().positive(),
+  is_current: z.boolean(),
+  name: z.string(),
+  ai_model: ConfigurationModel,
+  prompt: ConfigurationPrompt,
+  parameters: SavedParameters,
+  provider_specific_params: ProviderSpecificParams,
+  /** When this version was saved. */
+  saved_at: Timestamp,
+});
+export type ConfigurationVersion = z.infer<typeof ConfigurationVersion>;

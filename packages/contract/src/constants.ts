@@ -46,6 +46,8 @@ export const STORAGE_KEYS = {
   appPrefix: 'promptgrid:',
   /** The last evaluation shown in a project, per user. */
   resultsCache: (userId: number, projectId: number | string) => `promptgrid:results:${userId}:${projectId}`,
+  /** An editor's unsaved form (session storage), per project and dialog, e.g. 'configuration:new' or 'input:12'. */
+  draft: (projectId: number | string, dialog: string) => `promptgrid:draft:${projectId}:${dialog}`,
 } as const;
 
 export const CSRF_HEADER = 'X-CSRFToken';
@@ -62,4 +64,17 @@ export function defaultKeyLabel(provider: ProviderName): string {
 
 export function defaultEvaluationName(now = new Date()): string {
   return `Evaluation ${now.toISOString()}`;
+}
+
+/** The name of a duplicate: 'Copy of {name}', cut to the longest name allowed. */
+export function copyName(name: string): string {
+  return `Copy of ${name}`.slice(0, LIMITS.nameMaxLength);
+}
+
+/** What a real run needs and lacks: 'Add an OpenAI API key in API Settings to run gpt-4.1-mini, or turn on mock mode.' */
+export function missingKeyMessage(provider: ProviderName, modelNames: readonly string[]): string {
+  const names = [...new Set(modelNames)];
+  const models =
+    names.length <= 1 ? (names[0] ?? 'its models') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Add an ${PROVIDER_LABELS[provider]} API key in API Settings to run ${models}, or turn on mock mode.`;
 }

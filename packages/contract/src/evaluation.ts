@@ -56,6 +56,8 @@ export const ApiRequest = z.object({
   evaluation: Id,
   input: Id.nullable(),
   configuration: Id,
+  /** The configuration's version this request ran; null for requests made before versions were kept. */
+  configuration_version: z.number().int().nullable(),
   status: ApiRequestStatus,
   execution_time: z.number().nullable(),
   input_token_total_count: z.number().int().nullable(),
@@ -108,6 +110,8 @@ export const ResultsConfiguration = z.object({
   ai_model: z.object({ id: Id, company: z.enum(['openai', 'anthropic']), model_name: z.string() }),
   parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
   provider_specific_params: z.object({ json_mode: z.boolean().optional() }),
+  /** The configuration's version that ran; absent for runs made before versions were kept. */
+  version: z.number().int().positive().optional(),
 });
 export type ResultsConfiguration = z.infer<typeof ResultsConfiguration>;
 

@@ -13,9 +13,13 @@ export const ROUTES = {
   project: (id: number | string) => `/api/projects/${id}/`,
   configurations: (projectId: number | string) => `/api/projects/${projectId}/configurations/`,
   configuration: (id: number | string) => `/api/configurations/${id}/`,
+  configurationDuplicate: (id: number | string) => `/api/configurations/${id}/duplicate/`,
+  configurationVersions: (id: number | string) => `/api/configurations/${id}/versions/`,
   models: '/api/models/',
   inputs: (projectId: number | string) => `/api/projects/${projectId}/inputs/`,
   input: (projectId: number | string, inputId: number | string) => `/api/projects/${projectId}/inputs/${inputId}/`,
+  inputDuplicate: (projectId: number | string, inputId: number | string) =>
+    `/api/projects/${projectId}/inputs/${inputId}/duplicate/`,
   runEvaluation: '/api/run-evaluation/',
   evaluations: '/api/evaluations/',
   evaluation: (id: number | string) => `/api/evaluations/${id}/`,

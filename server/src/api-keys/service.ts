@@ -1,11 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import {
-  defaultKeyLabel,
-  PROVIDER_LABELS,
-  type ApiKey,
-  type CreateApiKeyInput,
-  type UpdateApiKeyInput,
-} from '@promptgrid/contract';
+import { defaultKeyLabel, type ApiKey, type CreateApiKeyInput, type UpdateApiKeyInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -165,6 +159,3 @@ export async function resealApiKeys(db: Db, sealing: EncryptionKey): Promise<{ r
   }
   return { resealed, unknownKey: rows.filter((row) => !sealing.previous?.has(row.encryptionKeyId)).length };
 }
-
-export const missingKeyMessage = (provider: Provider) =>
-  `No ${PROVIDER_LABELS[provider]} API key is stored. Add one under API Configuration to run ${PROVIDER_LABELS[provider]} models, or use mock mode.`;

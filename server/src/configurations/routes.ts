@@ -1,13 +1,22 @@
 import { z } from 'zod';
-import { Configuration, Id, IdParams, PatchConfigurationInput, SaveConfigurationInput } from '@promptgrid/contract';
+import {
+  Configuration,
+  ConfigurationVersion,
+  Id,
+  IdParams,
+  PatchConfigurationInput,
+  SaveConfigurationInput,
+} from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import {
   createConfiguration,
   deleteConfiguration,
+  duplicateConfiguration,
   listConfigurations,
   setConfigurationActive,
   updateConfiguration,
 } from './service.js';
+import { listConfigurationVersions } from './versions.js';
 
 const tags = ['configurations'];
 const collection = '/api/projects/:projectId/configurations/';
@@ -40,6 +49,19 @@ export default async function configurationRoutes(app: App) {
     item,
     { schema: { tags, params: IdParams, body: PatchConfigurationInput, response: { 200: Configuration } } },
     (request) => setConfigurationActive(app.db, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    `${item}duplicate/`,
+    { schema: { tags, params: IdParams, response: { 201: Configuration } } },
+    async (request, reply) =>
+      reply.code(201).send(await duplicateConfiguration(app.db, currentUser(request).id, request.params.id)),
+  );
+
+  app.get(
+    `${item}versions/`,
+    { schema: { tags, params: IdParams, response: { 200: z.array(ConfigurationVersion) } } },
+    (request) => listConfigurationVersions(app.db, currentUser(request).id, request.params.id),
   );
 
   app.delete(item, { schema: { tags, params: IdParams } }, async (request, reply) => {

@@ -1,36 +1,28 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Configuration, PatchConfigurationInput, SaveConfigurationInput } from '@promptgrid/contract';
+import {
+  copyName,
+  type Configuration,
+  type PatchConfigurationInput,
+  type SaveConfigurationInput,
+} from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, configurations, projects } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { aiModels, configurations } from '../db/schema.js';
+import { keepVersionIfChanged } from './versions.js';
+import { getOwned, selection, toConfiguration } from './queries.js';
+import { badRequest } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
 import { assertPayloadProject, assertProjectOwner, touchProject } from '../projects/service.js';
 
-const selection = { configuration: configurations, model: aiModels };
-type Row = { configuration: typeof configurations.$inferSelect; model: typeof aiModels.$inferSelect };
-
-function toConfiguration({ configuration: c, model: m }: Row): Configuration {
-  return {
-    id: c.id,
-    name: c.name,
-    project: c.projectId,
-    ai_model: { id: m.id, company: m.company, model_name: m.modelName, supports_json_mode: m.supportsJsonMode },
-    prompt: { content: c.promptContent, token_count: c.promptTokenCount },
-    parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
-    provider_specific_params: m.supportsJsonMode ? { json_mode: c.jsonMode } : {},
-    json_mode: c.jsonMode,
-    is_active: c.isActive,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
-  };
-}
-
-async function findModel(tx: Tx, id: number) {
+/** The listed model the payload names, once its max tokens fit what the model can produce. */
+async function findModel(tx: Tx, input: SaveConfigurationInput) {
   const [model] = await tx
     .select()
     .from(aiModels)
-    .where(and(eq(aiModels.id, id), eq(aiModels.listed, true)));
+    .where(and(eq(aiModels.id, input.ai_model_id), eq(aiModels.listed, true)));
   if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
+  const limit = model.capabilities.maxOutputTokens;
+  if (input.parameters.max_tokens !== null && input.parameters.max_tokens > limit)
+    throw badRequest({ 'parameters.max_tokens': [`Max tokens must be at most ${limit} for ${model.modelName}.`] });
   return model;
 }
 
@@ -45,17 +37,6 @@ function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean) {
     maxTokens: input.parameters.max_tokens,
     jsonMode: supportsJsonMode && input.provider_specific_params.json_mode === true,
   };
-}
-
-async function getOwned(db: Db | Tx, userId: number, id: number): Promise<Row> {
-  const [row] = await db
-    .select(selection)
-    .from(configurations)
-    .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
-    .innerJoin(projects, eq(projects.id, configurations.projectId))
-    .where(and(eq(configurations.id, id), eq(projects.userId, userId)));
-  if (!row) throw notFound('Configuration not found.');
-  return row;
 }
 
 export async function listConfigurations(db: Db, userId: number, projectId: number): Promise<Configuration[]> {
@@ -78,7 +59,7 @@ export async function createConfiguration(
   assertPayloadProject(input.project, projectId);
   return db.transaction(async (tx) => {
     await assertProjectOwner(tx, userId, projectId);
-    const model = await findModel(tx, input.ai_model_id);
+    const model = await findModel(tx, input);
     const [row] = await tx
       .insert(configurations)
       .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
@@ -97,17 +78,43 @@ export async function updateConfiguration(
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
     assertPayloadProject(input.project, existing.configuration.projectId);
-    const model = await findModel(tx, input.ai_model_id);
+    const model = await findModel(tx, input);
+    const columns = columnsFrom(input, model.supportsJsonMode);
+    const version = await keepVersionIfChanged(tx, existing.configuration, columns);
     await tx
       .update(configurations)
       .set({
-        ...columnsFrom(input, model.supportsJsonMode),
+        ...columns,
+        version,
         isActive: input.is_active ?? existing.configuration.isActive,
         updatedAt: sql`now()`,
       })
       .where(eq(configurations.id, id));
     await touchProject(tx, existing.configuration.projectId);
     return toConfiguration(await getOwned(tx, userId, id));
+  });
+}
+
+/** A new configuration with the same text, model and parameters, named 'Copy of {name}', starting at version 1. */
+export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
+  return db.transaction(async (tx) => {
+    const { configuration: c } = await getOwned(tx, userId, id);
+    const [row] = await tx
+      .insert(configurations)
+      .values({
+        projectId: c.projectId,
+        aiModelId: c.aiModelId,
+        name: copyName(c.name),
+        promptContent: c.promptContent,
+        promptTokenCount: c.promptTokenCount,
+        temperature: c.temperature,
+        maxTokens: c.maxTokens,
+        jsonMode: c.jsonMode,
+        isActive: c.isActive,
+      })
+      .returning({ id: configurations.id });
+    await touchProject(tx, c.projectId);
+    return toConfiguration(await getOwned(tx, userId, row.id));
   });
 }
 

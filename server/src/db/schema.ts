@@ -119,10 +119,35 @@ export const configurations = pgTable(
     maxTokens: integer('max_tokens'),
     jsonMode: boolean('json_mode').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** The current version: 1 when created, one more for each save that changes the text, model or parameters. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('configurations_project_idx').on(t.projectId)],
+);
+
+/** The earlier versions of a configuration: each save that changes it keeps the state it replaces here. */
+export const configurationVersions = pgTable(
+  'configuration_versions',
+  {
+    configurationId: integer('configuration_id')
+      .notNull()
+      .references(() => configurations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    aiModelId: integer('ai_model_id')
+      .notNull()
+      .references(() => aiModels.id),
+    name: text('name').notNull(),
+    promptContent: text('prompt_content').notNull(),
+    promptTokenCount: integer('prompt_token_count').notNull(),
+    temperature: doublePrecision('temperature').notNull(),
+    maxTokens: integer('max_tokens'),
+    jsonMode: boolean('json_mode').notNull(),
+    /** When this version was saved (the configuration's updated_at then). */
+    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.configurationId, t.version] })],
 );
 
 export const apiKeys = pgTable(
@@ -159,6 +184,8 @@ export type RunSnapshot = {
     ai_model: { id: number; company: 'openai' | 'anthropic'; model_name: string; capabilities: ModelCapabilities };
     parameters: { temperature: number; max_tokens: number | null };
     json_mode: boolean;
+    /** Absent in runs made before versions were kept. */
+    version?: number;
   }[];
   inputs: { id: number; name: string; content: string }[];
 };
@@ -197,6 +224,8 @@ export const apiRequests = pgTable(
     evaluationId: integer('evaluation_id').notNull(),
     inputId: integer('input_id'),
     configurationId: integer('configuration_id').notNull(),
+    /** The configuration's version when the run was created; null for requests made before versions were kept. */
+    configurationVersion: integer('configuration_version'),
     status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] })
       .notNull()
       .default('PENDING'),

@@ -15,6 +15,7 @@ const toApiRequest = (r: RequestRow): ApiRequest => ({
   evaluation: r.evaluationId,
   input: r.inputId,
   configuration: r.configurationId,
+  configuration_version: r.configurationVersion,
   status: r.status,
   execution_time: r.executionTime,
   input_token_total_count: r.inputTokenTotalCount,
@@ -94,6 +95,7 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
       ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
       parameters: c.parameters,
       provider_specific_params: { json_mode: c.json_mode },
+      ...(c.version === undefined ? {} : { version: c.version }),
     })),
     inputs: evaluation.snapshot.inputs,
   };

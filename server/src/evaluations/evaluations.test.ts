@@ -351,7 +351,9 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       use_mock: false,
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().api_key[0]).toMatch(/^No Anthropic API key is stored/);
+    expect(refused.json().api_key).toEqual([
+      'Add an Anthropic API key in API Settings to run claude-sonnet-4-6, or turn on mock mode.',
+    ]);
     expect(refused.json().providers).toEqual(['Anthropic']);
     expect((await dave.get(ROUTES.evaluations)).json()).toEqual([]);
 
@@ -411,5 +413,29 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     expect(
       (await alice.post(ROUTES.runEvaluation, { configuration_ids: [], input_ids: [], use_mock: true })).statusCode,
     ).toBe(400);
+  });
+
+  it('records on each api request the version of the configuration it ran', async () => {
+    const alice = await user();
+    const p = await project(alice);
+    const i = await input(alice, p, 'Where is my parcel?');
+    const c = await configuration(alice, p, 'gpt-4.1-mini', 'Be brief.');
+    const model = models.find((m) => m.model_name === 'gpt-4.1-mini')!;
+    const first = await run(alice, [c], [i], true);
+    await finished(alice, first.evaluation_id);
+    const edited = await alice.put(ROUTES.configuration(c), {
+      name: 'gpt-4.1-mini config',
+      prompt_content: 'Be brief and kind.',
+      ai_model_id: model.id,
+    });
+    expect(edited.json().version).toBe(2);
+    const second = await run(alice, [c], [i], true);
+    await finished(alice, second.evaluation_id);
+
+    expect((await requestsOf(alice, first.evaluation_id)).map((r) => r.configuration_version)).toEqual([1]);
+    expect((await requestsOf(alice, second.evaluation_id)).map((r) => r.configuration_version)).toEqual([2]);
+    const document = (await alice.get(ROUTES.evaluationResults(second.evaluation_id))).json();
+    expect(document.configurations[0]).toMatchObject({ id: c, version: 2, prompt_content: 'Be brief and kind.' });
+    expect(document.api_requests[0].configuration_version).toBe(2);
   });
 });

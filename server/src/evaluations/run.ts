@@ -2,6 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   PROVIDER_LABELS,
   defaultEvaluationName,
+  missingKeyMessage,
+  type Provider,
   type RunEvaluationInput,
   type RunEvaluationResponse,
 } from '@promptgrid/contract';
@@ -9,7 +11,7 @@ import type { Database, Tx } from '../db/client.js';
 import { aiModels, configurations, evaluations, inputs, projects, type RunSnapshot } from '../db/schema.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
-import { activeSealedKeys, missingKeyMessage } from '../api-keys/service.js';
+import { activeSealedKeys } from '../api-keys/service.js';
 import { preloadSdks } from '../providers/call.js';
 import type { Lane } from '../providers/types.js';
 import { evaluationContext, WORK_CHANNEL, type ClaimedRequest, type LocalWorker } from './hand-over.js';
@@ -73,6 +75,7 @@ export async function startEvaluation(
         ai_model: { id: m.id, company: m.company, model_name: m.modelName, capabilities: m.capabilities },
         parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
         json_mode: m.supportsJsonMode && c.jsonMode,
+        version: c.version,
       };
     }),
     inputs: inputIds.map((id) => {
@@ -94,8 +97,11 @@ export async function startEvaluation(
         const keys = await activeSealedKeys(tx, userId);
         const missing = neededProviders.filter((provider) => !keys.some((key) => key.provider === provider));
         if (missing.length > 0) {
-          throw new HttpError(400, missingKeyMessage(missing[0]), {
-            api_key: missing.map(missingKeyMessage),
+          const modelsOf = (provider: Provider) =>
+            snapshot.configurations.filter((c) => c.ai_model.company === provider).map((c) => c.ai_model.model_name);
+          const messages = missing.map((provider) => missingKeyMessage(provider, modelsOf(provider)));
+          throw new HttpError(400, messages.join(' '), {
+            api_key: messages,
             providers: missing.map((p) => PROVIDER_LABELS[p]),
           });
         }
@@ -104,7 +110,7 @@ export async function startEvaluation(
       }
       const shape: RunShape = {
         inputIds: snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null],
-        lanes: snapshot.configurations.map((c) => ({ id: c.id, provider: laneOf(c) })),
+        lanes: snapshot.configurations.map((c) => ({ id: c.id, version: c.version!, provider: laneOf(c) })),
       };
       const head = planHead(shape, local);
       const { evaluationId: id, requestIds } = await reserveIds(tx, head.length);
@@ -162,9 +168,18 @@ async function assertRunSlotFree(tx: Tx, userId: number, max: number) {
   }
 }
 
-type HeadRow = { input_id: number | null; configuration_id: number; provider: Lane; claimed: boolean };
-/** What a run's rows are made of: its inputs (or none: null) and configurations, each with the lane it runs in. */
-type RunShape = { inputIds: (number | null)[]; lanes: { id: number; provider: Lane }[] };
+type HeadRow = {
+  input_id: number | null;
+  configuration_id: number;
+  configuration_version: number;
+  provider: Lane;
+  claimed: boolean;
+};
+/**
+ * What a run's rows are made of: its inputs (or none: null) and configurations, each with the version that runs and
+ * the lane it runs in.
+ */
+type RunShape = { inputIds: (number | null)[]; lanes: { id: number; version: number; provider: Lane }[] };
 
 /**
  * The run's first rows in input-major order, up to the last one the local worker takes: the first `room` rows of each
@@ -184,7 +199,13 @@ function planHead({ inputIds, lanes }: RunShape, local: LocalWorker | null): Hea
         room.set(lane.provider, left - 1);
         unclaimed--;
       }
-      head.push({ input_id: inputId, configuration_id: lane.id, provider: lane.provider, claimed: left > 0 });
+      head.push({
+        input_id: inputId,
+        configuration_id: lane.id,
+        configuration_version: lane.version,
+        provider: lane.provider,
+        claimed: left > 0,
+      });
     }
   }
   return head;
@@ -214,16 +235,16 @@ async function insertRequests(
 ) {
   if (head.length > 0) {
     await tx.execute(sql`
-      INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at)
-      SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.provider,
+      INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, configuration_version, provider, status, attempts, claimed_by, lease_expires_at)
+      SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.configuration_version, h.provider,
              CASE WHEN h.claimed THEN 'IN_PROGRESS' ELSE 'PENDING' END, CASE WHEN h.claimed THEN 1 ELSE 0 END,
              CASE WHEN h.claimed THEN ${local!.id}::text END,
              CASE WHEN h.claimed THEN now() + ${local!.leaseMs}::int * interval '1 millisecond' END
-        FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb) AS h(id int, input_id int, configuration_id int, provider text, claimed boolean)`);
+        FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb) AS h(id int, input_id int, configuration_id int, configuration_version int, provider text, claimed boolean)`);
   }
   await tx.execute(sql`
-    INSERT INTO api_requests (evaluation_id, input_id, configuration_id, provider)
-    SELECT ${evaluationId}::int, (i.value #>> '{}')::int, (c.value->>'id')::int, c.value->>'provider'
+    INSERT INTO api_requests (evaluation_id, input_id, configuration_id, configuration_version, provider)
+    SELECT ${evaluationId}::int, (i.value #>> '{}')::int, (c.value->>'id')::int, (c.value->>'version')::int, c.value->>'provider'
       FROM jsonb_array_elements(${JSON.stringify(inputIds)}::jsonb) WITH ORDINALITY AS i(value, n)
      CROSS JOIN jsonb_array_elements(${JSON.stringify(lanes)}::jsonb) WITH ORDINALITY AS c(value, n)
      WHERE (i.n - 1) * ${lanes.length}::int + c.n > ${head.length}::int

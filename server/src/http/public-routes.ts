@@ -13,7 +13,9 @@ export default async function publicRoutes(app: App) {
       google_client_id: config.google.clientId,
       dev_login: config.devLogin,
       billing_enabled: config.stripe.secretKey !== null,
-      analytics_key: config.analyticsKey,
+      analytics_key: config.analytics?.key ?? null,
+      analytics_host: config.analytics?.host ?? null,
+      feedback_email: config.feedbackEmail,
       free_evaluations_per_month: config.freeEvaluationsPerMonth,
     }),
   );

@@ -81,7 +81,12 @@ export const security = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
           frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-          connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+          // The analytics client sends its events to the configured host only (and nothing when analytics are off).
+          connectSrc: [
+            "'self'",
+            'https://accounts.google.com/gsi/',
+            ...(config.analytics ? [config.analytics.host] : []),
+          ],
           styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
           imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com'],
           mediaSrc: ["'self'"],

@@ -131,6 +131,8 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
       404,
     );
     expect((await bob.client.delete(ROUTES.input(bob.project.id, input.id))).statusCode).toBe(404);
+    expect((await bob.client.post(ROUTES.inputDuplicate(alice.project.id, input.id))).statusCode).toBe(404);
+    expect((await bob.client.post(ROUTES.inputDuplicate(bob.project.id, input.id))).statusCode).toBe(404);
     // Alice's project id inside Bob's payload.
     expect(
       (await bob.client.post(ROUTES.inputs(bob.project.id), { name: 'x', content: 'y', project: alice.project.id }))
@@ -146,6 +148,37 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
     expect((await bob.client.get(ROUTES.inputs(bob.project.id))).json()).toEqual([]);
     expect((await alice.client.get(ROUTES.inputs(alice.project.id))).json()).toEqual([input]);
     expect((await bob.client.get(ROUTES.inputs(999_999))).statusCode).toBe(404);
+  });
+
+  it("duplicates an input as 'Copy of {name}' with the same content, and answers 404 for an unknown one", async () => {
+    const { client, project } = await withProject('Copies');
+    const input = (
+      await client.post(ROUTES.inputs(project.id), { name: 'Refund', content: 'Where is my refund?' })
+    ).json();
+    await client.put(ROUTES.input(project.id, input.id), {
+      name: 'Refund',
+      content: 'Where is my refund?',
+      active: false,
+    });
+    const copy = await client.post(ROUTES.inputDuplicate(project.id, input.id));
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json()).toEqual({
+      id: expect.any(Number),
+      project: project.id,
+      name: 'Copy of Refund',
+      content: 'Where is my refund?',
+      active: false,
+      token_count: input.token_count,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect((await client.get(ROUTES.inputs(project.id))).json().map((i: { name: string }) => i.name)).toEqual([
+      'Refund',
+      'Copy of Refund',
+    ]);
+    const longName = (await client.post(ROUTES.inputs(project.id), { name: 'n'.repeat(200), content: 'c' })).json();
+    expect((await client.post(ROUTES.inputDuplicate(project.id, longName.id))).json().name).toHaveLength(200);
+    expect((await client.post(ROUTES.inputDuplicate(project.id, 999_999))).statusCode).toBe(404);
   });
 
   it("adding, changing or deleting an input bumps the project's updated_at and its place in the list", async () => {

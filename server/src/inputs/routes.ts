@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateInputInput, Id, Input, InputParams, UpdateInputInput } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
-import { createInput, deleteInput, listInputs, updateInput } from './service.js';
+import { createInput, deleteInput, duplicateInput, listInputs, updateInput } from './service.js';
 
 const tags = ['inputs'];
 const collection = '/api/projects/:projectId/inputs/';
@@ -25,6 +25,15 @@ export default async function inputRoutes(app: App) {
     { schema: { tags, params: InputParams, body: UpdateInputInput, response: { 200: Input } } },
     (request) =>
       updateInput(app.db, currentUser(request).id, request.params.projectId, request.params.inputId, request.body),
+  );
+
+  app.post(
+    `${item}duplicate/`,
+    { schema: { tags, params: InputParams, response: { 201: Input } } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await duplicateInput(app.db, currentUser(request).id, request.params.projectId, request.params.inputId)),
   );
 
   app.delete(item, { schema: { tags, params: InputParams } }, async (request, reply) => {

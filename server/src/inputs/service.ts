@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CreateInputInput, Input, UpdateInputInput } from '@promptgrid/contract';
+import { copyName, type CreateInputInput, type Input, type UpdateInputInput } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { inputs } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -70,6 +70,30 @@ export async function updateInput(
       .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
       .returning();
     if (!row) throw notFound('Input not found.');
+    await touchProject(tx, projectId);
+    return toInput(row);
+  });
+}
+
+/** A new input with the same content, named 'Copy of {name}'. */
+export async function duplicateInput(db: Db, userId: number, projectId: number, inputId: number): Promise<Input> {
+  return db.transaction(async (tx) => {
+    await assertProjectOwner(tx, userId, projectId);
+    const [source] = await tx
+      .select()
+      .from(inputs)
+      .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)));
+    if (!source) throw notFound('Input not found.');
+    const [row] = await tx
+      .insert(inputs)
+      .values({
+        projectId,
+        name: copyName(source.name),
+        content: source.content,
+        active: source.active,
+        tokenCount: source.tokenCount,
+      })
+      .returning();
     await touchProject(tx, projectId);
     return toInput(row);
   });

@@ -14,6 +14,8 @@ const CatalogEntry = z.object({
   supportsTemperature: z.boolean(),
   defaultMaxTokens: z.number().int().positive(),
   maxOutputTokens: z.number().int().positive(),
+  /** Where the capability figures come from; read by people, not by the server. */
+  source: z.string().optional(),
 });
 const Catalog = z.object({ models: z.array(CatalogEntry).min(1) });
 

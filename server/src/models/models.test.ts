@@ -30,10 +30,32 @@ describe.each(databaseKinds)('models API on %s', (kind) => {
       catalog.map(({ company, model_name, supports_json_mode }) => ({ company, model_name, supports_json_mode })),
     );
     for (const model of models)
-      expect(Object.keys(model).sort()).toEqual(['company', 'id', 'model_name', 'supports_json_mode']);
+      expect(Object.keys(model).sort()).toEqual([
+        'company',
+        'id',
+        'max_output_tokens',
+        'model_name',
+        'supports_json_mode',
+        'supports_temperature',
+      ]);
     expect(new Set(models.map((m) => m.company))).toEqual(new Set(['openai', 'anthropic']));
     expect(models.some((m) => m.supports_json_mode)).toBe(true);
     expect(models.some((m) => !m.supports_json_mode)).toBe(true);
+  });
+
+  it('says which models ignore temperature and how many output tokens each can produce', async () => {
+    const client = await signedInClient(ctx.app);
+    const models: AiModel[] = (await client.get(ROUTES.models)).json();
+    const byName = new Map(models.map((m) => [m.model_name, m]));
+    expect(byName.get('gpt-4.1-mini')).toMatchObject({ supports_temperature: true, max_output_tokens: 32768 });
+    expect(byName.get('gpt-4o')).toMatchObject({ supports_temperature: true, max_output_tokens: 16384 });
+    expect(byName.get('gpt-5-mini')).toMatchObject({ supports_temperature: false, max_output_tokens: 128000 });
+    expect(byName.get('o3')).toMatchObject({ supports_temperature: false, max_output_tokens: 100000 });
+    expect(byName.get('claude-haiku-4-5')).toMatchObject({ supports_temperature: true });
+    for (const model of models) {
+      const reasoning = /^(gpt-5|o\d)/.test(model.model_name);
+      expect(model.supports_temperature, model.model_name).toBe(!reasoning);
+    }
   });
 
   it('answers 401 without a session', async () => {

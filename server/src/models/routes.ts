@@ -12,6 +12,8 @@ export default async function modelRoutes(app: App) {
       company: m.company,
       model_name: m.modelName,
       supports_json_mode: m.supportsJsonMode,
+      supports_temperature: m.capabilities.supportsTemperature,
+      max_output_tokens: m.capabilities.maxOutputTokens,
     }));
   });
 }

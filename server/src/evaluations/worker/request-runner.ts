@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client.js';
 import type { RunSnapshot } from '../../db/schema.js';
 import type { EncryptionKey } from '../../api-keys/sealing.js';
-import { missingKeyMessage, openSealedKey, readActiveKey, type SealedKey } from '../../api-keys/service.js';
+import { missingKeyMessage } from '@promptgrid/contract';
+import { openSealedKey, readActiveKey, type SealedKey } from '../../api-keys/service.js';
 import { ProviderCaller, type CallOutcome, type ProviderSettings } from '../../providers/call.js';
 import type { Lane, ProviderCall, ProviderName } from '../../providers/types.js';
 import { evaluationContext, type EvaluationContext } from '../hand-over.js';
@@ -139,7 +140,7 @@ export class RequestRunner {
     };
     if (lane === 'mock') return this.caller.mock(call, signal);
     const key = await this.apiKey(context.userId, call.provider);
-    return key === null ? failed(missingKeyMessage(call.provider)) : this.caller.call(call, key, signal);
+    return key === null ? failed(missingKeyMessage(call.provider, [call.model])) : this.caller.call(call, key, signal);
   }
 
   private context(evaluationId: number): Promise<EvaluationContext | null> {

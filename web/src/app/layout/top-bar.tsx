@@ -6,6 +6,7 @@ import { Logo } from '@/components/ui/logo';
 import { MenuIcon, XIcon } from '@/components/ui/icons';
 import { NAV_LINKS } from './nav-links';
 import { ProjectCrumb } from './project-crumb';
+import { PAGE_WIDTH } from '@/components/ui/page-width';
 import { UserMenu } from './user-menu';
 import { paths } from '@/lib/paths';
 
@@ -24,6 +25,7 @@ export function TopBar() {
   // Signed out, a project URL is about to redirect to /signin: fetch nothing for it.
   const projectId = isAuthenticated ? projectMatch?.params.projectId : undefined;
   const location = useLocation();
+  const signedInScreen = /^\/(projects|project\/|account)/.test(location.pathname);
   // The phone menu stays open on the page it was opened on: any navigation closes it.
   const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
   const mobileOpen = mobileOpenOn === location.key;
@@ -43,9 +45,12 @@ export function TopBar() {
       >
         Skip to content
       </a>
-      {/* Project screens use the full width; the bar lines up with them there. */}
-      <div className={cn('mx-auto flex h-16 items-center gap-4 px-4 sm:px-6', projectId ? 'max-w-none' : 'max-w-6xl')}>
-        <div className="flex min-w-0 flex-1 items-center md:flex-none lg:w-64">
+      {/* On signed-in screens the bar shares their content column; on the public pages, the landing page's. */}
+      <div
+        className={cn('flex h-16 items-center gap-4', signedInScreen ? PAGE_WIDTH : 'mx-auto max-w-6xl px-4 sm:px-6')}
+      >
+        {/* A project's name takes the room it needs (the centre links give way), and is cut only when there is none. */}
+        <div className={cn('flex min-w-0 flex-1 items-center', projectId ? '' : 'md:flex-none lg:w-64')}>
           {projectId ? (
             <ProjectCrumb projectId={projectId} />
           ) : (
@@ -59,7 +64,10 @@ export function TopBar() {
           )}
         </div>
 
-        <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 md:flex">
+        <nav
+          aria-label="Main"
+          className={cn('hidden items-center justify-center gap-1 md:flex', projectId ? 'flex-none' : 'flex-1')}
+        >
           {NAV_LINKS.map((link) =>
             link.to === paths.projects.to() ? (
               <NavLink key={link.to} to={link.to} end className={({ isActive }) => linkClasses(isActive)}>
@@ -73,7 +81,7 @@ export function TopBar() {
           )}
         </nav>
 
-        <div className="flex items-center justify-end gap-2 lg:w-64">
+        <div className={cn('flex items-center justify-end gap-2', projectId ? '' : 'lg:w-64')}>
           <UserMenu />
           <button
             type="button"

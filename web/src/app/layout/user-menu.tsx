@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useMatch, useNavigate } from 'react-router';
+import { Link, useMatch, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { Avatar } from '@/components/ui/avatar';
-import { pickAvatarColour } from '@/components/ui/avatar-colour';
+import { API_SETTINGS_PARAM, API_SETTINGS_VALUE } from '@/lib/api-settings-link';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
 import { GridIcon, HomeIcon, KeyIcon, LogOutIcon, UserIcon } from '@/components/ui/icons';
 import { buttonClasses } from '@/components/ui/button';
@@ -18,10 +18,22 @@ const triggerClasses =
 export function UserMenu() {
   const { isAuthenticated, user, logout } = useAuth();
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [apiSettingsOpen, setApiSettingsOpen] = useState(false);
   const [apiSettingsLoaded, setApiSettingsLoaded] = useState(false);
-  // One random colour out of 8 for this visit, shared by the button and the menu header.
-  const [avatarColour] = useState(() => pickAvatarColour());
+  // A link elsewhere (the run screen's missing-key notice) opens the dialog through the URL.
+  const linkedOpen = searchParams.get(API_SETTINGS_PARAM) === API_SETTINGS_VALUE;
+  const setApiSettings = (open: boolean) => {
+    setApiSettingsOpen(open);
+    if (!open && linkedOpen)
+      setSearchParams(
+        (current) => {
+          current.delete(API_SETTINGS_PARAM);
+          return current;
+        },
+        { replace: true },
+      );
+  };
   // On /signin itself the card is the sign-in: no second 'Sign in' button in the bar.
   const onSignIn = useMatch(paths.signIn.pattern) !== null;
 
@@ -50,14 +62,10 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu
-        label="User menu"
-        triggerClassName={triggerClasses}
-        trigger={<Avatar email={user?.email} colour={avatarColour} />}
-      >
+      <Menu label="User menu" triggerClassName={triggerClasses} trigger={<Avatar email={user?.email} />}>
         <MenuLabel>
           <span className="flex items-center gap-3">
-            <Avatar email={user?.email} colour={avatarColour} className="size-9" />
+            <Avatar email={user?.email} className="size-9" />
             <span className="min-w-0">
               <span className="block max-w-52 truncate font-medium text-slate-900 dark:text-slate-50">
                 {user?.email}
@@ -97,9 +105,9 @@ export function UserMenu() {
           Logout
         </MenuItem>
       </Menu>
-      {apiSettingsLoaded ? (
+      {apiSettingsLoaded || linkedOpen ? (
         <Suspense fallback={null}>
-          <ApiConfigurationDialog open={apiSettingsOpen} onOpenChange={setApiSettingsOpen} />
+          <ApiConfigurationDialog open={apiSettingsOpen || linkedOpen} onOpenChange={setApiSettings} />
         </Suspense>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_COLOURS, avatarLetter, pickAvatarColour } from './avatar-colour';
+import { AVATAR_COLOURS, avatarColourFor, avatarLetter } from './avatar-colour';
 
 describe('avatar colour', () => {
   it('has eight distinct colours', () => {
@@ -7,20 +7,20 @@ describe('avatar colour', () => {
     expect(new Set(AVATAR_COLOURS).size).toBe(8);
   });
 
-  it('maps the whole random range onto the eight colours', () => {
-    expect(pickAvatarColour(() => 0)).toBe(AVATAR_COLOURS[0]);
-    expect(pickAvatarColour(() => 0.999999)).toBe(AVATAR_COLOURS[7]);
-    const seen = new Set(Array.from({ length: 8 }, (_, i) => pickAvatarColour(() => (i + 0.5) / 8)));
-    expect(seen.size).toBe(8);
+  it('gives one user the same colour every time, whatever the case or spaces of the e-mail', () => {
+    expect(avatarColourFor('ada@example.com')).toBe(avatarColourFor('ada@example.com'));
+    expect(avatarColourFor(' Ada@Example.com ')).toBe(avatarColourFor('ada@example.com'));
+    expect(AVATAR_COLOURS).toContain(avatarColourFor(null));
   });
 
-  it('stays in range for a misbehaving random source', () => {
-    expect(AVATAR_COLOURS).toContain(pickAvatarColour(() => 1));
-    expect(AVATAR_COLOURS).toContain(pickAvatarColour(() => -0.5));
-  });
-
-  it('uses Math.random by default', () => {
-    for (let i = 0; i < 20; i++) expect(AVATAR_COLOURS).toContain(pickAvatarColour());
+  it('spreads many users over all eight colours', () => {
+    const counts = new Map<string, number>();
+    for (let n = 0; n < 800; n++) {
+      const colour = avatarColourFor(`user-${n}@example.com`);
+      counts.set(colour, (counts.get(colour) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(8);
+    for (const count of counts.values()) expect(count).toBeGreaterThan(50);
   });
 });
 

@@ -12,10 +12,17 @@ export const AVATAR_COLOURS = [
 
 export type AvatarColour = (typeof AVATAR_COLOURS)[number];
 
-/** One of the eight colours, chosen by `random` (0 <= r < 1; Math.random by default). */
-export function pickAvatarColour(random: () => number = Math.random): AvatarColour {
-  const index = Math.min(AVATAR_COLOURS.length - 1, Math.max(0, Math.floor(random() * AVATAR_COLOURS.length)));
-  return AVATAR_COLOURS[index]!;
+/**
+ * One of the eight colours, chosen by the e-mail (a 32-bit FNV-1a hash of it, lower-cased): spread like a random
+ * pick over many users, but the same colour for one user on every load.
+ */
+export function avatarColourFor(email: string | null | undefined): AvatarColour {
+  let hash = 0x811c9dc5;
+  for (const char of (email ?? '').trim().toLowerCase()) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return AVATAR_COLOURS[hash % AVATAR_COLOURS.length]!;
 }
 
 /** The avatar's letter: the first letter of the e-mail, upper-cased ('?' when there is none). */

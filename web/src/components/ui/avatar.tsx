@@ -1,19 +1,9 @@
-import { useState } from 'react';
 import { cn } from '@/lib/cn';
-import { avatarLetter, pickAvatarColour, type AvatarColour } from './avatar-colour';
+import { avatarColourFor, avatarLetter } from './avatar-colour';
 
-/** A round avatar with the e-mail's first letter, in the given colour or one picked at random once per mount. */
-export function Avatar({
-  email,
-  colour: given,
-  className,
-}: {
-  email: string | null | undefined;
-  colour?: AvatarColour;
-  className?: string;
-}) {
-  const [picked] = useState(() => given ?? pickAvatarColour());
-  const colour = given ?? picked;
+/** A round avatar with the e-mail's first letter, in the colour its e-mail gives (the same on every load). */
+export function Avatar({ email, className }: { email: string | null | undefined; className?: string }) {
+  const colour = avatarColourFor(email);
   return (
     <span
       aria-hidden

@@ -147,7 +147,13 @@ export default function CodeEditorImpl({
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const attributes = useRef(new Compartment());
-  const changed = useEffectEvent((text: string) => onChange(text));
+  // Texts this editor reported since the last outside change, oldest first. A render may come after more keys were
+  // typed, so `value` can be an older one of them: that is an echo of typing, not a new text to put in the editor.
+  const reported = useRef<string[]>([]);
+  const changed = useEffectEvent((text: string) => {
+    reported.current.push(text);
+    onChange(text);
+  });
 
   // The editor is built once, from the props of its first render; the effects below keep the text and the ARIA
   // attributes in step afterwards, so typing never rebuilds it (which would lose the cursor and the undo history).
@@ -194,7 +200,13 @@ export default function CodeEditorImpl({
 
   useEffect(() => {
     const editor = view.current;
+    const echo = reported.current.indexOf(value);
+    if (echo !== -1) {
+      reported.current = reported.current.slice(echo + 1);
+      return;
+    }
     if (editor && editor.state.doc.toString() !== value) {
+      reported.current = [];
       editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
     }
   }, [value]);

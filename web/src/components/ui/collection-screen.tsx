@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { ActiveFilterSelect, passesFilter, type ActiveFilter } from './active-filter';
 import { Banner } from './banner';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -27,6 +28,8 @@ type CollectionScreenProps<T> = {
   gridClassName: string;
   items: T[];
   itemKey: (item: T) => number | string;
+  /** Whether an item is active (not archived), for the Active / Archived / All filter. */
+  isActive: (item: T) => boolean;
   renderItem: (item: T) => ReactNode;
   /** Dialogs of the screen. */
   children?: ReactNode;
@@ -34,6 +37,8 @@ type CollectionScreenProps<T> = {
 
 /** A project screen that lists cards (user prompts, system prompts): header, list/grid toggle, loading, error and empty states. */
 export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
+  const [filter, setFilter] = useState<ActiveFilter>('all');
+  const shown = props.items.filter((item) => passesFilter(filter, props.isActive(item)));
   const addButton = (
     <Button onClick={props.onAdd}>
       <PlusIcon />
@@ -49,7 +54,8 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{props.description}</p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <ActiveFilterSelect value={filter} onChange={setFilter} />
           <ViewToggle value={props.view} onChange={props.onViewChange} />
           {addButton}
         </div>
@@ -68,13 +74,18 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
         </div>
       ) : props.isEmpty ? (
         <EmptyState title={props.emptyTitle} message={props.emptyMessage} action={addButton} />
+      ) : shown.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          {`Nothing ${filter === 'active' ? 'active' : 'archived'} here. Choose All under Show to see every one.`}
+        </p>
       ) : (
         <ul
           className={cn('grid gap-4', props.view === 'grid' ? props.gridClassName : 'grid-cols-1')}
           aria-label={props.listLabel}
         >
-          {props.items.map((item) => (
-            <li key={props.itemKey(item)} className="flex">
+          {shown.map((item) => (
+            // min-w-0: a long unbroken word in a card wraps inside it instead of widening the column past the screen.
+            <li key={props.itemKey(item)} className="flex min-w-0">
               {props.renderItem(item)}
             </li>
           ))}

@@ -9,6 +9,8 @@ type ConfirmDialogProps = {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting; 'Cancel' unless another word says it better. */
+  cancelLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
   destructive?: boolean;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   busy,
   destructive,
@@ -36,7 +39,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
             {confirmLabel}

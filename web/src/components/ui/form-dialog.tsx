@@ -1,6 +1,7 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Banner } from './banner';
 import { Button } from './button';
+import { ConfirmDialog } from './confirm-dialog';
 import { Dialog } from './dialog';
 
 type FormDialogProps = {
@@ -16,6 +17,12 @@ type FormDialogProps = {
   /** A red banner above the fields. */
   saveError?: string | null;
   closeOnOutsideClick?: boolean;
+  /**
+   * The form has unsaved changes: Escape, a click outside, the close button and Cancel ask 'Discard your changes?'
+   * first, and `onDiscard` runs when the user discards them. A clean form closes at once.
+   */
+  dirty?: boolean;
+  onDiscard?: () => void;
   className?: string;
   formClassName?: string;
   children: ReactNode;
@@ -32,21 +39,29 @@ export function FormDialog({
   onSubmit,
   saveError,
   closeOnOutsideClick,
+  dirty = false,
+  onDiscard,
   className,
   formClassName = 'space-y-4',
   children,
 }: FormDialogProps) {
   const formId = useId();
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const requestClose = () => {
+    if (saving) return;
+    if (dirty) setAskingToDiscard(true);
+    else onOpenChange(false);
+  };
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
+      onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}
       title={title}
       className={className}
       closeOnOutsideClick={closeOnOutsideClick}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+          <Button variant="secondary" onClick={requestClose} disabled={saving}>
             Cancel
           </Button>
           <Button type="submit" variant={submitVariant} form={formId} disabled={saving}>
@@ -59,6 +74,20 @@ export function FormDialog({
         {saveError ? <Banner tone="error">{saveError}</Banner> : null}
         {children}
       </form>
+      <ConfirmDialog
+        open={askingToDiscard}
+        onOpenChange={setAskingToDiscard}
+        title="Discard your changes?"
+        message="What you changed in this form is not saved yet."
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        destructive
+        onConfirm={() => {
+          setAskingToDiscard(false);
+          onDiscard?.();
+          onOpenChange(false);
+        }}
+      />
     </Dialog>
   );
 }

@@ -81,6 +81,12 @@ export const PencilIcon = (props: IconProps) => (
     <path d="M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
   </svg>
 );
+export const CopyIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </svg>
+);
 export const PlusIcon = (props: IconProps) => (
   <svg {...base(props)}>
     <path d="M12 5v14M5 12h14" />

@@ -1,7 +1,11 @@
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { cn } from '@/lib/cn';
 import { useProject } from '@/features/projects/api/get-project';
 import { paths } from '@/lib/paths';
+import { PAGE_WIDTH } from '@/components/ui/page-width';
 
 const TABS = [
   { to: 'inputs', label: 'Set User Prompts' },
@@ -15,8 +19,25 @@ export default function ProjectLayout() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
 
+  // A missing project, or another user's (the server answers 404 for both): no tabs, nothing to act on.
+  if (!/^\d+$/.test(projectId) || (project.error instanceof ApiError && project.error.status === 404)) {
+    return (
+      <div className={cn(PAGE_WIDTH, 'py-10')}>
+        <EmptyState
+          title="Project not found"
+          message="It may have been deleted, or the link is wrong."
+          action={
+            <Link to="/projects" className={buttonClasses('primary')}>
+              Back to Projects
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-16 sm:px-6">
+    <div className={cn(PAGE_WIDTH, 'pt-4 pb-16')}>
       <h1 className="sr-only">{project.data?.name ?? 'Project'}</h1>
       {/* A 2x2 grid on a phone (every tab in view, no sideways scrolling), one underlined row from sm up. */}
       <nav aria-label="Project sections" className="mb-6 sm:border-b sm:border-slate-200 sm:dark:border-slate-800">

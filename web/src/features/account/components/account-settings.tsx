@@ -6,6 +6,8 @@ import { Banner } from '@/components/ui/banner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
+import { PAGE_WIDTH } from '@/components/ui/page-width';
+import { cn } from '@/lib/cn';
 import { useHashScroll } from '@/components/use-hash-scroll';
 import { useSubscriptionStatus } from '@/lib/api/get-subscription-status';
 import { usePublicConfig } from '@/lib/api/get-public-config';
@@ -46,7 +48,7 @@ export function AccountSettings() {
   const billingEnabled = config.data?.billing_enabled !== false && status.data?.billing_enabled !== false;
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+    <div className={cn(PAGE_WIDTH, 'py-8 sm:py-10 *:max-w-3xl')}>
       <Button
         variant="ghost"
         size="sm"

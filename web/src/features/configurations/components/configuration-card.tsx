@@ -1,31 +1,29 @@
 import { PROVIDER_LABELS, type Configuration } from '@promptgrid/contract';
-import { ActiveToggle } from '@/components/ui/active-toggle';
 import { Badge } from '@/components/ui/badge';
-import { PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { CardActions } from '@/components/ui/card-actions';
 import { cn } from '@/lib/cn';
-import { maxTokensLabel } from '../lib/parameters';
+import { maxTokensLabel, temperatureLabel } from '../lib/parameters';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
-const iconButton =
-  'inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
-
 type Props = {
   configuration: Configuration;
   saving: boolean;
+  duplicating: boolean;
   onEdit: () => void;
+  onDuplicate: () => void;
   onDelete: () => void;
   onToggleActive: () => void;
 };
 
-export function ConfigurationCard({ configuration: c, saving, onEdit, onDelete, onToggleActive }: Props) {
+export function ConfigurationCard(props: Props) {
+  const { configuration: c } = props;
+  // Values wrap rather than being cut: a long model name stays readable in full.
   const detail = (term: string, value: string) => (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500 dark:text-slate-400">{term}</dt>
-      <dd className="truncate text-sm font-medium" title={value}>
-        {value}
-      </dd>
+      <dd className="text-sm font-medium break-words">{value}</dd>
     </div>
   );
   return (
@@ -38,33 +36,29 @@ export function ConfigurationCard({ configuration: c, saving, onEdit, onDelete, 
           : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
       )}
     >
-      <header className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold" title={c.name}>
-            {c.name}
-          </h3>
-          <p className="text-xs text-slate-500 dark:text-slate-400">Updated {formatDate(c.updated_at)}</p>
+      {/* On a narrow card the buttons move under the name instead of pushing the card wider than the screen. */}
+      <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-1 basis-40">
+          <h3 className="font-semibold break-words">{c.name}</h3>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            Updated {formatDate(c.updated_at)} · v{c.version}
+          </p>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
-          <ActiveToggle name={c.name} active={c.is_active} disabled={saving} onToggle={onToggleActive} />
-          <button type="button" className={iconButton} aria-label={`Edit ${c.name}`} title="Edit" onClick={onEdit}>
-            <PencilIcon />
-          </button>
-          <button
-            type="button"
-            className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')}
-            aria-label={`Delete ${c.name}`}
-            title="Delete"
-            onClick={onDelete}
-          >
-            <TrashIcon />
-          </button>
-        </div>
+        <CardActions
+          name={c.name}
+          active={c.is_active}
+          saving={props.saving}
+          duplicating={props.duplicating}
+          onToggleActive={props.onToggleActive}
+          onEdit={props.onEdit}
+          onDuplicate={props.onDuplicate}
+          onDelete={props.onDelete}
+        />
       </header>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-slate-50 p-3 sm:grid-cols-4 dark:bg-slate-800/60">
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-slate-50 p-3 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.7fr)_minmax(0,1.5fr)_minmax(0,1fr)] dark:bg-slate-800/60">
         {detail('Provider', PROVIDER_LABELS[c.ai_model.company] ?? c.ai_model.company)}
         {detail('Model', c.ai_model.model_name)}
-        {detail('Temperature', c.parameters.temperature.toFixed(1))}
+        {detail('Temperature', temperatureLabel(c))}
         {detail('Max tokens', maxTokensLabel(c.parameters.max_tokens))}
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-2">

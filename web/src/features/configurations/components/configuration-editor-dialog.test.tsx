@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AiModel, Configuration } from '@promptgrid/contract';
@@ -7,8 +7,38 @@ import { mockApi } from '@/testing/api-mock';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 
 const models: AiModel[] = [
-  { id: 1, company: 'openai', model_name: 'gpt-4.1-mini', supports_json_mode: true },
-  { id: 2, company: 'anthropic', model_name: 'claude-haiku-4-5', supports_json_mode: false },
+  {
+    id: 1,
+    company: 'openai',
+    model_name: 'gpt-4.1-mini',
+    supports_json_mode: true,
+    supports_temperature: true,
+    max_output_tokens: 32768,
+  },
+  {
+    id: 2,
+    company: 'anthropic',
+    model_name: 'claude-haiku-4-5',
+    supports_json_mode: false,
+    supports_temperature: true,
+    max_output_tokens: 32000,
+  },
+  {
+    id: 3,
+    company: 'openai',
+    model_name: 'gpt-5-mini',
+    supports_json_mode: true,
+    supports_temperature: false,
+    max_output_tokens: 128000,
+  },
+  {
+    id: 4,
+    company: 'openai',
+    model_name: 'gpt-4o',
+    supports_json_mode: true,
+    supports_temperature: true,
+    max_output_tokens: 16384,
+  },
 ];
 
 const friendly: Configuration = {
@@ -20,10 +50,13 @@ const friendly: Configuration = {
   parameters: { temperature: 0.3, max_tokens: null },
   provider_specific_params: {},
   json_mode: false,
+  version: 1,
   is_active: true,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 };
+
+afterEach(() => sessionStorage.clear());
 
 const open = (configuration: Configuration | null, onSave = vi.fn().mockResolvedValue(undefined)) => {
   renderWithApp(
@@ -39,6 +72,76 @@ const open = (configuration: Configuration | null, onSave = vi.fn().mockResolved
 };
 
 describe('ConfigurationEditorDialog', () => {
+  it('disables the temperature with a reason for a model that ignores it, and caps max tokens at the model', async () => {
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
+    open(null);
+    await screen.findByRole('option', { name: 'openai - gpt-5-mini' });
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-5-mini');
+    const slider = screen.getByRole('slider', { name: 'Temperature' });
+    expect(slider).toHaveAttribute('data-disabled');
+    expect(slider).toHaveAccessibleDescription(
+      'gpt-5-mini runs at its own default temperature, so no temperature is sent.',
+    );
+
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-4o');
+    expect(screen.getByRole('slider', { name: 'Temperature' })).not.toHaveAttribute('data-disabled');
+    expect(screen.getByText("1 to 16384 for gpt-4o; leave empty for the model's default.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Max tokens'), '20000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Max tokens must be between 1 and 16384.')).toBeInTheDocument();
+    // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
+  }, 15_000);
+
+  it('lists the versions with a word diff against the editor and restores one into the form', async () => {
+    const versions = [
+      {
+        version: 2,
+        is_current: true,
+        name: 'Friendly',
+        ai_model: models[1]!,
+        prompt: { content: 'Summarise warmly.', token_count: 4 },
+        parameters: { temperature: 0.3, max_tokens: null },
+        provider_specific_params: {},
+        saved_at: '2025-01-02T00:00:00.000Z',
+      },
+      {
+        version: 1,
+        is_current: false,
+        name: 'Friendly',
+        ai_model: models[1]!,
+        prompt: { content: 'Summarise briefly.', token_count: 4 },
+        parameters: { temperature: 0.5, max_tokens: 200 },
+        provider_specific_params: {},
+        saved_at: '2025-01-01T00:00:00.000Z',
+      },
+    ];
+    mockApi(({ url }) =>
+      url === '/api/models/'
+        ? { body: models }
+        : url === '/api/configurations/9/versions/'
+          ? { body: versions }
+          : undefined,
+    );
+    const onSave = open({ ...friendly, version: 2 });
+    await userEvent.click(await screen.findByText('Versions (2)'));
+    const diff = await screen.findByLabelText("Differences from the editor's text");
+    expect(diff.querySelector('del')?.textContent).toBe('briefly');
+    expect(diff.querySelector('ins')?.textContent).toBe('warmly');
+    await userEvent.click(screen.getByRole('button', { name: 'Restore v1' }));
+    expect(screen.getByText('Version 1 is in the editor. Update to save it as a new version.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Max tokens')).toHaveValue('200');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({
+          prompt_content: 'Summarise briefly.',
+          parameters: { temperature: 0.5, max_tokens: 200 },
+        }),
+      ),
+    );
+    // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
+  }, 15_000);
+
   it('labels models "company - model name" and offers JSON mode only for models that support it', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     open(null);

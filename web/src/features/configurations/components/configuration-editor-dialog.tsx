@@ -1,5 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Slider } from 'radix-ui';
+import { useMemo, useState, type FormEvent } from 'react';
 import { LIMITS, PROVIDER_LABELS, aiModelLabel, type Configuration } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -8,16 +7,19 @@ import { openingKey } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { NameField, nameError } from '@/components/ui/name-field';
 import { Field, TextInput, inputClasses } from '@/components/ui/field';
+import { useDraftForm } from '@/lib/draft-form';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
 import { useAiModels } from '../api/get-ai-models';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import {
+  maxTokensLimit,
   parseMaxTokens,
   providerSpecificParams,
-  roundTemperature,
   showsJsonMode,
   temperatureError,
 } from '../lib/parameters';
+import { TemperatureField } from './temperature-field';
+import { VersionsPanel } from './versions-panel';
 
 type Props = {
   open: boolean;
@@ -33,31 +35,39 @@ type Errors = { name?: string; prompt?: string; model?: string; temperature?: st
 const PROMPT_REQUIRED = 'Prompt template is required.';
 const MODEL_REQUIRED = 'AI model is required.';
 
+const formOf = (c: Configuration | null) => ({
+  name: c?.name ?? '',
+  prompt: c?.prompt.content ?? '',
+  modelId: c ? String(c.ai_model.id) : '',
+  temperature: c?.parameters.temperature ?? LIMITS.temperature.default,
+  maxTokens: c?.parameters.max_tokens == null ? '' : String(c.parameters.max_tokens),
+  jsonMode: c?.json_mode ?? false,
+});
+
 /** 'New Prompt Configuration' / 'Edit Prompt Configuration': name, model, parameters and the prompt. */
 export function ConfigurationEditorDialog(props: Props) {
   return <ConfigurationEditorForm key={openingKey(props.open, props.configuration?.id)} {...props} />;
 }
 
 function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId, onSave }: Props) {
-  const temperatureLabelId = useId();
   const models = useAiModels({ enabled: open });
-  const parameters = configuration?.parameters;
-  const [name, setName] = useState(configuration?.name ?? '');
-  const [prompt, setPrompt] = useState(configuration?.prompt.content ?? '');
-  const [modelId, setModelId] = useState(configuration ? String(configuration.ai_model.id) : '');
-  const [temperature, setTemperature] = useState<number>(parameters?.temperature ?? LIMITS.temperature.default);
-  const [maxTokens, setMaxTokens] = useState(parameters?.max_tokens == null ? '' : String(parameters.max_tokens));
-  const [jsonMode, setJsonMode] = useState(configuration?.json_mode ?? false);
+  const form = useDraftForm(
+    { projectId, dialog: configuration ? `configuration:${configuration.id}` : 'configuration:new', open },
+    formOf(configuration),
+  );
+  const { name, prompt, modelId, temperature, maxTokens, jsonMode } = form.values;
   const [errors, setErrors] = useState<Errors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [restoredVersion, setRestoredVersion] = useState<number | null>(null);
 
   const model = useMemo(() => models.data?.find((m) => String(m.id) === modelId) ?? null, [models.data, modelId]);
   const jsonVisible = showsJsonMode(model);
+  const tokenLimit = maxTokensLimit(model);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const tokens = parseMaxTokens(maxTokens);
+    const tokens = parseMaxTokens(maxTokens, tokenLimit);
     const next: Errors = {
       name: nameError(name),
       prompt: requiredError(prompt, PROMPT_REQUIRED),
@@ -78,6 +88,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         provider_specific_params: providerSpecificParams(model, jsonMode),
         project: Number(projectId),
       });
+      form.discard();
       onOpenChange(false);
     } catch (error) {
       setSaveError((error instanceof Error && error.message) || 'Failed to save prompt');
@@ -97,13 +108,19 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
       saveError={saveError}
       className="sm:max-w-3xl"
       closeOnOutsideClick
+      dirty={form.dirty}
+      onDiscard={form.discard}
       formClassName="space-y-5"
     >
+      {form.restored ? <Banner tone="info">Your unsaved changes were restored.</Banner> : null}
+      {restoredVersion !== null ? (
+        <Banner tone="info">{`Version ${restoredVersion} is in the editor. Update to save it as a new version.`}</Banner>
+      ) : null}
       <NameField
         value={name}
         error={errors.name}
         onChange={(value, stillInvalid) => {
-          setName(value);
+          form.update({ name: value });
           setErrors((current) => clearFixedError(current, 'name', stillInvalid));
         }}
       />
@@ -116,7 +133,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               required
               value={modelId}
               onChange={(event) => {
-                setModelId(event.target.value);
+                form.update({ modelId: event.target.value });
                 setErrors((current) =>
                   clearFixedError(current, 'model', requiredError(event.target.value, MODEL_REQUIRED)),
                 );
@@ -136,7 +153,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         <Field
           label="Max tokens"
           error={errors.maxTokens}
-          hint={`${LIMITS.maxTokens.min} to ${LIMITS.maxTokens.max}; leave empty for the model's default.`}
+          hint={`${LIMITS.maxTokens.min} to ${tokenLimit}${model ? ` for ${model.model_name}` : ''}; leave empty for the model's default.`}
         >
           {(props) => (
             <TextInput
@@ -146,8 +163,10 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               value={maxTokens}
               autoComplete="off"
               onChange={(event) => {
-                setMaxTokens(event.target.value);
-                setErrors((current) => clearFixedError(current, 'maxTokens', parseMaxTokens(event.target.value).error));
+                form.update({ maxTokens: event.target.value });
+                setErrors((current) =>
+                  clearFixedError(current, 'maxTokens', parseMaxTokens(event.target.value, tokenLimit).error),
+                );
               }}
             />
           )}
@@ -155,45 +174,15 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
       </div>
       {models.isError ? <Banner tone="error">Failed to load AI models</Banner> : null}
 
-      <div className="space-y-2">
-        <div className="flex items-center justify-between">
-          <span id={temperatureLabelId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            Temperature
-          </span>
-          <output
-            aria-hidden
-            className="rounded bg-slate-100 px-2 py-0.5 font-mono text-sm tabular-nums dark:bg-slate-800"
-          >
-            {temperature.toFixed(1)}
-          </output>
-        </div>
-        <Slider.Root
-          min={LIMITS.temperature.min}
-          max={LIMITS.temperature.max}
-          step={LIMITS.temperature.step}
-          value={[temperature]}
-          onValueChange={([value]) => {
-            const next = roundTemperature(value ?? 0);
-            setTemperature(next);
-            setErrors((current) => clearFixedError(current, 'temperature', temperatureError(next)));
-          }}
-          className="relative flex h-5 w-full touch-none items-center select-none"
-        >
-          <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200 dark:bg-slate-700">
-            <Slider.Range className="absolute h-full rounded-full bg-blue-600" />
-          </Slider.Track>
-          <Slider.Thumb
-            aria-labelledby={temperatureLabelId}
-            aria-valuetext={temperature.toFixed(1)}
-            className="block size-5 rounded-full border-2 border-blue-600 bg-white shadow focus-visible:ring-2 focus-visible:ring-blue-500/40 dark:bg-slate-900"
-          />
-        </Slider.Root>
-        <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400" aria-hidden>
-          <span>0 · precise</span>
-          <span>1 · creative</span>
-        </div>
-        {errors.temperature ? <p className="text-sm text-red-700 dark:text-red-400">{errors.temperature}</p> : null}
-      </div>
+      <TemperatureField
+        value={temperature}
+        error={errors.temperature}
+        ignoredBy={model && !model.supports_temperature ? model.model_name : null}
+        onChange={(next) => {
+          form.update({ temperature: next });
+          setErrors((current) => clearFixedError(current, 'temperature', temperatureError(next)));
+        }}
+      />
 
       {jsonVisible && model ? (
         <fieldset className="rounded-md border border-slate-200 px-4 pt-1 pb-3 dark:border-slate-700">
@@ -202,7 +191,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
           </legend>
           <Checkbox
             checked={jsonMode}
-            onCheckedChange={setJsonMode}
+            onCheckedChange={(checked) => form.update({ jsonMode: checked })}
             description="The model answers with a JSON object."
           >
             JSON mode
@@ -210,12 +199,30 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         </fieldset>
       ) : null}
 
+      {configuration ? (
+        <VersionsPanel
+          configurationId={configuration.id}
+          editorText={prompt}
+          onRestore={(version) => {
+            form.update({
+              prompt: version.prompt.content,
+              modelId: String(version.ai_model.id),
+              temperature: version.parameters.temperature,
+              maxTokens: version.parameters.max_tokens === null ? '' : String(version.parameters.max_tokens),
+              jsonMode: version.provider_specific_params.json_mode === true,
+            });
+            setErrors({});
+            setRestoredVersion(version.version);
+          }}
+        />
+      ) : null}
+
       <CodeEditor
         label="Prompt template"
         required
         value={prompt}
         onChange={(value) => {
-          setPrompt(value);
+          form.update({ prompt: value });
           setErrors((current) => clearFixedError(current, 'prompt', requiredError(value, PROMPT_REQUIRED)));
         }}
         error={errors.prompt}

@@ -7,6 +7,7 @@ import { useConfigurations } from '../api/get-configurations';
 import { useSaveConfiguration } from '../api/save-configuration';
 import { useSetConfigurationActive } from '../api/set-configuration-active';
 import { useDeleteConfiguration } from '../api/delete-configuration';
+import { useDuplicateConfiguration } from '../api/duplicate-configuration';
 import { ConfigurationCard } from './configuration-card';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 
@@ -16,6 +17,7 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
   const save = useSaveConfiguration(projectId);
   const setActive = useSetConfigurationActive(projectId);
   const remove = useDeleteConfiguration(projectId);
+  const duplicate = useDuplicateConfiguration(projectId);
   const [view, setView] = useState<ViewMode>('grid');
   const [editing, setEditing] = useState<{ configuration: Configuration | null } | null>(null);
   const [deleting, setDeleting] = useState<Configuration | null>(null);
@@ -44,11 +46,21 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
       gridClassName="lg:grid-cols-2"
       items={list}
       itemKey={(configuration) => configuration.id}
+      isActive={(configuration) => configuration.is_active}
       renderItem={(configuration) => (
         <ConfigurationCard
           configuration={configuration}
           saving={savingId === configuration.id}
+          duplicating={duplicate.isPending && duplicate.variables === configuration.id}
           onEdit={() => setEditing({ configuration })}
+          onDuplicate={() => {
+            setStatusError(null);
+            // The copy opens in the editor: the usual next step is to change one thing in it.
+            duplicate.mutate(configuration.id, {
+              onSuccess: (copy) => setEditing({ configuration: copy }),
+              onError: (error) => setStatusError(error.message || 'Failed to duplicate prompt'),
+            });
+          }}
           onDelete={() => setDeleting(configuration)}
           onToggleActive={() => {
             setStatusError(null);

@@ -1,4 +1,4 @@
-import { LIMITS, type AiModel, type ProviderSpecificParams } from '@promptgrid/contract';
+import { LIMITS, type AiModel, type Configuration, type ProviderSpecificParams } from '@promptgrid/contract';
 
 /** The JSON mode option appears, and is sent, only when the selected model supports it. */
 export const showsJsonMode = (model: Pick<AiModel, 'supports_json_mode'> | null | undefined): boolean =>
@@ -26,11 +26,15 @@ export const roundTemperature = (value: number) => Math.round(value * 10) / 10;
 
 export type MaxTokensResult = { value: number | null; error: string | null };
 
-/** Max tokens as typed: empty means the model default (null); otherwise an integer from 1 to 32000. */
-export function parseMaxTokens(text: string): MaxTokensResult {
+/** The highest max tokens a model takes: its own output limit, within the product's 1 to 32000. */
+export const maxTokensLimit = (model: Pick<AiModel, 'max_output_tokens'> | null | undefined) =>
+  Math.min(LIMITS.maxTokens.max, model?.max_output_tokens ?? LIMITS.maxTokens.max);
+
+/** Max tokens as typed: empty means the model default (null); otherwise an integer from 1 to the model's limit. */
+export function parseMaxTokens(text: string, max: number = LIMITS.maxTokens.max): MaxTokensResult {
   const trimmed = text.trim();
   if (trimmed === '') return { value: null, error: null };
-  const { min, max } = LIMITS.maxTokens;
+  const { min } = LIMITS.maxTokens;
   if (!/^\d+$/.test(trimmed)) return { value: null, error: 'Max tokens must be a whole number.' };
   const value = Number(trimmed);
   if (value < min || value > max) return { value: null, error: `Max tokens must be between ${min} and ${max}.` };
@@ -38,3 +42,7 @@ export function parseMaxTokens(text: string): MaxTokensResult {
 }
 
 export const maxTokensLabel = (maxTokens: number | null) => (maxTokens === null ? 'Default' : String(maxTokens));
+
+/** The card's temperature: the number sent, or 'Default temperature' for a model that ignores it (none is sent). */
+export const temperatureLabel = (c: Pick<Configuration, 'ai_model' | 'parameters'>) =>
+  c.ai_model.supports_temperature ? c.parameters.temperature.toFixed(1) : 'Default temperature';

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { Input } from '@promptgrid/contract';
-import { ActiveToggle } from '@/components/ui/active-toggle';
-import { PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { CardActions } from '@/components/ui/card-actions';
 import { cn } from '@/lib/cn';
 import { canExpand, collapsedContent } from '../lib/truncate';
 
@@ -10,15 +9,14 @@ export const formatDate = (iso: string) =>
 
 type Props = {
   input: Input;
+  duplicating: boolean;
   onEdit: () => void;
+  onDuplicate: () => void;
   onDelete: () => void;
   onToggleActive: () => void;
 };
 
-const iconButton =
-  'inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
-
-export function InputCard({ input, onEdit, onDelete, onToggleActive }: Props) {
+export function InputCard({ input, duplicating, onEdit, onDuplicate, onDelete, onToggleActive }: Props) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const expandable = canExpand(input.content);
@@ -32,25 +30,19 @@ export function InputCard({ input, onEdit, onDelete, onToggleActive }: Props) {
           : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
       )}
     >
-      <header className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 truncate font-semibold" title={input.name}>
-          {input.name}
-        </h3>
-        <div className="flex shrink-0 items-center gap-1">
-          <ActiveToggle name={input.name} active={input.active} onToggle={onToggleActive} />
-          <button type="button" className={iconButton} aria-label={`Edit ${input.name}`} title="Edit" onClick={onEdit}>
-            <PencilIcon />
-          </button>
-          <button
-            type="button"
-            className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')}
-            aria-label={`Delete ${input.name}`}
-            title="Delete"
-            onClick={onDelete}
-          >
-            <TrashIcon />
-          </button>
-        </div>
+      {/* On a narrow card the buttons move under the name instead of pushing the card wider than the screen. */}
+      <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        {/* Long names wrap: a card never hides part of its name. */}
+        <h3 className="min-w-0 flex-1 basis-40 font-semibold break-words">{input.name}</h3>
+        <CardActions
+          name={input.name}
+          active={input.active}
+          duplicating={duplicating}
+          onToggleActive={onToggleActive}
+          onEdit={onEdit}
+          onDuplicate={onDuplicate}
+          onDelete={onDelete}
+        />
       </header>
       <p
         id={contentId}

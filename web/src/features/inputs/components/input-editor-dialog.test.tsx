@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Input } from '@promptgrid/contract';
 import { InputEditorDialog } from './input-editor-dialog';
@@ -15,10 +15,12 @@ const existing: Input = {
   updated_at: '2025-01-01T00:00:00.000Z',
 };
 
+afterEach(() => sessionStorage.clear());
+
 describe('InputEditorDialog', () => {
   it('is titled New Input, shows at least 50 numbered lines and requires name and content', async () => {
     const onSave = vi.fn();
-    render(<InputEditorDialog open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />);
     const dialog = screen.getByRole('dialog', { name: 'New Input' });
     const editor = await screen.findByRole('textbox', { name: 'Content' });
     await waitFor(() => expect(dialog.querySelector('.cm-gutters')?.textContent).toContain('50'));
@@ -31,7 +33,7 @@ describe('InputEditorDialog', () => {
   });
 
   it("clears the name's error and red border once a name is typed, keeping the content error", async () => {
-    render(<InputEditorDialog open onOpenChange={() => {}} input={null} onSave={vi.fn()} />);
+    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     const name = screen.getByLabelText('Name');
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
@@ -45,7 +47,7 @@ describe('InputEditorDialog', () => {
   it('is titled Edit Input and saves the changed name with the content', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     const onOpenChange = vi.fn();
-    render(<InputEditorDialog open onOpenChange={onOpenChange} input={existing} onSave={onSave} />);
+    render(<InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={onSave} />);
     expect(screen.getByRole('dialog', { name: 'Edit Input' })).toBeInTheDocument();
     const name = screen.getByLabelText('Name');
     await userEvent.clear(name);
@@ -57,8 +59,55 @@ describe('InputEditorDialog', () => {
 
   it('says so when the update fails', async () => {
     const onSave = vi.fn().mockRejectedValue(new Error('boom'));
-    render(<InputEditorDialog open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Failed to update input')).toBeInTheDocument();
   });
+
+  it("asks 'Discard your changes?' on Escape or Cancel when the form has changes, and keeps the text on Keep editing", async () => {
+    const onOpenChange = vi.fn();
+    render(<InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={vi.fn()} />);
+    const name = screen.getByLabelText('Name');
+    await userEvent.type(name, ' (draft)');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Capital question (draft)');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('closes a clean form at once on Escape', async () => {
+    const onOpenChange = vi.fn();
+    render(<InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={vi.fn()} />);
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a draft per project and dialog across a reload until it is saved', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const first = render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Half-typed');
+    await waitFor(() => expect(sessionStorage.getItem('promptgrid:draft:1:input:new')).toContain('Half-typed'));
+    first.unmount();
+
+    // Another project's new-input dialog starts empty; this project's brings the draft back.
+    const other = render(<InputEditorDialog projectId="2" open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    other.unmount();
+    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    expect(await screen.findByText('Your unsaved changes were restored.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Half-typed');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Content' }), 'Body');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Half-typed', content: 'Body' }));
+    expect(sessionStorage.getItem('promptgrid:draft:1:input:new')).toBeNull();
+    // Three mounts and typing: on a loaded machine they take longer than the default 5 s.
+  }, 15_000);
 });

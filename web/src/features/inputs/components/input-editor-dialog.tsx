@@ -1,14 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { openingKey } from '@/components/ui/dialog';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
+import { Banner } from '@/components/ui/banner';
 import { CodeEditor } from '@/components/ui/code-editor';
+import { openingKey } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { NameField, nameError } from '@/components/ui/name-field';
+import { useDraftForm } from '@/lib/draft-form';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
 
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  projectId: string;
   /** null: create a new input. */
   input: Input | null;
   onSave: (data: CreateInputInput) => Promise<unknown>;
@@ -21,9 +24,12 @@ export function InputEditorDialog(props: Props) {
   return <InputEditorForm key={openingKey(props.open, props.input?.id)} {...props} />;
 }
 
-function InputEditorForm({ open, onOpenChange, input, onSave }: Props) {
-  const [name, setName] = useState(input?.name ?? '');
-  const [content, setContent] = useState(input?.content ?? '');
+function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props) {
+  const form = useDraftForm(
+    { projectId, dialog: input ? `input:${input.id}` : 'input:new', open },
+    { name: input?.name ?? '', content: input?.content ?? '' },
+  );
+  const { name, content } = form.values;
   const [errors, setErrors] = useState<{ name?: string; content?: string }>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -40,6 +46,7 @@ function InputEditorForm({ open, onOpenChange, input, onSave }: Props) {
     setSaveError(null);
     try {
       await onSave({ name: name.trim(), content });
+      form.discard();
       onOpenChange(false);
     } catch {
       setSaveError(input ? 'Failed to update input' : 'Failed to create input');
@@ -59,13 +66,16 @@ function InputEditorForm({ open, onOpenChange, input, onSave }: Props) {
       saveError={saveError}
       className="sm:max-w-3xl"
       closeOnOutsideClick={false}
+      dirty={form.dirty}
+      onDiscard={form.discard}
       formClassName="space-y-4"
     >
+      {form.restored ? <Banner tone="info">Your unsaved changes were restored.</Banner> : null}
       <NameField
         value={name}
         error={errors.name}
         onChange={(value, stillInvalid) => {
-          setName(value);
+          form.update({ name: value });
           setErrors((current) => clearFixedError(current, 'name', stillInvalid));
         }}
       />
@@ -74,7 +84,7 @@ function InputEditorForm({ open, onOpenChange, input, onSave }: Props) {
         required
         value={content}
         onChange={(value) => {
-          setContent(value);
+          form.update({ content: value });
           setErrors((current) => clearFixedError(current, 'content', requiredError(value, CONTENT_REQUIRED)));
         }}
         error={errors.content}

@@ -6,6 +6,7 @@ import type { ViewMode } from '@/components/ui/view-toggle';
 import { useInputs } from '../api/get-inputs';
 import { useSaveInput, useSetInputActive } from '../api/save-input';
 import { useDeleteInput } from '../api/delete-input';
+import { useDuplicateInput } from '../api/duplicate-input';
 import { InputCard } from './input-card';
 import { InputEditorDialog } from './input-editor-dialog';
 
@@ -15,6 +16,7 @@ export function InputsView({ projectId }: { projectId: string }) {
   const save = useSaveInput(projectId);
   const setActive = useSetInputActive(projectId);
   const remove = useDeleteInput(projectId);
+  const duplicate = useDuplicateInput(projectId);
   const [view, setView] = useState<ViewMode>('grid');
   const [editing, setEditing] = useState<{ input: Input | null } | null>(null);
   const [deleting, setDeleting] = useState<Input | null>(null);
@@ -42,10 +44,19 @@ export function InputsView({ projectId }: { projectId: string }) {
       gridClassName="sm:grid-cols-2 xl:grid-cols-3"
       items={list}
       itemKey={(input) => input.id}
+      isActive={(input) => input.active}
       renderItem={(input) => (
         <InputCard
           input={input}
+          duplicating={duplicate.isPending && duplicate.variables === input.id}
           onEdit={() => setEditing({ input })}
+          onDuplicate={() => {
+            setStatusError(null);
+            duplicate.mutate(input.id, {
+              onSuccess: (copy) => setEditing({ input: copy }),
+              onError: () => setStatusError('Failed to duplicate input'),
+            });
+          }}
           onDelete={() => setDeleting(input)}
           onToggleActive={() => {
             setStatusError(null);
@@ -60,6 +71,7 @@ export function InputsView({ projectId }: { projectId: string }) {
       <InputEditorDialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
+        projectId={projectId}
         input={editing?.input ?? null}
         onSave={(data) => save.mutateAsync({ existing: editing?.input ?? null, data })}
       />

@@ -13,6 +13,8 @@ type LandingPageProps = {
   checkoutBusy?: boolean;
   checkoutError?: string | null;
   checkoutDetail?: string | null;
+  /** The operator's FEEDBACK_EMAIL, for the beta-feedback line. */
+  feedbackEmail?: string | null;
 };
 
 /** The public landing page: hero, how it works, example, pricing, FAQ and about, with smooth hash anchors. */
@@ -22,6 +24,7 @@ export function LandingPage({
   checkoutBusy,
   checkoutError,
   checkoutDetail,
+  feedbackEmail = null,
 }: LandingPageProps) {
   useHashScroll();
   return (
@@ -38,7 +41,7 @@ export function LandingPage({
         error={checkoutError}
         detail={checkoutDetail}
       />
-      <Footer />
+      <Footer feedbackEmail={feedbackEmail} />
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { Project } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
+import { PAGE_WIDTH } from '@/components/ui/page-width';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FolderIcon, PlusIcon } from '@/components/ui/icons';
@@ -14,13 +17,14 @@ type FormState = { open: false } | { open: true; project: Project | null };
 /** The project list: title, count line, two-column grid, side panel, and the create/edit/delete dialogs. */
 export function ProjectsView() {
   const projects = useProjects();
+  const navigate = useNavigate();
   const [form, setForm] = useState<FormState>({ open: false });
   const [deleting, setDeleting] = useState<Project | null>(null);
   const openCreate = () => setForm({ open: true, project: null });
   const count = projects.data?.length ?? 0;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+    <div className={cn(PAGE_WIDTH, 'py-8 sm:py-10')}>
       {/* auto_1fr: the tall side panel spans both rows; its extra height goes to the list row, not under the title. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <header className="order-1 lg:col-start-1 lg:row-start-1">
@@ -118,6 +122,8 @@ export function ProjectsView() {
         open={form.open}
         project={form.open ? form.project : null}
         onOpenChange={(open) => !open && setForm({ open: false })}
+        // A new project is empty: go straight into it to add its first user prompts.
+        onCreated={(created) => navigate(`/project/${created.id}/inputs`)}
       />
       <DeleteProjectDialog project={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </div>

@@ -3,14 +3,14 @@ import { countLabel, systemPromptCount, userPromptCount } from './count-label';
 
 describe('countLabel', () => {
   it('uses the singular for exactly one', () => {
-    expect(systemPromptCount(1)).toBe('1 System Prompt');
-    expect(userPromptCount(1)).toBe('1 User Prompt');
+    expect(systemPromptCount(1)).toBe('1 system prompt');
+    expect(userPromptCount(1)).toBe('1 user prompt');
   });
 
   it('uses the plural for zero and for many', () => {
-    expect(systemPromptCount(0)).toBe('0 System Prompts');
-    expect(userPromptCount(2)).toBe('2 User Prompts');
-    expect(userPromptCount(1000)).toBe('1000 User Prompts');
+    expect(systemPromptCount(0)).toBe('0 system prompts');
+    expect(userPromptCount(2)).toBe('2 user prompts');
+    expect(userPromptCount(1000)).toBe('1000 user prompts');
   });
 
   it('takes an irregular plural', () => {

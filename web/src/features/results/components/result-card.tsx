@@ -32,10 +32,9 @@ export const ResultCard = memo(function ResultCard({ configurationId, configurat
       className="flex min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <header className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
-        <h3 className="truncate font-semibold" title={name}>
-          {name}
-        </h3>
-        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+        {/* Names and models wrap: a card never hides part of either. */}
+        <h3 className="font-semibold break-words">{name}</h3>
+        <p className="text-xs break-words text-slate-500 dark:text-slate-400">
           {configuration ? aiModelLabel(configuration.ai_model) : 'Deleted prompt'}
         </p>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">

@@ -9,7 +9,7 @@ export const CARD_MAX_HEIGHT = 420;
 /** First guess of a row's height before it is measured: a card with a few lines of output. */
 const ROW_ESTIMATE = 240;
 const GAP = 16;
-const MIN_CARD_WIDTH = 320;
+const MIN_CARD_WIDTH = 280;
 
 type Props = {
   inputId: number | null;
@@ -18,9 +18,14 @@ type Props = {
   cells: Map<string, Cell>;
 };
 
-/** Columns that fit the width; cards side by side, then rows. */
-export const columnsFor = (width: number, count: number) =>
-  Math.max(1, Math.min(count, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP))));
+/**
+ * Columns that fit the width, cards side by side, then rows; when the cards need several rows they are spread evenly
+ * over them (5 cards that fit 4 a row make rows of 3 and 2, not 4 and a lone 1).
+ */
+export function columnsFor(width: number, count: number) {
+  const fit = Math.max(1, Math.min(count, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP))));
+  return Math.ceil(count / Math.ceil(count / fit));
+}
 
 /**
  * Result cards side by side, in rows virtualised against the page scroll so a thousand cards

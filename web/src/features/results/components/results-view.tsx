@@ -189,7 +189,7 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
           <Spinner label="Loading results" />
         </div>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <section
             aria-labelledby="input-picker-title"
             className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"

@@ -29,7 +29,7 @@ type Props = {
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+      <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="mt-0.5 truncate text-lg font-semibold tabular-nums">{value}</dd>
     </div>
   );
@@ -52,7 +52,8 @@ export function SummaryBar({
       aria-label="Evaluation summary"
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+      {/* One row on a wide screen: the figures, the progress dots with their legend, then the status and download. */}
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between lg:gap-8">
         <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-4">
           <Stat label="Requests" value={`${finished} of ${total}`} />
           <Stat label="Avg. time" value={formatSeconds(metrics?.average_execution_time)} />
@@ -62,6 +63,12 @@ export function SummaryBar({
             value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()}
           />
         </dl>
+        <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">
+          <div className="max-h-56 overflow-auto">
+            <ProgressGrid dots={dots} />
+          </div>
+          <ProgressLegend />
+        </div>
         <div className="flex items-center gap-3">
           <span
             role="status"
@@ -95,12 +102,6 @@ export function SummaryBar({
             </Button>
           ) : null}
         </div>
-      </div>
-      <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-end sm:justify-between dark:border-slate-800">
-        <div className="max-h-56 overflow-auto">
-          <ProgressGrid dots={dots} />
-        </div>
-        <ProgressLegend />
       </div>
     </section>
   );

@@ -21,11 +21,18 @@ const configuration = (id: number, name: string): Configuration => ({
   id,
   name,
   project: 1,
-  ai_model: { id: 1, company: 'openai', model_name: 'gpt-4.1-mini', supports_json_mode: true },
+  ai_model: {
+    id: 1,
+    company: 'openai',
+    model_name: 'gpt-4.1-mini',
+    supports_json_mode: true,
+    supports_temperature: true,
+  },
   prompt: { content: 'You are concise.', token_count: 4 },
   parameters: { temperature: 0, max_tokens: null },
   provider_specific_params: { json_mode: false },
   json_mode: false,
+  version: 1,
   is_active: true,
   created_at: at,
   updated_at: at,
@@ -50,6 +57,49 @@ describe('RunView', () => {
     expect(within(dialog).getByText('Running this evaluation will make 4 API call(s).')).toBeInTheDocument();
     expect(within(dialog).getByText('(running 2 prompt(s) against 2 input(s))')).toBeInTheDocument();
     expect(within(dialog).getByText('Are you sure you want to proceed?')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Mock mode is on: these calls are simulated and free. No provider is called.'),
+    ).toBeInTheDocument();
+  });
+
+  it('names the missing provider keys before a real run, links to API Settings, and shows the server 400 as its sentence', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/api-keys/')
+        return {
+          body: [
+            { id: 1, provider: 'anthropic', label: 'k', is_active: true, last_four_digits: '1234', created_at: at },
+          ],
+        };
+      if (url === '/api/check-subscription/') return { body: { active: true } };
+      if (url === '/api/run-evaluation/')
+        return {
+          status: 400,
+          body: {
+            api_key: ['Add an OpenAI API key in API Settings to run gpt-4.1-mini, or turn on mock mode.'],
+            providers: ['OpenAI'],
+          },
+        };
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    const mock = await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
+    expect(mock).toHaveAttribute('aria-checked', 'false');
+    const sentence = 'Add an OpenAI API key in API Settings to run gpt-4.1-mini, or turn on mock mode.';
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open API Settings' })).toHaveAttribute('href', '/?dialog=api-settings');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(/simulated and free/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText(`❌ Error: ${sentence}`)).toBeInTheDocument();
+    expect(screen.queryByText(/api_key:/)).not.toBeInTheDocument();
+
+    // Mock runs need no key: the notice goes and Run still works.
+    await userEvent.click(mock);
+    expect(screen.queryByRole('link', { name: 'Open API Settings' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run Evaluation' })).toBeEnabled();
   });
 
   it('counts one call per prompt when no input is chosen', async () => {

@@ -16,12 +16,15 @@ import {
   bannerTone,
   confirmLines,
   countCalls,
+  missingKeyMessages,
+  MOCK_RUN_NOTE,
   NO_PROMPT_SELECTED,
   outOfFreeDescription,
   previewText,
   runFailureMessage,
   runOutcomeMessage,
 } from '../lib/run-rules';
+import { MissingKeysNotice } from './missing-keys-notice';
 import { SelectionList } from './selection-list';
 import { paths } from '@/lib/paths';
 
@@ -36,12 +39,13 @@ type Props = {
 /** Where the results screen picks the new evaluation up. */
 export type RunNavigationState = { evaluationId: number; totalRequests: number; message: string };
 
-const detailOf = (error: unknown) =>
-  error instanceof ApiError && error.body && typeof error.body === 'object' && 'detail' in error.body
-    ? String((error.body as { detail: unknown }).detail)
-    : error instanceof Error
-      ? error.message
-      : '';
+/** The server's words for a failed run: its detail, or the missing-key sentences of its 400, else the message. */
+function detailOf(error: unknown): string {
+  const body = error instanceof ApiError && error.body && typeof error.body === 'object' ? error.body : null;
+  if (body && 'detail' in body) return String(body.detail);
+  if (body && 'api_key' in body && Array.isArray(body.api_key)) return body.api_key.join(' ');
+  return error instanceof Error ? error.message : '';
+}
 
 /** Configure and Run Evaluation: choose the prompts, confirm the number of calls, run, and go to the results. */
 export function RunView({ projectId, inputs, configurations, loadError }: Props) {
@@ -81,6 +85,13 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
   const archivedInputs = (inputs?.length ?? 0) - activeInputs.length;
   const archivedConfigurations = (configurations?.length ?? 0) - activeConfigurations.length;
   const useMock = mockMode ?? true;
+  const missingKeys =
+    useMock || !apiKeys.isSuccess
+      ? []
+      : missingKeyMessages(
+          activeConfigurations.filter((c) => selectedConfigurations?.has(c.id)),
+          apiKeys.data,
+        );
 
   const start = () => {
     if (configurationIds.length === 0) {
@@ -155,7 +166,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
           <Spinner label="Loading prompts" />
         </div>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid items-start gap-4 lg:grid-cols-2">
           <SelectionList
             title="User prompts"
             items={activeInputs.map((input) => ({
@@ -195,6 +206,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         </div>
       )}
 
+      <MissingKeysNotice messages={missingKeys} />
       <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900">
         {mockMode === null ? (
           <Spinner label="Checking your API keys" />
@@ -227,6 +239,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
             <span className="block">{lines[0]}</span>
             <span className="block">{lines[1]}</span>
             <span className="mt-2 block">{lines[2]}</span>
+            {useMock ? <span className="mt-2 block font-medium">{MOCK_RUN_NOTE}</span> : null}
           </>
         }
         confirmLabel="Run"

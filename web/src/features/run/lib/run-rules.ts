@@ -1,4 +1,11 @@
-import { LIMITS, type RunEvaluationResponse } from '@promptgrid/contract';
+import {
+  LIMITS,
+  missingKeyMessage,
+  PROVIDERS,
+  type ApiKey,
+  type Configuration,
+  type RunEvaluationResponse,
+} from '@promptgrid/contract';
 
 /** Calls in a run: inputs x prompts, and one per prompt when no input is chosen. */
 export function countCalls(inputCount: number, promptCount: number): number {
@@ -13,6 +20,22 @@ export function confirmLines(inputCount: number, promptCount: number): [string, 
     `(running ${promptCount} prompt(s) against ${inputCount} input(s))`,
     'Are you sure you want to proceed?',
   ];
+}
+
+/** Said under the confirm dialog's three lines in mock mode: nothing reaches a provider and nothing is counted. */
+export const MOCK_RUN_NOTE = 'Mock mode is on: these calls are simulated and free. No provider is called.';
+
+/** For a real run: one sentence per provider the chosen system prompts need and no active key is stored for. */
+export function missingKeyMessages(
+  chosen: Pick<Configuration, 'ai_model'>[],
+  keys: Pick<ApiKey, 'provider' | 'is_active'>[],
+) {
+  return PROVIDERS.filter((provider) => !keys.some((key) => key.provider === provider && key.is_active)).flatMap(
+    (provider) => {
+      const models = chosen.filter((c) => c.ai_model.company === provider).map((c) => c.ai_model.model_name);
+      return models.length > 0 ? [missingKeyMessage(provider, models)] : [];
+    },
+  );
 }
 
 export const NO_PROMPT_SELECTED = '⚠️ Please select at least one prompt-model before running the evaluation.';

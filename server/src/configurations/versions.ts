@@ -1,0 +1,69 @@
+import { desc, eq } from 'drizzle-orm';
+import type { ConfigurationVersion } from '@promptgrid/contract';
+import type { Db, Tx } from '../db/client.js';
+import { aiModels, configurationVersions, configurations } from '../db/schema.js';
+import { getOwned, toConfigurationModel } from './queries.js';
+
+type ConfigurationRow = typeof configurations.$inferSelect;
+type SavedColumns = Pick<
+  ConfigurationRow,
+  'name' | 'aiModelId' | 'promptContent' | 'promptTokenCount' | 'temperature' | 'maxTokens' | 'jsonMode'
+>;
+
+const changesWhatRuns = (before: SavedColumns, after: SavedColumns) =>
+  before.promptContent !== after.promptContent ||
+  before.aiModelId !== after.aiModelId ||
+  before.temperature !== after.temperature ||
+  before.maxTokens !== after.maxTokens ||
+  before.jsonMode !== after.jsonMode;
+
+/**
+ * Keeps the state a save replaces as a version when the save changes what a run sends (text, model or parameters)
+ * and answers the configuration's version after the save. A rename alone is not a new version.
+ */
+export async function keepVersionIfChanged(tx: Tx, existing: ConfigurationRow, next: SavedColumns): Promise<number> {
+  if (!changesWhatRuns(existing, next)) return existing.version;
+  await tx.insert(configurationVersions).values({
+    configurationId: existing.id,
+    version: existing.version,
+    aiModelId: existing.aiModelId,
+    name: existing.name,
+    promptContent: existing.promptContent,
+    promptTokenCount: existing.promptTokenCount,
+    temperature: existing.temperature,
+    maxTokens: existing.maxTokens,
+    jsonMode: existing.jsonMode,
+    savedAt: existing.updatedAt,
+  });
+  return existing.version + 1;
+}
+
+/** The configuration as it is now (the current version) and its kept versions, newest first. */
+export async function listConfigurationVersions(db: Db, userId: number, id: number): Promise<ConfigurationVersion[]> {
+  const { configuration: c, model } = await getOwned(db, userId, id);
+  const kept = await db
+    .select({ version: configurationVersions, model: aiModels })
+    .from(configurationVersions)
+    .innerJoin(aiModels, eq(aiModels.id, configurationVersions.aiModelId))
+    .where(eq(configurationVersions.configurationId, id))
+    .orderBy(desc(configurationVersions.version));
+  const toVersion = (
+    v: SavedColumns & { version: number },
+    m: typeof model,
+    savedAt: Date,
+    isCurrent: boolean,
+  ): ConfigurationVersion => ({
+    version: v.version,
+    is_current: isCurrent,
+    name: v.name,
+    ai_model: toConfigurationModel(m),
+    prompt: { content: v.promptContent, token_count: v.promptTokenCount },
+    parameters: { temperature: v.temperature, max_tokens: v.maxTokens },
+    provider_specific_params: m.supportsJsonMode ? { json_mode: v.jsonMode } : {},
+    saved_at: savedAt.toISOString(),
+  });
+  return [
+    toVersion(c, model, c.updatedAt, true),
+    ...kept.map((row) => toVersion(row.version, row.model, row.version.savedAt, false)),
+  ];
+}
