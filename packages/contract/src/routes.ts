@@ -16,6 +16,11 @@ export const ROUTES = {
   models: '/api/models/',
   inputs: (projectId: number | string) => `/api/projects/${projectId}/inputs/`,
   input: (projectId: number | string, inputId: number | string) => `/api/projects/${projectId}/inputs/${inputId}/`,
+  inputsImport: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/`,
+  inputsImportPreview: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/preview/`,
+  inputsExport: (projectId: number | string, format: 'csv' | 'jsonl') =>
+    `/api/projects/${projectId}/inputs/export/?format=${format}`,
+  inputsBulk: (projectId: number | string) => `/api/projects/${projectId}/inputs/bulk/`,
   runEvaluation: '/api/run-evaluation/',
   evaluations: '/api/evaluations/',
   evaluationResults: (id: number | string) => `/api/evaluations/${id}/results/`,

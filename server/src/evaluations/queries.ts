@@ -9,7 +9,7 @@ import type {
   StatusCounts,
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
-import { apiRequests, evaluations, results } from '../db/schema.js';
+import { apiRequests, evaluations, results, type EvaluationSnapshot } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 
 type EvaluationRow = typeof evaluations.$inferSelect;
@@ -70,7 +70,22 @@ async function assertOwner(db: Db, userId: number, evaluationId: number): Promis
 }
 
 type RequestRow = typeof apiRequests.$inferSelect;
-const toApiRequest = (r: RequestRow): ApiRequest => ({
+
+/**
+ * Maps a request row to what the API returns, with the texts it sent: the ones its template filled in, else its
+ * configuration's prompt and its input's content as the snapshot froze them.
+ */
+function requestReader(snapshot: EvaluationSnapshot): (r: RequestRow) => ApiRequest {
+  const prompts = new Map(snapshot.configurations.map((c) => [c.id, c.prompt_content]));
+  const contents = new Map(snapshot.inputs.map((i) => [i.id, i.content]));
+  return (r) => ({
+    ...toApiRequest(r),
+    system_prompt: r.systemPrompt ?? prompts.get(r.configurationId) ?? null,
+    user_prompt: r.userPrompt ?? (r.inputId === null ? null : (contents.get(r.inputId) ?? null)),
+  });
+}
+
+const toApiRequest = (r: RequestRow): Omit<ApiRequest, 'system_prompt' | 'user_prompt'> => ({
   id: r.id,
   evaluation: r.evaluationId,
   input: r.inputId,
@@ -85,14 +100,24 @@ const toApiRequest = (r: RequestRow): ApiRequest => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
+/** The evaluation's snapshot; 404 unless it exists and belongs to the user. */
+async function ownedSnapshot(db: Db, userId: number, evaluationId: number): Promise<EvaluationSnapshot> {
+  const [row] = await db
+    .select({ snapshot: evaluations.snapshot })
+    .from(evaluations)
+    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
+  if (!row) throw notFound('Evaluation not found.');
+  return row.snapshot;
+}
+
 export async function listApiRequests(db: Db, userId: number, evaluationId: number): Promise<ApiRequest[]> {
-  await assertOwner(db, userId, evaluationId);
+  const read = requestReader(await ownedSnapshot(db, userId, evaluationId));
   const rows = await db
     .select()
     .from(apiRequests)
     .where(eq(apiRequests.evaluationId, evaluationId))
     .orderBy(asc(apiRequests.id));
-  return rows.map(toApiRequest);
+  return rows.map(read);
 }
 
 export async function listResults(db: Db, userId: number, evaluationId: number): Promise<Result[]> {
@@ -170,7 +195,8 @@ export async function getEvaluationResults(db: Db, userId: number, evaluationId:
     .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
     .where(eq(apiRequests.evaluationId, evaluationId))
     .orderBy(asc(apiRequests.id));
-  const requests: ApiRequestWithOutput[] = rows.map((r) => ({ ...toApiRequest(r.request), output: r.output }));
+  const read = requestReader(evaluation.snapshot);
+  const requests: ApiRequestWithOutput[] = rows.map((r) => ({ ...read(r.request), output: r.output }));
   return {
     evaluation: toEvaluation(evaluation),
     configurations: evaluation.snapshot.configurations.map((c) => ({

@@ -1,12 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** An error a route means to answer with: `{detail}` and its status, or `{field: [message]}` for 400 with fields. */
+/**
+ * An error a route means to answer with: `{detail}` and its status, or `{field: [message]}` for 400 with fields (or
+ * another body a route documents, such as an import's `{errors: [{row, field, message}]}`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly fields?: Record<string, string[]>,
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
   }
