@@ -13,6 +13,7 @@ import {
   InputParams,
   LIMITS,
   UpdateInputInput,
+  ValidationErrorBody,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { createInput, deleteInput, listInputs, updateInput } from './service.js';
@@ -60,7 +61,7 @@ export default async function inputRoutes(app: App) {
           'Creates user prompts from a CSV or JSONL file (see README, Datasets): all rows or, with any bad row, none.',
         params: ProjectParams,
         body: ImportInputsInput,
-        response: { 201: ImportInputsResponse, 400: ImportErrorsBody },
+        response: { 201: ImportInputsResponse, 400: z.union([ImportErrorsBody, ValidationErrorBody]) },
       },
     },
     async (request, reply) =>
