@@ -105,7 +105,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
         variables: { city: 'Paris', name: 'Ann' },
         active: true,
       },
-      // No name: the first words of the content. A quoted empty cell is an empty variable; an unquoted one, none.
+      // No name: the first words of the content; an empty cell is an empty variable.
       {
         name: 'She said "yes" then left',
         content: 'She said "yes"\r\nthen left',
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
         name: 'Multi',
         content: 'line one\nline two',
         expected_output: null,
-        variables: { city: 'Oslo' },
+        variables: { city: 'Oslo', name: '' },
         active: true,
       },
     ]);
@@ -175,7 +175,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
     ]);
     const unclosed = await importFile(client, project, 'csv', 'content\nok\n"never closed\n');
     expect(unclosed.json().errors).toEqual([
-      { row: 3, field: 'data', message: expect.stringContaining('Quote Not Closed') },
+      { row: 3, field: 'data', message: expect.stringContaining('Quoted field unterminated') },
     ]);
     const many = await importFile(client, project, 'jsonl', '{"content":""}\n'.repeat(150));
     expect(many.json().errors).toHaveLength(100);
@@ -194,18 +194,24 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
       {
         name: 'Quotes, "and" commas',
         content: 'Line 1\nLine "2", with comma\r\nLine 3',
-        variables: { city: 'Paris', empty: '' },
+        variables: { city: 'Paris', empty: '', name: 'Bo', content: 'x' },
         expected_output: 'Yes,\n"no"',
         active: true,
       },
       {
         name: 'Archived',
         content: '=SUM(A1) starts like a formula',
-        variables: { name: 'Ann', content: 'c' },
+        variables: { city: '', empty: '', name: 'Ann', content: 'c' },
         expected_output: null,
         active: false,
       },
-      { name: 'Unicode', content: 'Grüße 👋 — naïve', variables: {}, expected_output: null, active: true },
+      {
+        name: 'Unicode',
+        content: 'Grüße 👋 — naïve',
+        variables: { city: 'Oslo', empty: '', name: '', content: '' },
+        expected_output: null,
+        active: true,
+      },
     ];
     for (const input of originals) expect((await client.post(ROUTES.inputs(project), input)).statusCode).toBe(201);
     const shape = (inputs: Input[]) =>
@@ -225,7 +231,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
       expect(exported.headers['content-type']).toContain(format === 'csv' ? 'text/csv' : 'application/x-ndjson');
       if (format === 'csv')
         expect(exported.body.split('\n')[0]).toBe(
-          '\uFEFF"name","content","expected_output","active","city","empty","variables.name","variables.content"',
+          '\uFEFFname,content,expected_output,active,city,variables.content,empty,variables.name',
         );
       const other = (await client.post(ROUTES.projects, { name: `Copy ${format}`, description: 'D' })).json().id;
       const imported = await importFile(client, other, format, exported.body);

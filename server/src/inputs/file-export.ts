@@ -6,8 +6,8 @@ const variableColumn = (name: string) =>
   (INPUT_FILE_FIELDS as readonly string[]).includes(name.toLowerCase()) ? VARIABLE_COLUMN_PREFIX + name : name;
 
 /**
- * User prompts in the shape an import reads back unchanged. CSV: a BOM (so spreadsheets read UTF-8), every text
- * quoted, so an empty text ("") stays apart from an absent variable or expected output (an empty unquoted cell).
+ * User prompts in the shape an import reads back unchanged. CSV starts with a BOM, so spreadsheets read it as UTF-8;
+ * it has a column per variable any prompt has, so a prompt without one reads back with it empty (JSONL keeps it out).
  */
 export function writeInputFile(format: InputFileFormat, inputs: Input[]): string {
   const exported = inputs.map((input) => ({
@@ -18,20 +18,19 @@ export function writeInputFile(format: InputFileFormat, inputs: Input[]): string
     variables: input.variables,
   }));
   if (format === 'jsonl') return exported.map((row) => JSON.stringify(row)).join('\n') + (exported.length ? '\n' : '');
-  const variableNames = [...new Set(inputs.flatMap((input) => Object.keys(input.variables)))];
+  const variableNames = [...new Set(inputs.flatMap((input) => Object.keys(input.variables)))].sort();
   return stringify(
     exported.map((row) => [
       row.name,
       row.content,
       row.expected_output,
       row.active,
-      ...variableNames.map((name) => (Object.hasOwn(row.variables, name) ? row.variables[name] : null)),
+      ...variableNames.map((name) => (Object.hasOwn(row.variables, name) ? row.variables[name] : '')),
     ]),
     {
       bom: true,
       header: true,
       columns: [...INPUT_FILE_FIELDS, ...variableNames.map(variableColumn)],
-      quoted_string: true,
       cast: { boolean: (value) => String(value) },
     },
   );
