@@ -142,10 +142,6 @@ describe.each(databaseKinds)('templated runs on %s', (kind) => {
         "{{who}} (used by its own content) is missing from user prompt 'No lang'.",
         "{{lang}} (used by system prompt 'Prompt 1') is missing from user prompt 'No lang'.",
       ],
-      missing_variables: [
-        { variable: 'who', input_id: partial, input_name: 'No lang', used_by: 'its own content' },
-        { variable: 'lang', input_id: partial, input_name: 'No lang', used_by: "system prompt 'Prompt 1'" },
-      ],
     });
 
     const withoutInputs = await client.post(ROUTES.runEvaluation, {
@@ -153,10 +149,12 @@ describe.each(databaseKinds)('templated runs on %s', (kind) => {
       use_mock: true,
     });
     expect(withoutInputs.statusCode).toBe(400);
-    expect(withoutInputs.json().missing_variables.map((m: { variable: string }) => m.variable)).toEqual([
-      'city',
-      'lang',
-    ]);
+    expect(withoutInputs.json()).toEqual({
+      variables: [
+        "{{city}} in system prompt 'Prompt 1' needs a user prompt with that variable; none was chosen.",
+        "{{lang}} in system prompt 'Prompt 1' needs a user prompt with that variable; none was chosen.",
+      ],
+    });
     expect((await client.get(ROUTES.evaluations)).json()).toHaveLength(before);
 
     const mock = await client.post(ROUTES.runEvaluation, {

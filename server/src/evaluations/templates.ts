@@ -1,6 +1,6 @@
 import { fillTemplate, templateVariables } from '@promptgrid/contract';
 import type { EvaluationSnapshot } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 
 /** The texts one api request sends when a template filled them in; null: the snapshot's text, as written. */
 export type SentPrompts = { system_prompt: string | null; user_prompt: string | null };
@@ -11,7 +11,7 @@ export type SentPrompts = { system_prompt: string | null; user_prompt: string | 
  */
 export type RunPrompts = { user: string | null; system: (string | null)[] }[] | null;
 
-type MissingVariable = { variable: string; input_id: number | null; input_name: string | null; used_by: string };
+type MissingVariable = { variable: string; input_name: string | null; used_by: string };
 
 /**
  * Fills the run's system prompts and user prompts with each chosen input's variables. Refuses the run (400, nothing
@@ -29,7 +29,7 @@ export function fillRunTemplates(
   if (snapshot.inputs.length === 0) {
     snapshot.configurations.forEach((c, n) => {
       for (const variable of systemUses[n])
-        missing.push({ variable, input_id: null, input_name: null, used_by: `system prompt '${c.name}'` });
+        missing.push({ variable, input_name: null, used_by: `system prompt '${c.name}'` });
     });
   }
   snapshot.inputs.forEach((input, n) => {
@@ -42,8 +42,7 @@ export function fillRunTemplates(
         if (!usedBy.has(variable)) usedBy.set(variable, `system prompt '${c.name}'`);
     });
     for (const [variable, used_by] of usedBy)
-      if (!Object.hasOwn(variables, variable))
-        missing.push({ variable, input_id: input.id, input_name: input.name, used_by });
+      if (!Object.hasOwn(variables, variable)) missing.push({ variable, input_name: input.name, used_by });
   });
   if (missing.length > 0) throw missingVariables(missing);
 
@@ -64,7 +63,7 @@ function missingVariables(missing: MissingVariable[]) {
       ? `{{${variable}}} in ${used_by} needs a user prompt with that variable; none was chosen.`
       : `{{${variable}}} (used by ${used_by}) is missing from user prompt '${input_name}'.`,
   );
-  return new HttpError(400, messages.join(' '), { variables: messages, missing_variables: missing });
+  return badRequest({ variables: messages });
 }
 
 /** The texts of the run's row n in input-major order (row n pairs input n / lanes with configuration n % lanes). */

@@ -32,7 +32,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
     const id = created.json().id;
 
     // The spec's client sends the whole input back with the changed flag: variables stay.
-    const toggled = await client.put(ROUTES.input(project, id), { ...created.json(), active: false });
+    const toggled = await client.put(ROUTES.input(project, id), { ...(created.json() as Input), active: false });
     expect(toggled.json()).toMatchObject({ active: false, variables: { who: 'Ann', _x9: '' } });
     const withoutFields = await client.put(ROUTES.input(project, id), { name: 'Case', content: 'Hi' });
     expect(withoutFields.json()).toMatchObject({ variables: { who: 'Ann', _x9: '' }, expected_output: 'Hello Ann' });

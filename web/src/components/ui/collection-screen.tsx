@@ -28,6 +28,10 @@ type CollectionScreenProps<T> = {
   items: T[];
   itemKey: (item: T) => number | string;
   renderItem: (item: T) => ReactNode;
+  /** More header buttons, before the add button (e.g. import and export). */
+  actions?: ReactNode;
+  /** Above the list once it has items (e.g. a bar acting on the selected items). */
+  toolbar?: ReactNode;
   /** Dialogs of the screen. */
   children?: ReactNode;
 };
@@ -51,6 +55,7 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
         </div>
         <div className="flex items-center gap-3">
           <ViewToggle value={props.view} onChange={props.onViewChange} />
+          {props.actions}
           {addButton}
         </div>
       </div>
@@ -69,16 +74,19 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
       ) : props.isEmpty ? (
         <EmptyState title={props.emptyTitle} message={props.emptyMessage} action={addButton} />
       ) : (
-        <ul
-          className={cn('grid gap-4', props.view === 'grid' ? props.gridClassName : 'grid-cols-1')}
-          aria-label={props.listLabel}
-        >
-          {props.items.map((item) => (
-            <li key={props.itemKey(item)} className="flex">
-              {props.renderItem(item)}
-            </li>
-          ))}
-        </ul>
+        <>
+          {props.toolbar}
+          <ul
+            className={cn('grid gap-4', props.view === 'grid' ? props.gridClassName : 'grid-cols-1')}
+            aria-label={props.listLabel}
+          >
+            {props.items.map((item) => (
+              <li key={props.itemKey(item)} className="flex">
+                {props.renderItem(item)}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {props.children}
     </section>

@@ -4,6 +4,7 @@ import { ActiveToggle } from '@/components/ui/active-toggle';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { canExpand, collapsedContent } from '../lib/truncate';
+import { InputExtras } from './input-extras';
 
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -13,12 +14,14 @@ type Props = {
   onEdit: () => void;
   onDelete: () => void;
   onToggleActive: () => void;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
 };
 
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
 
-export function InputCard({ input, onEdit, onDelete, onToggleActive }: Props) {
+export function InputCard({ input, onEdit, onDelete, onToggleActive, selected, onSelectedChange }: Props) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const expandable = canExpand(input.content);
@@ -33,9 +36,18 @@ export function InputCard({ input, onEdit, onDelete, onToggleActive }: Props) {
       )}
     >
       <header className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 truncate font-semibold" title={input.name}>
-          {input.name}
-        </h3>
+        <div className="flex min-w-0 items-center gap-2">
+          <input
+            type="checkbox"
+            aria-label={`Select ${input.name}`}
+            checked={selected}
+            onChange={(event) => onSelectedChange(event.target.checked)}
+            className="size-4 shrink-0 cursor-pointer accent-blue-600"
+          />
+          <h3 className="min-w-0 truncate font-semibold" title={input.name}>
+            {input.name}
+          </h3>
+        </div>
         <div className="flex shrink-0 items-center gap-1">
           <ActiveToggle name={input.name} active={input.active} onToggle={onToggleActive} />
           <button type="button" className={iconButton} aria-label={`Edit ${input.name}`} title="Edit" onClick={onEdit}>
@@ -72,6 +84,7 @@ export function InputCard({ input, onEdit, onDelete, onToggleActive }: Props) {
           {expanded ? 'HIDE' : 'EXPAND'}
         </button>
       ) : null}
+      <InputExtras input={input} />
       <footer className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs text-slate-500 dark:text-slate-400">
         <span className="font-medium tracking-wide">TOKENS: {input.token_count}</span>
         <time dateTime={input.created_at}>Created {formatDate(input.created_at)}</time>

@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { openingKey } from '@/components/ui/dialog';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
 import { CodeEditor } from '@/components/ui/code-editor';
+import { Field, TextArea } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { NameField, nameError } from '@/components/ui/name-field';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
+import { VariablesEditor, variableRowsError, variableRowsOf, variablesOf, type VariableRow } from './variables-editor';
 
 type Props = {
   open: boolean;
@@ -16,6 +18,7 @@ type Props = {
 
 const CONTENT_REQUIRED = 'Content is required.';
 
+<<<<<<< HEAD
 /** 'New Input' / 'Edit Input': name and a line-numbered content area, both required. */
 export function InputEditorDialog(props: Props) {
   return <InputEditorForm key={openingKey(props.open, props.input?.id)} {...props} />;
@@ -28,18 +31,49 @@ function InputEditorForm({ open, onOpenChange, input, onSave }: Props) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+=======
+/**
+ * 'New Input' / 'Edit Input': name and a line-numbered content area, both required; then the variables its templates
+ * are filled with and the output wanted, both optional.
+ */
+export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) {
+  const [name, setName] = useState('');
+  const [content, setContent] = useState('');
+  const [variables, setVariables] = useState<VariableRow[]>([]);
+  const [expectedOutput, setExpectedOutput] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; content?: string; variables?: string }>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(input?.name ?? '');
+    setContent(input?.content ?? '');
+    setVariables(variableRowsOf(input?.variables ?? {}));
+    setExpectedOutput(input?.expected_output ?? '');
+    setErrors({});
+    setSaveError(null);
+  }, [open, input]);
+
+>>>>>>> 103b67b (Web: the input editor edits variables in a table and an expected output; the Set User Prompts screen imports a CSV/JSONL file through a dialog (drop or choose, column mapping, first rows, row errors), exports CSV/JSONL and archives, restores or deletes a selection; {{variables}} are highlighted in the CodeMirror editors and listed under the run screen's previews; the JSON export carries each request's system_prompt and user_prompt; the missing-variable 400 lists messages only)
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next = {
       name: nameError(name),
       content: requiredError(content, CONTENT_REQUIRED),
+      variables: variableRowsError(variables) ?? undefined,
     };
     setErrors(next);
-    if (next.name || next.content) return;
+    if (next.name || next.content || next.variables) return;
     setSaving(true);
     setSaveError(null);
     try {
-      await onSave({ name: name.trim(), content });
+      await onSave({
+        name: name.trim(),
+        content,
+        variables: variablesOf(variables),
+        expected_output: expectedOutput === '' ? null : expectedOutput,
+      });
       onOpenChange(false);
     } catch {
       setSaveError(input ? 'Failed to update input' : 'Failed to create input');
@@ -80,6 +114,23 @@ function InputEditorForm({ open, onOpenChange, input, onSave }: Props) {
         error={errors.content}
         placeholder="The user message to send, e.g. a document to summarise"
       />
+      <VariablesEditor
+        rows={variables}
+        onChange={(rows) => {
+          setVariables(rows);
+          setErrors((current) => ({
+            ...current,
+            variables: current.variables && (variableRowsError(rows) ?? undefined),
+          }));
+        }}
+        content={content}
+        error={errors.variables ?? null}
+      />
+      <Field label="Expected output" hint="Optional: the answer you want, kept with the results for comparison.">
+        {(field) => (
+          <TextArea {...field} value={expectedOutput} onChange={(event) => setExpectedOutput(event.target.value)} />
+        )}
+      </Field>
     </FormDialog>
   );
 }

@@ -9,6 +9,8 @@ const at = '2025-01-01T00:00:00.000Z';
 const inputs: Input[] = [1, 2].map((id) => ({
   id,
   project: 1,
+  variables: {},
+  expected_output: null,
   name: `Input ${id}`,
   content: `Question ${id}`,
   active: true,
@@ -38,6 +40,8 @@ const request = (
 ): ApiRequest => ({
   id,
   evaluation: 9,
+  system_prompt: 'System',
+  user_prompt: 'User',
   input,
   configuration,
   status,
