@@ -53,7 +53,7 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{props.description}</p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <ViewToggle value={props.view} onChange={props.onViewChange} />
           {props.actions}
           {addButton}
