@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { atPath, count, hidden, seeText, visible } from '../support/expect';
-import { createProjectViaUi } from '../support/flows';
+import { createProjectViaUi, runAndConfirm } from '../support/flows';
 
 const app = useApp({ name: 'datasets' });
 
@@ -62,14 +62,7 @@ describe('datasets', () => {
     const mock = page.getByRole('switch', { name: 'Mock mode (no API calls)' });
     expect(await mock.getAttribute('aria-checked')).toBe('true');
     await shot(page, 'datasets-run');
-    await page.getByRole('button', { name: 'Run Evaluation' }).click();
-    const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
-    await visible(confirm.getByText('Running this evaluation will make 3 API call(s).', { exact: true }));
-    await confirm
-      .getByRole('button')
-      .filter({ hasNotText: /cancel|close/i })
-      .last()
-      .click();
+    await runAndConfirm(page, 3);
 
     // The mock model echoes the system prompt it was sent: the template filled in from the first case.
     await atPath(page, `/project/${projectId}/results`);
