@@ -15,6 +15,15 @@ type Props = {
   onImported: (created: number) => void;
 };
 
+/** A file's text as UTF-8 (FileReader rather than Blob.text(), which jsdom lacks). */
+const readText = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}.`));
+    reader.readAsText(file, 'utf-8');
+  });
+
 const formatOf = (fileName: string): InputFileFormat => (/\.(jsonl|ndjson)$/i.test(fileName) ? 'jsonl' : 'csv');
 
 /**
@@ -38,7 +47,15 @@ export function ImportDialog({ projectId, open, onOpenChange, onImported }: Prop
       setFileError(`${chosen.name} is larger than ${LIMITS.importMaxBytes / 1024 / 1024} MB.`);
       return;
     }
-    const next = { name: chosen.name, format: formatOf(chosen.name), data: await chosen.text() };
+    let data: string;
+    try {
+      data = await readText(chosen);
+    } catch (error) {
+      setFile(null);
+      setFileError((error as Error).message);
+      return;
+    }
+    const next = { name: chosen.name, format: formatOf(chosen.name), data };
     setFile(next);
     preview.mutate({ format: next.format, data: next.data });
   };
