@@ -52,18 +52,24 @@ const server = await startProcess('main', env);
 try {
   const pid = server.child.pid!;
   const client = await new HttpClient(server.url).signIn(`bench-import-${Date.now()}@example.com`);
-  const warmUp = await client.ok('POST', ROUTES.projects, { name: 'Warm-up', description: 'Loads the tokenizer' });
+  const warmUp = await client.ok<{ id: number }>('POST', ROUTES.projects, {
+    name: 'Warm-up',
+    description: 'Loads the tokenizer',
+  });
   // A running server has counted tokens before: the first count loads the tokenizer's tables (~70 MB) once.
   await client.ok('POST', ROUTES.inputsImport(warmUp.id), {
     format: 'csv',
     data: csv.slice(0, csv.indexOf('\nCase 50,')),
   });
-  const project = await client.ok('POST', ROUTES.projects, { name: 'Import', description: 'Bench' });
+  const project = await client.ok<{ id: number }>('POST', ROUTES.projects, { name: 'Import', description: 'Bench' });
 
   const before = rssMb(pid, 'VmRSS');
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets VmHWM to the current RSS
   const started = performance.now();
-  const response = await client.request('POST', ROUTES.inputsImport(project.id), { format: 'csv', data: csv });
+  const response = await client.request<{ created?: number }>('POST', ROUTES.inputsImport(project.id), {
+    format: 'csv',
+    data: csv,
+  });
   const seconds = (performance.now() - started) / 1000;
   const peak = rssMb(pid, 'VmHWM');
   if (response.status !== 201 || response.body.created !== ROWS)

@@ -47,7 +47,7 @@ export const ImportPreview = z.object({
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
-export const ExportInputsQuery = z.object({ format: InputFileFormat });
+export const ExportInputsQuery = z.object({ format: InputFileFormat.default('csv') });
 
 export const IMPORT_LIMITS_TEXT = `Up to ${LIMITS.importMaxRows.toLocaleString('en-US')} rows and ${
   LIMITS.importMaxBytes / 1024 / 1024

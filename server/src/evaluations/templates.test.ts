@@ -87,7 +87,7 @@ describe.each(databaseKinds)('templated runs on %s', (kind) => {
     const evaluationId = started.json().evaluation_id;
     expect((await finished(client, evaluationId)).SUCCESS).toBe(4);
 
-    const sent = fake.requests.map((r) => r.body.messages.map((m: { content: string }) => m.content));
+    const sent = fake.requests.map((r) => r.body.messages.map((m) => m.content));
     expect(sent).toEqual(
       expect.arrayContaining([
         ['You answer customers in Paris. Tone: warm. Keep {{ 1 + 1 }} as is.', 'Where is my order #12?'],

@@ -65,9 +65,6 @@ describe('InputEditorDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-<<<<<<< HEAD
-  it('says so when the update fails', async () => {
-=======
   it('edits variables in a table, offers the ones the content uses, and saves them with the expected output', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     const input = { ...existing, content: 'Weather in {{city}} for {{day}}?', variables: { city: 'Paris' } };
@@ -96,8 +93,7 @@ describe('InputEditorDialog', () => {
     // Many keystrokes: room for a busy machine.
   }, 30_000);
 
-  it('shows the spec text when the update fails', async () => {
->>>>>>> 103b67b (Web: the input editor edits variables in a table and an expected output; the Set User Prompts screen imports a CSV/JSONL file through a dialog (drop or choose, column mapping, first rows, row errors), exports CSV/JSONL and archives, restores or deletes a selection; {{variables}} are highlighted in the CodeMirror editors and listed under the run screen's previews; the JSON export carries each request's system_prompt and user_prompt; the missing-variable 400 lists messages only)
+  it('says so when the update fails', async () => {
     const onSave = vi.fn().mockRejectedValue(new Error('boom'));
     render(<InputEditorDialog open onOpenChange={() => {}} input={existing} onSave={onSave} />);
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));

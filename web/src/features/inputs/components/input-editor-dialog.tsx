@@ -18,8 +18,10 @@ type Props = {
 
 const CONTENT_REQUIRED = 'Content is required.';
 
-<<<<<<< HEAD
-/** 'New Input' / 'Edit Input': name and a line-numbered content area, both required. */
+/**
+ * 'New Input' / 'Edit Input': name and a line-numbered content area, both required; then the variables its templates
+ * are filled with and the output wanted, both optional.
+ */
 export function InputEditorDialog(props: Props) {
   return <InputEditorForm key={openingKey(props.open, props.input?.id)} {...props} />;
 }
@@ -27,35 +29,12 @@ export function InputEditorDialog(props: Props) {
 function InputEditorForm({ open, onOpenChange, input, onSave }: Props) {
   const [name, setName] = useState(input?.name ?? '');
   const [content, setContent] = useState(input?.content ?? '');
-  const [errors, setErrors] = useState<{ name?: string; content?: string }>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-=======
-/**
- * 'New Input' / 'Edit Input': name and a line-numbered content area, both required; then the variables its templates
- * are filled with and the output wanted, both optional.
- */
-export function InputEditorDialog({ open, onOpenChange, input, onSave }: Props) {
-  const [name, setName] = useState('');
-  const [content, setContent] = useState('');
-  const [variables, setVariables] = useState<VariableRow[]>([]);
-  const [expectedOutput, setExpectedOutput] = useState('');
+  const [variables, setVariables] = useState<VariableRow[]>(() => variableRowsOf(input?.variables ?? {}));
+  const [expectedOutput, setExpectedOutput] = useState(input?.expected_output ?? '');
   const [errors, setErrors] = useState<{ name?: string; content?: string; variables?: string }>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    setName(input?.name ?? '');
-    setContent(input?.content ?? '');
-    setVariables(variableRowsOf(input?.variables ?? {}));
-    setExpectedOutput(input?.expected_output ?? '');
-    setErrors({});
-    setSaveError(null);
-  }, [open, input]);
-
->>>>>>> 103b67b (Web: the input editor edits variables in a table and an expected output; the Set User Prompts screen imports a CSV/JSONL file through a dialog (drop or choose, column mapping, first rows, row errors), exports CSV/JSONL and archives, restores or deletes a selection; {{variables}} are highlighted in the CodeMirror editors and listed under the run screen's previews; the JSON export carries each request's system_prompt and user_prompt; the missing-variable 400 lists messages only)
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next = {
