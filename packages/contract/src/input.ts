@@ -25,6 +25,8 @@ export const Variables = z
           path: [name],
           message: `A variable value must be at most ${LIMITS.contentMaxLength} characters.`,
         });
+      else if (variables[name].includes('\u0000'))
+        context.addIssue({ code: 'custom', path: [name], message: 'A variable value cannot contain NUL characters.' });
     }
   });
 export type Variables = z.infer<typeof Variables>;
@@ -33,6 +35,8 @@ export type Variables = z.infer<typeof Variables>;
 export const ExpectedOutput = z
   .string({ error: 'Expected output must be text.' })
   .max(LIMITS.contentMaxLength, { error: `Expected output must be at most ${LIMITS.contentMaxLength} characters.` })
+  // PostgreSQL text cannot hold NUL.
+  .refine((text) => !text.includes('\u0000'), { error: 'Expected output cannot contain NUL characters.' })
   .nullable()
   .transform((text) => (text === '' ? null : text));
 

@@ -61,6 +61,16 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
       expected_output: 'z'.repeat(200_001),
     });
     expect(tooLong.json()).toEqual({ expected_output: ['Expected output must be at most 200000 characters.'] });
+    const nul = await client.post(ROUTES.inputs(project), {
+      name: 'x',
+      content: 'y',
+      variables: { a: 'b\u0000' },
+      expected_output: '\u0000',
+    });
+    expect(nul.json()).toEqual({
+      'variables.a': ['A variable value cannot contain NUL characters.'],
+      expected_output: ['Expected output cannot contain NUL characters.'],
+    });
   });
 
   it('imports CSV with quoted commas, quotes, newlines, a BOM, CRLF and extra columns as variables', async () => {
