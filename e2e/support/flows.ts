@@ -65,3 +65,15 @@ export async function seedProject(
 export async function storeApiKey(page: Page, provider: 'openai' | 'anthropic', key: string) {
   await apiCall(page, 'POST', '/api/api-keys/', { provider, key, label: `e2e ${provider} key` });
 }
+
+/** Clicks Run Evaluation on the run screen and confirms the dialog once it announces `calls` API calls. */
+export async function runAndConfirm(page: Page, calls: number) {
+  await page.getByRole('button', { name: 'Run Evaluation' }).click();
+  const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  await visible(confirm.getByText(`Running this evaluation will make ${calls} API call(s).`, { exact: true }));
+  await confirm
+    .getByRole('button')
+    .filter({ hasNotText: /cancel|close/i })
+    .last()
+    .click();
+}

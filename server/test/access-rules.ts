@@ -29,6 +29,7 @@ const project = { id: 'project' } as const;
 const projectInputs = { projectId: 'project' } as const;
 const configuration = { id: 'configuration' } as const;
 const evaluation = { evaluation: 'evaluation' } as const;
+const importFile = { format: 'csv', data: 'content\nHello\n' };
 const configurationBody = (ids: EntityIds) => ({ name: 'C', prompt_content: 'Be brief.', ai_model_id: ids.model });
 
 export const ACCESS_RULES: Record<string, AccessRule> = {
@@ -68,6 +69,14 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
     body: () => ({ name: 'I', content: 'x', active: true }),
   },
   'DELETE /api/projects/:projectId/inputs/:inputId/': { ...session, ids: { projectId: 'project', inputId: 'input' } },
+  'POST /api/projects/:projectId/inputs/import/': { ...session, ids: projectInputs, body: () => importFile },
+  'POST /api/projects/:projectId/inputs/import/preview/': { ...session, ids: projectInputs, body: () => importFile },
+  'GET /api/projects/:projectId/inputs/export/': { ...session, ids: projectInputs },
+  'POST /api/projects/:projectId/inputs/bulk/': {
+    ...session,
+    ids: projectInputs,
+    body: (ids) => ({ ids: [ids.input], action: 'archive' }),
+  },
 
   'GET /api/projects/:projectId/configurations/': { ...session, ids: projectInputs },
   'POST /api/projects/:projectId/configurations/': { ...session, ids: projectInputs, body: configurationBody },

@@ -21,6 +21,12 @@ export const LIMITS = {
   descriptionMaxLength: 2000,
   contentMaxLength: 200_000,
   runMaxRequests: 20_000,
+  variablesMax: 100,
+  importMaxRows: 10_000,
+  importMaxBytes: 10 * 1024 * 1024,
+  importErrorsListed: 100,
+  importPreviewRows: 5,
+  bulkMaxIds: 10_000,
 } as const;
 
 export const STANDARD_PLAN = { name: 'Standard', priceUsdPerMonth: 24.99, priceLabel: '$24.99' } as const;

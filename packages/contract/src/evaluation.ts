@@ -63,6 +63,9 @@ export const ApiRequest = z.object({
   input_token_total_count: z.number().int().nullable(),
   output_token_count: z.number().int().nullable(),
   error_message: z.string().nullable(),
+  /** The texts the model was sent, templates filled in (user_prompt: null when the run had no user prompt). */
+  system_prompt: z.string().nullable(),
+  user_prompt: z.string().nullable(),
   attempts: z.number().int(),
   created_at: Timestamp,
   updated_at: Timestamp,

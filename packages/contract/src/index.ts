@@ -2,6 +2,8 @@ export * from './constants.js';
 export * from './common.js';
 export * from './project.js';
 export * from './input.js';
+export * from './input-import.js';
+export * from './template.js';
 export * from './ai-model.js';
 export * from './configuration.js';
 export * from './evaluation.js';

@@ -1,6 +1,44 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { Id, Timestamp, requiredText } from './common.js';
+import { VARIABLE_NAME_PATTERN } from './template.js';
+
+/** A user prompt's variables: what `{{name}}` in a template is filled with. */
+export const Variables = z
+  .record(z.string(), z.string({ error: 'A variable value must be text.' }), {
+    error: 'Variables must be an object of names to texts.',
+  })
+  .superRefine((variables, context) => {
+    const names = Object.keys(variables);
+    if (names.length > LIMITS.variablesMax)
+      context.addIssue({ code: 'custom', message: `At most ${LIMITS.variablesMax} variables are allowed.` });
+    for (const name of names) {
+      if (!VARIABLE_NAME_PATTERN.test(name))
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `'${name}' is not a variable name: use letters, digits and _, not starting with a digit, at most 64.`,
+        });
+      else if (variables[name].length > LIMITS.contentMaxLength)
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `A variable value must be at most ${LIMITS.contentMaxLength} characters.`,
+        });
+      else if (variables[name].includes('\u0000'))
+        context.addIssue({ code: 'custom', path: [name], message: 'A variable value cannot contain NUL characters.' });
+    }
+  });
+export type Variables = z.infer<typeof Variables>;
+
+/** The answer wanted for a user prompt; an empty text means none. */
+export const ExpectedOutput = z
+  .string({ error: 'Expected output must be text.' })
+  .max(LIMITS.contentMaxLength, { error: `Expected output must be at most ${LIMITS.contentMaxLength} characters.` })
+  // PostgreSQL text cannot hold NUL.
+  .refine((text) => !text.includes('\u0000'), { error: 'Expected output cannot contain NUL characters.' })
+  .nullable()
+  .transform((text) => (text === '' ? null : text));
 
 /** A user prompt (test input). */
 export const Input = z.object({
@@ -8,6 +46,8 @@ export const Input = z.object({
   project: Id,
   name: z.string(),
   content: z.string(),
+  variables: z.record(z.string(), z.string()),
+  expected_output: z.string().nullable(),
   active: z.boolean(),
   token_count: z.number().int(),
   created_at: Timestamp,
@@ -19,13 +59,35 @@ export type Input = z.infer<typeof Input>;
 export const CreateInputInput = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
   content: requiredText('Content', LIMITS.contentMaxLength),
+  variables: Variables.default({}),
+  expected_output: ExpectedOutput.default(null),
   active: z.boolean().optional(),
   // Echoed by the client; it must name the project of the path.
   project: Id.optional(),
 });
 export type CreateInputInput = z.infer<typeof CreateInputInput>;
 
-export const UpdateInputInput = CreateInputInput.extend({ active: z.boolean() }).partial({ active: true });
+/** Variables and expected output left out of an update stay as they are. */
+export const UpdateInputInput = CreateInputInput.extend({
+  active: z.boolean().optional(),
+  variables: Variables.optional(),
+  expected_output: ExpectedOutput.optional(),
+});
 export type UpdateInputInput = z.infer<typeof UpdateInputInput>;
 
 export const InputParams = z.object({ projectId: Id, inputId: Id });
+
+export const BULK_INPUT_ACTIONS = ['archive', 'restore', 'delete'] as const;
+
+/** Archive, restore or delete several user prompts at once: all ids must be the project's, or nothing changes. */
+export const BulkInputsInput = z.object({
+  ids: z
+    .array(Id, { error: 'ids must be a list of ids.' })
+    .min(1, { error: 'Select at least one user prompt.' })
+    .max(LIMITS.bulkMaxIds, { error: `At most ${LIMITS.bulkMaxIds} user prompts at once.` }),
+  action: z.enum(BULK_INPUT_ACTIONS, { error: 'action must be archive, restore or delete.' }),
+});
+export type BulkInputsInput = z.infer<typeof BulkInputsInput>;
+
+export const BulkInputsResponse = z.object({ action: z.enum(BULK_INPUT_ACTIONS), count: z.number().int() });
+export type BulkInputsResponse = z.infer<typeof BulkInputsResponse>;

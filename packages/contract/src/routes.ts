@@ -20,6 +20,11 @@ export const ROUTES = {
   input: (projectId: number | string, inputId: number | string) => `/api/projects/${projectId}/inputs/${inputId}/`,
   inputDuplicate: (projectId: number | string, inputId: number | string) =>
     `/api/projects/${projectId}/inputs/${inputId}/duplicate/`,
+  inputsImport: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/`,
+  inputsImportPreview: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/preview/`,
+  inputsExport: (projectId: number | string, format: 'csv' | 'jsonl') =>
+    `/api/projects/${projectId}/inputs/export/?format=${format}`,
+  inputsBulk: (projectId: number | string) => `/api/projects/${projectId}/inputs/bulk/`,
   runEvaluation: '/api/run-evaluation/',
   evaluations: '/api/evaluations/',
   evaluation: (id: number | string) => `/api/evaluations/${id}/`,

@@ -68,6 +68,9 @@ export const inputs = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     content: text('content').notNull(),
+    /** What `{{name}}` in a template is filled with when this input runs. */
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    expectedOutput: text('expected_output'),
     active: boolean('active').notNull().default(true),
     tokenCount: integer('token_count').notNull(),
     createdAt: createdAt(),
@@ -226,6 +229,12 @@ export const apiRequests = pgTable(
     configurationId: integer('configuration_id').notNull(),
     /** The configuration's version when the run was created; null for requests made before versions were kept. */
     configurationVersion: integer('configuration_version'),
+    /**
+     * The texts sent when a template filled them in; NULL when the configuration's prompt (or the input's content) in
+     * the evaluation's snapshot was sent as written, which keeps untemplated runs as cheap to write as before.
+     */
+    systemPrompt: text('system_prompt'),
+    userPrompt: text('user_prompt'),
     status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] })
       .notNull()
       .default('PENDING'),

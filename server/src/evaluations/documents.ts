@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { ApiRequest, ApiRequestWithOutput, Result } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
-import { apiRequests, evaluations, results } from '../db/schema.js';
+import { apiRequests, evaluations, results, type RunSnapshot } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
 import { assertOwner, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
@@ -10,7 +10,7 @@ import { assertOwner, metricsOf, statusCountsOf, summaryColumns, toEvaluation } 
 // The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
 
 type RequestRow = typeof apiRequests.$inferSelect;
-const toApiRequest = (r: RequestRow): ApiRequest => ({
+const toApiRequest = (r: RequestRow): Omit<ApiRequest, 'system_prompt' | 'user_prompt'> => ({
   id: r.id,
   evaluation: r.evaluationId,
   input: r.inputId,
@@ -25,6 +25,30 @@ const toApiRequest = (r: RequestRow): ApiRequest => ({
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
+
+/**
+ * Maps a request row to what the API returns, with the texts it sent: the ones its template filled in, else its
+ * configuration's prompt and its input's content as the snapshot froze them.
+ */
+function requestReader(snapshot: RunSnapshot): (r: RequestRow) => ApiRequest {
+  const prompts = new Map(snapshot.configurations.map((c) => [c.id, c.prompt_content]));
+  const contents = new Map(snapshot.inputs.map((i) => [i.id, i.content]));
+  return (r) => ({
+    ...toApiRequest(r),
+    system_prompt: r.systemPrompt ?? prompts.get(r.configurationId) ?? null,
+    user_prompt: r.userPrompt ?? (r.inputId === null ? null : (contents.get(r.inputId) ?? null)),
+  });
+}
+
+/** The evaluation's snapshot; 404 unless it exists and belongs to the user. */
+async function ownedSnapshot(db: Db, userId: number, evaluationId: number): Promise<RunSnapshot> {
+  const [row] = await db
+    .select({ snapshot: evaluations.snapshot })
+    .from(evaluations)
+    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
+  if (!row) throw notFound('Evaluation not found.');
+  return row.snapshot;
+}
 
 const requestPages = (db: Db, evaluationId: number) =>
   keyedPages(
@@ -44,8 +68,8 @@ async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U): A
 
 /** GET /api/api-requests/?evaluation=: the run's api requests in id order, as a JSON array. */
 export async function apiRequestsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
-  await assertOwner(db, userId, evaluationId);
-  return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId), toApiRequest)));
+  const read = requestReader(await ownedSnapshot(db, userId, evaluationId));
+  return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId), read)));
 }
 
 /** GET /api/results/?evaluation_id=: the run's results in api request order, as a JSON array. */
@@ -112,7 +136,8 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
   );
   async function* pieces() {
     yield `${JSON.stringify(head).slice(0, -1)},"api_requests":`;
-    yield* jsonArray(mapPages(pages, (r): ApiRequestWithOutput => ({ ...toApiRequest(r.request), output: r.output })));
+    const read = requestReader(evaluation.snapshot);
+    yield* jsonArray(mapPages(pages, (r): ApiRequestWithOutput => ({ ...read(r.request), output: r.output })));
     const [metrics, statusCounts] = [await metricsOf(db, evaluationId), await statusCountsOf(db, evaluationId)];
     yield `,"metrics":${JSON.stringify(metrics)},"status_counts":${JSON.stringify(statusCounts)}}`;
   }

@@ -18,6 +18,9 @@ export type ClaimedRequest = {
   configuration_id: number;
   attempts: number;
   provider: Lane;
+  /** The texts to send when a template filled them in; null: the snapshot's, as written. */
+  system_prompt: string | null;
+  user_prompt: string | null;
 };
 
 /** What a worker runs a request with: its evaluation's frozen configurations and inputs by id, and whose keys to use. */

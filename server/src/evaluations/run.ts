@@ -15,6 +15,7 @@ import { activeSealedKeys } from '../api-keys/service.js';
 import { preloadSdks } from '../providers/call.js';
 import type { Lane } from '../providers/types.js';
 import { evaluationContext, WORK_CHANNEL, type ClaimedRequest, type LocalWorker } from './hand-over.js';
+import { fillRunTemplates, sentPromptsOfRow, type RunPrompts, type SentPrompts } from './templates.js';
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
@@ -83,6 +84,7 @@ export async function startEvaluation(
       return { id: i.id, name: i.name, content: i.content };
     }),
   };
+  const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);
   const neededProviders = [...new Set(snapshot.configurations.map((c) => c.ai_model.company))];
   const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length);
 
@@ -114,7 +116,11 @@ export async function startEvaluation(
       };
       const head = planHead(shape, local);
       const { evaluationId: id, requestIds } = await reserveIds(tx, head.length);
-      const headRows = head.map((row, n) => ({ ...row, id: requestIds[n] }));
+      const headRows = head.map((row, n) => ({
+        ...row,
+        ...sentPromptsOfRow(prompts, n, shape.lanes.length),
+        id: requestIds[n],
+      }));
       const claimed: ClaimedRequest[] = headRows
         .filter((row) => row.claimed)
         .map((row) => ({
@@ -124,6 +130,8 @@ export async function startEvaluation(
           configuration_id: row.configuration_id,
           attempts: 1,
           provider: row.provider,
+          system_prompt: row.system_prompt,
+          user_prompt: row.user_prompt,
         }));
       // The first calls start before the run's rows are written: writing them competes with sending those calls for the CPU.
       if (claimed.length > 0) await local!.adopt(evaluationContext(userId, snapshot), claimed, committed);
@@ -136,7 +144,7 @@ export async function startEvaluation(
         totalRequests,
         snapshot,
       });
-      await insertRequests(tx, id, shape, headRows, local);
+      await insertRequests(tx, id, shape, headRows, local, prompts);
       return id;
     });
     commit(true);
@@ -230,21 +238,25 @@ async function insertRequests(
   tx: Tx,
   evaluationId: number,
   { inputIds, lanes }: RunShape,
-  head: (HeadRow & { id: number })[],
+  head: (HeadRow & SentPrompts & { id: number })[],
   local: LocalWorker | null,
+  prompts: RunPrompts,
 ) {
   if (head.length > 0) {
     await tx.execute(sql`
-      INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, configuration_version, provider, status, attempts, claimed_by, lease_expires_at)
-      SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.configuration_version, h.provider,
+      INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, configuration_version, provider, system_prompt, user_prompt, status, attempts, claimed_by, lease_expires_at)
+      SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.configuration_version, h.provider, h.system_prompt, h.user_prompt,
              CASE WHEN h.claimed THEN 'IN_PROGRESS' ELSE 'PENDING' END, CASE WHEN h.claimed THEN 1 ELSE 0 END,
              CASE WHEN h.claimed THEN ${local!.id}::text END,
              CASE WHEN h.claimed THEN now() + ${local!.leaseMs}::int * interval '1 millisecond' END
-        FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb) AS h(id int, input_id int, configuration_id int, configuration_version int, provider text, claimed boolean)`);
+        FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb) AS h(id int, input_id int, configuration_id int, configuration_version int, provider text, system_prompt text, user_prompt text, claimed boolean)`);
   }
+  // Filled-in texts (templated runs only) are looked up by position: per input, its user prompt and system prompts.
+  const filled = JSON.stringify(prompts);
   await tx.execute(sql`
-    INSERT INTO api_requests (evaluation_id, input_id, configuration_id, configuration_version, provider)
-    SELECT ${evaluationId}::int, (i.value #>> '{}')::int, (c.value->>'id')::int, (c.value->>'version')::int, c.value->>'provider'
+    INSERT INTO api_requests (evaluation_id, input_id, configuration_id, configuration_version, provider, system_prompt, user_prompt)
+    SELECT ${evaluationId}::int, (i.value #>> '{}')::int, (c.value->>'id')::int, (c.value->>'version')::int, c.value->>'provider',
+           ${filled}::jsonb -> (i.n - 1)::int -> 'system' ->> (c.n - 1)::int, ${filled}::jsonb -> (i.n - 1)::int ->> 'user'
       FROM jsonb_array_elements(${JSON.stringify(inputIds)}::jsonb) WITH ORDINALITY AS i(value, n)
      CROSS JOIN jsonb_array_elements(${JSON.stringify(lanes)}::jsonb) WITH ORDINALITY AS c(value, n)
      WHERE (i.n - 1) * ${lanes.length}::int + c.n > ${head.length}::int

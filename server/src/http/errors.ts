@@ -2,12 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastif
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDataException, serializeError } from '../db/errors.js';
 
-/** An error a route means to answer with: `{detail}` and its status, or `{field: [message]}` for 400 with fields. */
+/**
+ * An error a route means to answer with: `{detail}` and its status, or `{field: [message]}` for 400 with fields (or
+ * another body a route documents, such as an import's `{errors: [{row, field, message}]}`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly fields?: Record<string, string[]>,
+    readonly fields?: Record<string, unknown>,
     /** What went wrong underneath, for the log only (e.g. a payment provider's own message). */
     cause?: unknown,
   ) {

@@ -27,6 +27,8 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
       project: project.id,
       name: 'Refund',
       content,
+      variables: {},
+      expected_output: null,
       active: true,
       token_count: countTokens(content),
       created_at: expect.any(String),

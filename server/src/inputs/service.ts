@@ -8,11 +8,13 @@ import { assertPayloadProject, assertProjectOwner, touchProject } from '../proje
 
 type InputRow = typeof inputs.$inferSelect;
 
-const toInput = (row: InputRow): Input => ({
+export const toInput = (row: InputRow): Input => ({
   id: row.id,
   project: row.projectId,
   name: row.name,
   content: row.content,
+  variables: row.variables,
+  expected_output: row.expectedOutput,
   active: row.active,
   token_count: row.tokenCount,
   created_at: row.createdAt.toISOString(),
@@ -39,6 +41,8 @@ export async function createInput(db: Db, userId: number, projectId: number, inp
         projectId,
         name: input.name,
         content: input.content,
+        variables: input.variables,
+        expectedOutput: input.expected_output,
         active: input.active ?? true,
         tokenCount: countTokens(input.content),
       })
@@ -63,6 +67,8 @@ export async function updateInput(
       .set({
         name: input.name,
         content: input.content,
+        variables: input.variables,
+        expectedOutput: input.expected_output,
         active: input.active,
         tokenCount: countTokens(input.content),
         updatedAt: sql`now()`,

@@ -32,6 +32,8 @@ export const subscriptionStatusFixture = (overrides: Partial<SubscriptionStatus>
 export const inputFixture = (id: number, overrides: Partial<Input> = {}): Input => ({
   id,
   project: 1,
+  variables: {},
+  expected_output: null,
   name: `Input ${id}`,
   content: `Question ${id}`,
   active: true,
@@ -73,6 +75,8 @@ export const apiRequestFixture = (
 ): ApiRequest => ({
   id,
   evaluation: 9,
+  system_prompt: 'System',
+  user_prompt: 'User',
   input,
   configuration,
   configuration_version: 1,

@@ -51,7 +51,7 @@ async function claimWhere(
          ORDER BY id
          LIMIT $4
          FOR UPDATE SKIP LOCKED)
-      RETURNING id, evaluation_id, input_id, configuration_id, attempts`,
+      RETURNING id, evaluation_id, input_id, configuration_id, attempts, system_prompt, user_prompt`,
     [workerId, leaseMs, lane, limit],
   );
   return (rows as ClaimedRow[]).sort((a, b) => a.id - b.id);

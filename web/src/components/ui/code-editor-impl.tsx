@@ -15,6 +15,7 @@ import {
   placeholder as placeholderExtension,
   type DecorationSet,
 } from '@codemirror/view';
+import { templateHighlight } from './template-highlight';
 
 type Props = {
   value: string;
@@ -112,6 +113,11 @@ const theme = (lineHeight: number) =>
     '.cm-activeLine': { backgroundColor: 'var(--cm-active-line)' },
     '.cm-activeLineGutter': { backgroundColor: 'var(--cm-active-line)' },
     '.cm-placeholder': { color: 'var(--cm-gutter-fg)' },
+    '.cm-template-variable': {
+      color: 'var(--cm-variable-fg)',
+      backgroundColor: 'var(--cm-variable-bg)',
+      borderRadius: '3px',
+    },
     '.cm-selectionBackground, &.cm-focused .cm-selectionBackground': {
       backgroundColor: 'var(--cm-selection) !important',
     },
@@ -173,6 +179,7 @@ export default function CodeEditorImpl({
             drawSelection(),
             EditorView.lineWrapping,
             fillerLines(minLines, lineHeight),
+            templateHighlight,
             placeholder ? placeholderExtension(placeholder) : [],
             attributes.current.of(contentAttributes({ labelledBy, describedBy, invalid, required })),
             theme(lineHeight),
@@ -214,7 +221,7 @@ export default function CodeEditorImpl({
   return (
     <div
       ref={host}
-      className="[--cm-active-line:rgb(241_245_249_/_0.7)] [--cm-gutter-bg:var(--color-slate-50)] [--cm-gutter-border:var(--color-slate-200)] [--cm-gutter-fg:var(--color-slate-400)] [--cm-selection:var(--color-blue-200)] dark:[--cm-active-line:rgb(30_41_59_/_0.6)] dark:[--cm-gutter-bg:var(--color-slate-800)] dark:[--cm-gutter-border:var(--color-slate-700)] dark:[--cm-gutter-fg:var(--color-slate-500)] dark:[--cm-selection:var(--color-blue-900)]"
+      className="[--cm-variable-bg:var(--color-violet-100)] [--cm-variable-fg:var(--color-violet-800)] dark:[--cm-variable-bg:var(--color-violet-950)] dark:[--cm-variable-fg:var(--color-violet-200)] [--cm-active-line:rgb(241_245_249_/_0.7)] [--cm-gutter-bg:var(--color-slate-50)] [--cm-gutter-border:var(--color-slate-200)] [--cm-gutter-fg:var(--color-slate-400)] [--cm-selection:var(--color-blue-200)] dark:[--cm-active-line:rgb(30_41_59_/_0.6)] dark:[--cm-gutter-bg:var(--color-slate-800)] dark:[--cm-gutter-border:var(--color-slate-700)] dark:[--cm-gutter-fg:var(--color-slate-500)] dark:[--cm-selection:var(--color-blue-900)]"
     />
   );
 }

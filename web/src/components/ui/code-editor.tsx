@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { LIMITS } from '@promptgrid/contract';
 import { cn } from '@/lib/cn';
+import { TemplateVariables } from './template-variables';
 
 export type CodeEditorProps = {
   /** Visible label, bound to the editable area with aria-labelledby. */
@@ -47,6 +48,7 @@ export function CodeEditor({ label, error, minLines = LIMITS.editorMinLines, ...
           />
         </Suspense>
       </div>
+      <TemplateVariables text={props.value} />
       {error ? (
         <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
           {error}

@@ -31,6 +31,10 @@ type CollectionScreenProps<T> = {
   /** Whether an item is active (not archived), for the Active / Archived / All filter. */
   isActive: (item: T) => boolean;
   renderItem: (item: T) => ReactNode;
+  /** More header buttons, before the add button (e.g. import and export). */
+  actions?: ReactNode;
+  /** Above the list once it has items (e.g. a bar acting on the selected items). */
+  toolbar?: ReactNode;
   /** Dialogs of the screen. */
   children?: ReactNode;
 };
@@ -57,6 +61,7 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
         <div className="flex flex-wrap items-center gap-3">
           <ActiveFilterSelect value={filter} onChange={setFilter} />
           <ViewToggle value={props.view} onChange={props.onViewChange} />
+          {props.actions}
           {addButton}
         </div>
       </div>
@@ -79,17 +84,20 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
           {`Nothing ${filter === 'active' ? 'active' : 'archived'} here. Choose All under Show to see every one.`}
         </p>
       ) : (
-        <ul
-          className={cn('grid gap-4', props.view === 'grid' ? props.gridClassName : 'grid-cols-1')}
-          aria-label={props.listLabel}
-        >
-          {shown.map((item) => (
-            // min-w-0: a long unbroken word in a card wraps inside it instead of widening the column past the screen.
-            <li key={props.itemKey(item)} className="flex min-w-0">
-              {props.renderItem(item)}
-            </li>
-          ))}
-        </ul>
+        <>
+          {props.toolbar}
+          <ul
+            className={cn('grid gap-4', props.view === 'grid' ? props.gridClassName : 'grid-cols-1')}
+            aria-label={props.listLabel}
+          >
+            {shown.map((item) => (
+              // min-w-0: a long unbroken word in a card wraps inside it instead of widening the column past the screen.
+              <li key={props.itemKey(item)} className="flex min-w-0">
+                {props.renderItem(item)}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {props.children}
     </section>

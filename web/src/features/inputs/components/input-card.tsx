@@ -3,6 +3,7 @@ import type { Input } from '@promptgrid/contract';
 import { CardActions } from '@/components/ui/card-actions';
 import { cn } from '@/lib/cn';
 import { canExpand, collapsedContent } from '../lib/truncate';
+import { InputExtras } from './input-extras';
 
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -14,9 +15,20 @@ type Props = {
   onDuplicate: () => void;
   onDelete: () => void;
   onToggleActive: () => void;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
 };
 
-export function InputCard({ input, duplicating, onEdit, onDuplicate, onDelete, onToggleActive }: Props) {
+export function InputCard({
+  input,
+  duplicating,
+  onEdit,
+  onDuplicate,
+  onDelete,
+  onToggleActive,
+  selected,
+  onSelectedChange,
+}: Props) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const expandable = canExpand(input.content);
@@ -32,8 +44,17 @@ export function InputCard({ input, duplicating, onEdit, onDuplicate, onDelete, o
     >
       {/* On a narrow card the buttons move under the name instead of pushing the card wider than the screen. */}
       <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-        {/* Long names wrap: a card never hides part of its name. */}
-        <h3 className="min-w-0 flex-1 basis-40 font-semibold break-words">{input.name}</h3>
+        <div className="flex min-w-0 flex-1 basis-40 items-start gap-2">
+          <input
+            type="checkbox"
+            aria-label={`Select ${input.name}`}
+            checked={selected}
+            onChange={(event) => onSelectedChange(event.target.checked)}
+            className="mt-1 size-4 shrink-0 cursor-pointer accent-blue-600"
+          />
+          {/* Long names wrap: a card never hides part of its name. */}
+          <h3 className="min-w-0 flex-1 font-semibold break-words">{input.name}</h3>
+        </div>
         <CardActions
           name={input.name}
           active={input.active}
@@ -64,6 +85,7 @@ export function InputCard({ input, duplicating, onEdit, onDuplicate, onDelete, o
           {expanded ? 'HIDE' : 'EXPAND'}
         </button>
       ) : null}
+      <InputExtras input={input} />
       <footer className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs text-slate-500 dark:text-slate-400">
         <span className="font-medium tracking-wide">TOKENS: {input.token_count}</span>
         <time dateTime={input.created_at}>Created {formatDate(input.created_at)}</time>

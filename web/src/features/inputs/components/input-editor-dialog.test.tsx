@@ -7,6 +7,8 @@ import { InputEditorDialog } from './input-editor-dialog';
 const existing: Input = {
   id: 4,
   project: 1,
+  variables: {},
+  expected_output: null,
   name: 'Capital question',
   content: 'What is the capital of France?',
   active: true,
@@ -53,9 +55,44 @@ describe('InputEditorDialog', () => {
     await userEvent.clear(name);
     await userEvent.type(name, 'Capital of France');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Capital of France', content: existing.content }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        name: 'Capital of France',
+        content: existing.content,
+        variables: {},
+        expected_output: null,
+      }),
+    );
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
+
+  it('edits variables in a table, offers the ones the content uses, and saves them with the expected output', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const input = { ...existing, content: 'Weather in {{city}} for {{day}}?', variables: { city: 'Paris' } };
+    render(<InputEditorDialog open onOpenChange={() => {}} projectId="1" input={input} onSave={onSave} />);
+    const names = screen.getAllByRole('textbox', { name: /Variable name/ });
+    expect(names.map((field) => (field as HTMLInputElement).value)).toEqual(['city']);
+    await userEvent.click(screen.getByRole('button', { name: 'Add day' }));
+    await userEvent.type(screen.getAllByRole('textbox', { name: /^Value/ })[1], 'Monday');
+    await userEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    await userEvent.type(screen.getAllByRole('textbox', { name: /Variable name/ })[2], '9 lives');
+    await userEvent.type(screen.getAllByRole('textbox', { name: /^Value/ })[2], 'x');
+    await userEvent.type(screen.getByLabelText('Expected output'), 'Sunny.');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(/'9 lives' is not a variable name/)).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove variable 9 lives' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        name: existing.name,
+        content: input.content,
+        variables: { city: 'Paris', day: 'Monday' },
+        expected_output: 'Sunny.',
+      }),
+    );
+    // Many keystrokes: room for a busy machine.
+  }, 30_000);
 
   it('says so when the update fails', async () => {
     const onSave = vi.fn().mockRejectedValue(new Error('boom'));

@@ -3,10 +3,12 @@ import type { CreateInputInput, Input } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { CodeEditor } from '@/components/ui/code-editor';
 import { openingKey } from '@/components/ui/dialog';
+import { Field, TextArea } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { NameField, nameError } from '@/components/ui/name-field';
 import { useDraftForm } from '@/lib/draft-form';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
+import { VariablesEditor, variableRowsError, variableRowsOf, variablesOf, type VariableRow } from './variables-editor';
 
 type Props = {
   open: boolean;
@@ -19,7 +21,10 @@ type Props = {
 
 const CONTENT_REQUIRED = 'Content is required.';
 
-/** 'New Input' / 'Edit Input': name and a line-numbered content area, both required. */
+/**
+ * 'New Input' / 'Edit Input': name and a line-numbered content area, both required; then the variables its templates
+ * are filled with and the output wanted, both optional.
+ */
 export function InputEditorDialog(props: Props) {
   return <InputEditorForm key={openingKey(props.open, props.input?.id)} {...props} />;
 }
@@ -27,10 +32,15 @@ export function InputEditorDialog(props: Props) {
 function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props) {
   const form = useDraftForm(
     { projectId, dialog: input ? `input:${input.id}` : 'input:new', open },
-    { name: input?.name ?? '', content: input?.content ?? '' },
+    {
+      name: input?.name ?? '',
+      content: input?.content ?? '',
+      variables: variableRowsOf(input?.variables ?? {}) as VariableRow[],
+      expectedOutput: input?.expected_output ?? '',
+    },
   );
-  const { name, content } = form.values;
-  const [errors, setErrors] = useState<{ name?: string; content?: string }>({});
+  const { name, content, variables, expectedOutput } = form.values;
+  const [errors, setErrors] = useState<{ name?: string; content?: string; variables?: string }>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -39,13 +49,19 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
     const next = {
       name: nameError(name),
       content: requiredError(content, CONTENT_REQUIRED),
+      variables: variableRowsError(variables) ?? undefined,
     };
     setErrors(next);
-    if (next.name || next.content) return;
+    if (next.name || next.content || next.variables) return;
     setSaving(true);
     setSaveError(null);
     try {
-      await onSave({ name: name.trim(), content });
+      await onSave({
+        name: name.trim(),
+        content,
+        variables: variablesOf(variables),
+        expected_output: expectedOutput === '' ? null : expectedOutput,
+      });
       form.discard();
       onOpenChange(false);
     } catch {
@@ -90,6 +106,27 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
         error={errors.content}
         placeholder="The user message to send, e.g. a document to summarise"
       />
+      <VariablesEditor
+        rows={variables}
+        onChange={(rows) => {
+          form.update({ variables: rows });
+          setErrors((current) => ({
+            ...current,
+            variables: current.variables && (variableRowsError(rows) ?? undefined),
+          }));
+        }}
+        content={content}
+        error={errors.variables ?? null}
+      />
+      <Field label="Expected output" hint="Optional: the answer you want, kept with the results for comparison.">
+        {(field) => (
+          <TextArea
+            {...field}
+            value={expectedOutput}
+            onChange={(event) => form.update({ expectedOutput: event.target.value })}
+          />
+        )}
+      </Field>
     </FormDialog>
   );
 }

@@ -31,6 +31,8 @@ export type EvaluationExport = {
     input_id: number | null;
     configuration_id: number;
     status: 'PENDING' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
+    system_prompt: string | null;
+    user_prompt: string | null;
     output: string | null;
     error_message: string | null;
     execution_time: number | null;
@@ -82,6 +84,8 @@ export function buildExport(
       input_id: request?.input ?? result?.input ?? null,
       configuration_id: (request?.configuration ?? result?.configuration)!,
       status: request?.status ?? 'SUCCESS',
+      system_prompt: request?.system_prompt ?? null,
+      user_prompt: request?.user_prompt ?? null,
       output: result?.output ?? null,
       error_message: request?.error_message ?? null,
       execution_time: result?.execution_time ?? request?.execution_time ?? null,

@@ -10,6 +10,8 @@ const at = '2025-01-01T00:00:00.000Z';
 const input = (id: number, name: string): Input => ({
   id,
   project: 1,
+  variables: {},
+  expected_output: null,
   name,
   content: `${name} content`,
   active: true,

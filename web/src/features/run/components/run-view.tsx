@@ -173,6 +173,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
               id: input.id,
               name: input.name,
               preview: previewText(input.content, LIMITS.runPreviewLength),
+              template: input.content,
             }))}
             selected={selectedInputs}
             onChange={setSelectedInputs}
@@ -190,6 +191,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
               name: c.name,
               detail: aiModelLabel(c.ai_model),
               preview: previewText(c.prompt.content, LIMITS.runPreviewLength),
+              template: c.prompt.content,
             }))}
             selected={selectedConfigurations}
             onChange={(next) => {

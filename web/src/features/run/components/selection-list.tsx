@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TemplateVariables } from '@/components/ui/template-variables';
 import { Checkbox } from '@/components/ui/checkbox';
 
-export type SelectionItem = { id: number; name: string; detail?: string; preview: string };
+/** `template`: the full text, whose variables are listed under the preview. */
+export type SelectionItem = { id: number; name: string; detail?: string; preview: string; template: string };
 
 type Props = {
   title: string;
@@ -67,6 +69,7 @@ export function SelectionList({ title, items, selected, onChange, empty, note }:
                       <span className="block font-medium text-slate-600 dark:text-slate-300">{item.detail}</span>
                     ) : null}
                     <span className="block font-mono break-words">{item.preview || '—'}</span>
+                    <TemplateVariables text={item.template} className="mt-1" />
                   </>
                 }
               >

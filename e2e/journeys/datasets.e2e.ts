@@ -1,0 +1,73 @@
+// Datasets: a CSV of cases imported through the Import dialog, then a mock run of a templated system prompt whose
+// filled-in text shows in the results.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { apiCall, shot, signIn, useApp } from '../support/app';
+import { atPath, count, hidden, seeText, visible } from '../support/expect';
+import { createProjectViaUi, runAndConfirm } from '../support/flows';
+
+const app = useApp({ name: 'datasets' });
+
+const CSV = [
+  'name,content,expected_output,city',
+  'Late parcel,"My parcel is late, where is it?","Apologise, give the tracking link",Paris',
+  ',"Can I return ""used"" shoes?\nThey hurt.",,Oslo',
+  'Invoice,Please resend my invoice,,Rome',
+].join('\r\n');
+
+describe('datasets', () => {
+  test('import a CSV through the dialog, preview it, run a templated system prompt in mock mode', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'datasets@example.com');
+    const projectId = await createProjectViaUi(page, 'Support cases', 'Replies to customers');
+
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-e2e-')), 'cases.csv');
+    fs.writeFileSync(file, `\uFEFF${CSV}`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import User Prompts' });
+    await visible(dialog);
+    await dialog.getByLabel('Choose a file').setInputFiles(file);
+
+    // The preview: how each column is read and the first rows as they will be created.
+    await seeText(dialog, '3 rows found');
+    const mapping = dialog.getByRole('table').filter({ hasText: 'Read as' });
+    await visible(mapping.getByRole('row', { name: 'city Variable' }));
+    await visible(mapping.getByRole('row', { name: 'expected_output Expected output' }));
+    const rows = dialog.getByRole('table').filter({ hasText: 'Expected output' }).last();
+    await visible(rows.getByText('Late parcel', { exact: true }));
+    await visible(rows.getByText('city=Paris', { exact: true }));
+    // A row without a name takes the first words of its content.
+    await visible(rows.getByText('Can I return "used" shoes? They', { exact: true }));
+    await shot(page, 'datasets-import-preview');
+    await dialog.getByRole('button', { name: 'Import 3 user prompts' }).click();
+    await hidden(dialog);
+    await seeText(page, 'Imported 3 user prompts.');
+    await count(page.getByRole('article'), 3);
+    await visible(page.getByRole('article', { name: 'Late parcel' }).getByText('city=Paris'));
+
+    // A system prompt that uses the variable, added through the API; the run screen lists the variables it uses.
+    const models = await apiCall<{ id: number; model_name: string }[]>(page, 'GET', '/api/models/');
+    await apiCall(page, 'POST', `/api/projects/${projectId}/configurations/`, {
+      name: 'Local agent',
+      prompt_content: 'You help customers in {{ city }}. Answer briefly.',
+      ai_model_id: models.find((m) => m.model_name === 'gpt-4.1-mini')!.id,
+      parameters: { temperature: 0, max_tokens: null },
+      provider_specific_params: {},
+    });
+    await page.goto(`/project/${projectId}/run`);
+    await visible(page.getByRole('heading', { name: 'Configure and Run Evaluation' }));
+    await visible(page.getByText('{{city}}', { exact: true }).first());
+    const mock = page.getByRole('switch', { name: 'Mock mode (no API calls)' });
+    expect(await mock.getAttribute('aria-checked')).toBe('true');
+    await shot(page, 'datasets-run');
+    await runAndConfirm(page, 3);
+
+    // The mock model echoes the system prompt it was sent: the template filled in from the first case.
+    await atPath(page, `/project/${projectId}/results`);
+    await seeText(page, 'Complete', 45_000);
+    await seeText(page, /System prompt: "You help customers in Paris\. Answer briefly\."/);
+    await shot(page, 'datasets-results');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The template syntax of system prompts and user prompts, shared so the editors highlight exactly what the server
+ * fills. Mustache-like and deliberately small: `{{name}}` (spaces inside the braces allowed) is replaced by the user
+ * prompt's variable `name`; `{{{name}}}`, Mustache's unescaped form, means the same since nothing is HTML-escaped.
+ * Anything else between braces (`{{ 1 + 1 }}`, `{{#section}}`, JSON such as `{{"a": 1}}`) is left as written, and a
+ * filled-in value is never scanned again, so a value holding `{{x}}` arrives as that text.
+ */
+export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+const NAME = '[A-Za-z_][A-Za-z0-9_]{0,63}';
+/** Group 1: the name inside triple braces; group 2: inside double braces. */
+const PLACEHOLDER_SOURCE = `\\{\\{\\{\\s*(${NAME})\\s*\\}\\}\\}|\\{\\{\\s*(${NAME})\\s*\\}\\}`;
+
+/** A fresh global regex over the placeholders (a shared one would carry its lastIndex between callers). */
+export const placeholderPattern = () => new RegExp(PLACEHOLDER_SOURCE, 'g');
+
+/** The variables a text uses, each once, in order of first use. */
+export function templateVariables(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(placeholderPattern())) names.add(match[1] ?? match[2]);
+  return [...names];
+}
+
+/** The text with every placeholder whose variable is given replaced by its value; others stay as written. */
+export function fillTemplate(text: string, variables: Readonly<Record<string, string>>): string {
+  return text.replace(placeholderPattern(), (placeholder, triple: string | undefined, double: string | undefined) => {
+    const name = triple ?? double!;
+    return Object.hasOwn(variables, name) ? variables[name] : placeholder;
+  });
+}

@@ -1,0 +1,73 @@
+import { fillTemplate, templateVariables } from '@promptgrid/contract';
+import type { RunSnapshot } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+
+/** The texts one api request sends when a template filled them in; null: the snapshot's text, as written. */
+export type SentPrompts = { system_prompt: string | null; user_prompt: string | null };
+
+/**
+ * A run's filled-in texts, per input in run order: its user prompt, and the system prompt of each configuration in
+ * run order. Null (the whole run) when no text of the run uses a variable.
+ */
+export type RunPrompts = { user: string | null; system: (string | null)[] }[] | null;
+
+type MissingVariable = { variable: string; input_name: string | null; used_by: string };
+
+/**
+ * Fills the run's system prompts and user prompts with each chosen input's variables. Refuses the run (400, nothing
+ * created) when a template names a variable an input lacks, or a system prompt uses variables and no input was chosen.
+ */
+export function fillRunTemplates(
+  snapshot: RunSnapshot,
+  variablesOf: (inputId: number) => Readonly<Record<string, string>>,
+): RunPrompts {
+  const systemUses = snapshot.configurations.map((c) => templateVariables(c.prompt_content));
+  const userUses = snapshot.inputs.map((i) => templateVariables(i.content));
+  if (systemUses.every((names) => names.length === 0) && userUses.every((names) => names.length === 0)) return null;
+
+  const missing: MissingVariable[] = [];
+  if (snapshot.inputs.length === 0) {
+    snapshot.configurations.forEach((c, n) => {
+      for (const variable of systemUses[n])
+        missing.push({ variable, input_name: null, used_by: `system prompt '${c.name}'` });
+    });
+  }
+  snapshot.inputs.forEach((input, n) => {
+    const variables = variablesOf(input.id);
+    // Each variable the input lacks once, with the first text that uses it.
+    const usedBy = new Map<string, string>();
+    for (const variable of userUses[n]) usedBy.set(variable, 'its own content');
+    snapshot.configurations.forEach((c, m) => {
+      for (const variable of systemUses[m])
+        if (!usedBy.has(variable)) usedBy.set(variable, `system prompt '${c.name}'`);
+    });
+    for (const [variable, used_by] of usedBy)
+      if (!Object.hasOwn(variables, variable)) missing.push({ variable, input_name: input.name, used_by });
+  });
+  if (missing.length > 0) throw missingVariables(missing);
+
+  return snapshot.inputs.map((input, n) => {
+    const variables = variablesOf(input.id);
+    return {
+      user: userUses[n].length > 0 ? fillTemplate(input.content, variables) : null,
+      system: snapshot.configurations.map((c, m) =>
+        systemUses[m].length > 0 ? fillTemplate(c.prompt_content, variables) : null,
+      ),
+    };
+  });
+}
+
+function missingVariables(missing: MissingVariable[]) {
+  const messages = missing.map(({ variable, input_name, used_by }) =>
+    input_name === null
+      ? `{{${variable}}} in ${used_by} needs a user prompt with that variable; none was chosen.`
+      : `{{${variable}}} (used by ${used_by}) is missing from user prompt '${input_name}'.`,
+  );
+  return badRequest({ variables: messages });
+}
+
+/** The texts of the run's row n in input-major order (row n pairs input n / lanes with configuration n % lanes). */
+export function sentPromptsOfRow(prompts: RunPrompts, row: number, lanes: number): SentPrompts {
+  const input = prompts?.[Math.floor(row / lanes)];
+  return { system_prompt: input?.system[row % lanes] ?? null, user_prompt: input?.user ?? null };
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  LIMITS,
+  type BulkInputsInput,
+  type BulkInputsResponse,
+  type ImportInputsInput,
+  type ImportInputsResponse,
+  type ImportPreview,
+  type InputFileFormat,
+} from '@promptgrid/contract';
+import type { Db, Tx } from '../db/client.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { countTokens } from '../lib/tokens.js';
+import { assertProjectOwner, touchProject } from '../projects/service.js';
+import { readInputFile, type InputFile } from './file-import.js';
+import { writeInputFile } from './file-export.js';
+import { listInputs } from './service.js';
+
+/** What an import of the file would create, without creating anything. */
+export async function previewImport(
+  db: Db,
+  userId: number,
+  projectId: number,
+  { format, data }: ImportInputsInput,
+): Promise<ImportPreview> {
+  await assertProjectOwner(db, userId, projectId);
+  const file = readInputFile(format, data);
+  return {
+    total_rows: file.totalRows,
+    columns: file.columns,
+    rows: file.rows.slice(0, LIMITS.importPreviewRows).map((r) => r.input),
+    errors: file.errors,
+  };
+}
+
+/** Creates every row of the file in one statement, or nothing: any bad row answers 400 with the rows' problems. */
+export async function importInputs(
+  db: Db,
+  userId: number,
+  projectId: number,
+  { format, data }: ImportInputsInput,
+): Promise<ImportInputsResponse> {
+  await assertProjectOwner(db, userId, projectId);
+  const file = readInputFile(format, data);
+  if (file.errors.length > 0) throw importRefused(file);
+  return db.transaction(async (tx) => {
+    await assertProjectOwner(tx, userId, projectId);
+    const created = await insertImportedInputs(tx, projectId, file);
+    await touchProject(tx, projectId);
+    return { created };
+  });
+}
+
+const importRefused = (file: InputFile) =>
+  new HttpError(400, `${file.errors.length} problem(s) in the file; nothing was imported.`, { errors: file.errors });
+
+/** One INSERT whatever the row count: the rows travel as one JSON parameter, in file order. */
+async function insertImportedInputs(tx: Tx, projectId: number, file: InputFile): Promise<number> {
+  const rows = JSON.stringify(file.rows.map(({ input }) => ({ ...input, token_count: countTokens(input.content) })));
+  const { rows: inserted } = (await tx.execute(sql`
+    WITH created AS (
+      INSERT INTO inputs (project_id, name, content, variables, expected_output, active, token_count)
+      SELECT ${projectId}::int, e->>'name', e->>'content', e->'variables', e->>'expected_output',
+             (e->>'active')::boolean, (e->>'token_count')::int
+        FROM jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS t(e, n)
+       ORDER BY n
+      RETURNING 1)
+    SELECT count(*)::int AS count FROM created`)) as { rows: { count: number }[] };
+  return inserted[0].count;
+}
+
+export async function exportInputs(db: Db, userId: number, projectId: number, format: InputFileFormat) {
+  return writeInputFile(format, await listInputs(db, userId, projectId));
+}
+
+/** Archives, restores or deletes the user prompts named, all of which must be the project's: else 404, nothing changed. */
+export async function bulkUpdateInputs(
+  db: Db,
+  userId: number,
+  projectId: number,
+  { ids, action }: BulkInputsInput,
+): Promise<BulkInputsResponse> {
+  const unique = JSON.stringify([...new Set(ids)]);
+  return db.transaction(async (tx) => {
+    await assertProjectOwner(tx, userId, projectId);
+    const named = sql`id IN (SELECT jsonb_array_elements_text(${unique}::jsonb)::int) AND project_id = ${projectId}::int`;
+    // Locks the rows, so a concurrent delete cannot slip between the check and the change.
+    const { rows } = (await tx.execute(
+      sql`SELECT count(*)::int AS count FROM (SELECT id FROM inputs WHERE ${named} FOR UPDATE) found`,
+    )) as {
+      rows: { count: number }[];
+    };
+    const count = new Set(ids).size;
+    if (rows[0].count !== count) throw notFound('Input not found.');
+    if (action === 'delete') await tx.execute(sql`DELETE FROM inputs WHERE ${named}`);
+    else await tx.execute(sql`UPDATE inputs SET active = ${action === 'restore'}, updated_at = now() WHERE ${named}`);
+    await touchProject(tx, projectId);
+    return { action, count };
+  });
+}

@@ -1,0 +1,110 @@
+import { LIMITS, type ImportPreview } from '@promptgrid/contract';
+import { Banner } from '@/components/ui/banner';
+import { collapsedContent } from '../lib/truncate';
+
+const TARGET_LABELS: Record<ImportPreview['columns'][number]['target'], string> = {
+  name: 'Name',
+  content: 'Content',
+  expected_output: 'Expected output',
+  active: 'Active',
+  variable: 'Variable',
+};
+
+const cell = 'border-b border-slate-200 px-2 py-1 text-left align-top dark:border-slate-800';
+
+/** How the server reads the file: its columns, its first rows as they will be created, and its problems. */
+export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
+  return (
+    <div className="space-y-4 text-sm">
+      <p role="status">
+        {`${preview.total_rows} row${preview.total_rows === 1 ? '' : 's'} found`}
+        {preview.errors.length > 0 ? `, ${preview.errors.length} problem${preview.errors.length === 1 ? '' : 's'}` : ''}
+      </p>
+      {preview.errors.length > 0 ? (
+        <section aria-labelledby="import-errors" className="space-y-2">
+          <Banner>Nothing will be imported until every row is valid. Fix the file and choose it again.</Banner>
+          <h3 id="import-errors" className="font-semibold">
+            Row errors
+            {preview.errors.length === LIMITS.importErrorsListed ? ` (the first ${LIMITS.importErrorsListed})` : ''}
+          </h3>
+          <table className="w-full">
+            <thead>
+              <tr>
+                <th className={cell}>Row</th>
+                <th className={cell}>Field</th>
+                <th className={cell}>Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.errors.map((error, n) => (
+                <tr key={n}>
+                  <td className={cell}>{error.row}</td>
+                  <td className={`${cell} font-mono`}>{error.field}</td>
+                  <td className={cell}>{error.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      {preview.columns.length > 0 ? (
+        <section aria-labelledby="import-columns" className="space-y-2">
+          <h3 id="import-columns" className="font-semibold">
+            Column mapping
+          </h3>
+          <table className="w-full">
+            <thead>
+              <tr>
+                <th className={cell}>Column</th>
+                <th className={cell}>Read as</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.columns.map(({ column, target }) => (
+                <tr key={column}>
+                  <td className={`${cell} font-mono`}>{column}</td>
+                  <td className={cell}>{TARGET_LABELS[target]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      {preview.rows.length > 0 ? (
+        <section aria-labelledby="import-rows" className="space-y-2">
+          <h3 id="import-rows" className="font-semibold">
+            {`First ${preview.rows.length} user prompt${preview.rows.length === 1 ? '' : 's'} as they will be created`}
+          </h3>
+          <div className="overflow-x-auto">
+            <table className="w-full">
+              <thead>
+                <tr>
+                  <th className={cell}>Name</th>
+                  <th className={cell}>Content</th>
+                  <th className={cell}>Variables</th>
+                  <th className={cell}>Expected output</th>
+                  <th className={cell}>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row, n) => (
+                  <tr key={n}>
+                    <td className={cell}>{row.name}</td>
+                    <td className={`${cell} font-mono whitespace-pre-line`}>{collapsedContent(row.content)}</td>
+                    <td className={`${cell} font-mono`}>
+                      {Object.entries(row.variables)
+                        .map(([name, value]) => `${name}=${value}`)
+                        .join(', ')}
+                    </td>
+                    <td className={cell}>{row.expected_output ?? ''}</td>
+                    <td className={cell}>{row.active ? 'Active' : 'Archived'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
