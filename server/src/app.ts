@@ -24,6 +24,7 @@ import apiKeyRoutes from './api-keys/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
 import type { WorkerEvents } from './evaluations/worker/events.js';
 import billingRoutes from './billing/routes.js';
+import checkRoutes from './checks/routes.js';
 import './http/types.js';
 
 /**
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(apiKeyRoutes);
   await app.register(evaluationRoutes, { workers, workerEvents });
   await app.register(billingRoutes);
+  await app.register(checkRoutes);
   await serveWeb(app);
   return app;
 }

@@ -9,3 +9,5 @@ export * from './api-key.js';
 export * from './subscription.js';
 export * from './auth.js';
 export * from './routes.js';
+export * from './check.js';
+export * from './verdict.js';
