@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { Id, Timestamp } from './common.js';
+import { Rating, Score } from './verdict.js';
 
 export const RunEvaluationInput = z.object({
   configuration_ids: z
@@ -52,6 +53,10 @@ export const ApiRequest = z.object({
   output_token_count: z.number().int().nullable(),
   error_message: z.string().nullable(),
   attempts: z.number().int(),
+  /** The checks' verdicts on its output. */
+  scores: z.array(Score),
+  /** A person's thumbs up or down, if any. */
+  rating: Rating.nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

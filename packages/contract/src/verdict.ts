@@ -76,3 +76,9 @@ export type ConfigurationSummary = z.infer<typeof ConfigurationSummary>;
 
 export const RescoreResponse = z.object({ scored_requests: z.number().int(), scores: z.number().int() });
 export type RescoreResponse = z.infer<typeof RescoreResponse>;
+
+/** An unsaved rule check's verdict on each output of an evaluation it applies to. */
+export const CheckPreview = z.array(
+  z.object({ api_request_id: Id, pass: z.boolean(), score: z.number().min(0).max(1), reason: z.string() }),
+);
+export type CheckPreview = z.infer<typeof CheckPreview>;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Check, SaveCheckInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, checks, inputs, projects, scores } from '../db/schema.js';
+import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { assertProjectOwner } from '../projects/service.js';
 import { jsonSchemaError } from './rules.js';
@@ -22,7 +22,7 @@ const toCheck = (row: CheckRow): Check => ({
 });
 
 /** What the contract cannot decide alone: the schema compiles in Ajv, the judge model exists, the inputs are the project's. */
-async function assertCheckValid(tx: Tx, projectId: number, check: SaveCheckInput): Promise<void> {
+export async function assertCheckValid(tx: Tx, projectId: number, check: SaveCheckInput): Promise<void> {
   if (check.type === 'json_schema') {
     const error = jsonSchemaError(check.value);
     if (error) throw badRequest({ value: [error] });
@@ -99,8 +99,18 @@ export async function updateCheck(db: Db, userId: number, id: number, input: Sav
 /** Deletes the check and its scores: a verdict of a check that no longer exists could not be read. */
 export async function deleteCheck(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await getOwnedCheck(tx, userId, id);
-    await tx.delete(scores).where(eq(scores.checkId, id));
+    const check = await getOwnedCheck(tx, userId, id);
+    await tx
+      .delete(scores)
+      .where(
+        and(
+          eq(scores.checkId, id),
+          inArray(
+            scores.evaluationId,
+            tx.select({ id: evaluations.id }).from(evaluations).where(eq(evaluations.projectId, check.projectId)),
+          ),
+        ),
+      );
     await tx.delete(checks).where(eq(checks.id, id));
   });
 }

@@ -317,13 +317,9 @@ export const scores = pgTable(
     score: doublePrecision('score'),
     reason: text('reason').notNull().default(''),
     error: text('error'),
-    createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.apiRequestId, t.checkId] }),
-    index('scores_evaluation_idx').on(t.evaluationId),
-    index('scores_check_idx').on(t.checkId),
-  ],
+  // Read and replaced per evaluation; a deleted check's scores are found through its project's evaluations.
+  (t) => [primaryKey({ columns: [t.apiRequestId, t.checkId] }), index('scores_evaluation_idx').on(t.evaluationId)],
 );
 
 /** A person's thumbs up or down on one output; clearing the rating deletes the row. */

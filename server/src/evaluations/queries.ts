@@ -11,6 +11,7 @@ import type {
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, results } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { readVerdicts, type Verdicts } from '../verdicts/verdicts.js';
 
 type EvaluationRow = typeof evaluations.$inferSelect;
 
@@ -70,7 +71,7 @@ async function assertOwner(db: Db, userId: number, evaluationId: number): Promis
 }
 
 type RequestRow = typeof apiRequests.$inferSelect;
-const toApiRequest = (r: RequestRow): ApiRequest => ({
+const toApiRequest = (r: RequestRow, verdicts: Verdicts): ApiRequest => ({
   id: r.id,
   evaluation: r.evaluationId,
   input: r.inputId,
@@ -81,6 +82,7 @@ const toApiRequest = (r: RequestRow): ApiRequest => ({
   output_token_count: r.outputTokenCount,
   error_message: r.errorMessage,
   attempts: r.attempts,
+  ...verdicts,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
@@ -92,7 +94,8 @@ export async function listApiRequests(db: Db, userId: number, evaluationId: numb
     .from(apiRequests)
     .where(eq(apiRequests.evaluationId, evaluationId))
     .orderBy(asc(apiRequests.id));
-  return rows.map(toApiRequest);
+  const verdictsOf = await readVerdicts(db, evaluationId);
+  return rows.map((r) => toApiRequest(r, verdictsOf(r.id)));
 }
 
 export async function listResults(db: Db, userId: number, evaluationId: number): Promise<Result[]> {
@@ -170,7 +173,11 @@ export async function getEvaluationResults(db: Db, userId: number, evaluationId:
     .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
     .where(eq(apiRequests.evaluationId, evaluationId))
     .orderBy(asc(apiRequests.id));
-  const requests: ApiRequestWithOutput[] = rows.map((r) => ({ ...toApiRequest(r.request), output: r.output }));
+  const verdictsOf = await readVerdicts(db, evaluationId);
+  const requests: ApiRequestWithOutput[] = rows.map((r) => ({
+    ...toApiRequest(r.request, verdictsOf(r.request.id)),
+    output: r.output,
+  }));
   return {
     evaluation: toEvaluation(evaluation),
     configurations: evaluation.snapshot.configurations.map((c) => ({

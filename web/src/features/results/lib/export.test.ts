@@ -45,6 +45,8 @@ const request = (
   output_token_count: status === 'SUCCESS' ? 20 : null,
   error_message: error,
   attempts: 1,
+  scores: [],
+  rating: null,
   created_at: at,
   updated_at: at,
 });
