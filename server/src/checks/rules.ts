@@ -60,12 +60,9 @@ function jsonSchemaRule(schemaText: string): Rule {
   };
 }
 
-/** Characters as a person counts them (code points), not UTF-16 units. */
-const characterCount = (text: string) => {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-};
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+/** Characters as a person counts them (code points), not UTF-16 units: a pair of surrogates is one character. */
+const characterCount = (text: string) => text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
 
 /**
  * Builds the rule of a check once (its pattern, schema or limit parsed), to apply it to many outputs.

@@ -2,22 +2,24 @@ import type { CheckPreview, RescoreResponse, SaveCheckInput } from '@promptgrid/
 import type { Db } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
 import { assertCheckValid } from '../checks/service.js';
-import { readOwnedEvaluation } from './evaluation.js';
-import { deleteEvaluationScores, readOutputs, readRuleChecks, writeRuleScores } from './scores.js';
+import { lockEvaluation, readOwnedEvaluation } from './evaluation.js';
+import { deleteEvaluationScores, insertRuleScores, readOutputs, readRuleChecks } from './scores.js';
 import { compileRuleChecks, scoreOutputs } from './scoring.js';
 
 /**
  * Applies the project's current checks to the evaluation's stored outputs without running anything again: every
  * earlier score of the evaluation goes (a check since deleted or switched off no longer counts) and the rule checks
- * score every output in one pass, written in one statement, in one transaction.
+ * score every output in one pass, written in one statement, in one transaction. Two rescores of one evaluation take
+ * turns on its row.
  */
 export async function rescoreEvaluation(db: Db, userId: number, evaluationId: number): Promise<RescoreResponse> {
   return db.transaction(async (tx) => {
     const evaluation = await readOwnedEvaluation(tx, userId, evaluationId);
+    await lockEvaluation(tx, evaluationId);
+    await deleteEvaluationScores(tx, evaluationId);
     const [checks, outputs] = [await readRuleChecks(tx, evaluation.projectId), await readOutputs(tx, evaluationId)];
     const rows = scoreOutputs(checks, outputs);
-    await deleteEvaluationScores(tx, evaluationId);
-    await writeRuleScores(tx, evaluationId, rows);
+    await insertRuleScores(tx, evaluationId, rows);
     return { scored_requests: outputs.length, scores: rows.length };
   });
 }
