@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Score } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { checks, results, scores } from '../db/schema.js';
+import { checks, evaluations, results, scores } from '../db/schema.js';
 import { compileRuleChecks, type RuleCheck, type RuleScore, type ScoredOutput } from './scoring.js';
 
 /** The project's active rule checks, compiled. */
@@ -10,6 +10,17 @@ export async function readRuleChecks(db: Db | Tx, projectId: number): Promise<Ru
     .select({ id: checks.id, type: checks.type, value: checks.value, input_ids: checks.inputIds })
     .from(checks)
     .where(and(eq(checks.projectId, projectId), eq(checks.isActive, true), ne(checks.type, 'llm_judge')))
+    .orderBy(asc(checks.id));
+  return compileRuleChecks(rows);
+}
+
+/** The active rule checks of the evaluation's project, compiled. */
+export async function readRuleChecksOfEvaluation(db: Db, evaluationId: number): Promise<RuleCheck[]> {
+  const rows = await db
+    .select({ id: checks.id, type: checks.type, value: checks.value, input_ids: checks.inputIds })
+    .from(checks)
+    .innerJoin(evaluations, eq(evaluations.projectId, checks.projectId))
+    .where(and(eq(evaluations.id, evaluationId), eq(checks.isActive, true), ne(checks.type, 'llm_judge')))
     .orderBy(asc(checks.id));
   return compileRuleChecks(rows);
 }

@@ -14,11 +14,15 @@ export function compileRuleChecks(checks: Pick<Check, 'id' | 'type' | 'value' | 
   const compiled: RuleCheck[] = [];
   for (const check of checks) {
     if (!isRuleType(check.type)) continue;
-    compiled.push({
-      id: check.id,
-      inputIds: check.input_ids === null ? null : new Set(check.input_ids),
-      rule: compileRule(check.type, check.value),
-    });
+    let rule: Rule;
+    try {
+      rule = compileRule(check.type, check.value);
+    } catch {
+      // Saving a check compiles it, so only a rule stored before a stricter validation can fail here; skipping it
+      // keeps the other checks (and the worker's write, which must not fail for good) going.
+      continue;
+    }
+    compiled.push({ id: check.id, inputIds: check.input_ids === null ? null : new Set(check.input_ids), rule });
   }
   return compiled;
 }
