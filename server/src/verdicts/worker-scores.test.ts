@@ -70,7 +70,7 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
 
   it('writes the scores in the statement that ends the request, once, and leaves out a check deleted meanwhile', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 1 });
-    const { rows: checks } = await ctx.database.executeSql(
+    const { rows: checks } = await ctx.database.executeSql<{ id: number }>(
       `INSERT INTO checks (project_id, name, type, value)
        SELECT project_id, 'c', 'contains', 'x' FROM evaluations WHERE id = $1 RETURNING id`,
       [run.evaluationId],
