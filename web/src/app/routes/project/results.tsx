@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useConfigurations } from '@/features/configurations/api/get-configurations';
 import { useInputs } from '@/features/inputs/api/get-inputs';
 import { ResultsView } from '@/features/results/components/results-view';
+import { Leaderboard } from '@/features/verdicts/components/leaderboard';
 import type { RunNavigationState } from '@/features/run/components/run-view';
 import { useProject } from './use-project';
 
@@ -47,6 +48,7 @@ export default function ResultsRoute() {
       configurations={configurations.data}
       loadError={inputs.isError || configurations.isError}
       incoming={incoming}
+      aboveCards={(run) => <Leaderboard {...run} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
@@ -24,6 +24,12 @@ type Props = {
   loadError: boolean;
   /** A new evaluation handed over by the run screen (?evaluation= and router state). */
   incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null;
+  /** What the screen shows above the cards for the run on screen (the leaderboard, composed in app/). */
+  aboveCards?: (run: {
+    evaluationId: number;
+    polling: boolean;
+    nameOf: (configurationId: number) => string;
+  }) => ReactNode;
 };
 
 const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
@@ -31,7 +37,7 @@ const NO_REQUESTS: ApiRequest[] = [];
 const NO_RESULTS: Result[] = [];
 
 /** The Results screen: the last evaluation's progress, its summary, and one card per prompt for the chosen input. */
-export function ResultsView({ projectId, project, inputs, configurations, loadError, incoming }: Props) {
+export function ResultsView({ projectId, project, inputs, configurations, loadError, incoming, aboveCards }: Props) {
   const [cache] = useState(() => readResultsCache(projectId));
   const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
@@ -244,6 +250,14 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
           />
         </div>
       )}
+
+      {evaluationId !== null && !loadingFirst && aboveCards
+        ? aboveCards({
+            evaluationId,
+            polling,
+            nameOf: (id) => configurationsById.get(id)?.name ?? `Prompt #${id}`,
+          })
+        : null}
 
       {!loadingFirst && selectedConfigurationIds.length === 0 ? (
         <EmptyState
