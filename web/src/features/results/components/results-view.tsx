@@ -24,6 +24,8 @@ type Props = {
   loadError: boolean;
   /** A new evaluation handed over by the run screen (?evaluation= and router state). */
   incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null;
+  /** The project's checks by id, to name the verdicts on the cards. */
+  checkNames?: ReadonlyMap<number, string>;
   /** What the screen shows above the cards for the run on screen (the leaderboard, composed in app/). */
   aboveCards?: (run: {
     evaluationId: number;
@@ -35,9 +37,19 @@ type Props = {
 const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
 const NO_REQUESTS: ApiRequest[] = [];
 const NO_RESULTS: Result[] = [];
+const NO_CHECKS: ReadonlyMap<number, string> = new Map();
 
 /** The Results screen: the last evaluation's progress, its summary, and one card per prompt for the chosen input. */
-export function ResultsView({ projectId, project, inputs, configurations, loadError, incoming, aboveCards }: Props) {
+export function ResultsView({
+  projectId,
+  project,
+  inputs,
+  configurations,
+  loadError,
+  incoming,
+  aboveCards,
+  checkNames = NO_CHECKS,
+}: Props) {
   const [cache] = useState(() => readResultsCache(projectId));
   const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
@@ -270,6 +282,7 @@ export function ResultsView({ projectId, project, inputs, configurations, loadEr
           configurationIds={selectedConfigurationIds}
           configurations={configurationsById}
           cells={cells}
+          checkNames={checkNames}
         />
       ) : null}
     </section>
