@@ -91,7 +91,10 @@ const serve = (requests: ApiRequest[] | null) =>
     return undefined;
   });
 
-const view = (incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null) =>
+const view = (
+  incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null,
+  checkNames?: ReadonlyMap<number, string>,
+) =>
   renderWithProviders(
     <ResultsView
       projectId="1"
@@ -100,6 +103,7 @@ const view = (incoming: { evaluationId: number; totalRequests: number | null; me
       configurations={configurations}
       loadError={false}
       incoming={incoming}
+      checkNames={checkNames}
     />,
   );
 
@@ -117,17 +121,7 @@ describe('ResultsView', () => {
         : r,
     );
     serve(scored);
-    renderWithProviders(
-      <ResultsView
-        projectId="1"
-        project={{ id: 1, name: 'P' }}
-        inputs={inputs}
-        configurations={configurations}
-        loadError={false}
-        incoming={{ evaluationId: 9, totalRequests: 4, message: null }}
-        checkNames={new Map([[3, 'Says Paris']])}
-      />,
-    );
+    view({ evaluationId: 9, totalRequests: 4, message: null }, new Map([[3, 'Says Paris']]));
     const badges = within(await screen.findByRole('list', { name: 'Checks' })).getAllByRole('listitem');
     expect(badges.map((badge) => badge.textContent)).toEqual([
       '✓ Says Paris: passContains "Paris".',
