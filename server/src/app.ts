@@ -27,6 +27,8 @@ import evaluationRoutes from './evaluations/routes.js';
 import type { WorkerEvents } from './evaluations/worker/events.js';
 import billingRoutes from './billing/routes.js';
 import accountRoutes from './account/routes.js';
+import checkRoutes from './checks/routes.js';
+import verdictRoutes from './verdicts/routes.js';
 import './http/types.js';
 
 /**
@@ -112,6 +114,8 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(evaluationRoutes, { workers, workerEvents });
   await app.register(billingRoutes);
   await app.register(accountRoutes);
+  await app.register(checkRoutes);
+  await app.register(verdictRoutes);
   await serveWeb(app);
   return app;
 }

@@ -10,7 +10,7 @@
  * - anonymous: the status a public route answers without a session, when it is not an ordinary answer.
  * - bodies: 'form' where a form body is accepted (the sign-in callback), 'raw' where any body is read as bytes.
  */
-export type Entity = 'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey';
+export type Entity = 'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey' | 'check' | 'apiRequest';
 /** The caller's ids of each entity, and a model of the shared catalog. */
 export type EntityIds = Record<Entity, number> & { model: number };
 
@@ -101,6 +101,34 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /api/api-requests/': { ...session, ids: evaluation },
   'GET /api/api-requests/metrics/': { ...session, ids: evaluation },
   'GET /api/api-requests/status_counts/': { ...session, ids: evaluation },
+
+  'GET /api/projects/:projectId/checks/': { ...session, ids: projectInputs },
+  'POST /api/projects/:projectId/checks/': {
+    ...session,
+    ids: projectInputs,
+    body: () => ({ name: 'K', type: 'is_json' }),
+  },
+  'PUT /api/checks/:id/': { ...session, ids: { id: 'check' }, body: () => ({ name: 'K', type: 'is_json' }) },
+  'DELETE /api/checks/:id/': { ...session, ids: { id: 'check' } },
+  'POST /api/evaluations/:id/rescore/': { ...session, ids: { id: 'evaluation' } },
+  'POST /api/evaluations/:id/check-preview/': {
+    ...session,
+    ids: { id: 'evaluation' },
+    body: () => ({ name: 'K', type: 'is_json' }),
+  },
+  'PUT /api/api-requests/:id/rating/': { ...session, ids: { id: 'apiRequest' }, body: () => ({ rating: 1 }) },
+  'GET /api/evaluations/:id/votes/': { ...session, ids: { id: 'evaluation' } },
+  'POST /api/evaluations/:id/votes/': {
+    ...session,
+    ids: { id: 'evaluation' },
+    body: (ids) => ({
+      input_id: ids.input,
+      left_request_id: ids.apiRequest,
+      right_request_id: ids.apiRequest,
+      winner: 'tie',
+    }),
+  },
+  'GET /api/evaluations/:id/summary/': { ...session, ids: { id: 'evaluation' } },
 
   'GET /api/subscription/status/': session,
   'GET /api/check-subscription/': session,

@@ -72,7 +72,12 @@ export async function plantEntities(client: TestClient): Promise<EntityIds> {
     await client.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-planted-0000' }),
     'api key',
   ).id;
-  return { project, input, configuration, evaluation, apiKey, model };
+  const check = expectOk<{ id: number }>(
+    await client.post(ROUTES.checks(project), { name: 'K', type: 'is_json' }),
+    'check',
+  ).id;
+  const apiRequest = expectOk<{ id: number }[]>(await client.get(ROUTES.apiRequests(evaluation)), 'api requests')[0].id;
+  return { project, input, configuration, evaluation, apiKey, check, apiRequest, model };
 }
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };

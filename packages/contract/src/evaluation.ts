@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { BodyId, Id, Timestamp, text } from './common.js';
+import { Rating, Score } from './verdict.js';
 
 type RunCounts = { configuration_ids: number[]; input_ids: number[] };
 /** The calls a run makes: every distinct configuration on every distinct input (at least once without inputs). */
@@ -67,6 +68,10 @@ export const ApiRequest = z.object({
   system_prompt: z.string().nullable(),
   user_prompt: z.string().nullable(),
   attempts: z.number().int(),
+  /** The checks' verdicts on its output. */
+  scores: z.array(Score),
+  /** A person's thumbs up or down, if any. */
+  rating: Rating.nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

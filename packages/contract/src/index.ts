@@ -12,3 +12,5 @@ export * from './subscription.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './routes.js';
+export * from './check.js';
+export * from './verdict.js';

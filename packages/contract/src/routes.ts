@@ -43,4 +43,11 @@ export const ROUTES = {
   cancelSubscription: '/api/subscription/cancel/',
   portalUrl: '/api/portal-url/',
   stripeWebhook: '/api/stripe/webhook/',
+  checks: (projectId: number | string) => `/api/projects/${projectId}/checks/`,
+  check: (id: number | string) => `/api/checks/${id}/`,
+  checkPreview: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/check-preview/`,
+  rescore: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/rescore/`,
+  rating: (apiRequestId: number | string) => `/api/api-requests/${apiRequestId}/rating/`,
+  votes: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/votes/`,
+  summary: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/summary/`,
 } as const;

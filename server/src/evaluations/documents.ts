@@ -5,12 +5,13 @@ import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, results, type RunSnapshot } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
+import { readVerdicts, type Verdicts } from '../verdicts/verdicts.js';
 import { assertOwner, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
 
 // The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
 
 type RequestRow = typeof apiRequests.$inferSelect;
-const toApiRequest = (r: RequestRow): Omit<ApiRequest, 'system_prompt' | 'user_prompt'> => ({
+const toApiRequest = (r: RequestRow): Omit<ApiRequest, 'system_prompt' | 'user_prompt' | keyof Verdicts> => ({
   id: r.id,
   evaluation: r.evaluationId,
   input: r.inputId,
@@ -27,16 +28,22 @@ const toApiRequest = (r: RequestRow): Omit<ApiRequest, 'system_prompt' | 'user_p
 });
 
 /**
- * Maps a request row to what the API returns, with the texts it sent: the ones its template filled in, else its
- * configuration's prompt and its input's content as the snapshot froze them.
+ * Maps a request row to what the API returns, with the texts it sent (the ones its template filled in, else its
+ * configuration's prompt and its input's content as the snapshot froze them) and the verdicts on its output.
  */
-function requestReader(snapshot: RunSnapshot): (r: RequestRow) => ApiRequest {
+async function requestReader(
+  db: Db,
+  evaluationId: number,
+  snapshot: RunSnapshot,
+): Promise<(r: RequestRow) => ApiRequest> {
   const prompts = new Map(snapshot.configurations.map((c) => [c.id, c.prompt_content]));
   const contents = new Map(snapshot.inputs.map((i) => [i.id, i.content]));
+  const verdictsOf = await readVerdicts(db, evaluationId);
   return (r) => ({
     ...toApiRequest(r),
     system_prompt: r.systemPrompt ?? prompts.get(r.configurationId) ?? null,
     user_prompt: r.userPrompt ?? (r.inputId === null ? null : (contents.get(r.inputId) ?? null)),
+    ...verdictsOf(r.id),
   });
 }
 
@@ -68,7 +75,7 @@ async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U): A
 
 /** GET /api/api-requests/?evaluation=: the run's api requests in id order, as a JSON array. */
 export async function apiRequestsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
-  const read = requestReader(await ownedSnapshot(db, userId, evaluationId));
+  const read = await requestReader(db, evaluationId, await ownedSnapshot(db, userId, evaluationId));
   return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId), read)));
 }
 
@@ -136,7 +143,7 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
   );
   async function* pieces() {
     yield `${JSON.stringify(head).slice(0, -1)},"api_requests":`;
-    const read = requestReader(evaluation.snapshot);
+    const read = await requestReader(db, evaluationId, evaluation.snapshot);
     yield* jsonArray(mapPages(pages, (r): ApiRequestWithOutput => ({ ...read(r.request), output: r.output })));
     const [metrics, statusCounts] = [await metricsOf(db, evaluationId), await statusCountsOf(db, evaluationId)];
     yield `,"metrics":${JSON.stringify(metrics)},"status_counts":${JSON.stringify(statusCounts)}}`;

@@ -86,6 +86,8 @@ export const apiRequestFixture = (
   output_token_count: status === 'SUCCESS' ? 20 : null,
   error_message: error,
   attempts: 1,
+  scores: [],
+  rating: null,
   created_at: FIXED_TIME,
   updated_at: FIXED_TIME,
 });

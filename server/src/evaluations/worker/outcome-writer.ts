@@ -38,12 +38,13 @@ export class OutcomeWriter {
   }
 
   /** Adds an outcome to the batch; `lastRunning`: no other call is running, so nothing will join it soon. */
-  record({ id, evaluation_id }: ClaimedRow, outcome: CallOutcome, lastRunning: boolean) {
+  record({ id, evaluation_id, input_id }: ClaimedRow, outcome: CallOutcome, lastRunning: boolean) {
     this.batch.push(
       outcome.ok
         ? {
             id,
             evaluation_id,
+            input_id,
             status: 'SUCCESS',
             execution_time: outcome.executionTime,
             input_tokens: outcome.reply.inputTokens,
@@ -54,6 +55,7 @@ export class OutcomeWriter {
         : {
             id,
             evaluation_id,
+            input_id,
             status: 'FAILED',
             execution_time: outcome.executionTime,
             input_tokens: null,

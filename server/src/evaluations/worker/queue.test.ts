@@ -16,6 +16,7 @@ const claim = (workerId: string, limit: number) => ({ workerId, lane: 'mock' as 
 const success = (id: number, evaluation_id: number): Outcome => ({
   id,
   evaluation_id,
+  input_id: null,
   status: 'SUCCESS',
   execution_time: 0.5,
   input_tokens: 10,

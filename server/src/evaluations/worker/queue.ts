@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Lane } from '../../providers/types.js';
 import type { ClaimedRequest } from '../hand-over.js';
+import type { RuleScore } from '../../verdicts/scoring.js';
 
 /**
  * The queue's statements. The api_requests table is the queue: a claim marks rows IN_PROGRESS under a worker's id and
@@ -17,6 +18,8 @@ export type ClaimedRow = Omit<ClaimedRequest, 'provider'>;
 export type Outcome = {
   id: number;
   evaluation_id: number;
+  /** What the rule checks look at besides the output: which input it answered. */
+  input_id: number | null;
   status: 'SUCCESS' | 'FAILED';
   execution_time: number;
   input_tokens: number | null;
@@ -97,9 +100,16 @@ export async function expireAllLeases(database: Database) {
  * still IN_PROGRESS under this worker; then counts them into their evaluations, and the write that brings an
  * evaluation's count to its total stamps completed_at. A concurrent write of another worker waits for the
  * evaluation row's lock and then adds to the count it committed (READ COMMITTED re-reads the updated row), so
- * exactly one of them completes the evaluation. Answers the evaluations this write completed.
+ * exactly one of them completes the evaluation. The rule checks' scores of the successful ones go in the same
+ * statement, so a request never ends SUCCESS without them (a score of a check deleted meanwhile is left out).
+ * Answers the evaluations this write completed.
  */
-export async function writeOutcomes(database: Database, workerId: string, outcomes: Outcome[]): Promise<number[]> {
+export async function writeOutcomes(
+  database: Database,
+  workerId: string,
+  outcomes: Outcome[],
+  scores: readonly RuleScore[] = [],
+): Promise<number[]> {
   const statement = sql`
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
@@ -117,6 +127,13 @@ export async function writeOutcomes(database: Database, workerId: string, outcom
         FROM done d JOIN v ON v.id = d.id
        WHERE d.status = 'SUCCESS'
       ON CONFLICT (api_request_id) DO NOTHING
+    ), scored AS (
+      INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason)
+      SELECT d.evaluation_id, d.id, s.check_id, s.pass, s.score, s.reason
+        FROM json_to_recordset(${JSON.stringify(scores)}::json)
+          AS s(api_request_id int, check_id int, pass boolean, score float8, reason text)
+        JOIN done d ON d.id = s.api_request_id AND d.status = 'SUCCESS'
+        JOIN checks c ON c.id = s.check_id
     )
     UPDATE evaluations e
        SET finished_requests = e.finished_requests + d.n,

@@ -19,6 +19,7 @@ import {
   writeOutcomes,
 } from './queue.js';
 import { RequestRunner } from './request-runner.js';
+import { RuleScorer } from '../../verdicts/rule-scorer.js';
 
 export type WorkerSettings = ProviderSettings & {
   /** Concurrent calls per lane (provider) in this process. */
@@ -65,7 +66,12 @@ export class EvaluationWorker implements LocalWorker {
   ) {
     this.listenUrl = options.listenUrl ?? null;
     const events = (this.events = options.events ?? workerEvents());
-    this.writer = new OutcomeWriter((batch) => writeOutcomes(database, this.id, batch), events, log);
+    const scorer = new RuleScorer(database.db);
+    this.writer = new OutcomeWriter(
+      async (batch) => writeOutcomes(database, this.id, batch, await scorer.score(batch)),
+      events,
+      log,
+    );
     this.runner = new RequestRunner(database, settings, sealingKey, events, log, (row, outcome, lastRunning) =>
       this.writer.record(row, outcome, lastRunning),
     );

@@ -3,6 +3,8 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useConfigurations } from '@/features/configurations/api/get-configurations';
 import { useInputs } from '@/features/inputs/api/get-inputs';
 import { ResultsView } from '@/features/results/components/results-view';
+import { useChecks } from '@/features/verdicts/api/get-checks';
+import { Leaderboard } from '@/features/verdicts/components/leaderboard';
 import type { RunNavigationState } from '@/features/run/components/run-view';
 import { useAuth } from '@/lib/auth';
 import { useProject } from '@/features/projects/api/get-project';
@@ -15,6 +17,8 @@ export default function ResultsRoute() {
   const inputs = useInputs(projectId);
   const configurations = useConfigurations(projectId);
   const project = useProject(projectId);
+  const checks = useChecks(projectId);
+  const checkNames = useMemo(() => new Map((checks.data ?? []).map((c) => [c.id, c.name])), [checks.data]);
   const projectName = useMemo(
     () => (project.data ? { id: project.data.id, name: project.data.name } : null),
     [project.data],
@@ -52,6 +56,8 @@ export default function ResultsRoute() {
       configurations={configurations.data}
       loadError={inputs.isError || configurations.isError}
       incoming={incoming}
+      checkNames={checkNames}
+      aboveCards={(run) => <Leaderboard {...run} />}
     />
   );
 }

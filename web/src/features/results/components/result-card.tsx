@@ -3,6 +3,7 @@ import { aiModelLabel, type Configuration } from '@promptgrid/contract';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
+import { ScoreBadges } from './score-badges';
 
 type Props = {
   configurationId: number;
@@ -10,10 +11,17 @@ type Props = {
   cell: Cell | undefined;
   /** The card grows with its output up to this height; beyond it the output scrolls inside. */
   maxHeight: number;
+  checkNames: ReadonlyMap<number, string>;
 };
 
 /** One system prompt's answer to the selected input. */
-export const ResultCard = memo(function ResultCard({ configurationId, configuration, cell, maxHeight }: Props) {
+export const ResultCard = memo(function ResultCard({
+  configurationId,
+  configuration,
+  cell,
+  maxHeight,
+  checkNames,
+}: Props) {
   const request = cell?.request;
   const result = cell?.result;
   const status = request?.status ?? (result ? 'SUCCESS' : 'PENDING');
@@ -51,6 +59,7 @@ export const ResultCard = memo(function ResultCard({ configurationId, configurat
             <dd className="tabular-nums">{outputTokens ?? '—'}</dd>
           </div>
         </dl>
+        <ScoreBadges scores={request?.scores ?? []} checkNames={checkNames} />
       </header>
       <div
         className="min-h-0 flex-auto overflow-auto px-4 py-3"

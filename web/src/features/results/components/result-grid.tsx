@@ -16,6 +16,7 @@ type Props = {
   configurationIds: number[];
   configurations: Map<number, Configuration>;
   cells: Map<string, Cell>;
+  checkNames: ReadonlyMap<number, string>;
 };
 
 /**
@@ -32,7 +33,7 @@ export function columnsFor(width: number, count: number) {
  * cost the same as a screenful. Cards size to their output up to CARD_MAX_HEIGHT (longer outputs scroll inside);
  * each rendered row is measured (measureElement, kept current by a ResizeObserver), so rows of short answers stay short.
  */
-export function ResultGrid({ inputId, configurationIds, configurations, cells }: Props) {
+export function ResultGrid({ inputId, configurationIds, configurations, cells, checkNames }: Props) {
   const container = useRef<HTMLDivElement>(null);
   // null until the container is measured (in a layout effect, so before the first paint): rendering the cards for a
   // guessed width would render and measure every visible row twice.
@@ -102,6 +103,7 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells }:
                 configuration={configurations.get(configurationId)}
                 cell={cells.get(cellKey(inputId, configurationId))}
                 maxHeight={CARD_MAX_HEIGHT}
+                checkNames={checkNames}
               />
             </div>
           ))}

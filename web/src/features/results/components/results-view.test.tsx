@@ -38,7 +38,10 @@ const serve = (requests: ApiRequest[] | null) =>
     return undefined;
   });
 
-const view = (incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null) =>
+const view = (
+  incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null,
+  checkNames?: ReadonlyMap<number, string>,
+) =>
   renderWithApp(
     <ResultsView
       userId={7}
@@ -48,10 +51,35 @@ const view = (incoming: { evaluationId: number; totalRequests: number | null; me
       configurations={configurations}
       loadError={false}
       incoming={incoming}
+      checkNames={checkNames}
     />,
   );
 
 describe('ResultsView', () => {
+  it("shows each check's verdict as a badge on the card, with its reason on focus", async () => {
+    const scored = finished.map((r) =>
+      r.id === 1
+        ? {
+            ...r,
+            scores: [
+              { check_id: 3, pass: true, score: 1, reason: 'Contains "Paris".', error: null },
+              { check_id: 4, pass: false, score: 0, reason: 'Not valid JSON: Unexpected token', error: null },
+            ],
+          }
+        : r,
+    );
+    serve(scored);
+    view({ evaluationId: 9, totalRequests: 4, message: null }, new Map([[3, 'Says Paris']]));
+    const badges = within(await screen.findByRole('list', { name: 'Checks' })).getAllByRole('listitem');
+    expect(badges.map((badge) => badge.textContent)).toEqual([
+      '✓ Says Paris: passContains "Paris".',
+      '✗ Check #4: failNot valid JSON: Unexpected token',
+    ]);
+    const passed = screen.getByText(/Says Paris/);
+    passed.focus();
+    expect(passed).toHaveAccessibleDescription('Contains "Paris".');
+  });
+
   it('summarises a finished run, shows outputs side by side, the failed card and switches inputs', async () => {
     serve(finished);
     view({ evaluationId: 9, totalRequests: 4, message: null });

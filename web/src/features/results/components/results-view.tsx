@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
@@ -27,14 +27,33 @@ type Props = {
   loadError: boolean;
   /** A new evaluation handed over by the run screen (?evaluation= and router state). */
   incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null;
+  /** The project's checks by id, to name the verdicts on the cards. */
+  checkNames?: ReadonlyMap<number, string>;
+  /** What the screen shows above the cards for the run on screen (the leaderboard, composed in app/). */
+  aboveCards?: (run: {
+    evaluationId: number;
+    polling: boolean;
+    nameOf: (configurationId: number) => string;
+  }) => ReactNode;
 };
 
 const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
 const NO_REQUESTS: ApiRequest[] = [];
 const NO_RESULTS: Result[] = [];
+const NO_CHECKS: ReadonlyMap<number, string> = new Map();
 
 /** The Results screen: the last evaluation's progress, its summary, and one card per prompt for the chosen input. */
-export function ResultsView({ userId, projectId, project, inputs, configurations, loadError, incoming }: Props) {
+export function ResultsView({
+  userId,
+  projectId,
+  project,
+  inputs,
+  configurations,
+  loadError,
+  incoming,
+  aboveCards,
+  checkNames = NO_CHECKS,
+}: Props) {
   const [cache, setCache] = useState(() => readResultsCache(userId, projectId));
   const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
@@ -255,6 +274,14 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
         </div>
       )}
 
+      {evaluationId !== null && !loadingFirst && aboveCards
+        ? aboveCards({
+            evaluationId,
+            polling,
+            nameOf: (id) => configurationsById.get(id)?.name ?? `Prompt #${id}`,
+          })
+        : null}
+
       {!loadingFirst && selectedConfigurationIds.length === 0 ? (
         <EmptyState
           title="No results to display"
@@ -266,6 +293,7 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
           configurationIds={selectedConfigurationIds}
           configurations={configurationsById}
           cells={cells}
+          checkNames={checkNames}
         />
       ) : null}
     </section>

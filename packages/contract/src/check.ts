@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { Id, Timestamp, requiredText } from './common.js';
+
+export const CHECK_TYPES = [
+  'contains',
+  'not_contains',
+  'regex',
+  'equals_expected',
+  'contains_expected',
+  'is_json',
+  'json_schema',
+  'max_chars',
+  'llm_judge',
+] as const;
+export const CheckType = z.enum(CHECK_TYPES, { error: `Type must be one of ${CHECK_TYPES.join(', ')}.` });
+export type CheckType = z.infer<typeof CheckType>;
+
+/** Types whose `value` is ignored: they compare with the input's expected output, or only read the output. */
+export const CHECK_TYPES_WITHOUT_VALUE: readonly CheckType[] = ['equals_expected', 'contains_expected', 'is_json'];
+
+export const CHECK_TYPE_LABELS: Record<CheckType, string> = {
+  contains: 'Contains text',
+  not_contains: 'Does not contain text',
+  regex: 'Matches a regular expression',
+  equals_expected: 'Equals the expected output',
+  contains_expected: 'Contains the expected output',
+  is_json: 'Is valid JSON',
+  json_schema: 'Matches a JSON Schema',
+  max_chars: 'At most N characters',
+  llm_judge: 'LLM judge (rubric)',
+};
+
+/** A rule or a judge rubric that scores every output of a project's runs. */
+export const Check = z.object({
+  id: Id,
+  project: Id,
+  name: z.string(),
+  type: CheckType,
+  value: z.string(),
+  /** The judge model; set only for llm_judge. */
+  ai_model_id: Id.nullable(),
+  /** null: every input; otherwise only outputs of these inputs. */
+  input_ids: z.array(Id).nullable(),
+  is_active: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Check = z.infer<typeof Check>;
+
+/** A pattern the server will compile the same way: JavaScript syntax, unicode mode. */
+export function regexError(pattern: string): string | null {
+  try {
+    new RegExp(pattern, 'u');
+    return null;
+  } catch (error) {
+    return `Not a valid regular expression: ${(error as Error).message}`;
+  }
+}
+
+export const SaveCheckInput = z
+  .object({
+    name: requiredText('Name', LIMITS.nameMaxLength),
+    type: CheckType,
+    value: z.string().max(LIMITS.contentMaxLength, { error: 'Value is too long.' }).default(''),
+    ai_model_id: z.number().int().positive({ error: 'Judge model must be a model id.' }).nullable().default(null),
+    input_ids: z
+      .array(z.number().int().positive(), { error: 'input_ids must be null or a list of input ids.' })
+      .nullable()
+      .default(null),
+    is_active: z.boolean().default(true),
+  })
+  .superRefine((check, context) => {
+    const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const judge = check.type === 'llm_judge';
+    if (judge && check.ai_model_id === null) fail('ai_model_id', 'An llm_judge check needs a judge model.');
+    if (!judge && check.ai_model_id !== null) fail('ai_model_id', 'Only an llm_judge check takes a judge model.');
+    if (!CHECK_TYPES_WITHOUT_VALUE.includes(check.type) && check.value.trim() === '')
+      fail('value', check.type === 'llm_judge' ? 'The rubric is required.' : 'Value is required.');
+    if (check.type === 'regex' && check.value !== '') {
+      const error = regexError(check.value);
+      if (error) fail('value', error);
+    }
+    if (check.type === 'max_chars' && check.value.trim() !== '' && !/^\d+$/.test(check.value.trim()))
+      fail('value', 'The limit must be a whole number of characters.');
+    if (check.type === 'json_schema' && check.value.trim() !== '') {
+      try {
+        const schema: unknown = JSON.parse(check.value);
+        if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+          fail('value', 'A JSON Schema must be a JSON object.');
+      } catch {
+        fail('value', 'The JSON Schema is not valid JSON.');
+      }
+    }
+  });
+export type SaveCheckInput = z.infer<typeof SaveCheckInput>;

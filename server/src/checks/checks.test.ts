@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '@promptgrid/contract';
+import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+
+describe.each(databaseKinds)('checks on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let judgeModelId: number;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(() => ctx?.close());
+
+  async function projectWithInput(client: TestClient) {
+    const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
+    const input = (await client.post(ROUTES.inputs(project), { name: 'q', content: 'Capital of France?' })).json()
+      .id as number;
+    judgeModelId ??= (await client.get(ROUTES.models)).json()[0].id;
+    return { project, input };
+  }
+
+  it('creates, lists, updates and deletes a check of every type', async () => {
+    const alice = await signedInClient(ctx.app);
+    const { project, input } = await projectWithInput(alice);
+    const bodies = [
+      { name: 'Says Paris', type: 'contains', value: 'Paris' },
+      { name: 'No apology', type: 'not_contains', value: 'Sorry' },
+      { name: 'A year', type: 'regex', value: '\\d{4}' },
+      { name: 'Exact', type: 'equals_expected', input_ids: [input] },
+      { name: 'Has expected', type: 'contains_expected' },
+      { name: 'JSON', type: 'is_json' },
+      { name: 'Shape', type: 'json_schema', value: '{"type":"object","required":["city"]}' },
+      { name: 'Short', type: 'max_chars', value: '280' },
+      { name: 'Helpful', type: 'llm_judge', value: 'Is the answer correct and polite?', ai_model_id: judgeModelId },
+    ];
+    for (const body of bodies) {
+      const response = await alice.post(ROUTES.checks(project), body);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({
+        ...body,
+        project,
+        value: body.value ?? '',
+        ai_model_id: body.ai_model_id ?? null,
+        input_ids: body.input_ids ?? null,
+        is_active: true,
+      });
+    }
+    const listed = (await alice.get(ROUTES.checks(project))).json();
+    expect(listed.map((c: { name: string }) => c.name)).toEqual(bodies.map((b) => b.name));
+
+    const first = listed[0];
+    const updated = await alice.put(ROUTES.check(first.id), {
+      name: 'Says Lyon',
+      type: 'contains',
+      value: 'Lyon',
+      is_active: false,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ id: first.id, name: 'Says Lyon', value: 'Lyon', is_active: false });
+
+    expect((await alice.delete(ROUTES.check(first.id))).statusCode).toBe(204);
+    expect((await alice.get(ROUTES.checks(project))).json()).toHaveLength(bodies.length - 1);
+  });
+
+  it('answers 400 with field messages for a value the type cannot use', async () => {
+    const alice = await signedInClient(ctx.app);
+    const { project } = await projectWithInput(alice);
+    const refused = async (body: object) => {
+      const response = await alice.post(ROUTES.checks(project), body);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json() as Record<string, string[]>;
+    };
+    expect((await refused({ name: 'r', type: 'regex', value: '(unclosed' })).value[0]).toMatch(
+      /^Not a valid regular expression: /,
+    );
+    expect((await refused({ name: 's', type: 'json_schema', value: '{"type": "banana"}' })).value[0]).toMatch(
+      /^Not a valid JSON Schema: /,
+    );
+    expect(await refused({ name: 's', type: 'json_schema', value: '{"type": ' })).toEqual({
+      value: ['The JSON Schema is not valid JSON.'],
+    });
+    expect(await refused({ name: 'm', type: 'max_chars', value: 'ten' })).toEqual({
+      value: ['The limit must be a whole number of characters.'],
+    });
+    expect(await refused({ name: 'c', type: 'contains', value: '  ' })).toEqual({ value: ['Value is required.'] });
+    expect(await refused({ name: 'j', type: 'llm_judge', value: 'Correct?' })).toEqual({
+      ai_model_id: ['An llm_judge check needs a judge model.'],
+    });
+    expect(await refused({ name: 'c', type: 'contains', value: 'x', ai_model_id: judgeModelId })).toEqual({
+      ai_model_id: ['Only an llm_judge check takes a judge model.'],
+    });
+    expect(await refused({ name: 'j', type: 'llm_judge', value: 'Correct?', ai_model_id: 999_999 })).toEqual({
+      ai_model_id: ['Unknown AI model.'],
+    });
+    expect(Object.keys(await refused({ name: 'x', type: 'spelling', value: 'x' }))).toEqual(['type']);
+    expect(Object.keys(await refused({ name: ' ', type: 'is_json' }))).toEqual(['name']);
+  });
+
+  it("accepts input_ids only from the check's own project", async () => {
+    const alice = await signedInClient(ctx.app);
+    const mine = await projectWithInput(alice);
+    const other = await projectWithInput(alice);
+    const response = await alice.post(ROUTES.checks(mine.project), {
+      name: 'c',
+      type: 'is_json',
+      input_ids: [mine.input, other.input],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ input_ids: ["Every input must be one of this project's inputs."] });
+    const ok = await alice.post(ROUTES.checks(mine.project), { name: 'c', type: 'is_json', input_ids: [mine.input] });
+    expect(ok.statusCode).toBe(201);
+    const moved = await alice.put(ROUTES.check(ok.json().id), { name: 'c', type: 'is_json', input_ids: [other.input] });
+    expect(moved.statusCode).toBe(400);
+  });
+
+  it("answers 404 on another user's project or check, and changes nothing", async () => {
+    const alice = await signedInClient(ctx.app);
+    const mallory = await signedInClient(ctx.app);
+    const { project } = await projectWithInput(alice);
+    const check = (await alice.post(ROUTES.checks(project), { name: 'c', type: 'contains', value: 'x' })).json();
+    const body = { name: 'stolen', type: 'contains', value: 'y' };
+    expect((await mallory.get(ROUTES.checks(project))).statusCode).toBe(404);
+    expect((await mallory.post(ROUTES.checks(project), body)).statusCode).toBe(404);
+    expect((await mallory.put(ROUTES.check(check.id), body)).statusCode).toBe(404);
+    expect((await mallory.delete(ROUTES.check(check.id))).statusCode).toBe(404);
+    expect((await alice.get(ROUTES.checks(project))).json()).toEqual([check]);
+  });
+
+  it("deletes a project's checks with the project", async () => {
+    const alice = await signedInClient(ctx.app);
+    const { project } = await projectWithInput(alice);
+    const check = (await alice.post(ROUTES.checks(project), { name: 'c', type: 'is_json' })).json();
+    expect((await alice.delete(ROUTES.project(project))).statusCode).toBe(204);
+    expect((await alice.put(ROUTES.check(check.id), { name: 'c', type: 'is_json' })).statusCode).toBe(404);
+  });
+});

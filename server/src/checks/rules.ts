@@ -1,0 +1,126 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { CheckType } from '@promptgrid/contract';
+
+/** A rule's decision on one output: pass or fail, score 1 or 0, and a one-line reason a person can read. */
+export type RuleVerdict = { pass: boolean; score: number; reason: string };
+
+/** Applies one rule to an output and its input's expected output; null when the rule does not apply (nothing expected). */
+export type Rule = (output: string, expected: string | null) => RuleVerdict | null;
+
+export type RuleType = Exclude<CheckType, 'llm_judge'>;
+
+const verdict = (pass: boolean, reason: string): RuleVerdict => ({ pass, score: pass ? 1 : 0, reason });
+
+/** Quoted for a reason line, cut short so a long needle does not fill the badge. */
+const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
+// One validator factory for the process: compiling a schema is the costly part, so a rule compiles it once and
+// applies it to every output. Not strict: schemas written for other validators often carry extra keywords
+// (title, examples, x-…) that are harmless.
+const ajv = new Ajv({ strict: false, allErrors: false });
+addFormats.default(ajv);
+
+/** Why a JSON Schema cannot be used, or null when Ajv accepts and compiles it. */
+export function jsonSchemaError(text: string): string | null {
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch {
+    return 'The JSON Schema is not valid JSON.';
+  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return 'A JSON Schema must be a JSON object.';
+  try {
+    if (!ajv.validateSchema(schema)) return `Not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`;
+    ajv.compile(schema);
+    return null;
+  } catch (error) {
+    return `Not a valid JSON Schema: ${(error as Error).message}`;
+  }
+}
+
+function parseJson(output: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(output) };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
+function jsonSchemaRule(schemaText: string): Rule {
+  const validate: ValidateFunction = ajv.compile(JSON.parse(schemaText) as object);
+  return (output) => {
+    const parsed = parseJson(output);
+    if (!parsed.ok) return verdict(false, `Not valid JSON: ${parsed.message}`);
+    if (validate(parsed.value)) return verdict(true, 'Matches the JSON Schema.');
+    const [first] = validate.errors ?? [];
+    const where = first?.instancePath ? `${first.instancePath} ` : '';
+    return verdict(false, `Does not match the JSON Schema: ${where}${first?.message ?? 'invalid'}.`);
+  };
+}
+
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+/** Characters as a person counts them (code points), not UTF-16 units: a pair of surrogates is one character. */
+const characterCount = (text: string) => text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
+
+/**
+ * Builds the rule of a check once (its pattern, schema or limit parsed), to apply it to many outputs.
+ * Text comparisons are case-sensitive; comparisons with the expected output ignore surrounding whitespace, which
+ * models add and expected outputs typed in a form lose.
+ */
+export function compileRule(type: RuleType, value: string): Rule {
+  switch (type) {
+    case 'contains':
+      return (output) =>
+        output.includes(value)
+          ? verdict(true, `Contains ${quote(value)}.`)
+          : verdict(false, `Does not contain ${quote(value)}.`);
+    case 'not_contains':
+      return (output) =>
+        output.includes(value)
+          ? verdict(false, `Contains ${quote(value)}.`)
+          : verdict(true, `Does not contain ${quote(value)}.`);
+    case 'regex': {
+      const pattern = new RegExp(value, 'u');
+      return (output) => {
+        const match = pattern.exec(output);
+        return match
+          ? verdict(true, `Matches /${value}/ at ${quote(match[0])}.`)
+          : verdict(false, `No match for /${value}/.`);
+      };
+    }
+    case 'equals_expected':
+      return (output, expected) => {
+        if (expected === null) return null;
+        return output.trim() === expected.trim()
+          ? verdict(true, 'Equals the expected output.')
+          : verdict(false, 'Differs from the expected output.');
+      };
+    case 'contains_expected':
+      return (output, expected) => {
+        if (expected === null) return null;
+        return output.includes(expected.trim())
+          ? verdict(true, 'Contains the expected output.')
+          : verdict(false, 'Does not contain the expected output.');
+      };
+    case 'is_json':
+      return (output) => {
+        const parsed = parseJson(output);
+        return parsed.ok ? verdict(true, 'Valid JSON.') : verdict(false, `Not valid JSON: ${parsed.message}`);
+      };
+    case 'json_schema':
+      return jsonSchemaRule(value);
+    case 'max_chars': {
+      const limit = Number.parseInt(value.trim(), 10);
+      return (output) => {
+        const count = characterCount(output);
+        return count <= limit
+          ? verdict(true, `${count} characters, within ${limit}.`)
+          : verdict(false, `${count} characters, over ${limit}.`);
+      };
+    }
+  }
+}
+
+export const isRuleType = (type: CheckType): type is RuleType => type !== 'llm_judge';

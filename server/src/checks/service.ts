@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Check, SaveCheckInput } from '@promptgrid/contract';
+import type { Db, Tx } from '../db/client.js';
+import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { assertProjectOwner } from '../projects/service.js';
+import { jsonSchemaError } from './rules.js';
+
+type CheckRow = typeof checks.$inferSelect;
+
+const toCheck = (row: CheckRow): Check => ({
+  id: row.id,
+  project: row.projectId,
+  name: row.name,
+  type: row.type,
+  value: row.value,
+  ai_model_id: row.aiModelId,
+  input_ids: row.inputIds,
+  is_active: row.isActive,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** What the contract cannot decide alone: the schema compiles in Ajv, the judge model exists, the inputs are the project's. */
+export async function assertCheckValid(tx: Tx, projectId: number, check: SaveCheckInput): Promise<void> {
+  if (check.type === 'json_schema') {
+    const error = jsonSchemaError(check.value);
+    if (error) throw badRequest({ value: [error] });
+  }
+  if (check.ai_model_id !== null) {
+    const [model] = await tx
+      .select({ id: aiModels.id })
+      .from(aiModels)
+      .where(and(eq(aiModels.id, check.ai_model_id), eq(aiModels.listed, true)));
+    if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
+  }
+  if (check.input_ids !== null && check.input_ids.length > 0) {
+    const wanted = [...new Set(check.input_ids)];
+    const found = await tx
+      .select({ id: inputs.id })
+      .from(inputs)
+      .where(and(eq(inputs.projectId, projectId), inArray(inputs.id, wanted)));
+    if (found.length !== wanted.length)
+      throw badRequest({ input_ids: ["Every input must be one of this project's inputs."] });
+  }
+}
+
+const columnsFrom = (check: SaveCheckInput) => ({
+  name: check.name,
+  type: check.type,
+  value: check.value,
+  aiModelId: check.ai_model_id,
+  inputIds: check.input_ids === null ? null : [...new Set(check.input_ids)],
+  isActive: check.is_active,
+});
+
+/** The check, if it is in one of the user's projects; 404 otherwise. */
+async function getOwnedCheck(db: Db | Tx, userId: number, id: number): Promise<CheckRow> {
+  const [row] = await db
+    .select({ check: checks })
+    .from(checks)
+    .innerJoin(projects, eq(projects.id, checks.projectId))
+    .where(and(eq(checks.id, id), eq(projects.userId, userId)));
+  if (!row) throw notFound('Check not found.');
+  return row.check;
+}
+
+export async function listChecks(db: Db, userId: number, projectId: number): Promise<Check[]> {
+  await assertProjectOwner(db, userId, projectId);
+  const rows = await db.select().from(checks).where(eq(checks.projectId, projectId)).orderBy(asc(checks.id));
+  return rows.map(toCheck);
+}
+
+export async function createCheck(db: Db, userId: number, projectId: number, input: SaveCheckInput): Promise<Check> {
+  return db.transaction(async (tx) => {
+    await assertProjectOwner(tx, userId, projectId);
+    await assertCheckValid(tx, projectId, input);
+    const [row] = await tx
+      .insert(checks)
+      .values({ projectId, ...columnsFrom(input) })
+      .returning();
+    return toCheck(row);
+  });
+}
+
+export async function updateCheck(db: Db, userId: number, id: number, input: SaveCheckInput): Promise<Check> {
+  return db.transaction(async (tx) => {
+    const existing = await getOwnedCheck(tx, userId, id);
+    await assertCheckValid(tx, existing.projectId, input);
+    const [row] = await tx
+      .update(checks)
+      .set({ ...columnsFrom(input), updatedAt: sql`now()` })
+      .where(eq(checks.id, id))
+      .returning();
+    return toCheck(row);
+  });
+}
+
+/** Deletes the check and its scores: a verdict of a check that no longer exists could not be read. */
+export async function deleteCheck(db: Db, userId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const check = await getOwnedCheck(tx, userId, id);
+    await tx
+      .delete(scores)
+      .where(
+        and(
+          eq(scores.checkId, id),
+          inArray(
+            scores.evaluationId,
+            tx.select({ id: evaluations.id }).from(evaluations).where(eq(evaluations.projectId, check.projectId)),
+          ),
+        ),
+      );
+    await tx.delete(checks).where(eq(checks.id, id));
+  });
+}

@@ -1,0 +1,42 @@
+import type { Db } from '../db/client.js';
+import type { Outcome } from '../evaluations/worker/queue.js';
+import { readRuleChecksOfEvaluation } from './scores.js';
+import { scoreOutputs, type RuleCheck, type RuleScore } from './scoring.js';
+
+/**
+ * A check edited during a run applies to the outputs written this long after; earlier ones keep the verdicts of the
+ * checks as they were (a rescore brings them up to date). Reading the checks once per batch instead would cost a
+ * statement per flush.
+ */
+const CHECKS_FRESH_MS = 5000;
+const REMEMBERED_EVALUATIONS = 200;
+
+/** Scores a worker's finished requests with their project's rule checks, just before the outcomes are written. */
+export class RuleScorer {
+  private readonly checks = new Map<number, { value: Promise<RuleCheck[]>; until: number }>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The verdicts of every successful outcome; a failure to read the checks fails the write, which is retried. */
+  async score(outcomes: readonly Outcome[]): Promise<RuleScore[]> {
+    const scores: RuleScore[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'SUCCESS' || outcome.output === null) continue;
+      const checks = await this.checksOf(outcome.evaluation_id);
+      if (checks.length === 0) continue;
+      const output = { apiRequestId: outcome.id, inputId: outcome.input_id, output: outcome.output, expected: null };
+      for (const score of scoreOutputs(checks, [output])) scores.push(score);
+    }
+    return scores;
+  }
+
+  private checksOf(evaluationId: number): Promise<RuleCheck[]> {
+    const cached = this.checks.get(evaluationId);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const value = readRuleChecksOfEvaluation(this.db, evaluationId);
+    value.catch(() => this.checks.delete(evaluationId));
+    if (this.checks.size >= REMEMBERED_EVALUATIONS) this.checks.delete(this.checks.keys().next().value!);
+    this.checks.set(evaluationId, { value, until: Date.now() + CHECKS_FRESH_MS });
+    return value;
+  }
+}

@@ -1,0 +1,45 @@
+import type { Check } from '@promptgrid/contract';
+import { compileRule, isRuleType, type Rule } from '../checks/rules.js';
+
+/** An active rule check, ready to apply: its rule compiled once, and the inputs it is limited to. */
+export type RuleCheck = { id: number; inputIds: ReadonlySet<number> | null; rule: Rule };
+
+/** A stored output to score: its request, its input (null when the run had none) and that input's expected output. */
+export type ScoredOutput = { apiRequestId: number; inputId: number | null; output: string; expected: string | null };
+
+/** A rule check's verdict on one output, as the scores table stores it. */
+export type RuleScore = { api_request_id: number; check_id: number; pass: boolean; score: number; reason: string };
+
+export function compileRuleChecks(checks: Pick<Check, 'id' | 'type' | 'value' | 'input_ids'>[]): RuleCheck[] {
+  const compiled: RuleCheck[] = [];
+  for (const check of checks) {
+    if (!isRuleType(check.type)) continue;
+    let rule: Rule;
+    try {
+      rule = compileRule(check.type, check.value);
+    } catch {
+      // Saving a check compiles it, so only a rule stored before a stricter validation can fail here; skipping it
+      // keeps the other checks (and the worker's write, which must not fail for good) going.
+      continue;
+    }
+    compiled.push({ id: check.id, inputIds: check.input_ids === null ? null : new Set(check.input_ids), rule });
+  }
+  return compiled;
+}
+
+/** Whether a check covers an output: a check limited to some inputs skips the others, and outputs of no input. */
+export const covers = (check: { inputIds: ReadonlySet<number> | null }, inputId: number | null) =>
+  check.inputIds === null || (inputId !== null && check.inputIds.has(inputId));
+
+/** Every verdict the checks give on the outputs; a check that does not apply to an output gives none. */
+export function scoreOutputs(checks: readonly RuleCheck[], outputs: readonly ScoredOutput[]): RuleScore[] {
+  const scores: RuleScore[] = [];
+  for (const output of outputs) {
+    for (const check of checks) {
+      if (!covers(check, output.inputId)) continue;
+      const verdict = check.rule(output.output, output.expected);
+      if (verdict) scores.push({ api_request_id: output.apiRequestId, check_id: check.id, ...verdict });
+    }
+  }
+  return scores;
+}

@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ConfigurationSummary } from '@promptgrid/contract';
+import type { Db } from '../db/client.js';
+import { apiRequests, ratings, scores, votes } from '../db/schema.js';
+import { readOwnedEvaluation } from './evaluation.js';
+
+const int = (value: unknown) => Number(value ?? 0);
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** Requests, outcomes, time and tokens per configuration. */
+function readRequestTotals(db: Db, evaluationId: number) {
+  return db
+    .select({
+      configurationId: apiRequests.configurationId,
+      requests: sql<number>`count(*)::int`,
+      succeeded: sql<number>`count(*) filter (where ${apiRequests.status} = 'SUCCESS')::int`,
+      failed: sql<number>`count(*) filter (where ${apiRequests.status} = 'FAILED')::int`,
+      averageExecutionTime: sql<
+        number | null
+      >`avg(${apiRequests.executionTime}) filter (where ${apiRequests.status} = 'SUCCESS')`,
+      inputTokens: sql<number>`coalesce(sum(${apiRequests.inputTokenTotalCount}), 0)::int`,
+      outputTokens: sql<number>`coalesce(sum(${apiRequests.outputTokenCount}), 0)::int`,
+    })
+    .from(apiRequests)
+    .where(eq(apiRequests.evaluationId, evaluationId))
+    .groupBy(apiRequests.configurationId);
+}
+
+/** Verdicts per configuration; a score that ended in an error has no pass and is left out of both counts. */
+function readScoreTotals(db: Db, evaluationId: number) {
+  return db
+    .select({
+      configurationId: apiRequests.configurationId,
+      passed: sql<number>`count(*) filter (where ${scores.pass})::int`,
+      total: sql<number>`count(${scores.pass})::int`,
+      meanScore: sql<number | null>`avg(${scores.score})`,
+    })
+    .from(scores)
+    .innerJoin(apiRequests, eq(apiRequests.id, scores.apiRequestId))
+    .where(eq(scores.evaluationId, evaluationId))
+    .groupBy(apiRequests.configurationId);
+}
+
+function readRatingTotals(db: Db, evaluationId: number) {
+  return db
+    .select({
+      configurationId: apiRequests.configurationId,
+      up: sql<number>`count(*) filter (where ${ratings.rating} = 1)::int`,
+      down: sql<number>`count(*) filter (where ${ratings.rating} = -1)::int`,
+    })
+    .from(ratings)
+    .innerJoin(apiRequests, eq(apiRequests.id, ratings.apiRequestId))
+    .where(eq(ratings.evaluationId, evaluationId))
+    .groupBy(apiRequests.configurationId);
+}
+
+type Outcome = 'won' | 'lost' | 'tied';
+
+/** The votes one side (left or right) took part in, as that side's configuration saw them: won, lost or tied. */
+async function readVoteSide(db: Db, evaluationId: number, side: 'left' | 'right') {
+  const rows = await db
+    .select({ configurationId: apiRequests.configurationId, winner: votes.winner, n: sql<number>`count(*)::int` })
+    .from(votes)
+    .innerJoin(apiRequests, eq(apiRequests.id, side === 'left' ? votes.leftRequestId : votes.rightRequestId))
+    .where(eq(votes.evaluationId, evaluationId))
+    .groupBy(apiRequests.configurationId, votes.winner);
+  return rows.map((row) => ({
+    configurationId: row.configurationId,
+    outcome: (row.winner === 'tie' ? 'tied' : row.winner === side ? 'won' : 'lost') as Outcome,
+    n: int(row.n),
+  }));
+}
+
+/** Best first: pass rate, then win rate, then mean score; a configuration with nothing to rate goes below. */
+function byStanding(a: ConfigurationSummary, b: ConfigurationSummary) {
+  for (const key of ['pass_rate', 'win_rate', 'mean_score'] as const) {
+    const [x, y] = [a[key] ?? -1, b[key] ?? -1];
+    if (x !== y) return y - x;
+  }
+  return 0;
+}
+
+/** The leaderboard: one line per configuration of the run, best first. */
+export async function readSummary(db: Db, userId: number, evaluationId: number): Promise<ConfigurationSummary[]> {
+  const evaluation = await readOwnedEvaluation(db, userId, evaluationId);
+  const [requestTotals, scoreTotals, ratingTotals, leftVotes, rightVotes] = await Promise.all([
+    readRequestTotals(db, evaluationId),
+    readScoreTotals(db, evaluationId),
+    readRatingTotals(db, evaluationId),
+    readVoteSide(db, evaluationId, 'left'),
+    readVoteSide(db, evaluationId, 'right'),
+  ]);
+  const voteSides = leftVotes.concat(rightVotes);
+  const rows = evaluation.snapshot.configurations.map((configuration): ConfigurationSummary => {
+    const id = configuration.id;
+    const r = requestTotals.find((t) => t.configurationId === id);
+    const s = scoreTotals.find((t) => t.configurationId === id);
+    const g = ratingTotals.find((t) => t.configurationId === id);
+    const votesOf = (outcome: Outcome) =>
+      voteSides.reduce((n, v) => (v.configurationId === id && v.outcome === outcome ? n + v.n : n), 0);
+    const [won, lost, tied] = [votesOf('won'), votesOf('lost'), votesOf('tied')];
+    const checksTotal = int(s?.total);
+    const cast = won + lost + tied;
+    return {
+      configuration_id: id,
+      requests: int(r?.requests),
+      succeeded: int(r?.succeeded),
+      failed: int(r?.failed),
+      checks_passed: int(s?.passed),
+      checks_total: checksTotal,
+      pass_rate: checksTotal === 0 ? null : int(s?.passed) / checksTotal,
+      mean_score: numberOrNull(s?.meanScore),
+      average_execution_time: numberOrNull(r?.averageExecutionTime),
+      input_tokens: int(r?.inputTokens),
+      output_tokens: int(r?.outputTokens),
+      rating_up: int(g?.up),
+      rating_down: int(g?.down),
+      votes_won: won,
+      votes_lost: lost,
+      votes_tied: tied,
+      win_rate: cast === 0 ? null : (won + tied / 2) / cast,
+    };
+  });
+  return rows.sort(byStanding);
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ConfigurationSummary } from '@promptgrid/contract';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { mockApi } from '@/testing/api-mock';
+import { Leaderboard } from './leaderboard';
+
+const line = (configuration_id: number, over: Partial<ConfigurationSummary>): ConfigurationSummary => ({
+  configuration_id,
+  requests: 2,
+  succeeded: 2,
+  failed: 0,
+  checks_passed: 0,
+  checks_total: 0,
+  pass_rate: null,
+  mean_score: null,
+  average_execution_time: 1,
+  input_tokens: 10,
+  output_tokens: 20,
+  rating_up: 0,
+  rating_down: 0,
+  votes_won: 0,
+  votes_lost: 0,
+  votes_tied: 0,
+  win_rate: null,
+  ...over,
+});
+
+// The server's order: best pass rate first.
+const summary = [
+  line(5, {
+    checks_passed: 4,
+    checks_total: 5,
+    pass_rate: 0.8,
+    mean_score: 0.8,
+    win_rate: 0.25,
+    votes_lost: 3,
+    votes_won: 1,
+  }),
+  line(6, {
+    checks_passed: 1,
+    checks_total: 2,
+    pass_rate: 0.5,
+    mean_score: 0.5,
+    win_rate: 0.75,
+    votes_won: 3,
+    votes_lost: 1,
+    rating_up: 2,
+  }),
+  line(7, {}),
+];
+const names: Record<number, string> = { 5: 'Terse', 6: 'Friendly', 7: 'Pirate' };
+const rowNames = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Leaderboard', () => {
+  it('lists the configurations best first with pass and win rates, and sorts by a column on request', async () => {
+    mockApi(({ url }) => (url === '/api/evaluations/9/summary/' ? { body: summary } : undefined));
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={(id) => names[id]} />);
+    expect(await screen.findByRole('table', { name: 'Leaderboard: best first' })).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Terse', 'Friendly', 'Pirate']);
+    const terse = screen.getByRole('row', { name: /Terse/ });
+    expect(within(terse).getByText('80%')).toBeInTheDocument();
+    expect(within(terse).getByText('25%')).toBeInTheDocument();
+    expect(within(terse).getByText('4 of 5')).toBeInTheDocument();
+    expect(within(terse).getByText('1/3/0')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Pirate/ })).getAllByText('—')).toHaveLength(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Win rate' }));
+    expect(rowNames()).toEqual(['Friendly', 'Terse', 'Pirate']);
+    expect(screen.getByRole('columnheader', { name: /Win rate/ })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: 'System prompt' }));
+    expect(rowNames()).toEqual(['Terse', 'Friendly', 'Pirate']);
+  });
+
+  it('says so when the leaderboard cannot be loaded', async () => {
+    mockApi(() => ({ status: 500, body: { detail: 'down' } }));
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={(id) => names[id]} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the leaderboard.');
+  });
+});

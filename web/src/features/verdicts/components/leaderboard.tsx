@@ -1,0 +1,30 @@
+import { Banner } from '@/components/ui/banner';
+import { Spinner } from '@/components/ui/spinner';
+import { useSummary } from '../api/get-summary';
+import { LeaderboardTable } from './leaderboard-table';
+
+type Props = { evaluationId: number; polling: boolean; nameOf: (configurationId: number) => string };
+
+/** The run's leaderboard above the result cards: which system prompt wins, on checks and on blind votes. */
+export function Leaderboard({ evaluationId, polling, nameOf }: Props) {
+  const summary = useSummary(evaluationId, polling);
+  return (
+    <section
+      aria-labelledby="leaderboard-title"
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="leaderboard-title" className="mb-2 text-sm font-semibold">
+        Leaderboard
+      </h2>
+      {summary.isPending ? (
+        <Spinner label="Loading the leaderboard" />
+      ) : summary.isError ? (
+        <Banner>Failed to load the leaderboard.</Banner>
+      ) : summary.data.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">No system prompts in this run.</p>
+      ) : (
+        <LeaderboardTable rows={summary.data} nameOf={nameOf} />
+      )}
+    </section>
+  );
+}
