@@ -26,6 +26,7 @@ import evaluationRoutes from './evaluations/routes.js';
 import type { WorkerEvents } from './evaluations/worker/events.js';
 import billingRoutes from './billing/routes.js';
 import accountRoutes from './account/routes.js';
+import sharingRoutes from './sharing/routes.js';
 import './http/types.js';
 
 /**
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(evaluationRoutes, { workers, workerEvents });
   await app.register(billingRoutes);
   await app.register(accountRoutes);
+  await app.register(sharingRoutes);
   await serveWeb(app);
   return app;
 }

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { ApiRequest, ApiRequestWithOutput, Result } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, results } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
-import { assertOwner, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
+import { assertOwner, changedFrom, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
 
 // The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
 
@@ -25,13 +25,19 @@ const toApiRequest = (r: RequestRow): ApiRequest => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-const requestPages = (db: Db, evaluationId: number) =>
+const requestPages = (db: Db, evaluationId: number, changedFrom: Date | null) =>
   keyedPages(
     (after, size) =>
       db
         .select()
         .from(apiRequests)
-        .where(and(eq(apiRequests.evaluationId, evaluationId), gt(apiRequests.id, after)))
+        .where(
+          and(
+            eq(apiRequests.evaluationId, evaluationId),
+            gt(apiRequests.id, after),
+            changedFrom === null ? undefined : gte(apiRequests.updatedAt, changedFrom),
+          ),
+        )
         .orderBy(asc(apiRequests.id))
         .limit(size),
     (row) => row.id,
@@ -41,10 +47,19 @@ async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U): A
   for await (const page of pages) yield page.map(map);
 }
 
-/** GET /api/api-requests/?evaluation=: the run's api requests in id order, as a JSON array. */
-export async function apiRequestsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
-  await assertOwner(db, userId, evaluationId);
-  return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId), toApiRequest)));
+/**
+ * GET /api/api-requests/?evaluation=: the run's api requests in id order, as a JSON array; with updatedSince only
+ * those changed after that time (see changedFrom).
+ */
+export async function apiRequestsDocument(
+  db: Db,
+  userId: number,
+  evaluationId: number,
+  updatedSince?: string,
+): Promise<Readable> {
+  const { completedAt } = await assertOwner(db, userId, evaluationId);
+  const from = updatedSince === undefined ? null : changedFrom(updatedSince, completedAt !== null);
+  return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId, from), toApiRequest)));
 }
 
 /** GET /api/results/?evaluation_id=: the run's results in api request order, as a JSON array. */
