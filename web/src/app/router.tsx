@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/landing" replace /> },
       { path: 'landing', element: <LandingRoute /> },
       { path: 'signin', lazy: lazyRoute(() => import('./routes/signin')) },
+      { path: 'share/:token', lazy: lazyRoute(() => import('./routes/share')) },
       {
         element: <RequireAuth />,
         children: [

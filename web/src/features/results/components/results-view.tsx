@@ -4,9 +4,15 @@ import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contr
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { inputClasses } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
+import { useResultsLayout } from '../hooks/use-results-layout';
+import { downloadCsv, gridCsv } from '../matrix/csv';
+import { gridFromResults } from '../matrix/grid-data';
+import { MatrixView } from '../matrix/matrix-view';
+import { InputPicker } from './input-picker';
+import { LayoutToggle } from './layout-toggle';
+import { ShareControl } from './share-control';
 import { dropResultsCache, readResultsCache, writeResultsCache } from '../lib/cache';
 import { buildExport, downloadExport } from '../lib/export';
 import { evaluationMembers, indexCells } from '../lib/results-index';
@@ -99,7 +105,17 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
     (select: boolean) => setSelections((current) => ({ ...current, configurationIds: select ? null : [] })),
     [],
   );
-  const selectedInput = inputId === null ? null : inputsById.get(inputId);
+  const [layout, setLayout] = useResultsLayout(projectId);
+  const grid = useMemo(
+    () =>
+      gridFromResults(
+        cells,
+        { inputIds: members.inputIds, configurationIds: selectedConfigurationIds },
+        inputsById,
+        configurationsById,
+      ),
+    [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById],
+  );
 
   // Keep the last evaluation of this project in browser storage, so a reload shows it again.
   useEffect(() => {
@@ -137,7 +153,11 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
         <h2 id="results-title" className="text-xl font-semibold">
           Results
         </h2>
-        <p className="text-sm text-slate-500 dark:text-slate-400">Evaluation #{evaluationId}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-500 dark:text-slate-400">Evaluation #{evaluationId}</p>
+          <ShareControl evaluationId={evaluationId} />
+          <LayoutToggle value={layout} onChange={setLayout} />
+        </div>
       </div>
 
       {message ? (
@@ -181,6 +201,12 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
           snapshot &&
           downloadExport(buildExport(snapshot, [...inputsById.values()], [...configurationsById.values()], project))
         }
+        onDownloadCsv={() =>
+          downloadCsv(
+            gridCsv(gridFromResults(cells, members, inputsById, configurationsById)),
+            `promptgrid-evaluation-${evaluationId}.csv`,
+          )
+        }
       />
 
       {loadingFirst ? (
@@ -188,61 +214,16 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
           <Spinner label="Loading results" />
         </div>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <section
-            aria-labelledby="input-picker-title"
-            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-          >
-            <div className="flex items-end gap-2">
-              <div className="min-w-0 flex-1 space-y-1">
-                <label
-                  id="input-picker-title"
-                  htmlFor="result-input"
-                  className="block text-sm font-medium text-slate-700 dark:text-slate-200"
-                >
-                  Input
-                </label>
-                <select
-                  id="result-input"
-                  className={inputClasses}
-                  value={inputId ?? ''}
-                  disabled={members.inputIds.length <= 1}
-                  onChange={(event) =>
-                    setSelections((current) => ({
-                      ...current,
-                      inputId: event.target.value === '' ? null : Number(event.target.value),
-                    }))
-                  }
-                >
-                  {members.inputIds.length === 0 ? <option value="">—</option> : null}
-                  {members.inputIds.map((id) => (
-                    <option key={id ?? 'none'} value={id ?? ''}>
-                      {id === null ? 'No user prompt' : (inputsById.get(id)?.name ?? `Input #${id}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {selectedInput ? (
-                <button
-                  type="button"
-                  aria-expanded={selections.showInput}
-                  aria-controls="result-input-content"
-                  onClick={() => setSelections((current) => ({ ...current, showInput: !current.showInput }))}
-                  className={buttonClasses('secondary')}
-                >
-                  {selections.showInput ? 'Hide input' : 'Show input'}
-                </button>
-              ) : null}
-            </div>
-            {selectedInput && selections.showInput ? (
-              <pre
-                id="result-input-content"
-                className="mt-3 max-h-64 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-              >
-                {selectedInput.content}
-              </pre>
-            ) : null}
-          </section>
+        <div className={layout === 'matrix' ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]'}>
+          {layout === 'cards' ? (
+            <InputPicker
+              inputIds={members.inputIds}
+              inputId={inputId}
+              inputsById={inputsById}
+              selections={selections}
+              setSelections={setSelections}
+            />
+          ) : null}
 
           <PromptPicker
             ids={members.configurationIds}
@@ -259,6 +240,8 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
           title="No results to display"
           message="Select one or more prompt/models to see their outputs side by side."
         />
+      ) : !loadingFirst && layout === 'matrix' ? (
+        <MatrixView data={grid} />
       ) : !loadingFirst ? (
         <ResultGrid
           inputId={inputId}

@@ -1,0 +1,179 @@
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { gridCell, type GridData, type GridRow } from './grid-data';
+import { CellPanel } from './cell-panel';
+import { MatrixGrid, type Position } from './matrix-grid';
+import { MatrixToolbar } from './matrix-toolbar';
+import type { RenderMode } from './output-view';
+import { baselineText, hasField, visibleRows, type RowOptions } from './view-model';
+
+const MatrixCharts = lazy(() => import('./matrix-charts'));
+
+const SHORTCUTS: [string, string][] = [
+  ['Arrow keys', 'Move between cells'],
+  ['Home / End', 'First or last cell of the row (with Ctrl: of the grid)'],
+  ['Page Up / Page Down', 'Move a screen up or down'],
+  ['Enter', 'Open the cell in the side panel'],
+  ['Esc', 'Close the side panel or this list'],
+  ['d', 'Show or hide the diff from the baseline'],
+  ['/', 'Search inputs and outputs'],
+  ['?', 'List these shortcuts'],
+];
+
+const isTyping = (target: EventTarget) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/**
+ * The comparison matrix: every user prompt against every system prompt, with search, filters, sorting, diffs from
+ * a baseline, output rendering, charts and keyboard shortcuts.
+ */
+export function MatrixView({ data }: { data: GridData }) {
+  const [options, setOptions] = useState<RowOptions>({
+    search: '',
+    failedOnly: false,
+    differingOnly: false,
+    baseline: { kind: 'none' },
+    sort: { by: 'run' },
+    descending: false,
+  });
+  const [showDiff, setShowDiff] = useState(true);
+  const [mode, setMode] = useState<RenderMode>('plain');
+  const [widths, setWidths] = useState<Record<number, number>>({});
+  const [active, setActive] = useState<Position>({ row: 0, column: 0 });
+  const [expanded, setExpanded] = useState<Position | null>(null);
+  const [chartsOpen, setChartsOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  const rows = useMemo(() => visibleRows(data, options), [data, options]);
+  const diffing = showDiff && options.baseline.kind !== 'none';
+  const baselineOf = useCallback(
+    (row: GridRow) => (diffing ? baselineText(data, row, options.baseline) : null),
+    [data, diffing, options.baseline],
+  );
+  const baselineColumnId = options.baseline.kind === 'column' ? options.baseline.columnId : null;
+  const onResize = useCallback(
+    (columnId: number, width: number) => setWidths((w) => ({ ...w, [columnId]: width })),
+    [],
+  );
+  const onOptions = useCallback((change: Partial<RowOptions>) => {
+    setOptions((current) => ({
+      ...current,
+      ...change,
+      // Without a baseline nothing differs: the filter would hide every row.
+      ...(change.baseline?.kind === 'none' ? { differingOnly: false } : {}),
+    }));
+    setActive({ row: 0, column: 0 });
+  }, []);
+  const clampedActive = {
+    row: Math.min(active.row, Math.max(rows.length - 1, 0)),
+    column: Math.min(active.column, Math.max(data.columns.length - 1, 0)),
+  };
+
+  const closePanel = () => {
+    setExpanded(null);
+    // Back to the cell the panel was opened from.
+    requestAnimationFrame(() =>
+      sectionRef.current
+        ?.querySelector<HTMLElement>(`[data-cell="${clampedActive.row}:${clampedActive.column}"]`)
+        ?.focus(),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      closePanel();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    if (event.key === '/') {
+      event.preventDefault();
+      searchRef.current?.focus();
+    } else if (event.key === '?') {
+      event.preventDefault();
+      setShortcutsOpen(true);
+    } else if (event.key === 'd' && options.baseline.kind !== 'none') {
+      event.preventDefault();
+      setShowDiff((show) => !show);
+    }
+  };
+
+  const expandedRow = expanded ? rows[expanded.row] : undefined;
+  const expandedColumn = expanded ? data.columns[expanded.column] : undefined;
+  return (
+    // Shortcuts work anywhere in the matrix section; each key is also a labelled control in the toolbar.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section ref={sectionRef} aria-label="Results matrix view" className="space-y-3" onKeyDown={onKeyDown}>
+      <MatrixToolbar
+        columns={data.columns}
+        hasExpected={data.rows.some((row) => row.expected !== null)}
+        hasScores={hasField(data, 'checks')}
+        options={options}
+        onOptions={onOptions}
+        showDiff={showDiff}
+        onShowDiff={setShowDiff}
+        mode={mode}
+        onMode={setMode}
+        searchRef={searchRef}
+        chartsOpen={chartsOpen}
+        onCharts={() => setChartsOpen((open) => !open)}
+        onShortcuts={() => setShortcutsOpen(true)}
+        shownRows={rows.length}
+        totalRows={data.rows.length}
+      />
+      {chartsOpen ? (
+        <Suspense fallback={<Spinner label="Loading charts" />}>
+          <MatrixCharts data={data} />
+        </Suspense>
+      ) : null}
+      {rows.length === 0 || data.columns.length === 0 ? (
+        <EmptyState title="No matching rows" message="No user prompt matches the search and filters." />
+      ) : (
+        <div className="flex flex-col gap-3 lg:flex-row">
+          <div className="min-w-0 flex-1">
+            <MatrixGrid
+              data={data}
+              rows={rows}
+              widths={widths}
+              onResize={onResize}
+              baselineOf={baselineOf}
+              baselineColumnId={baselineColumnId}
+              mode={mode}
+              active={clampedActive}
+              onActiveChange={setActive}
+              onExpand={setExpanded}
+            />
+          </div>
+          {expandedRow && expandedColumn ? (
+            <CellPanel
+              row={expandedRow}
+              column={expandedColumn}
+              cell={gridCell(data, expandedRow.id, expandedColumn.id)}
+              baseline={expandedColumn.id === baselineColumnId ? null : baselineOf(expandedRow)}
+              mode={mode}
+              onClose={closePanel}
+            />
+          ) : null}
+        </div>
+      )}
+      <Dialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} title="Keyboard shortcuts">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {SHORTCUTS.map(([keys, action]) => (
+            <div key={keys} className="contents">
+              <dt>
+                <kbd className="rounded border border-slate-300 px-1.5 py-0.5 font-mono text-xs dark:border-slate-600">
+                  {keys}
+                </kbd>
+              </dt>
+              <dd>{action}</dd>
+            </div>
+          ))}
+        </dl>
+      </Dialog>
+    </section>
+  );
+}
