@@ -86,7 +86,7 @@ export function SummaryBar({
             value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()}
           />
         </dl>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span
             role="status"
             aria-label={`Status: ${status}`}

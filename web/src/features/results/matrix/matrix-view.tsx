@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -87,25 +87,30 @@ export function MatrixView({ data }: { data: GridData }) {
     if (event.key === 'Escape' && expanded) {
       event.preventDefault();
       closePanel();
-      return;
-    }
-    if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-    if (event.key === '/') {
-      event.preventDefault();
-      searchRef.current?.focus();
-    } else if (event.key === '?') {
-      event.preventDefault();
-      setShortcutsOpen(true);
-    } else if (event.key === 'd' && options.baseline.kind !== 'none') {
-      event.preventDefault();
-      setShowDiff((show) => !show);
     }
   };
+
+  // '/', '?' and 'd' work from anywhere on the page while the matrix shows, never while typing or in a dialog.
+  const hasBaseline = options.baseline.kind !== 'none';
+  useEffect(() => {
+    const onShortcut = (event: globalThis.KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (target.closest?.('[role="dialog"]') || event.ctrlKey || event.metaKey || event.altKey || isTyping(target))
+        return;
+      if (event.key === '/') searchRef.current?.focus();
+      else if (event.key === '?') setShortcutsOpen(true);
+      else if (event.key === 'd' && hasBaseline) setShowDiff((show) => !show);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onShortcut);
+    return () => window.removeEventListener('keydown', onShortcut);
+  }, [hasBaseline]);
 
   const expandedRow = expanded ? rows[expanded.row] : undefined;
   const expandedColumn = expanded ? data.columns[expanded.column] : undefined;
   return (
-    // Shortcuts work anywhere in the matrix section; each key is also a labelled control in the toolbar.
+    // Esc closes the side panel from anywhere in the section; every key also has a labelled control.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section ref={sectionRef} aria-label="Results matrix view" className="space-y-3" onKeyDown={onKeyDown}>
       <MatrixToolbar
