@@ -80,6 +80,8 @@ export const MatrixCell = memo(function MatrixCell({
       role="gridcell"
       aria-colindex={columnIndex + 2}
       aria-selected={active}
+      // Still to come: the request is open, or it succeeded and its output is on its way.
+      aria-busy={cell !== undefined && cell.status !== 'FAILED' && cell.output === null}
       data-cell={`${rowIndex}:${columnIndex}`}
       tabIndex={active ? 0 : -1}
       onFocus={() => onFocusCell(rowIndex, columnIndex)}

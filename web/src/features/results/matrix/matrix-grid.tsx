@@ -136,7 +136,9 @@ export function MatrixGrid({
       aria-rowcount={rows.length + 1}
       aria-colcount={columns.length + 1}
       onKeyDown={onKeyDown}
-      className="relative h-[70vh] min-h-80 overflow-auto rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950"
+      // As tall as its rows, up to most of the screen; beyond that it scrolls (and virtualises) inside.
+      style={{ height: HEADER_HEIGHT + rowVirtualizer.getTotalSize() + 2 }}
+      className="relative max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950"
     >
       <div style={{ width: totalWidth, height: HEADER_HEIGHT + rowVirtualizer.getTotalSize(), position: 'relative' }}>
         <div role="rowgroup" className="sticky top-0 z-20" style={{ width: totalWidth, height: HEADER_HEIGHT }}>

@@ -111,6 +111,7 @@ export function MatrixToolbar({
         aria-pressed={diffing && showDiff}
         disabled={!diffing}
         onClick={() => onShowDiff(!showDiff)}
+        className="aria-pressed:border-blue-500 aria-pressed:bg-blue-50 aria-pressed:text-blue-800 dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-200"
         aria-keyshortcuts="d"
       >
         Show diff
