@@ -76,7 +76,8 @@ const front = http.createServer((request, response) => {
   if (pathname.startsWith('/api/') || pathname.startsWith('/auth/') || pathname === '/healthz') {
     const upstream = http.request(
       new URL(request.url!, api.url),
-      { method: request.method, headers: request.headers },
+      // A connection per request: a kept-alive one the server closed while idle would reset the next call.
+      { method: request.method, headers: request.headers, agent: false },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);

@@ -100,7 +100,7 @@ export const MatrixCell = memo(function MatrixCell({
               <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
             ) : null}
           </div>
-          <div className="min-h-0 flex-1 overflow-hidden text-[13px] leading-5 [mask-image:linear-gradient(to_bottom,black_80%,transparent)]">
+          <div className="min-h-0 flex-1 overflow-hidden text-[13px] leading-5">
             <CellBody cell={cell} baseline={baseline} mode={mode} />
           </div>
         </>
