@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
 import { useResultsLayout } from '../hooks/use-results-layout';
+import { useRunHistory } from '../hooks/use-run-history';
 import { downloadCsv, gridCsv } from '../matrix/csv';
 import { gridFromResults } from '../matrix/grid-data';
 import { MatrixView } from '../matrix/matrix-view';
@@ -106,6 +107,7 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
     [],
   );
   const [layout, setLayout] = useResultsLayout(projectId);
+  const history = useRunHistory(projectId, evaluationId, layout === 'matrix');
   const grid = useMemo(
     () =>
       gridFromResults(
@@ -241,7 +243,7 @@ export function ResultsView({ userId, projectId, project, inputs, configurations
           message="Select one or more prompt/models to see their outputs side by side."
         />
       ) : !loadingFirst && layout === 'matrix' ? (
-        <MatrixView data={grid} />
+        <MatrixView data={grid} history={history} />
       ) : !loadingFirst ? (
         <ResultGrid
           inputId={inputId}

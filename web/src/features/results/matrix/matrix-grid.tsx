@@ -17,10 +17,8 @@ type Props = {
   rows: GridRow[];
   widths: Record<number, number>;
   onResize: (columnId: number, width: number) => void;
-  /** The text each cell of a row is diffed against, or null for no diff. */
-  baselineOf: (row: GridRow) => string | null;
-  /** The column the others are diffed against: it shows its output as it is. */
-  baselineColumnId: number | null;
+  /** The text a cell is diffed against, or null for no diff. */
+  baselineOf: (row: GridRow, columnId: number) => string | null;
   mode: RenderMode;
   active: Position;
   onActiveChange: (position: Position) => void;
@@ -45,7 +43,6 @@ export function MatrixGrid({
   widths,
   onResize,
   baselineOf,
-  baselineColumnId,
   mode,
   active,
   onActiveChange,
@@ -180,7 +177,6 @@ export function MatrixGrid({
         <div role="rowgroup">
           {rowVirtualizer.getVirtualItems().map((virtualRow) => {
             const row = rows[virtualRow.index]!;
-            const baseline = baselineOf(row);
             return (
               <div
                 key={row.id ?? 'none'}
@@ -213,7 +209,7 @@ export function MatrixGrid({
                       width={virtualColumn.size}
                       height={ROW_HEIGHT}
                       active={active.row === virtualRow.index && active.column === virtualColumn.index}
-                      baseline={column.id === baselineColumnId ? null : baseline}
+                      baseline={baselineOf(row, column.id)}
                       mode={mode}
                       onFocusCell={onFocusCell}
                       onExpand={expandAt}

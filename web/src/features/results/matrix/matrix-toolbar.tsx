@@ -10,6 +10,7 @@ import type { Baseline, RowOptions, SortKey } from './view-model';
 type Props = {
   columns: GridColumn[];
   hasExpected: boolean;
+  runs: { id: number; name: string }[];
   hasScores: boolean;
   options: RowOptions;
   onOptions: (change: Partial<RowOptions>) => void;
@@ -60,6 +61,7 @@ function ToolbarSelect({ id, label, value, onChange, children }: SelectProps) {
 export function MatrixToolbar({
   columns,
   hasExpected,
+  runs,
   hasScores,
   options,
   onOptions,
@@ -99,11 +101,22 @@ export function MatrixToolbar({
       >
         <option value="none">None</option>
         {hasExpected ? <option value="expected">Expected output</option> : null}
-        {columns.map((column) => (
-          <option key={column.id} value={`column:${column.id}`}>
-            {column.name} ({column.model})
-          </option>
-        ))}
+        <optgroup label="A system prompt's output">
+          {columns.map((column) => (
+            <option key={column.id} value={`column:${column.id}`}>
+              {column.name} ({column.model})
+            </option>
+          ))}
+        </optgroup>
+        {runs.length > 0 ? (
+          <optgroup label="The same cell in another run">
+            {runs.map((run) => (
+              <option key={run.id} value={`run:${run.id}`}>
+                {run.name} (#{run.id})
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
       </ToolbarSelect>
       <Button
         variant="secondary"

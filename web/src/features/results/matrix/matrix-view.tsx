@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,9 +8,15 @@ import { CellPanel } from './cell-panel';
 import { MatrixGrid, type Position } from './matrix-grid';
 import { MatrixToolbar } from './matrix-toolbar';
 import type { RenderMode } from './output-view';
-import { baselineText, hasField, visibleRows, type RowOptions } from './view-model';
+import { baselineText, hasField, visibleRows, type RowOptions, type RunOutputs } from './view-model';
 
 const MatrixCharts = lazy(() => import('./matrix-charts'));
+
+/** The project's other runs, for comparing each cell with the same cell in one of them (owners only). */
+export type RunHistory = {
+  runs: { id: number; name: string }[];
+  loadOutputs: (evaluationId: number) => Promise<RunOutputs>;
+};
 
 const SHORTCUTS: [string, string][] = [
   ['Arrow keys', 'Move between cells'],
@@ -29,7 +36,7 @@ const isTyping = (target: EventTarget) =>
  * The comparison matrix: every user prompt against every system prompt, with search, filters, sorting, diffs from
  * a baseline, output rendering, charts and keyboard shortcuts.
  */
-export function MatrixView({ data }: { data: GridData }) {
+export function MatrixView({ data, history }: { data: GridData; history?: RunHistory }) {
   const [options, setOptions] = useState<RowOptions>({
     search: '',
     failedOnly: false,
@@ -48,13 +55,21 @@ export function MatrixView({ data }: { data: GridData }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
 
-  const rows = useMemo(() => visibleRows(data, options), [data, options]);
+  const runBaseline = options.baseline.kind === 'run' ? options.baseline.evaluationId : null;
+  const otherRun = useQuery({
+    queryKey: ['evaluations', runBaseline, 'outputs'],
+    queryFn: () => history!.loadOutputs(runBaseline!),
+    enabled: runBaseline !== null && history !== undefined,
+    staleTime: Infinity,
+  });
+  const runOutputs = runBaseline !== null ? (otherRun.data ?? null) : null;
+  const rows = useMemo(() => visibleRows(data, options, runOutputs), [data, options, runOutputs]);
   const diffing = showDiff && options.baseline.kind !== 'none';
   const baselineOf = useCallback(
-    (row: GridRow) => (diffing ? baselineText(data, row, options.baseline) : null),
-    [data, diffing, options.baseline],
+    (row: GridRow, columnId: number) =>
+      diffing ? baselineText(data, row, columnId, options.baseline, runOutputs) : null,
+    [data, diffing, options.baseline, runOutputs],
   );
-  const baselineColumnId = options.baseline.kind === 'column' ? options.baseline.columnId : null;
   const onResize = useCallback(
     (columnId: number, width: number) => setWidths((w) => ({ ...w, [columnId]: width })),
     [],
@@ -116,6 +131,7 @@ export function MatrixView({ data }: { data: GridData }) {
       <MatrixToolbar
         columns={data.columns}
         hasExpected={data.rows.some((row) => row.expected !== null)}
+        runs={history?.runs ?? []}
         hasScores={hasField(data, 'checks')}
         options={options}
         onOptions={onOptions}
@@ -146,7 +162,6 @@ export function MatrixView({ data }: { data: GridData }) {
               widths={widths}
               onResize={onResize}
               baselineOf={baselineOf}
-              baselineColumnId={baselineColumnId}
               mode={mode}
               active={clampedActive}
               onActiveChange={setActive}
@@ -158,7 +173,7 @@ export function MatrixView({ data }: { data: GridData }) {
               row={expandedRow}
               column={expandedColumn}
               cell={gridCell(data, expandedRow.id, expandedColumn.id)}
-              baseline={expandedColumn.id === baselineColumnId ? null : baselineOf(expandedRow)}
+              baseline={baselineOf(expandedRow, expandedColumn.id)}
               mode={mode}
               onClose={closePanel}
             />

@@ -1,8 +1,18 @@
 import { diffWords, type ChangeObject } from 'diff';
+import { cellKey } from '../lib/results-index';
 import { gridCell, type GridData, type GridRow } from './grid-data';
 
-/** What cells are compared with: nothing, another column's output for the same input, or the input's expected output. */
-export type Baseline = { kind: 'none' } | { kind: 'column'; columnId: number } | { kind: 'expected' };
+/**
+ * What cells are compared with: nothing, another column's output for the same input, the input's expected output,
+ * or the same cell (input and system prompt) in another run of the project.
+ */
+export type Baseline =
+  | { kind: 'none' }
+  | { kind: 'column'; columnId: number }
+  | { kind: 'expected' }
+  | { kind: 'run'; evaluationId: number };
+/** Another run's outputs by cell key, for a 'run' baseline (null until loaded). */
+export type RunOutputs = Map<string, string | null>;
 export type SortKey = { by: 'run' } | { by: 'input-name' } | { by: 'latency' | 'tokens' | 'score'; columnId: number };
 export type RowOptions = {
   search: string;
@@ -13,24 +23,30 @@ export type RowOptions = {
   descending: boolean;
 };
 
-/** The text a cell of this row is compared with, or null when there is none. */
-export function baselineText(data: GridData, row: GridRow, baseline: Baseline): string | null {
+/** The text a cell is compared with, or null when there is none (the baseline column's own cells included). */
+export function baselineText(
+  data: GridData,
+  row: GridRow,
+  columnId: number,
+  baseline: Baseline,
+  runOutputs: RunOutputs | null = null,
+): string | null {
   if (baseline.kind === 'expected') return row.expected;
-  if (baseline.kind === 'column') return gridCell(data, row.id, baseline.columnId)?.output ?? null;
+  if (baseline.kind === 'run') return runOutputs?.get(cellKey(row.id, columnId)) ?? null;
+  if (baseline.kind === 'column' && baseline.columnId !== columnId)
+    return gridCell(data, row.id, baseline.columnId)?.output ?? null;
   return null;
 }
 
 /** Word-level changes from the baseline to the output (jsdiff). */
 export const wordDiff = (baseline: string, output: string): ChangeObject<string>[] => diffWords(baseline, output);
 
-/** True when some output of the row (other than the baseline column's) differs from the baseline. */
-export function rowDiffers(data: GridData, row: GridRow, baseline: Baseline): boolean {
-  const reference = baselineText(data, row, baseline);
-  if (reference === null) return false;
+/** True when some output of the row differs from what it is compared with. */
+export function rowDiffers(data: GridData, row: GridRow, baseline: Baseline, runOutputs: RunOutputs | null = null) {
   return data.columns.some((column) => {
-    if (baseline.kind === 'column' && column.id === baseline.columnId) return false;
+    const reference = baselineText(data, row, column.id, baseline, runOutputs);
     const output = gridCell(data, row.id, column.id)?.output;
-    return output != null && output !== reference;
+    return reference !== null && output != null && output !== reference;
   });
 }
 
@@ -56,12 +72,12 @@ function sortValue(data: GridData, row: GridRow, sort: SortKey): number | string
 }
 
 /** The rows to show, filtered and sorted; run order is the rows' own order. */
-export function visibleRows(data: GridData, options: RowOptions): GridRow[] {
+export function visibleRows(data: GridData, options: RowOptions, runOutputs: RunOutputs | null = null): GridRow[] {
   const needle = options.search.trim().toLowerCase();
   const rows = data.rows.filter(
     (row) =>
       (!options.failedOnly || rowFailed(data, row)) &&
-      (!options.differingOnly || rowDiffers(data, row, options.baseline)) &&
+      (!options.differingOnly || rowDiffers(data, row, options.baseline, runOutputs)) &&
       (needle === '' || rowMatches(data, row, needle)),
   );
   if (options.sort.by === 'run') return options.descending ? rows.reverse() : rows;
