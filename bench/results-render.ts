@@ -372,7 +372,9 @@ try {
   await page.evaluate((key) => localStorage.setItem(key, 'matrix'), `promptgrid.results-layout.${matrix.projectId}`);
   const matrixUrl = `/project/${matrix.projectId}/results?evaluation=${matrix.evaluationId}`;
   await measure(page, matrixUrl, CELLS);
-  await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.resultsCache(matrix.projectId));
+  await page.evaluate((prefix) => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+  }, STORAGE_KEYS.appPrefix);
   const matrixFresh = await measure(page, matrixUrl, CELLS);
   const matrixScroll = await scrollMatrixFrames(page);
 

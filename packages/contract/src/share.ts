@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
-import { ApiRequestWithOutput, Evaluation, EvaluationInputSnapshot, Metrics, StatusCounts } from './evaluation.js';
+import { ApiRequestWithOutput, Evaluation, ResultsInput, Metrics, StatusCounts } from './evaluation.js';
 
 /** GET /api/evaluations/{id}/share/: whether a link is live (its token cannot be shown again). */
 export const ShareStatus = z.object({ shared: z.boolean(), created_at: Timestamp.nullable() });
@@ -24,7 +24,7 @@ export type SharedConfiguration = z.infer<typeof SharedConfiguration>;
 export const SharedEvaluation = z.object({
   evaluation: Evaluation.pick({ name: true, total_requests: true, created_at: true, completed_at: true }),
   configurations: z.array(SharedConfiguration),
-  inputs: z.array(EvaluationInputSnapshot),
+  inputs: z.array(ResultsInput),
   api_requests: z.array(ApiRequestWithOutput.omit({ evaluation: true, attempts: true })),
   metrics: Metrics,
   status_counts: StatusCounts,
