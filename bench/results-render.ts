@@ -8,6 +8,10 @@
 // development build cannot skew the figures. The project is seeded through the API and run as a mock-mode evaluation, so every figure is end to end:
 // HTTP, JSON, React, layout and paint. 1 input x 1,000 prompts puts 1,000 cards side by side on one screen
 // (virtualised); BENCH_RESULT_INPUTS=40 BENCH_RESULT_PROMPTS=25 is the other shape of 1,000 results.
+//
+// Then the matrix view with 10,000 cells (BENCH_MATRIX_INPUTS=100 x BENCH_MATRIX_PROMPTS=100): time to the first
+// cell and to settled (goal < 1.5 s), frame times while scrolling both axes at once (goal: p95 < 20 ms), and the
+// bytes of one 5 s poll of the finished run with the updated_since cursor (goal < 10 KB), beside the bytes without.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,6 +26,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const inputs = Number(process.env.BENCH_RESULT_INPUTS ?? 1);
 const prompts = Number(process.env.BENCH_RESULT_PROMPTS ?? 1000);
 const GOAL_MS = 1000;
+const matrixInputs = Number(process.env.BENCH_MATRIX_INPUTS ?? 100);
+const matrixPrompts = Number(process.env.BENCH_MATRIX_PROMPTS ?? 100);
+const MATRIX_GOAL_MS = 1500;
+const MATRIX_FRAME_GOAL_MS = 20;
+const POLL_GOAL_BYTES = 10 * 1024;
 const QUIET_MS = 500;
 const CHROMIUM_ARGS = [
   '--headless',
@@ -67,7 +76,8 @@ const front = http.createServer((request, response) => {
   if (pathname.startsWith('/api/') || pathname.startsWith('/auth/') || pathname === '/healthz') {
     const upstream = http.request(
       new URL(request.url!, api.url),
-      { method: request.method, headers: request.headers },
+      // A connection per request: a kept-alive one the server closed while idle would reset the next call.
+      { method: request.method, headers: request.headers, agent: false },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -108,7 +118,7 @@ async function inBatches<T>(count: number, parallel: number, task: (index: numbe
 }
 
 /** A project of `inputs` user prompts and `prompts` system prompts alternating over two models (one per provider). */
-async function seed(client: Client) {
+async function seed(client: Client, inputs: number, prompts: number) {
   const models = await client.ok<{ id: number; model_name: string }[]>('GET', ROUTES.models);
   const pick = (name: string) => models.find((m) => m.model_name === name) ?? models[0]!;
   const chosen = [pick('gpt-4o-mini'), pick('claude-haiku-4-5')];
@@ -167,33 +177,33 @@ function apiClient(request: APIRequestContext, base: string) {
   };
 }
 
+const CARDS = { item: '[aria-label="Results"] article', waiting: '[aria-label="Results"] article[aria-busy="true"]' };
+const CELLS = { item: '[role="grid"] [role="gridcell"]', waiting: '[role="grid"] [role="gridcell"][aria-busy="true"]' };
+
 /**
- * Opens the page and measures from navigation start: first render = the first result card in the DOM;
- * settle = the last DOM change before QUIET_MS without any, once the run shows as finished and no card waits.
+ * Opens the page and measures from navigation start: first render = the first result card (or matrix cell) in the
+ * DOM; settle = the last DOM change before QUIET_MS without any, once the run shows as finished and nothing waits.
  */
-async function measure(page: Page, url: string) {
+async function measure(page: Page, url: string, selectors = CARDS) {
   await page.goto('about:blank');
   await page.goto(url);
   const firstRender = await page.waitForFunction(
-    () => {
-      const card = document.querySelector('[aria-label="Results"] article');
-      return card ? performance.now() : false;
-    },
-    undefined,
+    (item) => (document.querySelector(item) ? performance.now() : false),
+    selectors.item,
     { timeout: 60_000, polling: 'raf' },
   );
   const settled = await page.waitForFunction(
-    (quietMs) => {
+    ({ quietMs, waitingSelector }) => {
       const w = window as unknown as { __lastMutation: number };
       const status = document.querySelector('[aria-label^="Status: "]')?.getAttribute('aria-label');
       const finished = status === 'Status: Complete' || status === 'Status: Partial' || status === 'Status: Failed';
-      const waiting = document.querySelector('[aria-label="Results"] article[aria-busy="true"]');
+      const waiting = document.querySelector(waitingSelector);
       return finished && !waiting && performance.now() - w.__lastMutation > quietMs ? w.__lastMutation : false;
     },
-    QUIET_MS,
+    { quietMs: QUIET_MS, waitingSelector: selectors.waiting },
     { timeout: 60_000, polling: 100 },
   );
-  const cards = await page.locator('[aria-label="Results"] article').count();
+  const cards = await page.locator(selectors.item).count();
   const calls = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
@@ -235,6 +245,57 @@ async function scrollFrames(page: Page) {
   });
 }
 
+/** Scrolls the matrix down and right at once, a step per frame, to its far corner; reports the frame times. */
+async function scrollMatrixFrames(page: Page) {
+  return page.evaluate(async () => {
+    const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
+    const frames: number[] = [];
+    let last = performance.now();
+    const bottom = grid.scrollHeight - grid.clientHeight;
+    const right = grid.scrollWidth - grid.clientWidth;
+    const steps = Math.ceil(Math.max(bottom / 300, right / 300));
+    for (let step = 1; step <= steps; step++) {
+      grid.scrollTo((right * step) / steps, (bottom * step) / steps);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const now = performance.now();
+      frames.push(now - last);
+      last = now;
+    }
+    frames.sort((a, b) => a - b);
+    return {
+      frames: frames.length,
+      p50: frames[Math.floor(frames.length * 0.5)] ?? 0,
+      p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
+      max: frames.at(-1) ?? 0,
+      cellsInDomAtEnd: grid.querySelectorAll('[role="gridcell"]').length,
+    };
+  });
+}
+
+/** Seeds, runs in mock mode and waits for the run to finish; answers the project and evaluation. */
+async function seedAndRun(client: Client, inputs: number, prompts: number) {
+  const seedStarted = performance.now();
+  const { projectId, inputIds, configurationIds } = await seed(client, inputs, prompts);
+  const run = await client.ok<{ evaluation_id: number; total_requests: number }>('POST', ROUTES.runEvaluation, {
+    configuration_ids: configurationIds,
+    input_ids: inputIds,
+    name: 'Render bench',
+    use_mock: true,
+  });
+  for (;;) {
+    const counts = await client.ok<{ PENDING: number; IN_PROGRESS: number }>(
+      'GET',
+      ROUTES.apiRequestStatusCounts(run.evaluation_id),
+    );
+    if (counts.PENDING === 0 && counts.IN_PROGRESS === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.log(
+    `seeded ${inputs} input(s) x ${prompts} prompt(s) = ${run.total_requests} results (mock run) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+  );
+  return { projectId, evaluationId: run.evaluation_id, totalRequests: run.total_requests };
+}
+
 /** BENCH_PROFILE=1: the functions with the most self time during the fresh load. */
 function printProfile(profile: {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -272,25 +333,8 @@ try {
     });
   }, signIn.user);
 
-  const seedStarted = performance.now();
-  const { projectId, inputIds, configurationIds } = await seed(client);
-  const run = await client.ok<{ evaluation_id: number; total_requests: number }>('POST', ROUTES.runEvaluation, {
-    configuration_ids: configurationIds,
-    input_ids: inputIds,
-    name: 'Render bench',
-    use_mock: true,
-  });
-  for (;;) {
-    const counts = await client.ok<{ PENDING: number; IN_PROGRESS: number }>(
-      'GET',
-      ROUTES.apiRequestStatusCounts(run.evaluation_id),
-    );
-    if (counts.PENDING === 0 && counts.IN_PROGRESS === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  console.log(
-    `seeded ${inputs} input(s) x ${prompts} prompt(s) = ${run.total_requests} results (mock run) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
-  );
+  const { projectId, evaluationId, totalRequests } = await seedAndRun(client, inputs, prompts);
+  const run = { evaluation_id: evaluationId, total_requests: totalRequests };
 
   const page = await context.newPage();
   const url = `/project/${projectId}/results?evaluation=${run.evaluation_id}`;
@@ -322,6 +366,47 @@ try {
     `  scrolling        ${scroll.frames} frames: p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms; ${scroll.cardsInDomAtEnd} cards in the DOM at the end`,
   );
   console.log(`  goal: settled under ${GOAL_MS} ms`);
+
+  // The matrix: 10,000 cells.
+  const matrix = await seedAndRun(client, matrixInputs, matrixPrompts);
+  await page.evaluate((key) => localStorage.setItem(key, 'matrix'), `promptgrid.results-layout.${matrix.projectId}`);
+  const matrixUrl = `/project/${matrix.projectId}/results?evaluation=${matrix.evaluationId}`;
+  await measure(page, matrixUrl, CELLS);
+  await page.evaluate((prefix) => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+  }, STORAGE_KEYS.appPrefix);
+  const matrixFresh = await measure(page, matrixUrl, CELLS);
+  const matrixScroll = await scrollMatrixFrames(page);
+
+  // One poll of the finished run, as the results screen makes it: the requests changed since the newest seen
+  // (none), and the metrics; beside the whole list the poll would fetch without the cursor.
+  const bytesOf = async (route: string) =>
+    (await context.request.get(`${server.url}${route}`, { headers: { accept: 'application/json' } })).body();
+  const all = JSON.parse((await bytesOf(ROUTES.apiRequests(matrix.evaluationId))).toString()) as {
+    updated_at: string;
+  }[];
+  const newest = all.reduce((max, request) => (request.updated_at > max ? request.updated_at : max), '');
+  const cursorPoll =
+    (await bytesOf(ROUTES.apiRequestsChangedSince(matrix.evaluationId, newest))).length +
+    (await bytesOf(ROUTES.apiRequestMetrics(matrix.evaluationId))).length;
+  const fullPoll =
+    (await bytesOf(ROUTES.apiRequests(matrix.evaluationId))).length +
+    (await bytesOf(ROUTES.apiRequestMetrics(matrix.evaluationId))).length;
+
+  const under = (value: number, goal: number) => (value < goal ? 'ok' : 'over the goal');
+  console.log(`results matrix, ${matrix.totalRequests} cells (${matrixInputs} x ${matrixPrompts}):`);
+  console.log(
+    `  from the API     first cell ${matrixFresh.firstRenderMs} ms, settled ${matrixFresh.settleMs} ms (${under(matrixFresh.settleMs, MATRIX_GOAL_MS)}), ${matrixFresh.cardsInDom} cells in the DOM`,
+  );
+  console.log(
+    `  scrolling both axes ${matrixScroll.frames} frames: p50 ${matrixScroll.p50.toFixed(1)} ms, p95 ${matrixScroll.p95.toFixed(1)} ms (${under(matrixScroll.p95, MATRIX_FRAME_GOAL_MS)}), max ${matrixScroll.max.toFixed(1)} ms; ${matrixScroll.cellsInDomAtEnd} cells in the DOM at the end`,
+  );
+  console.log(
+    `  5 s poll of the finished run: ${cursorPoll} bytes with updated_since (${under(cursorPoll, POLL_GOAL_BYTES)}), ${fullPoll.toLocaleString()} bytes without`,
+  );
+  console.log(
+    `  goals: settled under ${MATRIX_GOAL_MS} ms, p95 frame under ${MATRIX_FRAME_GOAL_MS} ms, poll under ${POLL_GOAL_BYTES} bytes`,
+  );
   await context.close();
 } finally {
   await browser.close();

@@ -29,6 +29,7 @@ import billingRoutes from './billing/routes.js';
 import accountRoutes from './account/routes.js';
 import checkRoutes from './checks/routes.js';
 import verdictRoutes from './verdicts/routes.js';
+import sharingRoutes from './sharing/routes.js';
 import './http/types.js';
 
 /**
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(accountRoutes);
   await app.register(checkRoutes);
   await app.register(verdictRoutes);
+  await app.register(sharingRoutes);
   await serveWeb(app);
   return app;
 }

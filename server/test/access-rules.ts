@@ -98,6 +98,11 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /api/evaluations/:id/results/': { ...session, ids: { id: 'evaluation' } },
   'DELETE /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' } },
   'GET /api/results/': { ...session, ids: { evaluation_id: 'evaluation' } },
+  'GET /api/evaluations/:id/share/': { ...session, ids: { id: 'evaluation' } },
+  'POST /api/evaluations/:id/share/': { ...session, ids: { id: 'evaluation' } },
+  'DELETE /api/evaluations/:id/share/': { ...session, ids: { id: 'evaluation' } },
+  // Public by design: the unguessable token in the path is the permission; an unknown token answers 404.
+  'GET /api/shared/:token/': { access: 'public', anonymous: 404 },
   'GET /api/api-requests/': { ...session, ids: evaluation },
   'GET /api/api-requests/metrics/': { ...session, ids: evaluation },
   'GET /api/api-requests/status_counts/': { ...session, ids: evaluation },

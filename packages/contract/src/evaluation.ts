@@ -108,6 +108,14 @@ export const StatusCounts = z.object({
 export type StatusCounts = z.infer<typeof StatusCounts>;
 
 export const EvaluationQuery = z.object({ evaluation: Id });
+/**
+ * The results screen's poll: with updated_since (an ISO-8601 time, normally the newest updated_at the caller has
+ * seen), only the requests changed after it.
+ */
+export const ApiRequestListQuery = EvaluationQuery.extend({
+  updated_since: z.iso.datetime({ offset: true, error: 'updated_since must be an ISO-8601 time.' }).optional(),
+});
+export type ApiRequestListQuery = z.infer<typeof ApiRequestListQuery>;
 export const EvaluationIdQuery = z.object({ evaluation_id: Id });
 
 /** A configuration in the results document: as it was when the run started (later edits or deletes do not change it). */

@@ -31,6 +31,12 @@ export const ROUTES = {
   evaluationResults: (id: number | string) => `/api/evaluations/${id}/results/`,
   results: (evaluationId: number | string) => `/api/results/?evaluation_id=${evaluationId}`,
   apiRequests: (evaluationId: number | string) => `/api/api-requests/?evaluation=${evaluationId}`,
+  apiRequestsChangedSince: (evaluationId: number | string, updatedSince: string) =>
+    `/api/api-requests/?evaluation=${evaluationId}&updated_since=${encodeURIComponent(updatedSince)}`,
+  evaluationShare: (id: number | string) => `/api/evaluations/${id}/share/`,
+  sharedEvaluation: (token: string) => `/api/shared/${token}/`,
+  /** The web page a share link opens. */
+  sharePage: (token: string) => `/share/${token}`,
   apiRequestMetrics: (evaluationId: number | string) => `/api/api-requests/metrics/?evaluation=${evaluationId}`,
   apiRequestStatusCounts: (evaluationId: number | string) =>
     `/api/api-requests/status_counts/?evaluation=${evaluationId}`,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { CheckSubscriptionResponse, ROUTES, SubscriptionStatus, UrlResponse } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { HttpError } from '../http/errors.js';
+import { publicBaseUrl } from '../http/public-url.js';
 import {
   cancelAtPeriodEnd,
   createCheckoutUrl,
@@ -18,9 +19,8 @@ const tags = ['subscription'];
 export default async function billingRoutes(app: App, _options: { workers?: boolean } = {}) {
   const ctx: BillingContext = { db: app.db, config: app.config, stripe: await createStripeClient(app.config) };
 
-  /** Where Stripe sends the browser back to: PUBLIC_URL, else the origin this request came to. */
-  const baseUrl = (request: FastifyRequest) =>
-    (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  /** Where Stripe sends the browser back to. */
+  const baseUrl = (request: FastifyRequest) => publicBaseUrl(app.config, request);
 
   app.get(ROUTES.subscriptionStatus, { schema: { tags, response: { 200: SubscriptionStatus } } }, (request) =>
     getSubscriptionStatus(ctx, currentUser(request).id),

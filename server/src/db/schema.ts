@@ -260,6 +260,8 @@ export const apiRequests = pgTable(
     // Listing, results and status counts of one evaluation (a status change already rewrites this entry: a change
     // of status is never a HOT update, because the queue index's predicate names the column).
     index('api_requests_evaluation_idx').on(t.evaluationId, t.id),
+    // The results screen's poll asks only for the requests of one evaluation changed since a time.
+    index('api_requests_evaluation_updated_idx').on(t.evaluationId, t.updatedAt),
     // The work queue: only unfinished requests are indexed, so claiming stays cheap however many are done.
     // PENDING rows in id order per lane; IN_PROGRESS rows are scanned for expired leases. Lease renewals stay HOT.
     index('api_requests_queue_idx')
@@ -267,6 +269,18 @@ export const apiRequests = pgTable(
       .where(sql`${t.status} in ('PENDING', 'IN_PROGRESS')`),
   ],
 );
+
+/**
+ * A read-only link to one evaluation's grid. The URL holds a random token; only its SHA-256 is stored, so a
+ * database reader cannot open the link. One link per evaluation: sharing again replaces it.
+ */
+export const evaluationShares = pgTable('evaluation_shares', {
+  evaluationId: integer('evaluation_id')
+    .primaryKey()
+    .references(() => evaluations.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const results = pgTable(
   'results',

@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { ApiRequest, ApiRequestWithOutput, Result } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, results, type RunSnapshot } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
 import { readVerdicts, type Verdicts } from '../verdicts/verdicts.js';
-import { assertOwner, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
+import { assertOwner, changedFrom, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
 
 // The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
 
@@ -47,23 +47,29 @@ async function requestReader(
   });
 }
 
-/** The evaluation's snapshot; 404 unless it exists and belongs to the user. */
-async function ownedSnapshot(db: Db, userId: number, evaluationId: number): Promise<RunSnapshot> {
+/** The evaluation's snapshot and completion time; 404 unless it exists and belongs to the user. */
+async function ownedRun(db: Db, userId: number, evaluationId: number) {
   const [row] = await db
-    .select({ snapshot: evaluations.snapshot })
+    .select({ snapshot: evaluations.snapshot, completedAt: evaluations.completedAt })
     .from(evaluations)
     .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
   if (!row) throw notFound('Evaluation not found.');
-  return row.snapshot;
+  return row;
 }
 
-const requestPages = (db: Db, evaluationId: number) =>
+const requestPages = (db: Db, evaluationId: number, changedFrom: Date | null) =>
   keyedPages(
     (after, size) =>
       db
         .select()
         .from(apiRequests)
-        .where(and(eq(apiRequests.evaluationId, evaluationId), gt(apiRequests.id, after)))
+        .where(
+          and(
+            eq(apiRequests.evaluationId, evaluationId),
+            gt(apiRequests.id, after),
+            changedFrom === null ? undefined : gte(apiRequests.updatedAt, changedFrom),
+          ),
+        )
         .orderBy(asc(apiRequests.id))
         .limit(size),
     (row) => row.id,
@@ -73,10 +79,20 @@ async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U): A
   for await (const page of pages) yield page.map(map);
 }
 
-/** GET /api/api-requests/?evaluation=: the run's api requests in id order, as a JSON array. */
-export async function apiRequestsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
-  const read = await requestReader(db, evaluationId, await ownedSnapshot(db, userId, evaluationId));
-  return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId), read)));
+/**
+ * GET /api/api-requests/?evaluation=: the run's api requests in id order, as a JSON array; with updatedSince only
+ * those changed after that time (see changedFrom).
+ */
+export async function apiRequestsDocument(
+  db: Db,
+  userId: number,
+  evaluationId: number,
+  updatedSince?: string,
+): Promise<Readable> {
+  const { snapshot, completedAt } = await ownedRun(db, userId, evaluationId);
+  const from = updatedSince === undefined ? null : changedFrom(updatedSince, completedAt !== null);
+  const read = await requestReader(db, evaluationId, snapshot);
+  return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId, from), read)));
 }
 
 /** GET /api/results/?evaluation_id=: the run's results in api request order, as a JSON array. */

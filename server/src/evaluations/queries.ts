@@ -52,13 +52,32 @@ export async function listEvaluations(db: Db, userId: number, projectId?: number
   return rows.map(toEvaluation);
 }
 
-/** Throws 404 unless the evaluation exists and belongs to the user. */
-export async function assertOwner(db: Db, userId: number, evaluationId: number): Promise<void> {
+/** Throws 404 unless the evaluation exists and belongs to the user; answers when it completed (null: running). */
+export async function assertOwner(db: Db, userId: number, evaluationId: number): Promise<{ completedAt: Date | null }> {
   const [row] = await db
-    .select({ id: evaluations.id })
+    .select({ completedAt: evaluations.completedAt })
     .from(evaluations)
     .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
   if (!row) throw notFound('Evaluation not found.');
+  return row;
+}
+
+/**
+ * How far back a poll of a running evaluation looks before the time it asks from. A write stamps updated_at when
+ * its statement starts and becomes visible when it commits: a row stamped just before the caller's newest
+ * updated_at may commit after the caller read. Once the evaluation has completed every write to its requests is
+ * committed (the write that completes it waits for the others' lock on the evaluation row), so no margin is needed.
+ */
+export const IN_FLIGHT_WRITE_MARGIN_MS = 10_000;
+
+/**
+ * The first updated_at a poll from `updatedSince` must return. Timestamps leave the API at millisecond precision,
+ * and the database keeps microseconds: a row the caller has seen at 12:00:00.123 may be stored at .123456, so the
+ * poll starts at the next millisecond.
+ */
+export function changedFrom(updatedSince: string, completed: boolean): Date {
+  const from = new Date(updatedSince).getTime() + 1;
+  return new Date(completed ? from : from - IN_FLIGHT_WRITE_MARGIN_MS);
 }
 
 export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> {

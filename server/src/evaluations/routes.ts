@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   ApiRequest,
+  ApiRequestListQuery,
   Evaluation,
   EvaluationIdQuery,
   EvaluationListQuery,
@@ -105,9 +106,25 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
 
   app.get(
     '/api/api-requests/',
-    { schema: { tags, querystring: EvaluationQuery, response: { 200: z.array(ApiRequest) } } },
+    {
+      schema: {
+        tags,
+        description:
+          "An evaluation's requests in id order. With updated_since (ISO-8601), only those changed after it: pass the newest updated_at already seen, and a poll of a finished run answers []. While the run is going, requests changed shortly before that time come again (writes still committing); merge by id.",
+        querystring: ApiRequestListQuery,
+        response: { 200: z.array(ApiRequest) },
+      },
+    },
     async (request, reply) =>
-      sendJson(reply, await apiRequestsDocument(app.db, currentUser(request).id, request.query.evaluation)),
+      sendJson(
+        reply,
+        await apiRequestsDocument(
+          app.db,
+          currentUser(request).id,
+          request.query.evaluation,
+          request.query.updated_since,
+        ),
+      ),
   );
 
   app.get(

@@ -4,7 +4,8 @@ import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../
 
 const UNSAFE = ['post', 'put', 'patch', 'delete'] as const;
 /** The only /api/ routes reachable without a session: the page config, the API description and Stripe's webhook (its signature authenticates it). */
-const PUBLIC_API = new Set([ROUTES.config, ROUTES.stripeWebhook, '/api/openapi.json']);
+// A shared evaluation is public by design: the unguessable token in its path is the permission.
+const PUBLIC_API = new Set([ROUTES.config, ROUTES.stripeWebhook, '/api/openapi.json', '/api/shared/{token}/']);
 
 describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.landing.to()} replace /> },
       { path: paths.landing.pattern, element: <LandingRoute /> },
       { path: paths.signIn.pattern, lazy: lazyRoute(() => import('./routes/signin')) },
+      { path: paths.share.pattern, lazy: lazyRoute(() => import('./routes/share')) },
       {
         element: <RequireAuth />,
         children: [

@@ -9,6 +9,8 @@ export type ProjectTab = 'inputs' | 'configs' | 'run' | 'results';
 export const paths = {
   landing: { pattern: '/landing', to: (section?: LandingSection) => (section ? `/landing#${section}` : '/landing') },
   signIn: { pattern: '/signin', to: () => '/signin' },
+  /** An evaluation's read-only grid, for anyone with the link. */
+  share: { pattern: '/share/:token', to: (token: string) => `/share/${token}` },
   projects: { pattern: '/projects', to: () => '/projects' },
   account: {
     pattern: '/account',

@@ -4,9 +4,16 @@ import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contr
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { inputClasses } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
+import { useResultsLayout } from '../hooks/use-results-layout';
+import { useRunHistory } from '../hooks/use-run-history';
+import { downloadCsv, gridCsv } from '../matrix/csv';
+import { gridFromResults } from '../matrix/grid-data';
+import { MatrixView } from '../matrix/matrix-view';
+import { InputPicker } from './input-picker';
+import { LayoutToggle } from './layout-toggle';
+import { ShareControl } from './share-control';
 import { dropResultsCache, readResultsCache, writeResultsCache } from '../lib/cache';
 import { buildExport, downloadExport } from '../lib/export';
 import { evaluationMembers, indexCells } from '../lib/results-index';
@@ -119,7 +126,18 @@ export function ResultsView({
     (select: boolean) => setSelections((current) => ({ ...current, configurationIds: select ? null : [] })),
     [],
   );
-  const selectedInput = inputId === null ? null : inputsById.get(inputId);
+  const [layout, setLayout] = useResultsLayout(projectId);
+  const history = useRunHistory(projectId, evaluationId, layout === 'matrix');
+  const grid = useMemo(
+    () =>
+      gridFromResults(
+        cells,
+        { inputIds: members.inputIds, configurationIds: selectedConfigurationIds },
+        inputsById,
+        configurationsById,
+      ),
+    [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById],
+  );
 
   // Keep the last evaluation of this project in browser storage, so a reload shows it again.
   useEffect(() => {
@@ -157,7 +175,11 @@ export function ResultsView({
         <h2 id="results-title" className="text-xl font-semibold">
           Results
         </h2>
-        <p className="text-sm text-slate-500 dark:text-slate-400">Evaluation #{evaluationId}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-500 dark:text-slate-400">Evaluation #{evaluationId}</p>
+          <ShareControl evaluationId={evaluationId} />
+          <LayoutToggle value={layout} onChange={setLayout} />
+        </div>
       </div>
 
       {message ? (
@@ -201,6 +223,12 @@ export function ResultsView({
           snapshot &&
           downloadExport(buildExport(snapshot, [...inputsById.values()], [...configurationsById.values()], project))
         }
+        onDownloadCsv={() =>
+          downloadCsv(
+            gridCsv(gridFromResults(cells, members, inputsById, configurationsById)),
+            `promptgrid-evaluation-${evaluationId}.csv`,
+          )
+        }
       />
 
       {loadingFirst ? (
@@ -208,61 +236,20 @@ export function ResultsView({
           <Spinner label="Loading results" />
         </div>
       ) : (
-        <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <section
-            aria-labelledby="input-picker-title"
-            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-          >
-            <div className="flex items-end gap-2">
-              <div className="min-w-0 flex-1 space-y-1">
-                <label
-                  id="input-picker-title"
-                  htmlFor="result-input"
-                  className="block text-sm font-medium text-slate-700 dark:text-slate-200"
-                >
-                  Input
-                </label>
-                <select
-                  id="result-input"
-                  className={inputClasses}
-                  value={inputId ?? ''}
-                  disabled={members.inputIds.length <= 1}
-                  onChange={(event) =>
-                    setSelections((current) => ({
-                      ...current,
-                      inputId: event.target.value === '' ? null : Number(event.target.value),
-                    }))
-                  }
-                >
-                  {members.inputIds.length === 0 ? <option value="">—</option> : null}
-                  {members.inputIds.map((id) => (
-                    <option key={id ?? 'none'} value={id ?? ''}>
-                      {id === null ? 'No user prompt' : (inputsById.get(id)?.name ?? `Input #${id}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {selectedInput ? (
-                <button
-                  type="button"
-                  aria-expanded={selections.showInput}
-                  aria-controls="result-input-content"
-                  onClick={() => setSelections((current) => ({ ...current, showInput: !current.showInput }))}
-                  className={buttonClasses('secondary')}
-                >
-                  {selections.showInput ? 'Hide input' : 'Show input'}
-                </button>
-              ) : null}
-            </div>
-            {selectedInput && selections.showInput ? (
-              <pre
-                id="result-input-content"
-                className="mt-3 max-h-64 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-              >
-                {selectedInput.content}
-              </pre>
-            ) : null}
-          </section>
+        <div
+          className={
+            layout === 'matrix' ? 'grid gap-4' : 'grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]'
+          }
+        >
+          {layout === 'cards' ? (
+            <InputPicker
+              inputIds={members.inputIds}
+              inputId={inputId}
+              inputsById={inputsById}
+              selections={selections}
+              setSelections={setSelections}
+            />
+          ) : null}
 
           <PromptPicker
             ids={members.configurationIds}
@@ -287,6 +274,8 @@ export function ResultsView({
           title="No results to display"
           message="Select one or more prompt/models to see their outputs side by side."
         />
+      ) : !loadingFirst && layout === 'matrix' ? (
+        <MatrixView data={grid} history={history} />
       ) : !loadingFirst ? (
         <ResultGrid
           inputId={inputId}

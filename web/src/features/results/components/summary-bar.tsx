@@ -24,7 +24,30 @@ type Props = {
   dots: ApiRequestStatus[];
   canDownload: boolean;
   onDownload: () => void;
+  /** The grid as CSV, one row per cell, offered beside the JSON download. */
+  onDownloadCsv?: () => void;
 };
+
+function DownloadButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={onClick}>
+      <svg
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden
+      >
+        <path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+      </svg>
+      {children}
+    </Button>
+  );
+}
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -46,6 +69,7 @@ export function SummaryBar({
   dots,
   canDownload,
   onDownload,
+  onDownloadCsv,
 }: Props) {
   return (
     <section
@@ -69,7 +93,7 @@ export function SummaryBar({
           </div>
           <ProgressLegend />
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span
             role="status"
             aria-label={`Status: ${status}`}
@@ -84,22 +108,10 @@ export function SummaryBar({
             {status}
           </span>
           {canDownload ? (
-            <Button variant="secondary" size="sm" onClick={onDownload}>
-              <svg
-                width="16"
-                height="16"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden
-              >
-                <path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
-              </svg>
-              Download JSON
-            </Button>
+            <>
+              <DownloadButton onClick={onDownload}>Download JSON</DownloadButton>
+              {onDownloadCsv ? <DownloadButton onClick={onDownloadCsv}>Download CSV</DownloadButton> : null}
+            </>
           ) : null}
         </div>
       </div>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { getApiRequests } from '../api/get-api-requests';
+import { getApiRequests, getApiRequestsChangedSince } from '../api/get-api-requests';
 import { getMetrics } from '../api/get-metrics';
 import { getResults } from '../api/get-results';
 import { allTerminal, countStatuses } from '../lib/status';
+import { mergeRequests, newestUpdate } from '../lib/merge-requests';
 import type { EvaluationSnapshot } from '../lib/types';
 
 /** One poll's answer; `endedAt` is when a poll first saw every request end (ISO), null while running. */
@@ -37,12 +38,21 @@ export function useEvaluation(
     }
   };
 
+  const queryClient = useQueryClient();
+  const progressKey = queryKeys.evaluationProgress(evaluationId);
   const progress = useQuery({
-    queryKey: queryKeys.evaluationProgress(evaluationId),
+    queryKey: progressKey,
+    // After the first load, each poll asks only for the requests changed since the newest one seen.
     queryFn: async (): Promise<Progress> => {
-      const [requests, metrics] = await reportNotFound(
-        Promise.all([getApiRequests(evaluationId!), getMetrics(evaluationId!)]),
+      const known = queryClient.getQueryData<Progress>(progressKey)?.requests ?? [];
+      const since = newestUpdate(known);
+      const [changed, metrics] = await reportNotFound(
+        Promise.all([
+          since === null ? getApiRequests(evaluationId!) : getApiRequestsChangedSince(evaluationId!, since),
+          getMetrics(evaluationId!),
+        ]),
       );
+      const requests = since === null ? changed : mergeRequests(known, changed);
       // Once every request has ended polling stops, so this is the poll that first saw the end.
       const endedAt = allTerminal(requests, totalRequests ?? requests.length) ? new Date().toISOString() : null;
       return { requests, metrics, endedAt };

@@ -2,6 +2,7 @@ import type { Configuration, Input } from '@promptgrid/contract';
 import { countStatuses, deriveRunStatus } from './status';
 import { indexCells } from './results-index';
 import type { EvaluationSnapshot } from './types';
+import { saveFile } from './save-file';
 
 /** The JSON download; docs/export-format.md describes every field. */
 export type EvaluationExport = {
@@ -97,13 +98,8 @@ export function buildExport(
 
 /** Saves the export as a file named after the evaluation. */
 export function downloadExport(data: EvaluationExport) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `promptgrid-evaluation-${data.evaluation.id}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(
+    new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+    `promptgrid-evaluation-${data.evaluation.id}.json`,
+  );
 }

@@ -1,0 +1,16 @@
+import type { ApiRequest } from '@promptgrid/contract';
+
+/** The newest updated_at among the requests (ISO strings of one format compare as text), or null. */
+export function newestUpdate(requests: Pick<ApiRequest, 'updated_at'>[]): string | null {
+  let newest: string | null = null;
+  for (const request of requests) if (newest === null || request.updated_at > newest) newest = request.updated_at;
+  return newest;
+}
+
+/** The requests with the changed ones put in place by id (new ids added), in id order. */
+export function mergeRequests(current: ApiRequest[], changed: ApiRequest[]): ApiRequest[] {
+  if (changed.length === 0) return current;
+  const byId = new Map(current.map((request) => [request.id, request]));
+  for (const request of changed) byId.set(request.id, request);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

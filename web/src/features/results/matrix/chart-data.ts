@@ -1,0 +1,61 @@
+import { gridCell, type GridData } from './grid-data';
+import { hasField } from './view-model';
+
+export type ColumnSummary = {
+  name: string;
+  meanSeconds: number | null;
+  meanOutputTokens: number | null;
+  totalCost: number | null;
+  passRate: number | null;
+};
+export type ScatterPoint = { seconds: number; outputTokens: number };
+
+const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
+
+/** Per system prompt: means over its successful cells, and cost and pass rate when cells carry them. */
+export function summariseColumns(data: GridData): {
+  summaries: ColumnSummary[];
+  withCost: boolean;
+  withChecks: boolean;
+} {
+  const withCost = hasField(data, 'cost');
+  const withChecks = hasField(data, 'checks');
+  const summaries = data.columns.map((column) => {
+    const seconds: number[] = [];
+    const tokens: number[] = [];
+    let cost = 0;
+    let passed = 0;
+    let checks = 0;
+    for (const row of data.rows) {
+      const cell = gridCell(data, row.id, column.id);
+      if (!cell) continue;
+      cost += cell.cost ?? 0;
+      passed += cell.checks?.passed ?? 0;
+      checks += cell.checks?.total ?? 0;
+      if (cell.status !== 'SUCCESS') continue;
+      if (cell.seconds != null) seconds.push(cell.seconds);
+      if (cell.outputTokens != null) tokens.push(cell.outputTokens);
+    }
+    return {
+      name: column.name,
+      meanSeconds: mean(seconds),
+      meanOutputTokens: mean(tokens),
+      totalCost: withCost ? cost : null,
+      passRate: withChecks && checks > 0 ? passed / checks : null,
+    };
+  });
+  return { summaries, withCost, withChecks };
+}
+
+/** Latency against output tokens, one series per system prompt, successful cells only. */
+export function scatterSeries(data: GridData): { name: string; points: ScatterPoint[] }[] {
+  return data.columns.map((column) => ({
+    name: column.name,
+    points: data.rows.flatMap((row) => {
+      const cell = gridCell(data, row.id, column.id);
+      return cell?.status === 'SUCCESS' && cell.seconds != null && cell.outputTokens != null
+        ? [{ seconds: cell.seconds, outputTokens: cell.outputTokens }]
+        : [];
+    }),
+  }));
+}

@@ -1,0 +1,52 @@
+import Papa from 'papaparse';
+import { saveFile } from '../lib/save-file';
+import { gridCell, type GridData } from './grid-data';
+import { hasField } from './view-model';
+
+/** The grid as CSV, one row per cell; cost and checks columns only when some cell has them. */
+export function gridCsv(data: GridData): string {
+  const withCost = hasField(data, 'cost');
+  const withChecks = hasField(data, 'checks');
+  const fields = [
+    'input_name',
+    'input',
+    'configuration',
+    'model',
+    'status',
+    'output',
+    'error_message',
+    'execution_time_s',
+    'input_tokens',
+    'output_tokens',
+    ...(withCost ? ['cost_usd'] : []),
+    ...(withChecks ? ['checks_passed', 'checks_total'] : []),
+  ];
+  const rows: unknown[][] = [];
+  for (const row of data.rows) {
+    for (const column of data.columns) {
+      const cell = gridCell(data, row.id, column.id);
+      if (!cell) continue;
+      rows.push([
+        row.name,
+        row.content,
+        column.name,
+        column.model,
+        cell.status,
+        cell.output ?? '',
+        cell.error ?? '',
+        cell.seconds ?? '',
+        cell.inputTokens ?? '',
+        cell.outputTokens ?? '',
+        ...(withCost ? [cell.cost ?? ''] : []),
+        ...(withChecks ? [cell.checks?.passed ?? '', cell.checks?.total ?? ''] : []),
+      ]);
+    }
+  }
+  // Spreadsheets run a cell starting with = + - @ as a formula: escapeFormulae quotes those.
+  return Papa.unparse({ fields, data: rows }, { escapeFormulae: true, newline: '\r\n' });
+}
+
+export function downloadCsv(csv: string, fileName: string) {
+  // A byte order mark so spreadsheet programs read the file as UTF-8.
+  saveFile(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }), fileName);
+}

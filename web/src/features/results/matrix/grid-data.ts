@@ -1,0 +1,118 @@
+import { aiModelLabel, type ApiRequest, type ApiRequestStatus, type SharedEvaluation } from '@promptgrid/contract';
+import { cellKey, type Cell } from '../lib/results-index';
+
+/** A column of the matrix: one system prompt with its model. */
+export type GridColumn = { id: number; name: string; model: string };
+/** A row of the matrix: one user prompt (id null: a run without user prompts). */
+export type GridRow = { id: number | null; name: string; content: string; expected: string | null };
+/**
+ * One cell: a request and, once it succeeded, its output. cost and checks belong to features that may add them to
+ * the api request; the matrix shows them only when they are present.
+ */
+export type GridCell = {
+  status: ApiRequestStatus;
+  output: string | null;
+  error: string | null;
+  seconds: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cost?: number | null;
+  checks?: { passed: number; total: number } | null;
+};
+export type GridData = { rows: GridRow[]; columns: GridColumn[]; cells: Map<string, GridCell> };
+
+export const gridCell = (data: GridData, rowId: number | null, columnId: number) =>
+  data.cells.get(cellKey(rowId, columnId));
+
+type OptionalFields = Pick<GridCell, 'cost' | 'checks'>;
+/** cost and checks, when the request carries them. */
+const optionalFields = (request: object): OptionalFields => {
+  const fields = request as OptionalFields;
+  return {
+    ...(fields.cost !== undefined ? { cost: fields.cost } : {}),
+    ...(fields.checks !== undefined ? { checks: fields.checks } : {}),
+  };
+};
+
+const cellOf = (request: ApiRequest | undefined, output: string | null, fallback: Partial<GridCell>): GridCell => ({
+  status: request?.status ?? (output !== null ? 'SUCCESS' : 'PENDING'),
+  output,
+  error: request?.error_message ?? null,
+  seconds: request?.execution_time ?? fallback.seconds ?? null,
+  inputTokens: request?.input_token_total_count ?? fallback.inputTokens ?? null,
+  outputTokens: request?.output_token_count ?? fallback.outputTokens ?? null,
+  ...(request ? optionalFields(request) : {}),
+});
+
+type Named = { name: string };
+type InputLike = Named & { content: string; expected_output?: string | null };
+
+const rowOf = (id: number | null, input: InputLike | undefined): GridRow => ({
+  id,
+  name: id === null ? 'No user prompt' : (input?.name ?? `Input #${id}`),
+  content: input?.content ?? '',
+  expected: input?.expected_output ?? null,
+});
+/** The owner's results screen: its indexed cells, and the project's prompts (or the cached copies). */
+export function gridFromResults(
+  cells: Map<string, Cell>,
+  members: { inputIds: (number | null)[]; configurationIds: number[] },
+  inputs: Map<number, InputLike>,
+  configurations: Map<number, Named & { ai_model: Parameters<typeof aiModelLabel>[0] }>,
+): GridData {
+  const grid = new Map<string, GridCell>();
+  for (const [key, { request, result }] of cells) {
+    grid.set(
+      key,
+      cellOf(request, result?.output ?? null, {
+        seconds: result?.execution_time,
+        inputTokens: result?.input_token_total_count,
+        outputTokens: result?.token_count,
+      }),
+    );
+  }
+  return {
+    rows: members.inputIds.map((id) => rowOf(id, id === null ? undefined : inputs.get(id))),
+    columns: members.configurationIds.map((id) => {
+      const configuration = configurations.get(id);
+      return {
+        id,
+        name: configuration?.name ?? `Prompt #${id}`,
+        model: configuration ? aiModelLabel(configuration.ai_model) : 'Deleted prompt',
+      };
+    }),
+    cells: grid,
+  };
+}
+
+/** A shared evaluation, as the public share page receives it. */
+export function gridFromShared(shared: SharedEvaluation): GridData {
+  const cells = new Map<string, GridCell>();
+  const inputIds = new Set<number | null>();
+  for (const request of shared.api_requests) {
+    inputIds.add(request.input);
+    cells.set(
+      cellKey(request.input, request.configuration),
+      cellOf(
+        {
+          ...request,
+          evaluation: 0,
+          attempts: 0,
+          configuration_version: null,
+          system_prompt: null,
+          user_prompt: null,
+          scores: [],
+          rating: null,
+        },
+        request.output,
+        {},
+      ),
+    );
+  }
+  const inputs = new Map(shared.inputs.map((input) => [input.id, input]));
+  return {
+    rows: [...inputIds].map((id) => rowOf(id, id === null ? undefined : inputs.get(id))),
+    columns: shared.configurations.map((c) => ({ id: c.id, name: c.name, model: aiModelLabel(c.ai_model) })),
+    cells,
+  };
+}

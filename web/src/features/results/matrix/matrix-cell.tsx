@@ -1,0 +1,112 @@
+import { memo } from 'react';
+import type { ApiRequestStatus } from '@promptgrid/contract';
+import { cn } from '@/lib/cn';
+import { formatSeconds, STATUS_LABELS } from '../lib/status';
+import type { GridCell } from './grid-data';
+import { CopyButton } from './copy-button';
+import { DiffView, OutputView, type RenderMode } from './output-view';
+
+const STATUS_TONES: Record<ApiRequestStatus, string> = {
+  PENDING: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+  IN_PROGRESS: 'bg-amber-100 text-amber-800 dark:bg-amber-900/60 dark:text-amber-200',
+  SUCCESS: 'bg-blue-100 text-blue-800 dark:bg-blue-900/60 dark:text-blue-200',
+  FAILED: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200',
+};
+
+/** Status, time, tokens, and cost and checks when present. */
+export function CellFacts({ cell }: { cell: GridCell }) {
+  return (
+    <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-slate-500 tabular-nums dark:text-slate-400">
+      <span className={cn('rounded px-1.5 py-px font-medium', STATUS_TONES[cell.status])}>
+        {STATUS_LABELS[cell.status]}
+      </span>
+      {cell.seconds != null ? <span>{formatSeconds(cell.seconds)}</span> : null}
+      {cell.outputTokens != null ? <span>{cell.outputTokens} tok</span> : null}
+      {cell.cost != null ? <span>${cell.cost.toFixed(4)}</span> : null}
+      {cell.checks ? (
+        <span className="rounded bg-slate-100 px-1.5 py-px dark:bg-slate-800">
+          {cell.checks.passed}/{cell.checks.total} checks
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** What a cell shows of its output: the diff from the baseline, the output, the error, or a wait. */
+export function CellBody({ cell, baseline, mode }: { cell: GridCell; baseline: string | null; mode: RenderMode }) {
+  if (cell.status === 'FAILED')
+    return (
+      <p className="text-red-700 dark:text-red-300">
+        Error occurred while processing request: {cell.error ?? 'Unknown error'}
+      </p>
+    );
+  if (cell.output === null) return <p className="text-slate-500 italic dark:text-slate-400">Waiting for response...</p>;
+  if (baseline !== null) return <DiffView baseline={baseline} text={cell.output} />;
+  return <OutputView text={cell.output} mode={mode} />;
+}
+
+type Props = {
+  cell: GridCell | undefined;
+  label: string;
+  rowIndex: number;
+  columnIndex: number;
+  left: number;
+  width: number;
+  height: number;
+  active: boolean;
+  baseline: string | null;
+  mode: RenderMode;
+  onFocusCell: (rowIndex: number, columnIndex: number) => void;
+  onExpand: (rowIndex: number, columnIndex: number) => void;
+};
+
+/** One cell of the matrix: facts, the output clamped to its height, and a copy button. */
+export const MatrixCell = memo(function MatrixCell({
+  cell,
+  label,
+  rowIndex,
+  columnIndex,
+  left,
+  width,
+  height,
+  active,
+  baseline,
+  mode,
+  onFocusCell,
+  onExpand,
+}: Props) {
+  return (
+    <div
+      role="gridcell"
+      aria-colindex={columnIndex + 2}
+      aria-selected={active}
+      // Still to come: the request is open, or it succeeded and its output is on its way.
+      aria-busy={cell !== undefined && cell.status !== 'FAILED' && cell.output === null}
+      data-cell={`${rowIndex}:${columnIndex}`}
+      tabIndex={active ? 0 : -1}
+      onFocus={() => onFocusCell(rowIndex, columnIndex)}
+      onDoubleClick={() => onExpand(rowIndex, columnIndex)}
+      style={{ position: 'absolute', top: 0, left, width, height }}
+      className={cn(
+        'flex flex-col gap-1 overflow-hidden border-r border-b border-slate-200 bg-white px-3 py-2 text-sm outline-none dark:border-slate-800 dark:bg-slate-900',
+        active && 'ring-2 ring-blue-600 ring-inset dark:ring-blue-400',
+      )}
+    >
+      {cell ? (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <CellFacts cell={cell} />
+            {cell.output !== null ? (
+              <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
+            ) : null}
+          </div>
+          <div className="min-h-0 flex-1 overflow-hidden text-[13px] leading-5">
+            <CellBody cell={cell} baseline={baseline} mode={mode} />
+          </div>
+        </>
+      ) : (
+        <p className="text-slate-400">—</p>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,190 @@
+import type { ReactNode, RefObject } from 'react';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { inputClasses } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
+import type { GridColumn } from './grid-data';
+import { RENDER_MODES, type RenderMode } from './output-view';
+import type { Baseline, RowOptions, SortKey } from './view-model';
+
+type Props = {
+  columns: GridColumn[];
+  hasExpected: boolean;
+  runs: { id: number; name: string }[];
+  hasScores: boolean;
+  options: RowOptions;
+  onOptions: (change: Partial<RowOptions>) => void;
+  showDiff: boolean;
+  onShowDiff: (show: boolean) => void;
+  mode: RenderMode;
+  onMode: (mode: RenderMode) => void;
+  searchRef: RefObject<HTMLInputElement | null>;
+  chartsOpen: boolean;
+  onCharts: () => void;
+  onShortcuts: () => void;
+  shownRows: number;
+  totalRows: number;
+};
+
+const encodeBaseline = (baseline: Baseline) =>
+  baseline.kind === 'column' ? `column:${baseline.columnId}` : baseline.kind;
+const decodeBaseline = (value: string): Baseline =>
+  value.startsWith('column:')
+    ? { kind: 'column', columnId: Number(value.slice(7)) }
+    : { kind: value as 'none' | 'expected' };
+const encodeSort = (sort: SortKey) => ('columnId' in sort ? `${sort.by}:${sort.columnId}` : sort.by);
+const decodeSort = (value: string): SortKey => {
+  const [by, columnId] = value.split(':');
+  return columnId === undefined
+    ? { by: by as 'run' | 'input-name' }
+    : { by: by as 'latency' | 'tokens' | 'score', columnId: Number(columnId) };
+};
+
+const selectClasses = cn(inputClasses, 'h-9 py-1 text-sm');
+const labelClasses = 'block text-xs font-medium text-slate-600 dark:text-slate-300';
+
+type SelectProps = { id: string; label: string; value: string; onChange: (value: string) => void; children: ReactNode };
+function ToolbarSelect({ id, label, value, onChange, children }: SelectProps) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className={labelClasses}>
+        {label}
+      </label>
+      <select id={id} className={selectClasses} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** Search, filters, baseline, rendering and sorting of the matrix. */
+export function MatrixToolbar({
+  columns,
+  hasExpected,
+  runs,
+  hasScores,
+  options,
+  onOptions,
+  showDiff,
+  onShowDiff,
+  mode,
+  onMode,
+  searchRef,
+  chartsOpen,
+  onCharts,
+  onShortcuts,
+  shownRows,
+  totalRows,
+}: Props) {
+  const diffing = options.baseline.kind !== 'none';
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="min-w-48 flex-1 space-y-1">
+        <label htmlFor="matrix-search" className={labelClasses}>
+          Search inputs and outputs
+        </label>
+        <input
+          id="matrix-search"
+          ref={searchRef}
+          type="search"
+          value={options.search}
+          onChange={(event) => onOptions({ search: event.target.value })}
+          placeholder="Press / to search"
+          className={selectClasses}
+        />
+      </div>
+      <ToolbarSelect
+        id="matrix-baseline"
+        label="Baseline"
+        value={encodeBaseline(options.baseline)}
+        onChange={(value) => onOptions({ baseline: decodeBaseline(value) })}
+      >
+        <option value="none">None</option>
+        {hasExpected ? <option value="expected">Expected output</option> : null}
+        <optgroup label="A system prompt's output">
+          {columns.map((column) => (
+            <option key={column.id} value={`column:${column.id}`}>
+              {column.name} ({column.model})
+            </option>
+          ))}
+        </optgroup>
+        {runs.length > 0 ? (
+          <optgroup label="The same cell in another run">
+            {runs.map((run) => (
+              <option key={run.id} value={`run:${run.id}`}>
+                {run.name} (#{run.id})
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </ToolbarSelect>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-pressed={diffing && showDiff}
+        disabled={!diffing}
+        onClick={() => onShowDiff(!showDiff)}
+        className="aria-pressed:border-blue-500 aria-pressed:bg-blue-50 aria-pressed:text-blue-800 dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-200"
+        aria-keyshortcuts="d"
+      >
+        Show diff
+      </Button>
+      <ToolbarSelect
+        id="matrix-render"
+        label="Render outputs as"
+        value={mode}
+        onChange={(value) => onMode(value as RenderMode)}
+      >
+        {RENDER_MODES.map((mode) => (
+          <option key={mode.value} value={mode.value}>
+            {mode.label}
+          </option>
+        ))}
+      </ToolbarSelect>
+      <ToolbarSelect
+        id="matrix-sort"
+        label="Sort rows by"
+        value={encodeSort(options.sort)}
+        onChange={(value) => onOptions({ sort: decodeSort(value) })}
+      >
+        <option value="run">Run order</option>
+        <option value="input-name">Input name</option>
+        {columns.map((column) => (
+          <optgroup key={column.id} label={column.name}>
+            <option value={`latency:${column.id}`}>Latency: {column.name}</option>
+            <option value={`tokens:${column.id}`}>Output tokens: {column.name}</option>
+            {hasScores ? <option value={`score:${column.id}`}>Checks passed: {column.name}</option> : null}
+          </optgroup>
+        ))}
+      </ToolbarSelect>
+      <div className="flex flex-col gap-1.5 pb-0.5">
+        <Checkbox checked={options.descending} onCheckedChange={(descending) => onOptions({ descending })}>
+          Descending
+        </Checkbox>
+      </div>
+      <div className="flex flex-col gap-1.5 pb-0.5">
+        <Checkbox checked={options.failedOnly} onCheckedChange={(failedOnly) => onOptions({ failedOnly })}>
+          Failed only
+        </Checkbox>
+        <Checkbox
+          checked={options.differingOnly}
+          disabled={!diffing}
+          onCheckedChange={(differingOnly) => onOptions({ differingOnly })}
+        >
+          Differing only
+        </Checkbox>
+      </div>
+      <div className="ml-auto flex items-center gap-2">
+        <Button variant="secondary" size="sm" aria-expanded={chartsOpen} onClick={onCharts}>
+          Charts
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onShortcuts} aria-keyshortcuts="?">
+          Keyboard shortcuts
+        </Button>
+      </div>
+      <p role="status" className="w-full text-xs text-slate-500 dark:text-slate-400">
+        Showing {shownRows} of {totalRows} user prompts × {columns.length} system prompts
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { cellKey } from '../lib/results-index';
+import type { GridCell, GridData } from './grid-data';
+import { gridCsv } from './csv';
+import { baselineText, rowDiffers, visibleRows, wordDiff, type RowOptions } from './view-model';
+
+const success = (output: string, seconds: number, outputTokens: number): GridCell => ({
+  status: 'SUCCESS',
+  output,
+  error: null,
+  seconds,
+  inputTokens: 10,
+  outputTokens,
+});
+const failed: GridCell = {
+  status: 'FAILED',
+  output: null,
+  error: 'Boom',
+  seconds: 0.1,
+  inputTokens: null,
+  outputTokens: null,
+};
+
+/** Rows 1..3 (the third failed everywhere), columns 10 and 20; row 2's outputs agree. */
+const data: GridData = {
+  rows: [
+    { id: 1, name: 'Beta', content: 'Capital of France?', expected: 'Paris' },
+    { id: 2, name: 'Alpha', content: 'Two plus two?', expected: null },
+    { id: 3, name: 'Gamma', content: 'Broken', expected: null },
+  ],
+  columns: [
+    { id: 10, name: 'Terse', model: 'openai - gpt-4.1' },
+    { id: 20, name: 'Warm', model: 'anthropic - claude-haiku-4-5' },
+  ],
+  cells: new Map([
+    [cellKey(1, 10), success('Paris', 0.5, 1)],
+    [cellKey(1, 20), success('It is Paris, of course', 1.5, 6)],
+    [cellKey(2, 10), success('=4', 0.2, 1)],
+    [cellKey(2, 20), success('=4', 0.9, 1)],
+    [cellKey(3, 10), failed],
+    [cellKey(3, 20), failed],
+  ]),
+};
+
+const options = (change: Partial<RowOptions> = {}): RowOptions => ({
+  search: '',
+  failedOnly: false,
+  differingOnly: false,
+  baseline: { kind: 'none' },
+  sort: { by: 'run' },
+  descending: false,
+  ...change,
+});
+const names = (change: Partial<RowOptions>) => visibleRows(data, options(change)).map((row) => row.name);
+
+describe('the matrix rows', () => {
+  it('compares with a column or the expected output, word by word', () => {
+    const [beta] = data.rows;
+    expect(baselineText(data, beta!, 20, { kind: 'column', columnId: 10 })).toBe('Paris');
+    // The baseline column itself is shown as it is.
+    expect(baselineText(data, beta!, 10, { kind: 'column', columnId: 10 })).toBeNull();
+    expect(baselineText(data, beta!, 20, { kind: 'expected' })).toBe('Paris');
+    expect(baselineText(data, beta!, 20, { kind: 'none' })).toBeNull();
+    const parts = wordDiff('Paris', 'It is Paris, of course');
+    expect(parts.filter((p) => p.added).map((p) => p.value.trim())).toContain('It is');
+    expect(parts.some((p) => p.removed)).toBe(false);
+  });
+
+  it('keeps only rows whose outputs differ from the baseline; failed cells have nothing to compare', () => {
+    expect(rowDiffers(data, data.rows[1]!, { kind: 'column', columnId: 10 })).toBe(false);
+    expect(names({ differingOnly: true, baseline: { kind: 'column', columnId: 10 } })).toEqual(['Beta']);
+    expect(names({ differingOnly: true, baseline: { kind: 'expected' } })).toEqual(['Beta']);
+  });
+
+  it('compares each cell with the same cell in another run', () => {
+    const otherRun = new Map([
+      [cellKey(1, 10), 'Paris'],
+      [cellKey(1, 20), 'It is Paris, of course'],
+      [cellKey(2, 10), '=4'],
+      [cellKey(2, 20), '4'],
+    ]);
+    const baseline = { kind: 'run', evaluationId: 7 } as const;
+    expect(baselineText(data, data.rows[1]!, 20, baseline, otherRun)).toBe('4');
+    expect(baselineText(data, data.rows[1]!, 20, baseline, null)).toBeNull();
+    expect(visibleRows(data, options({ differingOnly: true, baseline }), otherRun).map((r) => r.name)).toEqual([
+      'Alpha',
+    ]);
+  });
+
+  it('filters failed rows and searches inputs and outputs, ignoring case', () => {
+    expect(names({ failedOnly: true })).toEqual(['Gamma']);
+    expect(names({ search: 'FRANCE' })).toEqual(['Beta']);
+    expect(names({ search: 'of course' })).toEqual(['Beta']);
+    expect(names({ search: 'boom' })).toEqual(['Gamma']);
+  });
+
+  it("sorts by input name or a column's latency or tokens, rows without a value last", () => {
+    expect(names({ sort: { by: 'input-name' } })).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(names({ sort: { by: 'latency', columnId: 20 } })).toEqual(['Gamma', 'Alpha', 'Beta']);
+    expect(names({ sort: { by: 'tokens', columnId: 20 }, descending: true })).toEqual(['Beta', 'Alpha', 'Gamma']);
+    expect(names({ descending: true })).toEqual(['Gamma', 'Alpha', 'Beta']);
+  });
+
+  it('exports one CSV row per cell, quoting what spreadsheets would run as a formula', () => {
+    const lines = gridCsv(data).split('\r\n');
+    expect(lines[0]).toBe(
+      'input_name,input,configuration,model,status,output,error_message,execution_time_s,input_tokens,output_tokens',
+    );
+    expect(lines).toHaveLength(7);
+    expect(lines[2]).toBe(
+      'Beta,Capital of France?,Warm,anthropic - claude-haiku-4-5,SUCCESS,"It is Paris, of course",,1.5,10,6',
+    );
+    expect(lines[3]).toContain(`"'=4"`);
+    expect(lines[5]).toBe('Gamma,Broken,Terse,openai - gpt-4.1,FAILED,,Boom,0.1,,');
+  });
+
+  it('adds cost and checks columns only when cells carry them', () => {
+    const withExtras: GridData = {
+      ...data,
+      cells: new Map([
+        [cellKey(1, 10), { ...success('Paris', 0.5, 1), cost: 0.0012, checks: { passed: 2, total: 3 } }],
+      ]),
+    };
+    const [header, row] = gridCsv(withExtras).split('\r\n');
+    expect(header).toMatch(/,cost_usd,checks_passed,checks_total$/);
+    expect(row).toMatch(/,0.0012,2,3$/);
+  });
+});
