@@ -69,6 +69,10 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
     body: () => ({ name: 'I', content: 'x', active: true }),
   },
   'DELETE /api/projects/:projectId/inputs/:inputId/': { ...session, ids: { projectId: 'project', inputId: 'input' } },
+  'POST /api/projects/:projectId/inputs/:inputId/duplicate/': {
+    ...session,
+    ids: { projectId: 'project', inputId: 'input' },
+  },
   'POST /api/projects/:projectId/inputs/import/': { ...session, ids: projectInputs, body: () => importFile },
   'POST /api/projects/:projectId/inputs/import/preview/': { ...session, ids: projectInputs, body: () => importFile },
   'GET /api/projects/:projectId/inputs/export/': { ...session, ids: projectInputs },
@@ -83,6 +87,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'PUT /api/configurations/:id/': { ...session, ids: configuration, body: configurationBody },
   'PATCH /api/configurations/:id/': { ...session, ids: configuration, body: () => ({ is_active: false }) },
   'DELETE /api/configurations/:id/': { ...session, ids: configuration },
+  'POST /api/configurations/:id/duplicate/': { ...session, ids: configuration },
+  'GET /api/configurations/:id/versions/': { ...session, ids: configuration },
 
   'GET /api/models/': session,
   'GET /api/api-keys/': session,

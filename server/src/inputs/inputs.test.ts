@@ -152,7 +152,7 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
     expect((await bob.client.get(ROUTES.inputs(999_999))).statusCode).toBe(404);
   });
 
-  it("duplicates an input as 'Copy of {name}' with the same content, and answers 404 for an unknown one", async () => {
+  it("duplicates an input as 'Copy of {name}' with its content, variables and expected output; 404 for an unknown one", async () => {
     const { client, project } = await withProject('Copies');
     const input = (
       await client.post(ROUTES.inputs(project.id), { name: 'Refund', content: 'Where is my refund?' })
@@ -160,6 +160,8 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
     await client.put(ROUTES.input(project.id, input.id), {
       name: 'Refund',
       content: 'Where is my refund?',
+      variables: { order: 'A-17' },
+      expected_output: 'It is on its way.',
       active: false,
     });
     const copy = await client.post(ROUTES.inputDuplicate(project.id, input.id));
@@ -169,6 +171,8 @@ describe.each(databaseKinds)('inputs API on %s', (kind) => {
       project: project.id,
       name: 'Copy of Refund',
       content: 'Where is my refund?',
+      variables: { order: 'A-17' },
+      expected_output: 'It is on its way.',
       active: false,
       token_count: input.token_count,
       created_at: expect.any(String),

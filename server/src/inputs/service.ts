@@ -96,6 +96,8 @@ export async function duplicateInput(db: Db, userId: number, projectId: number, 
         projectId,
         name: copyName(source.name),
         content: source.content,
+        variables: source.variables,
+        expectedOutput: source.expectedOutput,
         active: source.active,
         tokenCount: source.tokenCount,
       })

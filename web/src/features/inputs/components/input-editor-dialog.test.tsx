@@ -143,7 +143,14 @@ describe('InputEditorDialog', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Half-typed');
     await userEvent.type(await screen.findByRole('textbox', { name: 'Content' }), 'Body');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Half-typed', content: 'Body' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        name: 'Half-typed',
+        content: 'Body',
+        variables: {},
+        expected_output: null,
+      }),
+    );
     expect(sessionStorage.getItem('promptgrid:draft:1:input:new')).toBeNull();
     // Three mounts and typing: on a loaded machine they take longer than the default 5 s.
   }, 15_000);
