@@ -1,0 +1,124 @@
+// Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { users } from './accounts.js';
+import { projects, type ModelCapabilities } from './workspace.js';
+
+/** What a run sent, frozen at start so later edits or deletes do not change it. */
+export type RunSnapshot = {
+  configurations: {
+    id: number;
+    name: string;
+    prompt_content: string;
+    ai_model: { id: number; company: 'openai' | 'anthropic'; model_name: string; capabilities: ModelCapabilities };
+    parameters: { temperature: number; max_tokens: number | null };
+    json_mode: boolean;
+    /** Absent in runs made before versions were kept. */
+    version?: number;
+  }[];
+  inputs: { id: number; name: string; content: string }[];
+};
+
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    useMock: boolean('use_mock').notNull().default(false),
+    totalRequests: integer('total_requests').notNull(),
+    /** Requests that reached SUCCESS or FAILED; the write that makes it reach total_requests stamps completed_at. */
+    finishedRequests: integer('finished_requests').notNull().default(0),
+    snapshot: jsonb('snapshot').$type<RunSnapshot>().notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('evaluations_user_idx').on(t.userId, t.createdAt), index('evaluations_project_idx').on(t.projectId)],
+);
+
+export const apiRequests = pgTable(
+  'api_requests',
+  {
+    id: serial('id').primaryKey(),
+    /**
+     * No foreign key here or on results (decision 0006): a key is checked row by row, which doubled the cost of
+     * inserting a run's requests on PGlite. Rows are only made together with their evaluation, and the trigger
+     * evaluations_delete_requests (migration 0004) deletes them with it, as the cascade did.
+     */
+    evaluationId: integer('evaluation_id').notNull(),
+    inputId: integer('input_id'),
+    configurationId: integer('configuration_id').notNull(),
+    /** The configuration's version when the run was created; null for requests made before versions were kept. */
+    configurationVersion: integer('configuration_version'),
+    /**
+     * The texts sent when a template filled them in; NULL when the configuration's prompt (or the input's content) in
+     * the evaluation's snapshot was sent as written, which keeps untemplated runs as cheap to write as before.
+     */
+    systemPrompt: text('system_prompt'),
+    userPrompt: text('user_prompt'),
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    executionTime: doublePrecision('execution_time'),
+    inputTokenTotalCount: integer('input_token_total_count'),
+    outputTokenCount: integer('output_token_count'),
+    errorMessage: text('error_message'),
+    /** Which worker lane runs it: the configuration's company, or 'mock' for a mock run. */
+    provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] })
+      .notNull()
+      .default('mock'),
+    /** The worker process holding it while IN_PROGRESS; another may take it over once the lease has expired. */
+    claimedBy: text('claimed_by'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Listing, results and status counts of one evaluation (a status change already rewrites this entry: a change
+    // of status is never a HOT update, because the queue index's predicate names the column).
+    index('api_requests_evaluation_idx').on(t.evaluationId, t.id),
+    // The results screen's poll asks only for the requests of one evaluation changed since a time.
+    index('api_requests_evaluation_updated_idx').on(t.evaluationId, t.updatedAt),
+    // The work queue: only unfinished requests are indexed, so claiming stays cheap however many are done.
+    // PENDING rows in id order per lane; IN_PROGRESS rows are scanned for expired leases. Lease renewals stay HOT.
+    index('api_requests_queue_idx')
+      .on(t.provider, t.status, t.id)
+      .where(sql`${t.status} in ('PENDING', 'IN_PROGRESS')`),
+  ],
+);
+
+/**
+ * A read-only link to one evaluation's grid. The URL holds a random token; only its SHA-256 is stored, so a
+ * database reader cannot open the link. One link per evaluation: sharing again replaces it.
+ */
+export const evaluationShares = pgTable('evaluation_shares', {
+  evaluationId: integer('evaluation_id')
+    .primaryKey()
+    .references(() => evaluations.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const results = pgTable(
+  'results',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id').notNull(),
+    apiRequestId: integer('api_request_id').notNull().unique(),
+    inputId: integer('input_id'),
+    configurationId: integer('configuration_id').notNull(),
+    output: text('output').notNull(),
+    executionTime: doublePrecision('execution_time').notNull(),
+    tokenCount: integer('token_count').notNull(),
+    inputTokenTotalCount: integer('input_token_total_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('results_evaluation_idx').on(t.evaluationId)],
+);

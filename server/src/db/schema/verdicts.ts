@@ -1,0 +1,96 @@
+// Verdicts on a run's outputs: a project's checks, their scores, a person's ratings and blind votes.
+import { sql } from 'drizzle-orm';
+import { CHECK_TYPES, VOTE_WINNERS } from '@promptgrid/contract';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { evaluations } from './evaluations.js';
+import { projects, aiModels } from './workspace.js';
+
+/** A rule or a judge rubric that scores the outputs of a project's runs. */
+export const checks = pgTable(
+  'checks',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: CHECK_TYPES }).notNull(),
+    value: text('value').notNull().default(''),
+    /** The judge model of an llm_judge check. */
+    aiModelId: integer('ai_model_id').references(() => aiModels.id),
+    /** null: every input. */
+    inputIds: integer('input_ids').array(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('checks_project_idx').on(t.projectId)],
+);
+
+/**
+ * One check's verdict on one api request's output. No foreign keys, as on api_requests (decision 0006): a rescore
+ * writes tens of thousands of rows at once. The evaluation's delete trigger and the check's delete remove them.
+ */
+export const scores = pgTable(
+  'scores',
+  {
+    evaluationId: integer('evaluation_id').notNull(),
+    apiRequestId: integer('api_request_id').notNull(),
+    checkId: integer('check_id').notNull(),
+    pass: boolean('pass'),
+    score: doublePrecision('score'),
+    reason: text('reason').notNull().default(''),
+    error: text('error'),
+  },
+  // One index serves both uses: a request's verdicts are unique per check, and an evaluation's are read, replaced and
+  // summed together (a deleted check's scores are found through its project's evaluations). A second index on
+  // evaluation_id alone cost ~15% of a 30,000-score rescore.
+  (t) => [primaryKey({ columns: [t.evaluationId, t.apiRequestId, t.checkId] })],
+);
+
+/** A person's thumbs up or down on one output; clearing the rating deletes the row. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    apiRequestId: integer('api_request_id').primaryKey(),
+    evaluationId: integer('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    note: text('note').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ratings_evaluation_idx').on(t.evaluationId),
+    check('ratings_rating_check', sql`${t.rating} in (1, -1)`),
+  ],
+);
+
+/** A blind pairwise vote between two outputs of one input. */
+export const votes = pgTable(
+  'votes',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    inputId: integer('input_id').notNull(),
+    leftRequestId: integer('left_request_id').notNull(),
+    rightRequestId: integer('right_request_id').notNull(),
+    winner: text('winner', { enum: VOTE_WINNERS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('votes_evaluation_idx').on(t.evaluationId)],
+);

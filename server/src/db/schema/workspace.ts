@@ -1,0 +1,125 @@
+// A user's projects: user prompts (inputs), system prompts (configurations) with their versions, and the model catalog.
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { users } from './accounts.js';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('projects_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+export const inputs = pgTable(
+  'inputs',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    /** What `{{name}}` in a template is filled with when this input runs. */
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    expectedOutput: text('expected_output'),
+    active: boolean('active').notNull().default(true),
+    tokenCount: integer('token_count').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('inputs_project_idx').on(t.projectId)],
+);
+
+/** What the provider layer needs to call a model without a parameter the API refuses. */
+export type ModelCapabilities = {
+  /** OpenAI reasoning models take max_completion_tokens. */
+  tokenParameter: 'max_tokens' | 'max_completion_tokens';
+  /** false: the model accepts only its default temperature, so none is sent. */
+  supportsTemperature: boolean;
+  /** Sent when the configuration leaves max tokens empty and the API requires a value (Anthropic). */
+  defaultMaxTokens: number;
+  maxOutputTokens: number;
+};
+
+export const aiModels = pgTable(
+  'ai_models',
+  {
+    id: serial('id').primaryKey(),
+    company: text('company', { enum: ['openai', 'anthropic'] }).notNull(),
+    modelName: text('model_name').notNull(),
+    supportsJsonMode: boolean('supports_json_mode').notNull().default(false),
+    capabilities: jsonb('capabilities').$type<ModelCapabilities>().notNull(),
+    /** false once the model left the catalog file; kept so old configurations still resolve. */
+    listed: boolean('listed').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('ai_models_company_name_idx').on(t.company, t.modelName)],
+);
+
+export const configurations = pgTable(
+  'configurations',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    aiModelId: integer('ai_model_id')
+      .notNull()
+      .references(() => aiModels.id),
+    name: text('name').notNull(),
+    promptContent: text('prompt_content').notNull(),
+    promptTokenCount: integer('prompt_token_count').notNull(),
+    temperature: doublePrecision('temperature').notNull().default(0),
+    maxTokens: integer('max_tokens'),
+    jsonMode: boolean('json_mode').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The current version: 1 when created, one more for each save that changes the text, model or parameters. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('configurations_project_idx').on(t.projectId)],
+);
+
+/** The earlier versions of a configuration: each save that changes it keeps the state it replaces here. */
+export const configurationVersions = pgTable(
+  'configuration_versions',
+  {
+    configurationId: integer('configuration_id')
+      .notNull()
+      .references(() => configurations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    aiModelId: integer('ai_model_id')
+      .notNull()
+      .references(() => aiModels.id),
+    name: text('name').notNull(),
+    promptContent: text('prompt_content').notNull(),
+    promptTokenCount: integer('prompt_token_count').notNull(),
+    temperature: doublePrecision('temperature').notNull(),
+    maxTokens: integer('max_tokens'),
+    jsonMode: boolean('json_mode').notNull(),
+    /** When this version was saved (the configuration's updated_at then). */
+    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.configurationId, t.version] })],
+);
