@@ -63,7 +63,8 @@ export function unseal(sealed: string, sealedWith: string, key: EncryptionKey, c
   const secretKey = sealedWith === key.id ? key.key : key.previous?.get(sealedWith);
   if (!secretKey) {
     throw new Error(
-      `This API key was sealed with another encryption key (${sealedWith}); set that key in APP_ENCRYPTION_KEY_PREVIOUS, or save the provider key again.`,
+      `This API key was sealed with another encryption key (${sealedWith}); set that key in ` +
+        `APP_ENCRYPTION_KEY_PREVIOUS, or save the provider key again.`,
     );
   }
   const raw = Buffer.from(sealed, 'base64');

@@ -146,9 +146,9 @@ export const isStandardPlan = (subscription: Stripe.Subscription, priceId: strin
   priceId !== null && (subscription.items?.data ?? []).some((item) => item.price?.id === priceId);
 
 /**
- * Stores a subscription's state on the user's row, when it is for the Standard plan's price. `eventAt` is the event's `created`: an event older than the
- * newest one applied changes nothing (Stripe does not promise order). A subscription that is not paid up does not
- * replace another one of the same user that is.
+ * Stores a subscription's state on the user's row, when it is for the Standard plan's price. `eventAt` is the
+ * event's `created`: an event older than the newest one applied changes nothing (Stripe does not promise order). A
+ * subscription that is not paid up does not replace another one of the same user that is.
  */
 export async function applySubscriptionState(
   tx: Tx,

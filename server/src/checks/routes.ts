@@ -19,7 +19,9 @@ export default async function checkRoutes(app: App) {
       schema: {
         tags,
         description:
-          'type: contains, not_contains, regex (JavaScript syntax), equals_expected, contains_expected, is_json, json_schema (validated with Ajv), max_chars or llm_judge (value is the rubric; ai_model_id the judge model). input_ids: null for every input.',
+          'type: contains, not_contains, regex (JavaScript syntax), equals_expected, ' +
+          'contains_expected, is_json, json_schema (validated with Ajv), max_chars or llm_judge ' +
+          '(value is the rubric; ai_model_id the judge model). input_ids: null for every input.',
         params: ProjectParams,
         body: SaveCheckInput,
         response: { 201: Check },

@@ -70,7 +70,8 @@ export function lockDataDir(dataDir: string) {
     const owner = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
     if (Number.isInteger(owner) && isAlive(owner)) {
       throw new DataDirError(
-        `DATA_DIR ${dataDir} is in use by another Promptgrid server or worker (pid ${owner}): stop it first, or use PostgreSQL (DATABASE_URL) to run several.`,
+        `DATA_DIR ${dataDir} is in use by another Promptgrid server or worker (pid ${owner}): stop ` +
+          `it first, or use PostgreSQL (DATABASE_URL) to run several.`,
       );
     }
     fs.rmSync(file, { force: true }); // stale: its process is gone

@@ -101,7 +101,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
   const requestsOf = async (client: Client, evaluationId: number) =>
     (await client.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
 
-  it('runs every system prompt on every user prompt through the SDKs, mapping parameters per model, and records what the provider sent', async () => {
+  it('runs every system prompt on every user prompt via the SDKs, maps parameters per model, records what was sent', async () => {
     const alice = await user();
     const p = await project(alice);
     const i1 = await input(alice, p, 'What is the capital of France?');
@@ -241,7 +241,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     expect(requests.map((r) => r.input)).toEqual([null, null]);
   });
 
-  it('retries 429, 500, a hang and a malformed body, then succeeds; fails with a clear message when the fault persists or the key is wrong', async () => {
+  it('retries 429, 500, a hang and a malformed body; fails clearly when the fault persists or the key is wrong', async () => {
     const alice = await user();
     const p = await project(alice);
     const prompts = {
@@ -328,7 +328,8 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     }
     const rows = async (evaluationId: number) => {
       const { rows } = await ctx.database.executeSql(
-        'SELECT (SELECT count(*)::int FROM api_requests WHERE evaluation_id = $1) AS requests, (SELECT count(*)::int FROM results WHERE evaluation_id = $1) AS results',
+        `SELECT (SELECT count(*)::int FROM api_requests WHERE evaluation_id = $1) AS requests,
+                (SELECT count(*)::int FROM results WHERE evaluation_id = $1) AS results`,
         [evaluationId],
       );
       return rows[0];
@@ -339,7 +340,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
     expect(await rows(runs[0])).toEqual({ requests: 1, results: 1 });
   });
 
-  it('refuses a real run without a stored key for a provider it needs (400 naming it), and counts real runs against the quota', async () => {
+  it('refuses a real run lacking a needed provider key (400 naming it); counts real runs against the quota', async () => {
     const dave = await user({ openai: GOOD_OPENAI });
     const p = await project(dave);
     const gpt = await configuration(dave, p, 'gpt-4o', 'Hi');

@@ -114,7 +114,8 @@ describe.each(databaseKinds)('run limits, large documents and deleting a run on 
     const p = await project(alice, 2, 2);
     const { evaluation_id: id } = (await run(alice, p)).json();
     await ctx.database.db.execute(sql`
-      INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time, token_count, input_token_total_count)
+      INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time,
+                           token_count, input_token_total_count)
       SELECT evaluation_id, id, input_id, configuration_id, 'out', 0.1, 1, 1 FROM api_requests WHERE evaluation_id = ${id}`);
 
     expect((await bob.delete(ROUTES.evaluation(id))).statusCode).toBe(404);

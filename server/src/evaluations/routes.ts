@@ -48,7 +48,10 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       schema: {
         tags,
         description:
-          'Starts a run: answers at once; the requests run in the background (poll the api-requests routes). A run makes at most 20,000 calls (configurations x inputs; 400 above). 429 while the user already has MAX_ACTIVE_RUNS_PER_USER runs (default 3, mock runs included) in progress.',
+          'Starts a run: answers at once; the requests run in the background (poll the api-requests ' +
+          'routes). A run makes at most 20,000 calls (configurations x inputs; 400 above). 429 while ' +
+          'the user already has MAX_ACTIVE_RUNS_PER_USER runs (default 3, mock runs included) in ' +
+          'progress.',
         body: RunEvaluationInput,
         response: { 201: RunEvaluationResponse },
       },
@@ -72,7 +75,10 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       schema: {
         tags,
         description:
-          'The whole run as one document (what the JSON export saves): the evaluation; the configurations (model, prompt, parameters) and inputs as they were at start; every api request with its status, output, execution_time (s), tokens and error_message; metrics and status counts.',
+          'The whole run as one document (what the JSON export saves): the evaluation; the ' +
+          'configurations (model, prompt, parameters) and inputs as they were at start; every api ' +
+          'request with its status, output, execution_time (s), tokens and error_message; metrics and ' +
+          'status counts.',
         params: IdParams,
         response: { 200: EvaluationResults },
       },
@@ -87,7 +93,9 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       schema: {
         tags,
         description:
-          "Deletes the evaluation with its api requests and results. A run still going is cancelled: requests not yet sent are never sent, replies still coming are dropped. It still counts in the month's free evaluations.",
+          'Deletes the evaluation with its api requests and results. A run still going is cancelled: ' +
+          'requests not yet sent are never sent, replies still coming are dropped. It still counts in ' +
+          "the month's free evaluations.",
         params: IdParams,
       },
     },
@@ -110,7 +118,10 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       schema: {
         tags,
         description:
-          "An evaluation's requests in id order. With updated_since (ISO-8601), only those changed after it: pass the newest updated_at already seen, and a poll of a finished run answers []. While the run is going, requests changed shortly before that time come again (writes still committing); merge by id.",
+          "An evaluation's requests in id order. With updated_since (ISO-8601), only those changed " +
+          'after it: pass the newest updated_at already seen, and a poll of a finished run answers ' +
+          '[]. While the run is going, requests changed shortly before that time come again (writes ' +
+          'still committing); merge by id.',
         querystring: ApiRequestListQuery,
         response: { 200: z.array(ApiRequest) },
       },

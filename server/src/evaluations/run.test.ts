@@ -103,12 +103,13 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
   const rowsOf = async (evaluationId: number) =>
     (
       await ctx.database.executeSql(
-        'SELECT id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at > now() AS leased FROM api_requests WHERE evaluation_id = $1 ORDER BY id',
+        `SELECT id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at > now() AS leased
+           FROM api_requests WHERE evaluation_id = $1 ORDER BY id`,
         [evaluationId],
       )
     ).rows;
 
-  it("claims the first rows of each lane for the server's own worker in the run's transaction, and queues the rest in input-major order", async () => {
+  it("claims each lane's first rows for the own worker in the run's transaction; queues the rest input-major", async () => {
     const worker = new RecordingWorker({ openai: 3, anthropic: 2 });
     const run = await startRun(worker, false);
     expect(run.total_requests).toBe(9);

@@ -244,12 +244,16 @@ async function insertRequests(
 ) {
   if (head.length > 0) {
     await tx.execute(sql`
-      INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, configuration_version, provider, system_prompt, user_prompt, status, attempts, claimed_by, lease_expires_at)
-      SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.configuration_version, h.provider, h.system_prompt, h.user_prompt,
+      INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, configuration_version, provider,
+                                system_prompt, user_prompt, status, attempts, claimed_by, lease_expires_at)
+      SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.configuration_version, h.provider,
+             h.system_prompt, h.user_prompt,
              CASE WHEN h.claimed THEN 'IN_PROGRESS' ELSE 'PENDING' END, CASE WHEN h.claimed THEN 1 ELSE 0 END,
              CASE WHEN h.claimed THEN ${local!.id}::text END,
              CASE WHEN h.claimed THEN now() + ${local!.leaseMs}::int * interval '1 millisecond' END
-        FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb) AS h(id int, input_id int, configuration_id int, configuration_version int, provider text, system_prompt text, user_prompt text, claimed boolean)`);
+        FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb)
+          AS h(id int, input_id int, configuration_id int, configuration_version int, provider text,
+               system_prompt text, user_prompt text, claimed boolean)`);
   }
   // Filled-in texts (templated runs only) are looked up by position: per input, its user prompt and system prompts.
   const filled = JSON.stringify(prompts);

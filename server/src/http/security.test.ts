@@ -3,7 +3,10 @@ import { ROUTES, SESSION_COOKIE } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
 
 const UNSAFE = ['post', 'put', 'patch', 'delete'] as const;
-/** The only /api/ routes reachable without a session: the page config, the API description and Stripe's webhook (its signature authenticates it). */
+/**
+ * The only /api/ routes reachable without a session: the page config, the API description and Stripe's webhook (its
+ * signature authenticates it).
+ */
 // A shared evaluation is public by design: the unguessable token in its path is the permission.
 const PUBLIC_API = new Set([ROUTES.config, ROUTES.stripeWebhook, '/api/openapi.json', '/api/shared/{token}/']);
 

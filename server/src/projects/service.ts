@@ -94,7 +94,10 @@ export async function assertProjectOwner(db: Db | Tx, userId: number, projectId:
   if (!row) throw notFound('Project not found.');
 }
 
-/** A project id inside a payload must name the project the path (or the stored row) names; anything else is refused like another user's id. */
+/**
+ * A project id inside a payload must name the project the path (or the stored row) names; anything else is refused
+ * like another user's id.
+ */
 export function assertPayloadProject(payloadProject: number | undefined, projectId: number): void {
   if (payloadProject !== undefined && payloadProject !== projectId) throw notFound('Project not found.');
 }

@@ -18,7 +18,8 @@ export default async function sharingRoutes(app: App) {
       schema: {
         tags,
         description:
-          "Makes a read-only link to the evaluation's grid that opens without signing in. The link is shown only here (its token is stored hashed); making another replaces it.",
+          "Makes a read-only link to the evaluation's grid that opens without signing in. The link is " +
+          'shown only here (its token is stored hashed); making another replaces it.',
         params: IdParams,
         response: { 201: UrlResponse },
       },

@@ -89,7 +89,9 @@ export default async function verdictRoutes(app: App) {
       schema: {
         tags,
         description:
-          'The leaderboard: one row per configuration, best first (pass rate, then win rate, then mean score). pass_rate = checks_passed / checks_total; win_rate = (votes_won + votes_tied / 2) / votes; null when there is nothing to divide.',
+          'The leaderboard: one row per configuration, best first (pass rate, then win rate, then ' +
+          'mean score). pass_rate = checks_passed / checks_total; win_rate = (votes_won + votes_tied ' +
+          '/ 2) / votes; null when there is nothing to divide.',
         params: IdParams,
         response: { 200: z.array(ConfigurationSummary) },
       },

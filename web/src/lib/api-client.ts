@@ -38,10 +38,14 @@ export async function getCsrfToken(): Promise<string> {
 /** 'field: value' pairs of a JSON error body, comma-separated: the message shown for a refused request. */
 export function errorMessageFrom(body: unknown): string {
   if (body === null || typeof body !== 'object') return 'An error occurred';
-  const pairs = Object.entries(body as Record<string, unknown>).map(
-    ([field, value]) =>
-      `${field}: ${Array.isArray(value) ? value.join(' ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
-  );
+  const pairs = Object.entries(body as Record<string, unknown>).map(([field, value]) => {
+    const text = Array.isArray(value)
+      ? value.join(' ')
+      : typeof value === 'object' && value !== null
+        ? JSON.stringify(value)
+        : String(value);
+    return `${field}: ${text}`;
+  });
   return pairs.length > 0 ? pairs.join(', ') : 'An error occurred';
 }
 

@@ -122,7 +122,8 @@ export async function writeOutcomes(
        WHERE r.id = v.id AND r.status = 'IN_PROGRESS' AND r.claimed_by = ${workerId}
       RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status
     ), saved AS (
-      INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time, token_count, input_token_total_count)
+      INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time,
+                           token_count, input_token_total_count)
       SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.execution_time, v.output_tokens, v.input_tokens
         FROM done d JOIN v ON v.id = d.id
        WHERE d.status = 'SUCCESS'
@@ -137,7 +138,8 @@ export async function writeOutcomes(
     )
     UPDATE evaluations e
        SET finished_requests = e.finished_requests + d.n,
-           completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + d.n >= e.total_requests THEN now() ELSE e.completed_at END
+           completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + d.n >= e.total_requests
+                               THEN now() ELSE e.completed_at END
       FROM (SELECT evaluation_id, count(*)::int AS n FROM done GROUP BY evaluation_id) d
      WHERE e.id = d.evaluation_id
     RETURNING e.id, e.completed_at IS NOT NULL AS completed`;

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useProject } from '@/features/projects/api/get-project';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
+import { cn } from '@/lib/cn';
 
 /** On project pages: a 'Projects' back link and the project's name, fetched by id and cached. */
 export function ProjectCrumb({ projectId }: { projectId: string }) {
@@ -10,7 +11,11 @@ export function ProjectCrumb({ projectId }: { projectId: string }) {
     <div className="flex min-w-0 items-center gap-2">
       <Link
         to={paths.projects.to()}
-        className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+        className={cn(
+          'inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium',
+          'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300',
+          'dark:hover:bg-slate-800 dark:hover:text-white',
+        )}
       >
         <ArrowLeftIcon className="size-4" />
         Projects

@@ -41,7 +41,11 @@ export function TopBar() {
     >
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-slate-900"
+        className={cn(
+          'sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50',
+          'focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow',
+          'dark:focus:bg-slate-900',
+        )}
       >
         Skip to content
       </a>
@@ -85,7 +89,10 @@ export function TopBar() {
           <UserMenu />
           <button
             type="button"
-            className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
+            className={cn(
+              'inline-flex size-9 items-center justify-center rounded-md text-slate-600',
+              'hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800',
+            )}
             aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'}
             aria-expanded={mobileOpen}
             aria-controls="mobile-nav"
@@ -107,7 +114,10 @@ export function TopBar() {
               <li key={link.to}>
                 <Link
                   to={link.to}
-                  className="block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  className={cn(
+                    'block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100',
+                    'dark:text-slate-200 dark:hover:bg-slate-800',
+                  )}
                 >
                   {link.label}
                 </Link>

@@ -7,12 +7,16 @@ import { Menu, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
 import { GridIcon, HomeIcon, KeyIcon, LogOutIcon, UserIcon } from '@/components/ui/icons';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
+import { cn } from '@/lib/cn';
 
 // The key modal and its calls load only when a signed-in user opens it, never with the landing page.
 const ApiConfigurationDialog = lazy(() => import('@/features/api-keys/components/api-configuration-dialog'));
 
-const triggerClasses =
-  'rounded-full! inline-flex size-9 items-center justify-center rounded-full ring-offset-2 ring-offset-white hover:ring-2 hover:ring-slate-200 data-[state=open]:ring-2 data-[state=open]:ring-blue-500 dark:ring-offset-slate-950 dark:hover:ring-slate-700';
+const triggerClasses = cn(
+  'rounded-full! inline-flex size-9 items-center justify-center rounded-full ring-offset-2',
+  'ring-offset-white hover:ring-2 hover:ring-slate-200 data-[state=open]:ring-2',
+  'data-[state=open]:ring-blue-500 dark:ring-offset-slate-950 dark:hover:ring-slate-700',
+);
 
 /** The user menu at the right of the top bar, signed in or signed out. */
 export function UserMenu() {

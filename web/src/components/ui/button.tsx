@@ -4,8 +4,11 @@ import { cn } from '@/lib/cn';
 const variants = {
   primary:
     'bg-blue-600 text-white shadow-xs hover:bg-blue-700 active:bg-blue-800 disabled:bg-blue-600/50 dark:disabled:text-white/55',
-  secondary:
-    'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50 active:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  secondary: cn(
+    'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50',
+    'active:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900',
+    'dark:text-slate-100 dark:hover:bg-slate-800',
+  ),
   danger: 'bg-red-600 text-white shadow-xs hover:bg-red-700 active:bg-red-800 disabled:bg-red-600/50',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800',
 } as const;

@@ -2,8 +2,11 @@ import { cn } from '@/lib/cn';
 import { ActiveToggle } from './active-toggle';
 import { CopyIcon, PencilIcon, TrashIcon } from './icons';
 
-const iconButton =
-  'inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
+const iconButton = cn(
+  'inline-flex size-8 items-center justify-center rounded-md text-slate-500',
+  'hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50 dark:text-slate-400',
+  'dark:hover:bg-slate-800 dark:hover:text-slate-100',
+);
 
 type Props = {
   /** The card's name, for the buttons' accessible names ('Edit Refund request'). */

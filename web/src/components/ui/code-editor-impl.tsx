@@ -16,6 +16,7 @@ import {
   type DecorationSet,
 } from '@codemirror/view';
 import { templateHighlight } from './template-highlight';
+import { cn } from '@/lib/cn';
 
 type Props = {
   value: string;
@@ -221,7 +222,16 @@ export default function CodeEditorImpl({
   return (
     <div
       ref={host}
-      className="[--cm-variable-bg:var(--color-violet-100)] [--cm-variable-fg:var(--color-violet-800)] dark:[--cm-variable-bg:var(--color-violet-950)] dark:[--cm-variable-fg:var(--color-violet-200)] [--cm-active-line:rgb(241_245_249_/_0.7)] [--cm-gutter-bg:var(--color-slate-50)] [--cm-gutter-border:var(--color-slate-200)] [--cm-gutter-fg:var(--color-slate-400)] [--cm-selection:var(--color-blue-200)] dark:[--cm-active-line:rgb(30_41_59_/_0.6)] dark:[--cm-gutter-bg:var(--color-slate-800)] dark:[--cm-gutter-border:var(--color-slate-700)] dark:[--cm-gutter-fg:var(--color-slate-500)] dark:[--cm-selection:var(--color-blue-900)]"
+      className={cn(
+        '[--cm-variable-bg:var(--color-violet-100)] [--cm-variable-fg:var(--color-violet-800)]',
+        'dark:[--cm-variable-bg:var(--color-violet-950)]',
+        'dark:[--cm-variable-fg:var(--color-violet-200)] [--cm-active-line:rgb(241_245_249_/_0.7)]',
+        '[--cm-gutter-bg:var(--color-slate-50)] [--cm-gutter-border:var(--color-slate-200)]',
+        '[--cm-gutter-fg:var(--color-slate-400)] [--cm-selection:var(--color-blue-200)]',
+        'dark:[--cm-active-line:rgb(30_41_59_/_0.6)] dark:[--cm-gutter-bg:var(--color-slate-800)]',
+        'dark:[--cm-gutter-border:var(--color-slate-700)]',
+        'dark:[--cm-gutter-fg:var(--color-slate-500)] dark:[--cm-selection:var(--color-blue-900)]',
+      )}
     />
   );
 }

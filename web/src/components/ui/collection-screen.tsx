@@ -80,7 +80,12 @@ export function CollectionScreen<T>(props: CollectionScreenProps<T>) {
       ) : props.isEmpty ? (
         <EmptyState title={props.emptyTitle} message={props.emptyMessage} action={addButton} />
       ) : shown.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        <p
+          className={cn(
+            'rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600',
+            'dark:border-slate-700 dark:text-slate-400',
+          )}
+        >
           {`Nothing ${filter === 'active' ? 'active' : 'archived'} here. Choose All under Show to see every one.`}
         </p>
       ) : (

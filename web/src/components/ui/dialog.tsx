@@ -54,7 +54,10 @@ export function Dialog({
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
             // A column: the title and the footer stay in view, only the body scrolls (long editors keep Save reachable).
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-2xl data-[state=open]:animate-[dialog-in_200ms_ease-out] dark:border-slate-800 dark:bg-slate-900',
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg',
+            '-translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white',
+            'shadow-2xl data-[state=open]:animate-[dialog-in_200ms_ease-out] dark:border-slate-800',
+            'dark:bg-slate-900',
             className,
           )}
         >
@@ -68,7 +71,11 @@ export function Dialog({
           </div>
           <RadixDialog.Close
             aria-label="Close"
-            className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            className={cn(
+              'absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md',
+              'text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400',
+              'dark:hover:bg-slate-800 dark:hover:text-slate-100',
+            )}
           >
             <XIcon className="size-4" />
           </RadixDialog.Close>

@@ -1,8 +1,13 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-export const inputClasses =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-blue-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-500/40 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500';
+export const inputClasses = cn(
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900',
+  'shadow-xs placeholder:text-slate-400 focus:border-blue-500 focus-visible:outline-2',
+  'focus-visible:outline-offset-0 focus-visible:outline-blue-500/40',
+  'aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900',
+  'dark:text-slate-100 dark:placeholder:text-slate-500',
+);
 
 type FieldProps = {
   label: string;

@@ -52,7 +52,12 @@ export const EyeIcon = (props: IconProps) => (
 );
 export const EyeOffIcon = (props: IconProps) => (
   <svg {...base(props)}>
-    <path d="M9.9 4.2A10 10 0 0 1 12 4c6.5 0 10 8 10 8a17 17 0 0 1-3.2 4.2M6.6 6.6C3.9 8.4 2 12 2 12s3.5 8 10 8a9.7 9.7 0 0 0 5.4-1.6M2 2l20 20M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    <path
+      d={
+        'M9.9 4.2A10 10 0 0 1 12 4c6.5 0 10 8 10 8a17 17 0 0 1-3.2 4.2M6.6 6.6C3.9 8.4 2 12 2 12s3.5 8 10 8' +
+        'a9.7 9.7 0 0 0 5.4-1.6M2 2l20 20M9.9 9.9a3 3 0 0 0 4.2 4.2'
+      }
+    />
   </svg>
 );
 export const ExternalLinkIcon = (props: IconProps) => (

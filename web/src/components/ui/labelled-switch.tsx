@@ -30,7 +30,12 @@ export function LabelledSwitch({
           checked ? 'bg-blue-600' : 'bg-slate-300 dark:bg-slate-600',
         )}
       >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+        <Switch.Thumb
+          className={cn(
+            'block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform',
+            'data-[state=checked]:translate-x-[22px]',
+          )}
+        />
       </Switch.Root>
       <div>
         <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-100">

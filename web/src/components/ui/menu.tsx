@@ -48,7 +48,8 @@ export function MenuItem({
     <DropdownMenu.Item
       onSelect={onSelect}
       className={cn(
-        'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800',
+        'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none select-none',
+        'data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800',
         destructive && 'text-red-700 dark:text-red-400',
       )}
     >

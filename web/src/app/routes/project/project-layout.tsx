@@ -52,11 +52,20 @@ export default function ProjectLayout() {
                 }}
                 className={({ isActive }) =>
                   cn(
-                    'flex min-h-11 w-full items-center justify-center rounded-md border px-2 py-1.5 text-center text-sm leading-5 font-medium transition-colors',
+                    'flex min-h-11 w-full items-center justify-center rounded-md border px-2 py-1.5 text-center',
+                    'text-sm leading-5 font-medium transition-colors',
                     'sm:-mb-px sm:w-auto sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:px-3 sm:py-0 sm:whitespace-nowrap',
                     isActive
-                      ? 'border-blue-600 bg-blue-50 text-blue-700 sm:bg-transparent dark:border-blue-400 dark:bg-blue-950/60 dark:text-blue-300 sm:dark:bg-transparent'
-                      : 'border-slate-200 bg-white text-slate-600 hover:border-slate-300 hover:text-slate-900 sm:border-transparent sm:bg-transparent dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400 dark:hover:text-slate-100 sm:dark:border-transparent sm:dark:bg-transparent',
+                      ? cn(
+                          'border-blue-600 bg-blue-50 text-blue-700 sm:bg-transparent dark:border-blue-400',
+                          'dark:bg-blue-950/60 dark:text-blue-300 sm:dark:bg-transparent',
+                        )
+                      : cn(
+                          'border-slate-200 bg-white text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                          'sm:border-transparent sm:bg-transparent dark:border-slate-800 dark:bg-slate-900',
+                          'dark:text-slate-400 dark:hover:text-slate-100 sm:dark:border-transparent',
+                          'sm:dark:bg-transparent',
+                        ),
                   )
                 }
               >

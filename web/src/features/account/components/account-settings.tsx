@@ -77,7 +77,10 @@ export function AccountSettings() {
       <section
         id="upgrade"
         aria-labelledby="subscription-title"
-        className="mt-6 scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 target:ring-2 target:ring-blue-500 dark:border-slate-800 dark:bg-slate-900"
+        className={cn(
+          'mt-6 scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 target:ring-2',
+          'target:ring-blue-500 dark:border-slate-800 dark:bg-slate-900',
+        )}
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="subscription-title" className="text-sm font-semibold text-slate-900 dark:text-slate-50">
@@ -105,7 +108,9 @@ export function AccountSettings() {
                 ? status.data.cancel_at_period_end && status.data.current_period_end
                   ? `Your ${STANDARD_PLAN.name} plan ends on ${new Date(status.data.current_period_end).toLocaleDateString()}.`
                   : `Your ${STANDARD_PLAN.name} plan includes unlimited evaluations, priority support and advanced analytics.`
-                : `The Free plan includes ${status.data.num_free_requests} evaluations per month. ${STANDARD_PLAN.name} is ${STANDARD_PLAN.priceLabel} per month for unlimited evaluations, priority support and advanced analytics.`}
+                : `The Free plan includes ${status.data.num_free_requests} evaluations per month. ` +
+                  `${STANDARD_PLAN.name} is ${STANDARD_PLAN.priceLabel} per month for unlimited evaluations, ` +
+                  `priority support and advanced analytics.`}
             </p>
 
             <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">

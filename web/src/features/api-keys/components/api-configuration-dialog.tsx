@@ -19,7 +19,10 @@ export function ApiConfigurationDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="API Configuration"
-      description="Add a key for each provider you want to evaluate. Keys are encrypted on the server and only their last four characters are ever shown."
+      description={
+        'Add a key for each provider you want to evaluate. Keys are encrypted on the server and ' +
+        'only their last four characters are ever shown.'
+      }
       className="max-w-xl"
     >
       <div className="space-y-4">

@@ -187,7 +187,10 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
               aria-label={visible ? 'Hide key' : 'Show key'}
               aria-pressed={visible}
               aria-controls={fieldId}
-              className="absolute inset-y-0 right-0 inline-flex w-10 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+              className={cn(
+                'absolute inset-y-0 right-0 inline-flex w-10 items-center justify-center rounded-r-md',
+                'text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+              )}
             >
               {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
             </button>

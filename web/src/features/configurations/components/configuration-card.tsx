@@ -55,7 +55,13 @@ export function ConfigurationCard(props: Props) {
           onDelete={props.onDelete}
         />
       </header>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-slate-50 p-3 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.7fr)_minmax(0,1.5fr)_minmax(0,1fr)] dark:bg-slate-800/60">
+      <dl
+        className={cn(
+          'mt-3 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-slate-50 p-3',
+          'xl:grid-cols-[minmax(0,1fr)_minmax(0,1.7fr)_minmax(0,1.5fr)_minmax(0,1fr)]',
+          'dark:bg-slate-800/60',
+        )}
+      >
         {detail('Provider', PROVIDER_LABELS[c.ai_model.company] ?? c.ai_model.company)}
         {detail('Model', c.ai_model.model_name)}
         {detail('Temperature', temperatureLabel(c))}

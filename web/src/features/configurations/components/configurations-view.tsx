@@ -31,7 +31,10 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
     <CollectionScreen
       titleId="configs-title"
       title="System Prompts and Models"
-      description="Each system prompt is paired with a model and its parameters. Keep several variants active to compare them on the same user prompts."
+      description={
+        'Each system prompt is paired with a model and its parameters. Keep several variants active ' +
+        'to compare them on the same user prompts.'
+      }
       addLabel="Add System Prompt"
       onAdd={openNew}
       view={view}

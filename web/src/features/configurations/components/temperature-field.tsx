@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Slider } from 'radix-ui';
 import { LIMITS } from '@promptgrid/contract';
 import { roundTemperature } from '../lib/parameters';
+import { cn } from '@/lib/cn';
 
 type Props = {
   value: number;
@@ -45,7 +46,10 @@ export function TemperatureField({ value, onChange, error, ignoredBy }: Props) {
           aria-labelledby={labelId}
           aria-describedby={disabled ? reasonId : undefined}
           aria-valuetext={disabled ? 'Default' : value.toFixed(1)}
-          className="block size-5 rounded-full border-2 border-blue-600 bg-white shadow focus-visible:ring-2 focus-visible:ring-blue-500/40 dark:bg-slate-900"
+          className={cn(
+            'block size-5 rounded-full border-2 border-blue-600 bg-white shadow focus-visible:ring-2',
+            'focus-visible:ring-blue-500/40 dark:bg-slate-900',
+          )}
         />
       </Slider.Root>
       {disabled ? (

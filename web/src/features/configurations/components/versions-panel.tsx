@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfigurationVersions } from '../api/get-configuration-versions';
 import { temperatureLabel } from '../lib/parameters';
+import { cn } from '@/lib/cn';
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -17,7 +18,10 @@ function WordDiff({ from, to }: { from: string; to: string }) {
   return (
     <pre
       aria-label="Differences from the editor's text"
-      className="max-h-64 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-words whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950"
+      className={cn(
+        'max-h-64 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono',
+        'text-sm break-words whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950',
+      )}
     >
       {parts.map((part, index) =>
         part.removed ? (
@@ -69,7 +73,12 @@ export function VersionsPanel({ configurationId, editorText, onRestore }: Props)
             <ul aria-label="Versions" className="space-y-1">
               {list.map((v) => (
                 <li key={v.version}>
-                  <label className="flex cursor-pointer flex-wrap items-baseline gap-x-2 rounded px-2 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
+                  <label
+                    className={cn(
+                      'flex cursor-pointer flex-wrap items-baseline gap-x-2 rounded px-2 py-1 text-sm',
+                      'hover:bg-slate-50 dark:hover:bg-slate-800',
+                    )}
+                  >
                     <input
                       type="radio"
                       name={`versions-${configurationId}`}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { BulkInputsInput } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { cn } from '@/lib/cn';
 
 type Props = {
   total: number;
@@ -24,7 +25,10 @@ export function BulkBar({ total, selected, onSelectAll, onAction, busy }: Props)
     <div
       role="toolbar"
       aria-label="Selected user prompts"
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm dark:border-slate-800 dark:bg-slate-900"
+      className={cn(
+        'flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2',
+        'text-sm dark:border-slate-800 dark:bg-slate-900',
+      )}
     >
       <label className="flex cursor-pointer items-center gap-2">
         <input

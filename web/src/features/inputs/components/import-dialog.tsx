@@ -27,8 +27,9 @@ const readText = (file: File) =>
 const formatOf = (fileName: string): InputFileFormat => (/\.(jsonl|ndjson)$/i.test(fileName) ? 'jsonl' : 'csv');
 
 /**
- * Mounted while open, so each opening starts with no file. Import user prompts from a CSV or JSONL file: drop or choose it, see how the server reads it (column mapping, the
- * first rows as they will be created, every problem), then import all of it or nothing.
+ * Mounted while open, so each opening starts with no file. Import user prompts from a CSV or JSONL file: drop or
+ * choose it, see how the server reads it (column mapping, the first rows as they will be created, every problem),
+ * then import all of it or nothing.
  */
 export function ImportDialog({ projectId, open, onOpenChange, onImported }: Props) {
   const id = useId();

@@ -16,6 +16,7 @@ import { BulkBar } from './bulk-bar';
 import { ImportDialog } from './import-dialog';
 import { InputCard } from './input-card';
 import { InputEditorDialog } from './input-editor-dialog';
+import { cn } from '@/lib/cn';
 
 /** The User Prompts screen: a project's inputs, each sent as the user message of a run. */
 export function InputsView({ projectId }: { projectId: string }) {
@@ -61,7 +62,11 @@ export function InputsView({ projectId }: { projectId: string }) {
     <CollectionScreen
       titleId="inputs-title"
       title="User Prompts"
-      description="User prompts are repeatable test inputs: every system prompt you run is called on each active one, so you compare like with like. Archive an input to keep it out of new runs without deleting it."
+      description={
+        'User prompts are repeatable test inputs: every system prompt you run is called on each ' +
+        'active one, so you compare like with like. Archive an input to keep it out of new runs ' +
+        'without deleting it.'
+      }
       addLabel="Add User Prompt"
       onAdd={openNew}
       view={view}
@@ -74,7 +79,10 @@ export function InputsView({ projectId }: { projectId: string }) {
           </Button>
           <Menu
             label="Export user prompts"
-            triggerClassName="inline-flex h-10 items-center gap-1 border border-slate-300 bg-white px-4 text-sm font-medium dark:border-slate-700 dark:bg-slate-900"
+            triggerClassName={cn(
+              'inline-flex h-10 items-center gap-1 border border-slate-300 bg-white px-4 text-sm',
+              'font-medium dark:border-slate-700 dark:bg-slate-900',
+            )}
             trigger={
               <>
                 Export

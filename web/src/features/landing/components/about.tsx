@@ -1,4 +1,5 @@
 import { SectionHeading } from './section-heading';
+import { cn } from '@/lib/cn';
 
 const FEATURES = [
   {
@@ -38,7 +39,12 @@ export function About() {
               key={feature.title}
               className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
             >
-              <span className="inline-flex size-8 items-center justify-center rounded-lg bg-blue-50 font-mono text-sm font-semibold text-blue-700 dark:bg-blue-950 dark:text-blue-300">
+              <span
+                className={cn(
+                  'inline-flex size-8 items-center justify-center rounded-lg bg-blue-50 font-mono text-sm',
+                  'font-semibold text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+                )}
+              >
                 {String(index + 1).padStart(2, '0')}
               </span>
               <h3 className="mt-4 text-base font-semibold text-slate-900 dark:text-white">{feature.title}</h3>

@@ -3,13 +3,24 @@ import { Button } from '@/components/ui/button';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { HERO_SAMPLES } from '../lib/samples';
 import { paths } from '@/lib/paths';
+import { cn } from '@/lib/cn';
 
 /** A static picture of the results grid: what the product does, at a glance. */
 function ResultsPreview() {
   return (
     <div aria-hidden className="relative mx-auto mt-16 max-w-5xl">
-      <div className="absolute -inset-x-8 -top-8 -bottom-8 -z-10 rounded-[2rem] bg-gradient-to-b from-blue-100/70 to-transparent blur-2xl dark:from-blue-950/60" />
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/5 dark:border-slate-800 dark:bg-slate-900">
+      <div
+        className={cn(
+          'absolute -inset-x-8 -top-8 -bottom-8 -z-10 rounded-[2rem] bg-gradient-to-b',
+          'from-blue-100/70 to-transparent blur-2xl dark:from-blue-950/60',
+        )}
+      />
+      <div
+        className={cn(
+          'overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/5',
+          'dark:border-slate-800 dark:bg-slate-900',
+        )}
+      >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-800">
           <div className="flex items-center gap-1.5">
             <span className="size-2.5 rounded-full bg-slate-200 dark:bg-slate-700" />
@@ -52,7 +63,13 @@ export function Hero({ onGetStarted }: { onGetStarted: () => void }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden px-4 pt-16 pb-20 sm:px-6 sm:pt-24">
       <div className="mx-auto max-w-3xl text-center">
-        <p className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+        <p
+          className={cn(
+            'inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1',
+            'text-xs font-medium text-slate-600 dark:border-slate-800 dark:bg-slate-900',
+            'dark:text-slate-300',
+          )}
+        >
           <span className="size-1.5 rounded-full bg-blue-600" />
           Public beta · OpenAI and Anthropic
         </p>
@@ -73,7 +90,10 @@ export function Hero({ onGetStarted }: { onGetStarted: () => void }) {
           </Button>
           <Link
             to={paths.landing.to('howitworks')}
-            className="inline-flex h-12 items-center rounded-md px-5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+            className={cn(
+              'inline-flex h-12 items-center rounded-md px-5 text-base font-medium text-slate-700',
+              'hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+            )}
           >
             See how it works
           </Link>

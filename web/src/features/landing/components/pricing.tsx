@@ -3,6 +3,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { SectionHeading } from './section-heading';
+import { cn } from '@/lib/cn';
 
 type PricingProps = {
   onStartFree: () => void;
@@ -68,7 +69,10 @@ export function Pricing({ onStartFree, onGetStarted, busy, error, detail }: Pric
 
           <article
             aria-labelledby="plan-standard"
-            className="relative flex flex-col rounded-2xl border-2 border-blue-600 bg-white p-8 shadow-lg shadow-blue-600/10 dark:bg-slate-900"
+            className={cn(
+              'relative flex flex-col rounded-2xl border-2 border-blue-600 bg-white p-8 shadow-lg',
+              'shadow-blue-600/10 dark:bg-slate-900',
+            )}
           >
             <span className="absolute -top-3 left-8 rounded-full bg-blue-600 px-3 py-0.5 text-xs font-semibold text-white">
               Most popular

@@ -10,7 +10,8 @@ export const HERO_SAMPLES = [
     time: '1.42 s',
     tokens: '52',
     output:
-      'If an undisputed invoice stays unpaid for 60 days, the supplier can end the contract with 30 days’ notice. Fees already owed stay due.',
+      'If an undisputed invoice stays unpaid for 60 days, the supplier can end the contract with ' +
+      '30 days’ notice. Fees already owed stay due.',
   },
   {
     name: 'Risk-focused summary',
@@ -19,7 +20,8 @@ export const HERO_SAMPLES = [
     time: '1.87 s',
     tokens: '71',
     output:
-      '• Customer risk: 60 days of non-payment lets the supplier exit.\n• Accrued fees survive termination.\n• Disputed invoices do not count.',
+      '• Customer risk: 60 days of non-payment lets the supplier exit.\n• Accrued fees survive ' +
+      'termination.\n• Disputed invoices do not count.',
   },
   {
     name: 'Bullet points, terse',

@@ -5,6 +5,7 @@ import { ArrowRightIcon, ClockIcon, DotsIcon, PencilIcon, TrashIcon } from '@/co
 import { relativeAge } from '../lib/relative-age';
 import { systemPromptCount, userPromptCount } from '../lib/count-label';
 import { paths } from '@/lib/paths';
+import { cn } from '@/lib/cn';
 
 type ProjectCardProps = {
   project: Project;
@@ -23,7 +24,11 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
   return (
     <article
       aria-labelledby={headingId}
-      className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-xs transition hover:border-slate-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700"
+      className={cn(
+        'group relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-xs',
+        'transition hover:border-slate-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900',
+        'dark:hover:border-slate-700',
+      )}
     >
       <div className="flex items-center justify-between gap-3">
         <span className="inline-flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
@@ -34,7 +39,11 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
         </span>
         <Menu
           label="Project actions"
-          triggerClassName="relative z-10 -mr-2 inline-flex size-8 items-center justify-center text-slate-500 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 dark:data-[state=open]:bg-slate-800"
+          triggerClassName={cn(
+            'relative z-10 -mr-2 inline-flex size-8 items-center justify-center text-slate-500',
+            'hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 dark:text-slate-400',
+            'dark:hover:bg-slate-800 dark:hover:text-slate-100 dark:data-[state=open]:bg-slate-800',
+          )}
           trigger={<DotsIcon className="size-4" />}
         >
           <MenuItem onSelect={() => onEdit(project)}>
@@ -74,7 +83,10 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
       <div className="mt-5 border-t border-slate-100 pt-4 dark:border-slate-800">
         <Link
           to={paths.project.to(project.id)}
-          className="relative z-10 inline-flex items-center gap-1.5 rounded text-sm font-medium text-blue-700 hover:text-blue-800 dark:text-blue-400 dark:hover:text-blue-300"
+          className={cn(
+            'relative z-10 inline-flex items-center gap-1.5 rounded text-sm font-medium text-blue-700',
+            'hover:text-blue-800 dark:text-blue-400 dark:hover:text-blue-300',
+          )}
         >
           View Project
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />

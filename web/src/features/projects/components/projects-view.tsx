@@ -97,9 +97,19 @@ export function ProjectsView() {
         </section>
 
         <aside aria-label="Quick start" className="order-2 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <div className="lg:sticky lg:top-24 lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:p-5 lg:shadow-xs dark:lg:border-slate-800 dark:lg:bg-slate-900">
+          <div
+            className={cn(
+              'lg:sticky lg:top-24 lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:p-5',
+              'lg:shadow-xs dark:lg:border-slate-800 dark:lg:bg-slate-900',
+            )}
+          >
             <div className="hidden items-center gap-3 lg:flex">
-              <span className="inline-flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
+              <span
+                className={cn(
+                  'inline-flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-700',
+                  'dark:bg-blue-950 dark:text-blue-300',
+                )}
+              >
                 <FolderIcon className="size-4.5" />
               </span>
               <div>

@@ -2,6 +2,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import type { ResultsSelections } from '../lib/types';
+import { cn } from '@/lib/cn';
 
 type Props = {
   inputIds: (number | null)[];
@@ -63,7 +64,10 @@ export function InputPicker({ inputIds, inputId, inputsById, selections, setSele
       {selectedInput && selections.showInput ? (
         <pre
           id="result-input-content"
-          className="mt-3 max-h-64 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+          className={cn(
+            'mt-3 max-h-64 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs leading-5',
+            'break-words whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+          )}
         >
           {selectedInput.content}
         </pre>

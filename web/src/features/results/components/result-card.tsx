@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
 import { ScoreBadges } from './score-badges';
+import { cn } from '@/lib/cn';
 
 type Props = {
   configurationId: number;
@@ -37,7 +38,10 @@ export const ResultCard = memo(function ResultCard({
       aria-label={name}
       aria-busy={pending}
       style={{ maxHeight }}
-      className="flex min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className={cn(
+        'flex min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white',
+        'shadow-sm dark:border-slate-800 dark:bg-slate-900',
+      )}
     >
       <header className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
         {/* Names and models wrap: a card never hides part of either. */}
@@ -68,7 +72,12 @@ export const ResultCard = memo(function ResultCard({
         role="region"
       >
         {status === 'FAILED' ? (
-          <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          <div
+            className={cn(
+              'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900',
+              'dark:bg-red-950 dark:text-red-200',
+            )}
+          >
             <p className="font-medium">Error occurred while processing request:</p>
             <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">
               {request?.error_message ?? 'Unknown error'}

@@ -1,4 +1,5 @@
 import type { Score } from '@promptgrid/contract';
+import { cn } from '@/lib/cn';
 
 type Props = { scores: Score[]; checkNames: ReadonlyMap<number, string> };
 
@@ -27,7 +28,11 @@ export function ScoreBadges({ scores, checkNames }: Props) {
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               tabIndex={0}
               aria-describedby={tooltipId}
-              className={`inline-block max-w-[10rem] truncate rounded border px-1.5 py-0.5 text-[11px] font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${tone(score)}`}
+              className={cn(
+                'inline-block max-w-[10rem] truncate rounded border px-1.5 py-0.5 text-[11px] font-medium',
+                'focus-visible:outline-2 focus-visible:outline-blue-600',
+                tone(score),
+              )}
             >
               {score.pass === true ? '✓' : score.pass === false ? '✗' : '!'} {name}
               <span className="sr-only">: {verdictOf(score)}</span>
@@ -35,7 +40,10 @@ export function ScoreBadges({ scores, checkNames }: Props) {
             <span
               id={tooltipId}
               role="tooltip"
-              className="invisible absolute top-full left-0 z-10 mt-1 w-max max-w-xs rounded bg-slate-900 px-2 py-1 text-xs text-white shadow group-focus-within:visible group-hover:visible"
+              className={cn(
+                'invisible absolute top-full left-0 z-10 mt-1 w-max max-w-xs rounded bg-slate-900 px-2 py-1',
+                'text-xs text-white shadow group-focus-within:visible group-hover:visible',
+              )}
             >
               {reason}
             </span>

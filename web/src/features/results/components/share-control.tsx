@@ -38,7 +38,10 @@ export function ShareControl({ evaluationId }: { evaluationId: number }) {
         open={open}
         onOpenChange={setOpen}
         title="Share a read-only link"
-        description="Anyone with the link can see this evaluation's grid without signing in: the user prompts, the system prompts' names and models, and the outputs. Nothing else of your account."
+        description={
+          "Anyone with the link can see this evaluation's grid without signing in: the user prompts, " +
+          "the system prompts' names and models, and the outputs. Nothing else of your account."
+        }
         footer={
           <>
             {shared ? (
@@ -71,7 +74,8 @@ export function ShareControl({ evaluationId }: { evaluationId: number }) {
             {status.isPending
               ? 'Checking for a link...'
               : shared
-                ? `A link is active since ${new Date(status.data!.created_at!).toLocaleString()}. It cannot be shown again; create a new one or revoke it.`
+                ? `A link is active since ${new Date(status.data!.created_at!).toLocaleString()}. It cannot ` +
+                  `be shown again; create a new one or revoke it.`
                 : 'No link yet.'}
           </p>
         )}

@@ -4,6 +4,7 @@ import type { GridCell, GridColumn, GridRow } from './grid-data';
 import { CellBody, CellFacts } from './matrix-cell';
 import { CopyButton } from './copy-button';
 import type { RenderMode } from './output-view';
+import { cn } from '@/lib/cn';
 
 type Props = {
   row: GridRow;
@@ -21,7 +22,11 @@ export function CellPanel({ row, column, cell, baseline, mode, onClose }: Props)
   return (
     <aside
       aria-labelledby="cell-panel-title"
-      className="flex max-h-[70vh] min-h-80 w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:w-[28rem] lg:shrink-0 dark:border-slate-800 dark:bg-slate-900"
+      className={cn(
+        'flex max-h-[70vh] min-h-80 w-full flex-col overflow-hidden rounded-lg border',
+        'border-slate-200 bg-white shadow-sm lg:w-[28rem] lg:shrink-0 dark:border-slate-800',
+        'dark:bg-slate-900',
+      )}
     >
       <header className="flex items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 dark:border-slate-800">
         <div className="min-w-0">

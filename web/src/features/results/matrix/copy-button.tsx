@@ -23,7 +23,9 @@ export function CopyButton({ text, label, tabbable = true }: { text: string; lab
         );
       }}
       className={cn(
-        'shrink-0 rounded border border-slate-200 px-1.5 py-0.5 text-[11px] font-medium text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800',
+        'shrink-0 rounded border border-slate-200 px-1.5 py-0.5 text-[11px] font-medium',
+        'text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300',
+        'dark:hover:bg-slate-800',
       )}
     >
       <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>

@@ -88,7 +88,8 @@ export const MatrixCell = memo(function MatrixCell({
       onDoubleClick={() => onExpand(rowIndex, columnIndex)}
       style={{ position: 'absolute', top: 0, left, width, height }}
       className={cn(
-        'flex flex-col gap-1 overflow-hidden border-r border-b border-slate-200 bg-white px-3 py-2 text-sm outline-none dark:border-slate-800 dark:bg-slate-900',
+        'flex flex-col gap-1 overflow-hidden border-r border-b border-slate-200 bg-white px-3 py-2',
+        'text-sm outline-none dark:border-slate-800 dark:bg-slate-900',
         active && 'ring-2 ring-blue-600 ring-inset dark:ring-blue-400',
       )}
     >

@@ -12,6 +12,7 @@ import {
 } from 'recharts';
 import type { GridData } from './grid-data';
 import { scatterSeries, summariseColumns, type ColumnSummary } from './chart-data';
+import { cn } from '@/lib/cn';
 
 // Colours come from CSS variables set per colour scheme (index.css), so the charts follow light and dark.
 const SERIES = [
@@ -85,7 +86,12 @@ export default function MatrixCharts({ data }: { data: GridData }) {
       {withChecks ? (
         <BarPanel title="Pass rate" summaries={summaries} field="passRate" format={(v) => `${Math.round(v * 100)}%`} />
       ) : null}
-      <figure className="rounded-lg border border-slate-200 bg-white p-3 md:col-span-2 xl:col-span-1 dark:border-slate-800 dark:bg-slate-900">
+      <figure
+        className={cn(
+          'rounded-lg border border-slate-200 bg-white p-3 md:col-span-2 xl:col-span-1',
+          'dark:border-slate-800 dark:bg-slate-900',
+        )}
+      >
         <figcaption className="mb-2 text-sm font-semibold">Latency vs output tokens</figcaption>
         <div
           className="h-56"

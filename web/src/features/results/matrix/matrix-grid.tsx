@@ -4,6 +4,7 @@ import { gridCell, type GridData, type GridRow } from './grid-data';
 import { MatrixCell } from './matrix-cell';
 import { ResizeHandle } from './resize-handle';
 import type { RenderMode } from './output-view';
+import { cn } from '@/lib/cn';
 
 export const ROW_HEIGHT = 152;
 export const HEADER_HEIGHT = 60;
@@ -145,7 +146,11 @@ export function MatrixGrid({
             <div
               role="columnheader"
               aria-colindex={1}
-              className="sticky left-0 z-30 flex h-full items-end border-r border-b border-slate-300 bg-slate-100 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300"
+              className={cn(
+                'sticky left-0 z-30 flex h-full items-end border-r border-b border-slate-300 bg-slate-100',
+                'px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+                'dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',
+              )}
               style={{ width: FIRST_COLUMN_WIDTH }}
             >
               User prompt
@@ -157,7 +162,10 @@ export function MatrixGrid({
                   key={column.id}
                   role="columnheader"
                   aria-colindex={virtualColumn.index + 2}
-                  className="absolute top-0 flex h-full flex-col justify-end border-r border-b border-slate-300 bg-slate-100 px-3 py-2 dark:border-slate-700 dark:bg-slate-800"
+                  className={cn(
+                    'absolute top-0 flex h-full flex-col justify-end border-r border-b border-slate-300',
+                    'bg-slate-100 px-3 py-2 dark:border-slate-700 dark:bg-slate-800',
+                  )}
                   style={{ left: FIRST_COLUMN_WIDTH + virtualColumn.start, width: virtualColumn.size }}
                 >
                   <span className="truncate text-sm font-semibold" title={column.name}>
@@ -188,7 +196,10 @@ export function MatrixGrid({
                 <div
                   role="rowheader"
                   aria-colindex={1}
-                  className="sticky left-0 z-10 flex h-full flex-col gap-1 overflow-hidden border-r border-b border-slate-300 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+                  className={cn(
+                    'sticky left-0 z-10 flex h-full flex-col gap-1 overflow-hidden border-r border-b',
+                    'border-slate-300 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-900',
+                  )}
                   style={{ width: FIRST_COLUMN_WIDTH }}
                 >
                   <span className="truncate text-sm font-semibold">{row.name}</span>

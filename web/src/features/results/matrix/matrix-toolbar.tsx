@@ -78,7 +78,12 @@ export function MatrixToolbar({
 }: Props) {
   const diffing = options.baseline.kind !== 'none';
   return (
-    <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <div
+      className={cn(
+        'flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm',
+        'dark:border-slate-800 dark:bg-slate-900',
+      )}
+    >
       <div className="min-w-48 flex-1 space-y-1">
         <label htmlFor="matrix-search" className={labelClasses}>
           Search inputs and outputs
@@ -124,7 +129,10 @@ export function MatrixToolbar({
         aria-pressed={diffing && showDiff}
         disabled={!diffing}
         onClick={() => onShowDiff(!showDiff)}
-        className="aria-pressed:border-blue-500 aria-pressed:bg-blue-50 aria-pressed:text-blue-800 dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-200"
+        className={cn(
+          'aria-pressed:border-blue-500 aria-pressed:bg-blue-50 aria-pressed:text-blue-800',
+          'dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-200',
+        )}
         aria-keyshortcuts="d"
       >
         Show diff

@@ -1,4 +1,5 @@
 import { useRef, type PointerEvent } from 'react';
+import { cn } from '@/lib/cn';
 
 export const MIN_COLUMN_WIDTH = 160;
 export const MAX_COLUMN_WIDTH = 960;
@@ -44,7 +45,10 @@ export function ResizeHandle({
         event.stopPropagation();
         onResize(clamp(width + step));
       }}
-      className="absolute top-0 right-0 h-full w-2 cursor-col-resize touch-none hover:bg-blue-400/40 focus-visible:bg-blue-500/60 focus-visible:outline-none"
+      className={cn(
+        'absolute top-0 right-0 h-full w-2 cursor-col-resize touch-none hover:bg-blue-400/40',
+        'focus-visible:bg-blue-500/60 focus-visible:outline-none',
+      )}
     />
   );
 }

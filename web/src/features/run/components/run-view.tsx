@@ -27,6 +27,7 @@ import {
 import { MissingKeysNotice } from './missing-keys-notice';
 import { SelectionList } from './selection-list';
 import { paths } from '@/lib/paths';
+import { cn } from '@/lib/cn';
 
 type Props = {
   projectId: string;
@@ -209,7 +210,12 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
       )}
 
       <MissingKeysNotice messages={missingKeys} />
-      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900">
+      <div
+        className={cn(
+          'flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row',
+          'sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900',
+        )}
+      >
         {mockMode === null ? (
           <Spinner label="Checking your API keys" />
         ) : (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ConfigurationSummary } from '@promptgrid/contract';
+import { cn } from '@/lib/cn';
 
 type SortKey = 'pass_rate' | 'win_rate' | 'mean_score' | 'average_execution_time' | 'output_tokens';
 
@@ -37,7 +38,10 @@ export function LeaderboardTable({ rows, nameOf }: Props) {
       <button
         type="button"
         onClick={() => setSortKey(key)}
-        className="font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:text-white"
+        className={cn(
+          'font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2',
+          'focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:text-white',
+        )}
       >
         {label}
         {sortKey === key ? ' ▼' : ''}
