@@ -39,9 +39,9 @@ export async function serveWeb(app: FastifyInstance) {
       root: webDistDir,
       wildcard: false,
       index: false,
-      setHeaders: (res, file) => {
+      setHeaders: (reply, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
