@@ -89,10 +89,14 @@ export async function returnRequests(
 
 /**
  * Expires every lease. Only for the embedded database: one process at a time can open it, so whatever is
- * IN_PROGRESS when it opens was left by a process that died, and can be claimed at once.
+ * IN_PROGRESS when it opens was left by a process that died, and can be claimed at once. The lease is set a second in
+ * the past, not to now(): a claim in the same millisecond would otherwise still see it as running (`< now()`).
  */
 export async function expireAllLeases(database: Database) {
-  await database.executeSql(`UPDATE api_requests SET lease_expires_at = now() WHERE status = 'IN_PROGRESS'`, []);
+  await database.executeSql(
+    `UPDATE api_requests SET lease_expires_at = now() - interval '1 second' WHERE status = 'IN_PROGRESS'`,
+    [],
+  );
 }
 
 /**
