@@ -70,6 +70,8 @@ export const ApiRequest = z.object({
   attempts: z.number().int(),
   /** The checks' verdicts on its output. */
   scores: z.array(Score),
+  /** A judge (an llm_judge check) has yet to score its output; the run is not complete until none is. */
+  judging: z.boolean(),
   /** A person's thumbs up or down, if any. */
   rating: Rating.nullable(),
   created_at: Timestamp,

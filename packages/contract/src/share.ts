@@ -34,6 +34,7 @@ export const SharedEvaluation = z.object({
       system_prompt: true,
       user_prompt: true,
       scores: true,
+      judging: true,
       rating: true,
     }),
   ),

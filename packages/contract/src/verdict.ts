@@ -74,7 +74,13 @@ export const ConfigurationSummary = z.object({
 });
 export type ConfigurationSummary = z.infer<typeof ConfigurationSummary>;
 
-export const RescoreResponse = z.object({ scored_requests: z.number().int(), scores: z.number().int() });
+export const RescoreResponse = z.object({
+  scored_requests: z.number().int(),
+  /** Rule verdicts written at once. */
+  scores: z.number().int(),
+  /** llm_judge verdicts queued: the workers write them, and the run is complete again once they have. */
+  judgements_queued: z.number().int(),
+});
 export type RescoreResponse = z.infer<typeof RescoreResponse>;
 
 /** An unsaved rule check's verdict on each output of an evaluation it applies to. */

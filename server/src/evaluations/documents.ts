@@ -144,7 +144,7 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
       provider_specific_params: { json_mode: c.json_mode },
       ...(c.version === undefined ? {} : { version: c.version }),
     })),
-    inputs: evaluation.snapshot.inputs,
+    inputs: evaluation.snapshot.inputs.map((i) => ({ id: i.id, name: i.name, content: i.content })),
   };
   const pages = keyedPages(
     (after, size) =>

@@ -81,7 +81,8 @@ export async function startEvaluation(
     }),
     inputs: inputIds.map((id) => {
       const i = inputById.get(id)!;
-      return { id: i.id, name: i.name, content: i.content };
+      // The expected output is frozen too: checks compare with what the input expected when it ran.
+      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput };
     }),
   };
   const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);

@@ -3,13 +3,15 @@ import type { Db } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
 import { assertCheckValid } from '../checks/service.js';
 import { lockEvaluation, readOwnedEvaluation } from './evaluation.js';
+import { requeueJudgements } from './judge-tasks.js';
 import { deleteEvaluationScores, insertRuleScores, readOutputs, readRuleChecks } from './scores.js';
 import { compileRuleChecks, scoreOutputs } from './scoring.js';
 
 /**
  * Applies the project's current checks to the evaluation's stored outputs without running anything again: every
  * earlier score of the evaluation goes (a check since deleted or switched off no longer counts) and the rule checks
- * score every output in one pass, written in one statement, in one transaction. Two rescores of one evaluation take
+ * score every output in one pass, written in one statement, in one transaction; the llm_judge checks' judgements are
+ * queued as judge tasks in the same transaction, and the workers judge them. Two rescores of one evaluation take
  * turns on its row.
  */
 export async function rescoreEvaluation(db: Db, userId: number, evaluationId: number): Promise<RescoreResponse> {
@@ -20,7 +22,8 @@ export async function rescoreEvaluation(db: Db, userId: number, evaluationId: nu
     const [checks, outputs] = [await readRuleChecks(tx, evaluation.projectId), await readOutputs(tx, evaluationId)];
     const rows = scoreOutputs(checks, outputs);
     await insertRuleScores(tx, evaluationId, rows);
-    return { scored_requests: outputs.length, scores: rows.length };
+    const queued = await requeueJudgements(tx, evaluationId);
+    return { scored_requests: outputs.length, scores: rows.length, judgements_queued: queued };
   });
 }
 

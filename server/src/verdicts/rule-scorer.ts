@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import type { Outcome } from '../evaluations/worker/queue.js';
-import { readRuleChecksOfEvaluation } from './scores.js';
+import { readRuleChecksOfEvaluation, RunInputsCache } from './scores.js';
 import { scoreOutputs, type RuleCheck, type RuleScore } from './scoring.js';
 
 /**
@@ -14,8 +14,12 @@ const REMEMBERED_EVALUATIONS = 200;
 /** Scores a worker's finished requests with their project's rule checks, just before the outcomes are written. */
 export class RuleScorer {
   private readonly checks = new Map<number, { value: Promise<RuleCheck[]>; until: number }>();
+  /** For the expected outputs. */
+  private readonly inputs: RunInputsCache;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.inputs = new RunInputsCache(db, REMEMBERED_EVALUATIONS);
+  }
 
   /** The verdicts of every successful outcome; a failure to read the checks fails the write, which is retried. */
   async score(outcomes: readonly Outcome[]): Promise<RuleScore[]> {
@@ -24,7 +28,11 @@ export class RuleScorer {
       if (outcome.status !== 'SUCCESS' || outcome.output === null) continue;
       const checks = await this.checksOf(outcome.evaluation_id);
       if (checks.length === 0) continue;
-      const output = { apiRequestId: outcome.id, inputId: outcome.input_id, output: outcome.output, expected: null };
+      const expected =
+        outcome.input_id === null
+          ? null
+          : ((await this.inputs.of(outcome.evaluation_id)).get(outcome.input_id)?.expected ?? null);
+      const output = { apiRequestId: outcome.id, inputId: outcome.input_id, output: outcome.output, expected };
       for (const score of scoreOutputs(checks, [output])) scores.push(score);
     }
     return scores;

@@ -25,13 +25,57 @@ export async function readRuleChecksOfEvaluation(db: Db, evaluationId: number): 
   return compileRuleChecks(rows);
 }
 
-/** The evaluation's stored outputs: one per request that ended SUCCESS. */
+/** An input as a run froze it: the content sent (before templates) and the output it expected, if any. */
+export type RunInput = { content: string; expected: string | null };
+
+/**
+ * The evaluation's inputs by id, from its snapshot. A run made before expected outputs were frozen into it uses the
+ * input's current expected output (null if the input is gone).
+ */
+export async function readRunInputs(db: Db | Tx, evaluationId: number): Promise<Map<number, RunInput>> {
+  const { rows } = (await db.execute(sql`
+    SELECT (x->>'id')::int AS id, x->>'content' AS content,
+           CASE WHEN x ? 'expected_output' THEN x->>'expected_output' ELSE i.expected_output END AS expected
+      FROM evaluations e
+     CROSS JOIN jsonb_array_elements(e.snapshot->'inputs') x
+      LEFT JOIN inputs i ON i.id = (x->>'id')::int
+     WHERE e.id = ${evaluationId}`)) as unknown as { rows: ({ id: number } & RunInput)[] };
+  return new Map(rows.map((row) => [Number(row.id), { content: row.content, expected: row.expected }]));
+}
+
+/** Runs' inputs, read once per evaluation (a run's snapshot never changes); the most recent evaluations are kept. */
+export class RunInputsCache {
+  private readonly inputs = new Map<number, Promise<Map<number, RunInput>>>();
+  constructor(
+    private readonly db: Db,
+    private readonly size = 200,
+  ) {}
+
+  of(evaluationId: number): Promise<Map<number, RunInput>> {
+    let value = this.inputs.get(evaluationId);
+    if (!value) {
+      value = readRunInputs(this.db, evaluationId);
+      value.catch(() => this.inputs.delete(evaluationId));
+      if (this.inputs.size >= this.size) this.inputs.delete(this.inputs.keys().next().value!);
+      this.inputs.set(evaluationId, value);
+    }
+    return value;
+  }
+}
+
+/** The evaluation's stored outputs: one per request that ended SUCCESS, with its input's expected output. */
 export async function readOutputs(db: Db | Tx, evaluationId: number): Promise<ScoredOutput[]> {
-  const rows = await db
-    .select({ apiRequestId: results.apiRequestId, inputId: results.inputId, output: results.output })
-    .from(results)
-    .where(eq(results.evaluationId, evaluationId));
-  return rows.map((row) => ({ ...row, expected: null }));
+  const [rows, inputs] = await Promise.all([
+    db
+      .select({ apiRequestId: results.apiRequestId, inputId: results.inputId, output: results.output })
+      .from(results)
+      .where(eq(results.evaluationId, evaluationId)),
+    readRunInputs(db, evaluationId),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    expected: row.inputId === null ? null : (inputs.get(row.inputId)?.expected ?? null),
+  }));
 }
 
 /** Deletes every score of the evaluation, to be replaced by a rescore. */

@@ -5,6 +5,7 @@ import { evaluationCompleted, queuedRun } from '../../test/queued-run.js';
 import { workerEvents } from '../evaluations/worker/events.js';
 import { claimPendingRequests, writeOutcomes, type Outcome } from '../evaluations/worker/queue.js';
 import { compileRule } from '../checks/rules.js';
+import { mockJudgeReply, parseJudgeAnswer } from './judge.js';
 
 describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
   const events = workerEvents();
@@ -28,7 +29,7 @@ describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
     const quotesSecond = await check({ name: 'Quotes', type: 'regex', value: 'Second \\w+', input_ids: [second] });
     const short = await check({ name: 'Short', type: 'max_chars', value: '10' });
     await check({ name: 'Off', type: 'is_json', is_active: false });
-    await check({ name: 'Judge', type: 'llm_judge', value: 'Correct?', ai_model_id: model });
+    const judge = await check({ name: 'Judge', type: 'llm_judge', value: 'Correct?', ai_model_id: model });
 
     const started = await alice.post(ROUTES.runEvaluation, {
       configuration_ids: [configuration],
@@ -47,17 +48,26 @@ describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
       ...compileRule(type, value)(output, null)!,
       error: null,
     });
+    // The mock run's judge check is judged too, by the mock judge, before the run completes.
+    const judged = (output: string) => ({
+      check_id: judge,
+      ...parseJudgeAnswer(mockJudgeReply({ rubric: 'Correct?', userPrompt: null, expected: null, output }).output)!,
+      error: null,
+    });
     const [a, b] = requests;
     expect(a.scores).toEqual([
       verdict(mock, 'contains', 'simulated response', a.output),
       verdict(short, 'max_chars', '10', a.output),
+      judged(a.output),
     ]);
     expect(b.scores).toEqual([
       verdict(mock, 'contains', 'simulated response', b.output),
       verdict(quotesSecond, 'regex', 'Second \\w+', b.output),
       verdict(short, 'max_chars', '10', b.output),
+      judged(b.output),
     ]);
-    expect(b.scores.map((s) => s.pass)).toEqual([true, true, false]);
+    expect(b.scores.map((s) => s.pass).slice(0, 3)).toEqual([true, true, false]);
+    expect(requests.map((r) => r.judging)).toEqual([false, false]);
   });
 });
 

@@ -88,6 +88,7 @@ export const apiRequestFixture = (
   attempts: 1,
   scores: [],
   rating: null,
+  judging: false,
   created_at: FIXED_TIME,
   updated_at: FIXED_TIME,
 });

@@ -17,7 +17,8 @@ export type RunSnapshot = {
     /** Absent in runs made before versions were kept. */
     version?: number;
   }[];
-  inputs: { id: number; name: string; content: string }[];
+  /** expected_output: absent in runs made before it was frozen here (the input's current one is used then). */
+  inputs: { id: number; name: string; content: string; expected_output?: string | null }[];
 };
 
 export const evaluations = pgTable(
@@ -33,8 +34,13 @@ export const evaluations = pgTable(
     name: text('name').notNull(),
     useMock: boolean('use_mock').notNull().default(false),
     totalRequests: integer('total_requests').notNull(),
-    /** Requests that reached SUCCESS or FAILED; the write that makes it reach total_requests stamps completed_at. */
+    /**
+     * Requests that reached SUCCESS or FAILED; the write that makes it reach total_requests, with no judgement pending,
+     * stamps completed_at.
+     */
     finishedRequests: integer('finished_requests').notNull().default(0),
+    /** Judge tasks not done yet; completed_at also waits for this to reach 0. */
+    pendingJudgements: integer('pending_judgements').notNull().default(0),
     snapshot: jsonb('snapshot').$type<RunSnapshot>().notNull(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),

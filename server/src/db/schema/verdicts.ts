@@ -12,6 +12,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { evaluations } from './evaluations.js';
@@ -93,4 +94,42 @@ export const votes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('votes_evaluation_idx').on(t.evaluationId)],
+);
+
+/**
+ * One llm_judge check's judgement of one output: durable work on the queue, claimed and leased like an api request
+ * (the same statements, see worker/queue.ts). The outcome write that ends the request SUCCESS creates it, so a crash
+ * cannot lose it; the write that stores its score marks it DONE. No foreign keys, as on api_requests: the
+ * evaluation's delete trigger removes its tasks, and a rescore replaces them.
+ */
+export const judgeTasks = pgTable(
+  'judge_tasks',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id').notNull(),
+    apiRequestId: integer('api_request_id').notNull(),
+    checkId: integer('check_id').notNull(),
+    /** Which worker lane judges it: the judge model's company, or 'mock' in a mock run. */
+    provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] }).notNull(),
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'DONE'] })
+      .notNull()
+      .default('PENDING'),
+    /** Claims, as on api_requests: a task whose worker died too often is recorded as an error. */
+    attempts: integer('attempts').notNull().default(0),
+    claimedBy: text('claimed_by'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    /** The judge's own usage, every answer it took counted; kept apart from the run's tokens. */
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // An evaluation's tasks: which requests are still being judged, a rescore's delete, the judge tokens' sum.
+    index('judge_tasks_evaluation_idx').on(t.evaluationId, t.apiRequestId),
+    // The queue, as api_requests_queue_idx: only unfinished tasks are indexed.
+    index('judge_tasks_queue_idx')
+      .on(t.provider, t.status, t.id)
+      .where(sql`${t.status} in ('PENDING', 'IN_PROGRESS')`),
+  ],
 );

@@ -12,7 +12,7 @@ export type WorkerEventMap = {
   started: [{ lane: Lane; requestId: number }];
   /** A request's outcome is known and waits in the batch for the next flush. */
   finished: [{ lane: Lane; requestId: number; evaluationId: number; status: 'SUCCESS' | 'FAILED' }];
-  /** A batch of outcomes was written; the evaluations whose last request it held are complete. */
+  /** A batch of outcomes (or of judgements) was written; the evaluations it completed are listed. */
   flushed: [{ count: number; completedEvaluationIds: number[] }];
   /** Writing a batch failed: its outcomes are kept and written with the next flush. */
   flushFailed: [{ count: number; error: unknown }];

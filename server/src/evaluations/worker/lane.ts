@@ -25,14 +25,14 @@ const EXPIRED_CHECK_MS = 1000;
  */
 const HOLDING = 3;
 
-export type LaneOptions = {
+export type LaneOptions<Row extends { id: number } = HeldRow> = {
   lane: Lane;
   /** Calls at once. */
   concurrency: number;
-  claimExpired: (lane: Lane, limit: number) => Promise<ClaimedRow[]>;
-  claimPending: (lane: Lane, limit: number) => Promise<ClaimedRow[]>;
+  claimExpired: (lane: Lane, limit: number) => Promise<Row[]>;
+  claimPending: (lane: Lane, limit: number) => Promise<Row[]>;
   /** Runs one request; resolves when its call has ended (its outcome recorded or dropped). */
-  startCall: (lane: Lane, row: HeldRow) => Promise<void>;
+  startCall: (lane: Lane, row: Row) => Promise<void>;
   events: WorkerEvents;
   log: WorkerLogger;
 };
@@ -65,17 +65,18 @@ class Signal {
 /**
  * One provider's share of a worker: it keeps up to `concurrency` calls running and a buffer of claimed rows behind
  * them, so a slot that frees starts its next call at once instead of waiting for a database round trip. Its loop
- * refills the buffer, one claim at a time, whenever it has room for a concurrency's worth.
+ * refills the buffer, one claim at a time, whenever it has room for a concurrency's worth. Rows are api requests, or
+ * judge tasks for a judge worker's lanes.
  */
-export class LaneRunner {
+export class LaneRunner<Row extends { id: number } = HeldRow> {
   private mode: LaneMode = 'stopped';
-  private buffer: HeldRow[] = [];
+  private buffer: Row[] = [];
   private inFlight = 0;
   private nextExpiredCheck = 0;
   private loop: Promise<void> | null = null;
   private readonly signal = new Signal();
 
-  constructor(private readonly options: LaneOptions) {}
+  constructor(private readonly options: LaneOptions<Row>) {}
 
   get stopped() {
     return this.mode === 'stopped';
@@ -115,7 +116,7 @@ export class LaneRunner {
   }
 
   /** Rows a run claimed for this worker: buffers them and starts what its slots take. */
-  adopt(rows: HeldRow[]) {
+  adopt(rows: Row[]) {
     this.buffer.push(...rows);
     this.options.events.emit('claimed', {
       lane: this.options.lane,
@@ -144,7 +145,7 @@ export class LaneRunner {
         continue;
       }
       this.mode = 'claiming';
-      let claimed: HeldRow[];
+      let claimed: Row[];
       try {
         claimed = await this.claim(want);
       } catch (error) {
@@ -173,9 +174,9 @@ export class LaneRunner {
   }
 
   /** IN_PROGRESS rows whose lease expired first (looked for at most once a second: only a dead worker leaves them), then PENDING rows. */
-  private async claim(limit: number): Promise<HeldRow[]> {
+  private async claim(limit: number): Promise<Row[]> {
     const { lane, claimExpired, claimPending } = this.options;
-    let rows: HeldRow[] = [];
+    let rows: Row[] = [];
     const now = Date.now();
     if (now >= this.nextExpiredCheck) {
       this.nextExpiredCheck = now + EXPIRED_CHECK_MS;

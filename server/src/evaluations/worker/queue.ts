@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Lane } from '../../providers/types.js';
 import type { ClaimedRequest } from '../hand-over.js';
@@ -30,40 +30,72 @@ export type Outcome = {
 
 export type Claim = { workerId: string; lane: Lane; limit: number; leaseMs: number };
 
+/** The tables that are queues: api requests, and the judge tasks of llm_judge checks. Both have the same queue columns. */
+export type QueueTable = 'api_requests' | 'judge_tasks';
+
+const CLAIMED_COLUMNS: Record<QueueTable, string> = {
+  api_requests: 'id, evaluation_id, input_id, configuration_id, attempts, system_prompt, user_prompt',
+  judge_tasks: 'id, evaluation_id, api_request_id, check_id, attempts',
+};
+
+const EXPIRED = `status = 'IN_PROGRESS' AND lease_expires_at < now()`;
+
 /** Claims up to `limit` PENDING rows of a lane, in id order (the order a run wrote them in). */
 export const claimPendingRequests = (database: Database, claim: Claim) =>
-  claimWhere(database, claim, `status = 'PENDING'`);
+  claimWhere<ClaimedRow>(database, 'api_requests', claim, `status = 'PENDING'`);
 
 /** Claims up to `limit` rows of a lane left IN_PROGRESS by a worker whose lease expired: it died. */
 export const claimExpiredRequests = (database: Database, claim: Claim) =>
-  claimWhere(database, claim, `status = 'IN_PROGRESS' AND lease_expires_at < now()`);
+  claimWhere<ClaimedRow>(database, 'api_requests', claim, EXPIRED);
 
-async function claimWhere(
+/** A claimed judge task: the judgement of check_id on api_request_id's output. */
+export type ClaimedJudgeTask = {
+  id: number;
+  evaluation_id: number;
+  api_request_id: number;
+  check_id: number;
+  attempts: number;
+};
+
+export const claimPendingJudgeTasks = (database: Database, claim: Claim) =>
+  claimWhere<ClaimedJudgeTask>(database, 'judge_tasks', claim, `status = 'PENDING'`);
+
+export const claimExpiredJudgeTasks = (database: Database, claim: Claim) =>
+  claimWhere<ClaimedJudgeTask>(database, 'judge_tasks', claim, EXPIRED);
+
+async function claimWhere<Row extends { id: number }>(
   database: Database,
+  table: QueueTable,
   { workerId, lane, limit, leaseMs }: Claim,
   condition: string,
-): Promise<ClaimedRow[]> {
+): Promise<Row[]> {
   // SKIP LOCKED: workers claiming at once take different rows instead of waiting for each other.
   const { rows } = await database.executeSql(
-    `UPDATE api_requests
+    `UPDATE ${table}
         SET status = 'IN_PROGRESS', attempts = attempts + 1, claimed_by = $1,
             lease_expires_at = now() + $2 * interval '1 millisecond', updated_at = now()
       WHERE id IN (
-        SELECT id FROM api_requests
+        SELECT id FROM ${table}
          WHERE provider = $3 AND ${condition}
          ORDER BY id
          LIMIT $4
          FOR UPDATE SKIP LOCKED)
-      RETURNING id, evaluation_id, input_id, configuration_id, attempts, system_prompt, user_prompt`,
+      RETURNING ${CLAIMED_COLUMNS[table]}`,
     [workerId, leaseMs, lane, limit],
   );
-  return (rows as ClaimedRow[]).sort((a, b) => a.id - b.id);
+  return (rows as Row[]).sort((a, b) => a.id - b.id);
 }
 
 /** Extends the lease of the rows this worker still holds (running or waiting to start). */
-export async function renewLeases(database: Database, workerId: string, requestIds: number[], leaseMs: number) {
+export async function renewLeases(
+  database: Database,
+  workerId: string,
+  requestIds: number[],
+  leaseMs: number,
+  table: QueueTable = 'api_requests',
+) {
   await database.executeSql(
-    `UPDATE api_requests SET lease_expires_at = now() + $2 * interval '1 millisecond'
+    `UPDATE ${table} SET lease_expires_at = now() + $2 * interval '1 millisecond'
       WHERE id IN (SELECT jsonb_array_elements_text($3::jsonb)::int) AND claimed_by = $1 AND status = 'IN_PROGRESS'`,
     [workerId, leaseMs, JSON.stringify(requestIds)],
   );
@@ -77,9 +109,10 @@ export async function returnRequests(
   database: Database,
   workerId: string,
   { interrupted, unstarted }: { interrupted: number[]; unstarted: number[] },
+  table: QueueTable = 'api_requests',
 ) {
   await database.executeSql(
-    `UPDATE api_requests
+    `UPDATE ${table}
         SET lease_expires_at = now(),
             attempts = attempts - CASE WHEN id IN (SELECT jsonb_array_elements_text($3::jsonb)::int) THEN 1 ELSE 0 END
       WHERE id IN (SELECT jsonb_array_elements_text($2::jsonb)::int) AND claimed_by = $1 AND status = 'IN_PROGRESS'`,
@@ -93,20 +126,22 @@ export async function returnRequests(
  * the past, not to now(): a claim in the same millisecond would otherwise still see it as running (`< now()`).
  */
 export async function expireAllLeases(database: Database) {
-  await database.executeSql(
-    `UPDATE api_requests SET lease_expires_at = now() - interval '1 second' WHERE status = 'IN_PROGRESS'`,
-    [],
-  );
+  for (const table of ['api_requests', 'judge_tasks'] satisfies QueueTable[])
+    await database.executeSql(
+      `UPDATE ${table} SET lease_expires_at = now() - interval '1 second' WHERE status = 'IN_PROGRESS'`,
+      [],
+    );
 }
 
 /**
  * Writes finished requests in one statement: status, timings, tokens and the result row, only where the request is
- * still IN_PROGRESS under this worker; then counts them into their evaluations, and the write that brings an
- * evaluation's count to its total stamps completed_at. A concurrent write of another worker waits for the
- * evaluation row's lock and then adds to the count it committed (READ COMMITTED re-reads the updated row), so
- * exactly one of them completes the evaluation. The rule checks' scores of the successful ones go in the same
- * statement, so a request never ends SUCCESS without them (a score of a check deleted meanwhile is left out).
- * Answers the evaluations this write completed.
+ * still IN_PROGRESS under this worker; then counts them into their evaluations. A concurrent write of another worker
+ * waits for the evaluation row's lock and then adds to the count it committed (READ COMMITTED re-reads the updated
+ * row), so exactly one of them completes the evaluation. The rule checks' scores of the successful ones go in the same
+ * statement, so a request never ends SUCCESS without them (a score of a check deleted meanwhile is left out), and so
+ * do the judge tasks of the active llm_judge checks that cover them (judgeTasksOf), counted into pending_judgements.
+ * The write that brings the count to the total with no judgement pending stamps completed_at; otherwise the write of
+ * the last judgement does (writeJudgements). Answers the evaluations this write completed.
  */
 export async function writeOutcomes(
   database: Database,
@@ -139,12 +174,20 @@ export async function writeOutcomes(
           AS s(api_request_id int, check_id int, pass boolean, score float8, reason text)
         JOIN done d ON d.id = s.api_request_id AND d.status = 'SUCCESS'
         JOIN checks c ON c.id = s.check_id
+    ), queued AS (
+      ${judgeTasksOf(sql`(SELECT id, evaluation_id, input_id FROM done WHERE status = 'SUCCESS')`)}
+      RETURNING evaluation_id
+    ), q AS (
+      SELECT evaluation_id, count(*)::int AS n FROM queued GROUP BY evaluation_id
     )
     UPDATE evaluations e
        SET finished_requests = e.finished_requests + d.n,
+           pending_judgements = e.pending_judgements + coalesce(q.n, 0),
            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + d.n >= e.total_requests
+                                    AND e.pending_judgements + coalesce(q.n, 0) = 0
                                THEN now() ELSE e.completed_at END
       FROM (SELECT evaluation_id, count(*)::int AS n FROM done GROUP BY evaluation_id) d
+           LEFT JOIN q ON q.evaluation_id = d.evaluation_id
      WHERE e.id = d.evaluation_id
     RETURNING e.id, e.completed_at IS NOT NULL AS completed`;
   const evaluationIds = [...new Set(outcomes.map((o) => o.evaluation_id))];
@@ -163,3 +206,17 @@ export async function writeOutcomes(
   }
   return rows.filter((row) => row.completed).map((row) => row.id);
 }
+
+/**
+ * An INSERT of the judge tasks for `outputs` (a query of id, evaluation_id, input_id of SUCCESS requests): one per
+ * active llm_judge check of the evaluation's project that covers the output's input, on the judge model's lane, or
+ * the mock lane in a mock run. Shared by the outcome write and a rescore, so both queue the same work.
+ */
+export const judgeTasksOf = (outputs: SQL) => sql`
+  INSERT INTO judge_tasks (evaluation_id, api_request_id, check_id, provider)
+  SELECT o.evaluation_id, o.id, c.id, CASE WHEN e.use_mock THEN 'mock' ELSE m.company END
+    FROM ${outputs} o
+    JOIN evaluations e ON e.id = o.evaluation_id
+    JOIN checks c ON c.project_id = e.project_id AND c.type = 'llm_judge' AND c.is_active
+                 AND (c.input_ids IS NULL OR o.input_id = ANY (c.input_ids))
+    JOIN ai_models m ON m.id = c.ai_model_id`;

@@ -29,7 +29,8 @@ const failed = (message: string, executionTime = 0): CallOutcome => ({
  * them, abort them, and know which requests they were.
  */
 export class RequestRunner {
-  private readonly caller: ProviderCaller;
+  /** Shared with the judge worker: one client per provider and key, one connection pool. */
+  readonly caller: ProviderCaller;
   private readonly running = new Map<number, AbortController>();
   private readonly calls = new Set<Promise<void>>();
   private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
@@ -163,7 +164,8 @@ export class RequestRunner {
     return context;
   }
 
-  private apiKey(userId: number, provider: ProviderName): Promise<string | null> {
+  /** The user's active key for the provider (cached briefly); the judge worker uses it too. */
+  apiKey(userId: number, provider: ProviderName): Promise<string | null> {
     const cached = this.keys.get(`${userId}:${provider}`);
     if (cached && cached.until > Date.now()) return cached.value;
     return this.cacheKey(userId, provider, readActiveKey(this.database.db, this.sealingKey, userId, provider));

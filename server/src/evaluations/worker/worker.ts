@@ -19,6 +19,7 @@ import {
   writeOutcomes,
 } from './queue.js';
 import { RequestRunner } from './request-runner.js';
+import { JudgeWorker } from './judge-worker.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
 
 export type WorkerSettings = ProviderSettings & {
@@ -52,6 +53,8 @@ export class EvaluationWorker implements LocalWorker {
   private readonly lanes = new Map<Lane, LaneRunner>();
   private readonly runner: RequestRunner;
   private readonly writer: OutcomeWriter;
+  /** The judge tasks of llm_judge checks: lanes of their own over the judge_tasks queue. */
+  private readonly judges: JudgeWorker;
   private readonly listenUrl: string | null;
   private renewTimer: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
@@ -75,6 +78,7 @@ export class EvaluationWorker implements LocalWorker {
     this.runner = new RequestRunner(database, settings, sealingKey, events, log, (row, outcome, lastRunning) =>
       this.writer.record(row, outcome, lastRunning),
     );
+    this.judges = new JudgeWorker(database, settings, this.id, this.runner, events, log);
     const claim = (lane: Lane, limit: number) => ({ workerId: this.id, lane, limit, leaseMs: settings.leaseMs });
     for (const lane of LANES)
       this.lanes.set(
@@ -105,6 +109,7 @@ export class EvaluationWorker implements LocalWorker {
       Math.max(200, Math.floor(this.settings.leaseMs / 3)),
     );
     for (const lane of this.lanes.values()) lane.start();
+    this.judges.start();
     // Where users have stored keys, real runs will come: load their SDKs now rather than on the first run's critical path.
     this.database
       .executeSql(`SELECT DISTINCT provider FROM api_keys WHERE is_active`, [])
@@ -137,6 +142,7 @@ export class EvaluationWorker implements LocalWorker {
   /** New work was queued: claim it now rather than at the next poll. */
   wake() {
     for (const lane of this.lanes.values()) lane.wake();
+    this.judges.wake();
   }
 
   /** Stops claiming, lets running calls finish for a moment, aborts the rest and hands their requests back. */
@@ -144,6 +150,7 @@ export class EvaluationWorker implements LocalWorker {
     if (this.stopped) return;
     this.stopped = true;
     if (this.renewTimer) clearInterval(this.renewTimer);
+    const judgesStopped = this.judges.stop(STOP_GRACE_MS);
     await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
     await this.runner.settled(STOP_GRACE_MS);
     const interrupted = this.runner.runningIds();
@@ -154,6 +161,7 @@ export class EvaluationWorker implements LocalWorker {
     for (const lane of this.lanes.values()) lane.dropBuffer();
     if (interrupted.length + unstarted.length > 0)
       await returnRequests(this.database, this.id, { interrupted, unstarted }).catch(() => {});
+    await judgesStopped;
     await this.listener?.end().catch(() => {});
     this.listener = null;
     this.log.info({ worker: this.id }, 'evaluation worker stopped');

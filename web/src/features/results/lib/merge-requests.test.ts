@@ -12,6 +12,7 @@ const request = (id: number, status: ApiRequest['status'], updated_at: string): 
   user_prompt: null,
   scores: [],
   rating: null,
+  judging: false,
   status,
   execution_time: null,
   input_token_total_count: null,

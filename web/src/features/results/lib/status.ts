@@ -4,9 +4,14 @@ export type RunStatus = 'Running' | 'Complete' | 'Partial' | 'Failed';
 
 export const isTerminal = (status: ApiRequestStatus) => TERMINAL_STATUSES.includes(status);
 
-/** True when every expected request has ended in SUCCESS or FAILED. */
-export function allTerminal(requests: Pick<ApiRequest, 'status'>[], totalRequests: number): boolean {
-  return requests.length >= totalRequests && requests.every((request) => isTerminal(request.status));
+/** A request as the status needs it; `judging`: a judge has yet to score its output (absent in older data: false). */
+type StatusOf = Pick<ApiRequest, 'status'> & { judging?: boolean };
+
+/** True when every expected request has ended in SUCCESS or FAILED and no judge is still scoring its output. */
+export function allTerminal(requests: StatusOf[], totalRequests: number): boolean {
+  return (
+    requests.length >= totalRequests && requests.every((request) => isTerminal(request.status) && !request.judging)
+  );
 }
 
 export type Counts = Record<ApiRequestStatus, number>;
@@ -36,7 +41,7 @@ export function deriveRunStatus(
 }
 
 /** True when the requests known so far cover the run and have all ended (SUCCESS or FAILED). */
-export const isSettled = (requests: Pick<ApiRequest, 'status'>[], totalRequests: number) =>
+export const isSettled = (requests: StatusOf[], totalRequests: number) =>
   requests.length > 0 && allTerminal(requests, totalRequests);
 
 /** The JSON download shows once polling has stopped and at least one request succeeded. */

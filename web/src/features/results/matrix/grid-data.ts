@@ -103,6 +103,7 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
           user_prompt: null,
           scores: [],
           rating: null,
+          judging: false,
         },
         request.output,
         {},

@@ -1,0 +1,77 @@
+import type { WorkerEvents, WorkerLogger } from './events.js';
+
+/**
+ * Outcomes wait this long for company before they are written: a write has a fixed cost (~1.5 ms of the database
+ * thread on the embedded database, and main-thread work either way) besides its per-row cost. When no call is
+ * running, the batch is written at once instead. How the figure was chosen: docs/performance.md.
+ */
+const FLUSH_DELAY_MS = 100;
+/** A batch this large is written at once. */
+const FLUSH_SIZE = 200;
+/** A failed write is tried again after this long, with whatever finished meanwhile. */
+const RETRY_MS = 1000;
+
+/**
+ * Collects finished work (outcomes of requests, or judgements) and writes it in batches. Its write chain also carries
+ * the worker's lease renewals: one statement at a time, because a renewal and a flush updating the same rows at once
+ * could deadlock.
+ */
+export class BatchWriter<T> {
+  private batch: T[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    /** Writes a batch; answers the evaluations it completed. */
+    private readonly write: (batch: T[]) => Promise<number[]>,
+    private readonly events: WorkerEvents,
+    private readonly log: WorkerLogger,
+    private readonly retryMs = RETRY_MS,
+  ) {}
+
+  /** Runs `task` once every write queued before it has ended. */
+  serialize(task: () => Promise<void>): Promise<void> {
+    this.chain = this.chain.then(task);
+    return this.chain;
+  }
+
+  /** Adds an item to the batch; `now`: write it at once (nothing will join it soon). */
+  add(item: T, now: boolean) {
+    this.batch.push(item);
+    this.schedule(this.batch.length >= FLUSH_SIZE || now ? 0 : FLUSH_DELAY_MS);
+  }
+
+  /** Writes what is left, and schedules nothing more: a write that fails now is lost with the process. */
+  async close() {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.serialize(() => this.flush()).catch((error) => this.log.error({ err: error }, 'final flush failed'));
+  }
+
+  private schedule(delayMs: number) {
+    if (this.timer && delayMs > 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.serialize(() => this.flush());
+    }, delayMs);
+  }
+
+  private async flush() {
+    const batch = this.batch;
+    if (batch.length === 0) return;
+    this.batch = [];
+    try {
+      const completedEvaluationIds = await this.write(batch);
+      this.events.emit('flushed', { count: batch.length, completedEvaluationIds });
+    } catch (error) {
+      // Keep them for the next flush; if this process dies first, the leases expire and the requests run again.
+      this.log.error({ err: error, count: batch.length }, 'saving finished work failed; will retry');
+      this.batch = batch.concat(this.batch);
+      this.events.emit('flushFailed', { count: batch.length, error });
+      if (!this.closed) this.schedule(this.retryMs);
+    }
+  }
+}
