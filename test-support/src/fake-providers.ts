@@ -14,6 +14,9 @@ import type { AddressInfo } from 'node:net';
  *   [[fake:dropx1]]      the first call's connection is closed with no answer;   [[fake:drop]] always
  *   [[fake:huge]]        answers 200 and streams a body without end (up to 1 GB) for as long as the client reads it
  *   [[fake:latency=300]] this call takes 300 ms
+ *   [[fake:verdict=pass]]  answers as a judge would: {"pass": true, "score": 0.9, "reason": ...}; verdict=fail: false, 0.2
+ *   [[fake:verdict=garbage]] answers as a judge that ignores the format (not JSON);  verdict=garbagex1: the first call
+ *                        with this exact content answers so, the next ones pass
  * Replies are deterministic: the output echoes the prompt, and usage counts ~4 characters per token.
  */
 export type FakeProviderBehaviour = {
@@ -76,15 +79,31 @@ type Directive = {
   fault: 'ok' | '429' | '500' | 'hang' | 'malformed' | 'drop' | 'huge';
   times: number;
   latencyMs: number | null;
+  /** A judge's answer instead of the echo; garbage for the first garbageTimes calls, then pass. */
+  verdict: 'pass' | 'fail' | 'garbage' | null;
+  garbageTimes: number;
 };
 
+/** The judge answers of [[fake:verdict=...]]. */
+export const FAKE_VERDICTS = {
+  pass: JSON.stringify({ pass: true, score: 0.9, reason: 'Meets the rubric.' }),
+  fail: JSON.stringify({ pass: false, score: 0.2, reason: 'Misses the rubric.' }),
+  garbage: 'Looks good to me! I would give it a solid nine.',
+} as const;
+
 function parseDirectives(text: string): Directive {
-  const directive: Directive = { fault: 'ok', times: Infinity, latencyMs: null };
+  const directive: Directive = { fault: 'ok', times: Infinity, latencyMs: null, verdict: null, garbageTimes: 0 };
   for (const match of text.matchAll(/\[\[fake:([a-z0-9=]+)\]\]/g)) {
     const spec = match[1];
     const latency = /^latency=(\d+)$/.exec(spec);
     if (latency) {
       directive.latencyMs = Number(latency[1]);
+      continue;
+    }
+    const verdict = /^verdict=(pass|fail|garbage)(?:x(\d+))?$/.exec(spec);
+    if (verdict) {
+      directive.verdict = verdict[1] as Directive['verdict'];
+      directive.garbageTimes = verdict[1] === 'garbage' ? (verdict[2] ? Number(verdict[2]) : Infinity) : 0;
       continue;
     }
     const fault = /^(429|500|hang|malformed|drop|huge)(?:x(\d+))?$/.exec(spec);
@@ -230,7 +249,13 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       stats.lastReplyAt = performance.timeOrigin + performance.now();
     });
     const json = api === 'openai' && body.response_format?.type === 'json_object';
-    const output = fakeOutput(body.model, system, user, json);
+    let output = fakeOutput(body.model, system, user, json);
+    if (directive.verdict !== null) {
+      const key = `verdict\n${api}\n${body.model}\n${text}`;
+      const count = (seen.get(key) ?? 0) + 1;
+      seen.set(key, count);
+      output = directive.verdict === 'garbage' && count > directive.garbageTimes ? FAKE_VERDICTS.pass : FAKE_VERDICTS[directive.verdict];
+    }
     const inputTokens = fakeTokens(text);
     const outputTokens = fakeTokens(output);
     if (api === 'openai') {

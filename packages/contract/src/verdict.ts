@@ -64,6 +64,9 @@ export const ConfigurationSummary = z.object({
   average_execution_time: z.number().nullable(),
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
+  /** The llm_judge checks' own usage on this configuration's outputs, apart from the run's tokens above. */
+  judge_input_tokens: z.number().int(),
+  judge_output_tokens: z.number().int(),
   rating_up: z.number().int(),
   rating_down: z.number().int(),
   votes_won: z.number().int(),

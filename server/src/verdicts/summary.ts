@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ConfigurationSummary } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
-import { apiRequests, ratings, scores, votes } from '../db/schema.js';
+import { apiRequests, judgeTasks, ratings, scores, votes } from '../db/schema.js';
 import { readOwnedEvaluation } from './evaluation.js';
 
 const int = (value: unknown) => Number(value ?? 0);
@@ -38,6 +38,20 @@ function readScoreTotals(db: Db, evaluationId: number) {
     .from(scores)
     .innerJoin(apiRequests, eq(apiRequests.id, scores.apiRequestId))
     .where(eq(scores.evaluationId, evaluationId))
+    .groupBy(apiRequests.configurationId);
+}
+
+/** The judges' usage per configuration, every answer counted (retries of an unreadable answer too). */
+function readJudgeTokenTotals(db: Db, evaluationId: number) {
+  return db
+    .select({
+      configurationId: apiRequests.configurationId,
+      inputTokens: sql<number>`coalesce(sum(${judgeTasks.inputTokens}), 0)::int`,
+      outputTokens: sql<number>`coalesce(sum(${judgeTasks.outputTokens}), 0)::int`,
+    })
+    .from(judgeTasks)
+    .innerJoin(apiRequests, eq(apiRequests.id, judgeTasks.apiRequestId))
+    .where(eq(judgeTasks.evaluationId, evaluationId))
     .groupBy(apiRequests.configurationId);
 }
 
@@ -83,12 +97,13 @@ function byStanding(a: ConfigurationSummary, b: ConfigurationSummary) {
 /** The leaderboard: one line per configuration of the run, best first. */
 export async function readSummary(db: Db, userId: number, evaluationId: number): Promise<ConfigurationSummary[]> {
   const evaluation = await readOwnedEvaluation(db, userId, evaluationId);
-  const [requestTotals, scoreTotals, ratingTotals, leftVotes, rightVotes] = await Promise.all([
+  const [requestTotals, scoreTotals, ratingTotals, leftVotes, rightVotes, judgeTotals] = await Promise.all([
     readRequestTotals(db, evaluationId),
     readScoreTotals(db, evaluationId),
     readRatingTotals(db, evaluationId),
     readVoteSide(db, evaluationId, 'left'),
     readVoteSide(db, evaluationId, 'right'),
+    readJudgeTokenTotals(db, evaluationId),
   ]);
   const voteSides = leftVotes.concat(rightVotes);
   const rows = evaluation.snapshot.configurations.map((configuration): ConfigurationSummary => {
@@ -96,6 +111,7 @@ export async function readSummary(db: Db, userId: number, evaluationId: number):
     const r = requestTotals.find((t) => t.configurationId === id);
     const s = scoreTotals.find((t) => t.configurationId === id);
     const g = ratingTotals.find((t) => t.configurationId === id);
+    const j = judgeTotals.find((t) => t.configurationId === id);
     const votesOf = (outcome: Outcome) =>
       voteSides.reduce((n, v) => (v.configurationId === id && v.outcome === outcome ? n + v.n : n), 0);
     const [won, lost, tied] = [votesOf('won'), votesOf('lost'), votesOf('tied')];
@@ -113,6 +129,8 @@ export async function readSummary(db: Db, userId: number, evaluationId: number):
       average_execution_time: numberOrNull(r?.averageExecutionTime),
       input_tokens: int(r?.inputTokens),
       output_tokens: int(r?.outputTokens),
+      judge_input_tokens: int(j?.inputTokens),
+      judge_output_tokens: int(j?.outputTokens),
       rating_up: int(g?.up),
       rating_down: int(g?.down),
       votes_won: won,

@@ -18,6 +18,8 @@ const line = (configuration_id: number, over: Partial<ConfigurationSummary>): Co
   average_execution_time: 1,
   input_tokens: 10,
   output_tokens: 20,
+  judge_input_tokens: 0,
+  judge_output_tokens: 0,
   rating_up: 0,
   rating_down: 0,
   votes_won: 0,
