@@ -85,43 +85,39 @@ describe('a server killed while judging', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it(
-    'ends every request and every judge score exactly once after a restart',
-    { timeout: 120_000 },
-    async () => {
-      fake = await startFakeProviders({ latencyMs: 300, record: true });
-      const env = {
-        PORT: String(await freePort()),
-        DATA_DIR: dataDir,
-        DEV_LOGIN: 'true',
-        APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-        OPENAI_BASE_URL: fake.openaiBaseUrl,
-        ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
-        EVAL_CONCURRENCY: String(CONCURRENCY),
-      };
-      server = await startProcess('main', env);
-      const client = await new HttpClient(server.url).signIn('judge-crash@example.com');
-      const run = await startJudgedRun(client);
-      expect(await run.judgedAtLeast(15)).toBeLessThan(REQUESTS);
-      await server.kill('SIGKILL');
-      const calls = () => ({
-        requests: fake.requests.filter((r) => r.api === 'openai').length,
-        judgements: fake.requests.filter((r) => r.api === 'anthropic').length,
-      });
-      const beforeRestart = calls();
+  it('ends every request and every judge score exactly once after a restart', { timeout: 120_000 }, async () => {
+    fake = await startFakeProviders({ latencyMs: 300, record: true });
+    const env = {
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DEV_LOGIN: 'true',
+      APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+      OPENAI_BASE_URL: fake.openaiBaseUrl,
+      ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
+      EVAL_CONCURRENCY: String(CONCURRENCY),
+    };
+    server = await startProcess('main', env);
+    const client = await new HttpClient(server.url).signIn('judge-crash@example.com');
+    const run = await startJudgedRun(client);
+    expect(await run.judgedAtLeast(15)).toBeLessThan(REQUESTS);
+    await server.kill('SIGKILL');
+    const calls = () => ({
+      requests: fake.requests.filter((r) => r.api === 'openai').length,
+      judgements: fake.requests.filter((r) => r.api === 'anthropic').length,
+    });
+    const beforeRestart = calls();
 
-      server = await startProcess('main', env);
-      run.expectJudgedOnce(await run.completed());
-      // Calls cut off by the kill ran again (at most a concurrency's worth per lane, plus unsaved outcomes); nothing
-      // else did.
-      const after = calls();
-      expect(after.requests).toBeGreaterThanOrEqual(REQUESTS);
-      expect(after.requests - REQUESTS).toBeLessThanOrEqual(3 * CONCURRENCY);
-      expect(after.judgements).toBeGreaterThanOrEqual(REQUESTS);
-      expect(after.judgements - REQUESTS).toBeLessThanOrEqual(3 * CONCURRENCY);
-      expect(beforeRestart.judgements).toBeLessThan(REQUESTS + CONCURRENCY);
-    },
-  );
+    server = await startProcess('main', env);
+    run.expectJudgedOnce(await run.completed());
+    // Calls cut off by the kill ran again (at most a concurrency's worth per lane, plus unsaved outcomes); nothing
+    // else did.
+    const after = calls();
+    expect(after.requests).toBeGreaterThanOrEqual(REQUESTS);
+    expect(after.requests - REQUESTS).toBeLessThanOrEqual(3 * CONCURRENCY);
+    expect(after.judgements).toBeGreaterThanOrEqual(REQUESTS);
+    expect(after.judgements - REQUESTS).toBeLessThanOrEqual(3 * CONCURRENCY);
+    expect(beforeRestart.judgements).toBeLessThan(REQUESTS + CONCURRENCY);
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, a worker process killed while judging', () => {
@@ -136,30 +132,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, a worker process k
     await fake?.close();
   });
 
-  it('leaves its judge tasks to the other once their leases expire, each judged once', { timeout: 120_000 }, async () => {
-    fake = await startFakeProviders({ latencyMs: 300, record: false });
-    database = await createTestDatabase('postgres');
-    const env = {
-      DATABASE_URL: database.url!,
-      APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-      OPENAI_BASE_URL: fake.openaiBaseUrl,
-      ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
-      EVAL_CONCURRENCY: String(CONCURRENCY),
-      EVAL_LEASE_MS: '2000',
-    };
-    ({ app } = await startTestApp(database, env));
-    workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
-    workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
-    await Promise.all(workers.map((worker) => worker.printed('evaluation worker started')));
-    const client = await signedInClient(app);
-    const run = await startJudgedRun({ ok: async (method, route, body) => (await client.request(method, route, body)).json() });
-    expect(await run.judgedAtLeast(15)).toBeLessThan(REQUESTS);
-    await workers[0].kill('SIGKILL');
-    run.expectJudgedOnce(await run.completed());
-    const { rows } = await database.executeSql(
-      `SELECT status, count(*)::int AS n, count(DISTINCT (api_request_id, check_id))::int AS d FROM judge_tasks GROUP BY status`,
-      [],
-    );
-    expect(rows).toEqual([{ status: 'DONE', n: REQUESTS, d: REQUESTS }]);
-  });
+  it(
+    'leaves its judge tasks to the other once their leases expire, each judged once',
+    { timeout: 120_000 },
+    async () => {
+      fake = await startFakeProviders({ latencyMs: 300, record: false });
+      database = await createTestDatabase('postgres');
+      const env = {
+        DATABASE_URL: database.url!,
+        APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+        OPENAI_BASE_URL: fake.openaiBaseUrl,
+        ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
+        EVAL_CONCURRENCY: String(CONCURRENCY),
+        EVAL_LEASE_MS: '2000',
+      };
+      ({ app } = await startTestApp(database, env));
+      workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
+      workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
+      await Promise.all(workers.map((worker) => worker.printed('evaluation worker started')));
+      const client = await signedInClient(app);
+      const run = await startJudgedRun({
+        ok: async (method, route, body) => (await client.request(method, route, body)).json(),
+      });
+      expect(await run.judgedAtLeast(15)).toBeLessThan(REQUESTS);
+      await workers[0].kill('SIGKILL');
+      run.expectJudgedOnce(await run.completed());
+      const { rows } = await database.executeSql(
+        `SELECT status, count(*)::int AS n, count(DISTINCT (api_request_id, check_id))::int AS d FROM judge_tasks GROUP BY status`,
+        [],
+      );
+      expect(rows).toEqual([{ status: 'DONE', n: REQUESTS, d: REQUESTS }]);
+    },
+  );
 });

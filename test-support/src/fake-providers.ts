@@ -254,7 +254,10 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       const key = `verdict\n${api}\n${body.model}\n${text}`;
       const count = (seen.get(key) ?? 0) + 1;
       seen.set(key, count);
-      output = directive.verdict === 'garbage' && count > directive.garbageTimes ? FAKE_VERDICTS.pass : FAKE_VERDICTS[directive.verdict];
+      output =
+        directive.verdict === 'garbage' && count > directive.garbageTimes
+          ? FAKE_VERDICTS.pass
+          : FAKE_VERDICTS[directive.verdict];
     }
     const inputTokens = fakeTokens(text);
     const outputTokens = fakeTokens(output);

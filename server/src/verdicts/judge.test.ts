@@ -12,7 +12,10 @@ describe('reading a judge answer', () => {
   it('takes a JSON verdict, alone or in one code fence, and nothing else', () => {
     const verdict = { pass: true, score: 0.75, reason: 'Fine.\nMostly.' };
     expect(parseJudgeAnswer(JSON.stringify(verdict))).toEqual({ ...verdict, reason: 'Fine. Mostly.' });
-    expect(parseJudgeAnswer(`\`\`\`json\n${JSON.stringify(verdict)}\n\`\`\``)).toEqual({ ...verdict, reason: 'Fine. Mostly.' });
+    expect(parseJudgeAnswer(`\`\`\`json\n${JSON.stringify(verdict)}\n\`\`\``)).toEqual({
+      ...verdict,
+      reason: 'Fine. Mostly.',
+    });
     expect(parseJudgeAnswer(`Sure! ${JSON.stringify(verdict)}`)).toBeNull();
     expect(parseJudgeAnswer(JSON.stringify({ ...verdict, score: 7 }))).toBeNull();
     expect(parseJudgeAnswer(JSON.stringify({ ...verdict, pass: 'yes' }))).toBeNull();
@@ -78,14 +81,20 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
   const scoreOf = (request: ApiRequestWithOutput, checkId: number) =>
     request.scores.find((s) => s.check_id === checkId);
   const judgeCalls = (text: string) =>
-    fake.requests.filter((r) => JSON.stringify(r.body.messages).includes('<rubric>') && JSON.stringify(r.body).includes(text));
+    fake.requests.filter(
+      (r) => JSON.stringify(r.body.messages).includes('<rubric>') && JSON.stringify(r.body).includes(text),
+    );
 
   it('judges through the provider with the user key: good verdicts, garbage retried then an error, 429s retried', async () => {
     const alice = await signedInClient(ctx.app);
     await alice.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-run' });
     await alice.post(ROUTES.apiKeys, { provider: 'anthropic', key: 'sk-ant-judge' });
     const p = await project(alice);
-    const capital = await p.input({ name: 'q1', content: 'Capital of France?', expected_output: ' Capital of France? ' });
+    const capital = await p.input({
+      name: 'q1',
+      content: 'Capital of France?',
+      expected_output: ' Capital of France? ',
+    });
     const limited = await p.input({ name: 'q2', content: '[[fake:429x2]] Say hi' });
     const judge = (rubric: string, model: string, extra: object = {}) =>
       p.check({ name: rubric, type: 'llm_judge', value: rubric, ai_model_id: p.model(model), ...extra });
@@ -110,7 +119,12 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
       ['SUCCESS', false],
     ]);
     const passed: Omit<Score, 'check_id'> = { pass: true, score: 0.9, reason: 'Meets the rubric.', error: null };
-    const unreadable = { pass: null, score: null, reason: '', error: "The judge's answer could not be read (3 answers)." };
+    const unreadable = {
+      pass: null,
+      score: null,
+      reason: '',
+      error: "The judge's answer could not be read (3 answers).",
+    };
     // The expected output applies where the input has one: surrounding whitespace aside, the echo contains it.
     expect(first.scores).toEqual([
       { check_id: good, ...passed },
@@ -149,7 +163,11 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
   it('judges a mock run with the mock judge, and a rescore judges again through the queue', async () => {
     const alice = await signedInClient(ctx.app);
     const p = await p_(alice);
-    const evaluationId = await run(alice, { configuration_ids: [p.configuration], input_ids: p.inputs, use_mock: true });
+    const evaluationId = await run(alice, {
+      configuration_ids: [p.configuration],
+      input_ids: p.inputs,
+      use_mock: true,
+    });
     const verdicts = async () => (await document(alice, evaluationId)).api_requests.map((r) => scoreOf(r, p.judge));
     const before = await verdicts();
     const outputs = (await document(alice, evaluationId)).api_requests.map((r) => r.output!);
@@ -176,7 +194,12 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
   async function p_(client: Client) {
     const p = await project(client);
     const inputs = [await p.input({ name: 'a', content: 'One' }), await p.input({ name: 'b', content: 'Two' })];
-    const judge = await p.check({ name: 'J', type: 'llm_judge', value: 'Helpful?', ai_model_id: p.model('gpt-4o-mini') });
+    const judge = await p.check({
+      name: 'J',
+      type: 'llm_judge',
+      value: 'Helpful?',
+      ai_model_id: p.model('gpt-4o-mini'),
+    });
     return { ...p, inputs, judge };
   }
 });

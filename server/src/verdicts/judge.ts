@@ -72,7 +72,10 @@ export function parseJudgeAnswer(answer: string): JudgeAnswer | null {
   const parsed = JudgeAnswer.safeParse(value);
   if (!parsed.success) return null;
   const reason = parsed.data.reason.replace(/\s+/g, ' ');
-  return { ...parsed.data, reason: reason.length > REASON_MAX_CHARS ? `${reason.slice(0, REASON_MAX_CHARS)}…` : reason };
+  return {
+    ...parsed.data,
+    reason: reason.length > REASON_MAX_CHARS ? `${reason.slice(0, REASON_MAX_CHARS)}…` : reason,
+  };
 }
 
 /**

@@ -130,7 +130,11 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
     expect((await alice.put(ROUTES.check(f.checks.json), json)).statusCode).toBe(200);
     expect((await alice.delete(ROUTES.check(f.checks.polite))).statusCode).toBe(204);
     expect((await scoresOf(alice, f.evaluationId))[f.requests.a2]).toHaveLength(2);
-    expect((await alice.post(ROUTES.rescore(f.evaluationId))).json()).toEqual({ scored_requests: 3, scores: 3, judgements_queued: 0 });
+    expect((await alice.post(ROUTES.rescore(f.evaluationId))).json()).toEqual({
+      scored_requests: 3,
+      scores: 3,
+      judgements_queued: 0,
+    });
     expect((await scoresOf(alice, f.evaluationId))[f.requests.a2]).toEqual([
       fail(f.checks.paris, 'Does not contain "Paris".'),
     ]);

@@ -68,11 +68,18 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
   it('are made by the write that ends a request SUCCESS, keep the run open, and end exactly once', async () => {
     const run = await judgedRun();
     expect(run.completed).toEqual([]);
-    expect(await evaluationOf(run.evaluationId)).toEqual({ finished_requests: 2, pending_judgements: 1, completed: false });
-    const tasks = await sql('SELECT api_request_id, check_id, provider, status FROM judge_tasks WHERE evaluation_id = $1', [
-      run.evaluationId,
+    expect(await evaluationOf(run.evaluationId)).toEqual({
+      finished_requests: 2,
+      pending_judgements: 1,
+      completed: false,
+    });
+    const tasks = await sql(
+      'SELECT api_request_id, check_id, provider, status FROM judge_tasks WHERE evaluation_id = $1',
+      [run.evaluationId],
+    );
+    expect(tasks).toEqual([
+      { api_request_id: run.requestId, check_id: run.checkId, provider: 'mock', status: 'PENDING' },
     ]);
-    expect(tasks).toEqual([{ api_request_id: run.requestId, check_id: run.checkId, provider: 'mock', status: 'PENDING' }]);
 
     const [task] = await claimPendingJudgeTasks(ctx.database, claim('w'));
     expect(task).toMatchObject({ evaluation_id: run.evaluationId, api_request_id: run.requestId, attempts: 1 });
@@ -81,12 +88,18 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
     expect(await claimExpiredJudgeTasks(ctx.database, claim('x'))).toEqual([]);
     expect(await writeJudgements(ctx.database, 'x', [judgement(task.id, run.evaluationId)])).toEqual([]);
 
-    expect(await writeJudgements(ctx.database, 'w', [judgement(task.id, run.evaluationId)])).toEqual([run.evaluationId]);
-    expect(await writeJudgements(ctx.database, 'w', [judgement(task.id, run.evaluationId)])).toEqual([]);
-    expect(await evaluationOf(run.evaluationId)).toEqual({ finished_requests: 2, pending_judgements: 0, completed: true });
-    expect(await sql('SELECT check_id, pass, score, reason FROM scores WHERE evaluation_id = $1', [run.evaluationId])).toEqual([
-      { check_id: run.checkId, pass: true, score: 0.8, reason: 'Good.' },
+    expect(await writeJudgements(ctx.database, 'w', [judgement(task.id, run.evaluationId)])).toEqual([
+      run.evaluationId,
     ]);
+    expect(await writeJudgements(ctx.database, 'w', [judgement(task.id, run.evaluationId)])).toEqual([]);
+    expect(await evaluationOf(run.evaluationId)).toEqual({
+      finished_requests: 2,
+      pending_judgements: 0,
+      completed: true,
+    });
+    expect(
+      await sql('SELECT check_id, pass, score, reason FROM scores WHERE evaluation_id = $1', [run.evaluationId]),
+    ).toEqual([{ check_id: run.checkId, pass: true, score: 0.8, reason: 'Good.' }]);
     expect(await sql('SELECT status, input_tokens, output_tokens FROM judge_tasks WHERE id = $1', [task.id])).toEqual([
       { status: 'DONE', input_tokens: 40, output_tokens: 9 },
     ]);
@@ -99,7 +112,9 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
     const [again] = await claimExpiredJudgeTasks(ctx.database, claim('x'));
     expect(again).toMatchObject({ id: task.id, attempts: 2 });
     await sql('DELETE FROM checks WHERE id = $1', [run.checkId]);
-    expect(await writeJudgements(ctx.database, 'x', [judgement(task.id, run.evaluationId)])).toEqual([run.evaluationId]);
+    expect(await writeJudgements(ctx.database, 'x', [judgement(task.id, run.evaluationId)])).toEqual([
+      run.evaluationId,
+    ]);
     expect(await sql('SELECT * FROM scores WHERE evaluation_id = $1', [run.evaluationId])).toEqual([]);
     expect(await evaluationOf(run.evaluationId)).toMatchObject({ pending_judgements: 0, completed: true });
   });

@@ -61,7 +61,11 @@ export type Judgement = {
  * write lock them: a rescore deleting these tasks and this write cannot wait for each other.
  * Answers the evaluations this write completed.
  */
-export async function writeJudgements(database: Database, workerId: string, judgements: Judgement[]): Promise<number[]> {
+export async function writeJudgements(
+  database: Database,
+  workerId: string,
+  judgements: Judgement[],
+): Promise<number[]> {
   const evaluationIds = JSON.stringify([...new Set(judgements.map((j) => j.evaluation_id))].sort((a, b) => a - b));
   const statement = sql`
     WITH v AS (

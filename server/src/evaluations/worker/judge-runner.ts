@@ -3,7 +3,13 @@ import { missingKeyMessage } from '@promptgrid/contract';
 import type { Database } from '../../db/client.js';
 import type { ProviderSettings } from '../../providers/call.js';
 import type { Lane } from '../../providers/types.js';
-import { judgeCall, mockJudgeLatencyMs, mockJudgeReply, parseJudgeAnswer, type JudgeCase } from '../../verdicts/judge.js';
+import {
+  judgeCall,
+  mockJudgeLatencyMs,
+  mockJudgeReply,
+  parseJudgeAnswer,
+  type JudgeCase,
+} from '../../verdicts/judge.js';
 import { RunInputsCache } from '../../verdicts/scores.js';
 import type { WorkerLogger } from './events.js';
 import type { JudgeWork, Judgement } from './judge-queue.js';
@@ -93,7 +99,10 @@ export class JudgeRunner {
     const work = task.work;
     if (!work) return null; // the evaluation was deleted, and its tasks with it
     if (task.attempts > MAX_CLAIMS)
-      return this.failed(task, `Stopped after ${MAX_CLAIMS} interrupted attempts: the worker judging it stopped each time.`);
+      return this.failed(
+        task,
+        `Stopped after ${MAX_CLAIMS} interrupted attempts: the worker judging it stopped each time.`,
+      );
     if (work.rubric === null || work.company === null || work.model_name === null || work.capabilities === null)
       return this.failed(task, 'The check was deleted.'); // its score is not stored: the task just ends
     if (work.output === null) return this.failed(task, 'The output to judge is missing.');

@@ -50,8 +50,10 @@ export class JudgeWorker {
         new LaneRunner<HeldTask>({
           lane,
           concurrency: settings.concurrency,
-          claimExpired: async (lane, limit) => this.withWork(await claimExpiredJudgeTasks(database, claim(lane, limit))),
-          claimPending: async (lane, limit) => this.withWork(await claimPendingJudgeTasks(database, claim(lane, limit))),
+          claimExpired: async (lane, limit) =>
+            this.withWork(await claimExpiredJudgeTasks(database, claim(lane, limit))),
+          claimPending: async (lane, limit) =>
+            this.withWork(await claimPendingJudgeTasks(database, claim(lane, limit))),
           startCall: (lane, task) => this.runner.run(lane, task),
           events: laneEvents,
           log,
@@ -89,7 +91,14 @@ export class JudgeWorker {
   /** Claimed tasks with what judging them needs, read in one statement per claim. */
   private async withWork(tasks: ClaimedJudgeTask[]): Promise<HeldTask[]> {
     if (tasks.length === 0) return [];
-    const work = new Map((await readJudgeWork(this.database, tasks.map((t) => t.id))).map((w) => [w.id, w]));
+    const work = new Map(
+      (
+        await readJudgeWork(
+          this.database,
+          tasks.map((t) => t.id),
+        )
+      ).map((w) => [w.id, w]),
+    );
     return tasks.map((task) => ({ ...task, work: work.get(task.id) }));
   }
 
