@@ -45,6 +45,12 @@ describe('allTerminal', () => {
     expect(allTerminal([r('SUCCESS')], 2)).toBe(false);
     expect(allTerminal([r('PENDING')], 1)).toBe(false);
   });
+  it('waits for the judges: a SUCCESS whose output is still being judged has not ended', () => {
+    const judging = { status: 'SUCCESS' as const, judging: true };
+    expect(allTerminal([r('SUCCESS'), judging], 2)).toBe(false);
+    expect(deriveRunStatus(false, 2, 2, isSettled([r('SUCCESS'), judging], 2))).toBe('Running');
+    expect(allTerminal([r('SUCCESS'), { ...judging, judging: false }], 2)).toBe(true);
+  });
   it('counts statuses', () => {
     expect(countStatuses([r('SUCCESS'), r('FAILED'), r('SUCCESS')])).toEqual({
       PENDING: 0,
