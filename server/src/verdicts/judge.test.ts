@@ -191,6 +191,30 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
     expect(rows).toEqual([{ status: 'DONE', n: 2 }]);
   });
 
+  it('compares with the expected output frozen when the run started, also in a rescore and a preview', async () => {
+    const alice = await signedInClient(ctx.app);
+    const p = await project(alice);
+    const expecting = await p.input({ name: 'a', content: 'One', expected_output: 'simulated response' });
+    const free = await p.input({ name: 'b', content: 'Two' });
+    const contains = await p.check({ name: 'Has it', type: 'contains_expected' });
+    const evaluationId = await run(alice, {
+      configuration_ids: [p.configuration],
+      input_ids: [expecting, free],
+      use_mock: true,
+    });
+    const passed = { check_id: contains, pass: true, score: 1, reason: 'Contains the expected output.', error: null };
+    const scores = async () => (await document(alice, evaluationId)).api_requests.map((r) => r.scores);
+    expect(await scores()).toEqual([[passed], []]);
+    const edit = { name: 'a', content: 'One', expected_output: 'something else' };
+    expect((await alice.put(ROUTES.input(p.id, expecting), edit)).statusCode).toBe(200);
+    expect((await alice.post(ROUTES.rescore(evaluationId))).json()).toMatchObject({ scores: 1 });
+    expect(await scores()).toEqual([[passed], []]);
+    const preview = await alice.post(ROUTES.checkPreview(evaluationId), { name: 'n', type: 'equals_expected' });
+    expect(preview.json()).toEqual([
+      expect.objectContaining({ pass: false, reason: 'Differs from the expected output.' }),
+    ]);
+  });
+
   async function p_(client: Client) {
     const p = await project(client);
     const inputs = [await p.input({ name: 'a', content: 'One' }), await p.input({ name: 'b', content: 'Two' })];
