@@ -25,7 +25,9 @@ export default async function verdictRoutes(app: App) {
       schema: {
         tags,
         description:
-          "Applies the project's current active checks to the evaluation's stored outputs, replacing its earlier scores.",
+          "Applies the project's current active checks to the evaluation's stored outputs, replacing its earlier " +
+          'scores: rule checks at once, llm_judge checks queued for the workers (judgements_queued); the evaluation is ' +
+          'complete again once they are judged.',
         params: IdParams,
         response: { 200: RescoreResponse },
       },
