@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
 import { useResultsLayout } from '../hooks/use-results-layout';
 import { useRunHistory } from '../hooks/use-run-history';
-import { useRequestUpdates } from '../hooks/use-request-updates';
+import { useRunSlots } from '../hooks/use-run-slots';
 import { downloadCsv, gridCsv } from '../matrix/csv';
 import { gridFromResults } from '../matrix/grid-data';
 import { MatrixView } from '../matrix/matrix-view';
@@ -16,11 +16,11 @@ import { InputPicker } from './input-picker';
 import { LayoutToggle } from './layout-toggle';
 import { ShareControl } from './share-control';
 import { dropResultsCache, readResultsCache, writeResultsCache } from '../lib/cache';
-import { buildExport, downloadExport } from '../lib/export';
+import { downloadRun } from '../lib/export';
 import { evaluationMembers, indexCells } from '../lib/results-index';
 import { canDownload, countStatuses, deriveRunStatus, isSettled, progressDots } from '../lib/status';
 import type { ResultsSelections } from '../lib/types';
-import type { RunSlotContext, RunSlots } from '../lib/run-slots';
+import type { RunSlots } from '../lib/run-slots';
 import { PromptPicker } from './prompt-picker';
 import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
@@ -154,25 +154,9 @@ export function ResultsView({
   }, [userId, projectId, snapshot, project, members, selections, inputsById, configurationsById]);
 
   // What the pieces composed in app/ (leaderboard, checks, blind votes, ratings) need of the run on screen.
-  const updates = useRequestUpdates(evaluationId);
-  const run = useMemo(
-    (): RunSlotContext | null =>
-      evaluationId === null
-        ? null
-        : {
-            ...updates,
-            evaluationId,
-            polling,
-            nameOf: (id) => configurationsById.get(id)?.name ?? `Prompt #${id}`,
-            inputOf: (id) => (id === null ? undefined : inputsById.get(id)),
-            requests,
-            results,
-          },
-    [updates, evaluationId, polling, configurationsById, inputsById, requests, results],
-  );
-  const extras = useMemo(
-    () => (cardExtras && evaluationId !== null ? { render: cardExtras, context: { ...updates, evaluationId } } : undefined),
-    [cardExtras, evaluationId, updates],
+  const { run, extras } = useRunSlots(
+    { evaluationId, polling, configurationsById, inputsById, requests, results },
+    cardExtras,
   );
 
   if (evaluationId === null) {
@@ -180,13 +164,13 @@ export function ResultsView({
       <div className="space-y-4">
         {toolbar ? <div className="flex justify-end gap-2">{toolbar(null, projectId)}</div> : null}
         <EmptyState
-        title="No evaluation yet"
-        message="Run an evaluation to compare its outputs side by side here."
-        action={
-          <Link to={paths.project.to(projectId, 'run')} className={buttonClasses()}>
-            Configure and Run Evaluation
-          </Link>
-        }
+          title="No evaluation yet"
+          message="Run an evaluation to compare its outputs side by side here."
+          action={
+            <Link to={paths.project.to(projectId, 'run')} className={buttonClasses()}>
+              Configure and Run Evaluation
+            </Link>
+          }
         />
       </div>
     );
@@ -244,17 +228,7 @@ export function ResultsView({
         dots={dots}
         canDownload={canDownload(polling, counts.SUCCESS)}
         onDownload={() =>
-          snapshot &&
-          downloadExport(
-            buildExport(
-              snapshot,
-              [...inputsById.values()],
-              [...configurationsById.values()],
-              project,
-              new Date(),
-              checkNames,
-            ),
-          )
+          snapshot && downloadRun(snapshot, inputsById.values(), configurationsById.values(), project, checkNames)
         }
         onDownloadCsv={() =>
           downloadCsv(

@@ -96,7 +96,10 @@ export function buildExport(
       execution_time: result?.execution_time ?? request?.execution_time ?? null,
       input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,
       output_tokens: result?.token_count ?? request?.output_token_count ?? null,
-      scores: (request?.scores ?? []).map((score) => ({ ...score, check_name: checkNames.get(score.check_id) ?? null })),
+      scores: (request?.scores ?? []).map((score) => ({
+        ...score,
+        check_name: checkNames.get(score.check_id) ?? null,
+      })),
       rating: request?.rating ?? null,
     })),
   };
@@ -109,3 +112,12 @@ export function downloadExport(data: EvaluationExport) {
     `promptgrid-evaluation-${data.evaluation.id}.json`,
   );
 }
+
+/** The screen's Download JSON: the run as shown, its checks named. */
+export const downloadRun = (
+  snapshot: EvaluationSnapshot,
+  inputs: Iterable<Input>,
+  configurations: Iterable<Configuration>,
+  project: { id: number; name: string } | null,
+  checkNames: ReadonlyMap<number, string>,
+) => downloadExport(buildExport(snapshot, [...inputs], [...configurations], project, new Date(), checkNames));

@@ -51,9 +51,7 @@ export function BlindPairView({ pair, input, busy, onVote }: Props) {
           Tie <Key>3</Key>
         </Button>
       </div>
-      <p className="text-center text-xs text-slate-500 dark:text-slate-400">
-        Keys 1, 2 and 3 vote; Escape leaves.
-      </p>
+      <p className="text-center text-xs text-slate-500 dark:text-slate-400">Keys 1, 2 and 3 vote; Escape leaves.</p>
     </div>
   );
 }

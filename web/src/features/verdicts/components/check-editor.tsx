@@ -1,5 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { CHECK_TYPE_LABELS, CHECK_TYPES, aiModelLabel, type AiModel, type Check, type Input } from '@promptgrid/contract';
+import {
+  CHECK_TYPE_LABELS,
+  CHECK_TYPES,
+  aiModelLabel,
+  type AiModel,
+  type Check,
+  type Input,
+} from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field, TextArea, TextInput, inputClasses } from '@/components/ui/field';
@@ -53,7 +60,13 @@ export function CheckEditor({ projectId, check, inputs, models, modelsError, run
   const save = useSaveCheck(projectId);
 
   const live = useMemo(() => validateCheck(form), [form]);
-  const payload = useMemo(() => (hasErrors(live) ? null : toPayload(form)), [form, live]);
+  // The preview needs no name yet: it stores nothing.
+  const previewForm = useMemo(() => ({ ...form, name: form.name.trim() || 'Preview' }), [form]);
+  const previewErrors = useMemo(() => validateCheck(previewForm), [previewForm]);
+  const previewPayload = useMemo(
+    () => (hasErrors(previewErrors) ? null : toPayload(previewForm)),
+    [previewForm, previewErrors],
+  );
   const update = (patch: Partial<CheckForm>) => {
     const next = { ...form, ...patch };
     setForm(next);
@@ -63,7 +76,9 @@ export function CheckEditor({ projectId, check, inputs, models, modelsError, run
     setErrors((current) =>
       touched.some((field) => current[field] && !stillWrong[field])
         ? Object.fromEntries(
-            Object.entries(current).filter(([field]) => !touched.includes(field as CheckField) || stillWrong[field as CheckField]),
+            Object.entries(current).filter(
+              ([field]) => !touched.includes(field as CheckField) || stillWrong[field as CheckField],
+            ),
           )
         : current,
     );
@@ -169,8 +184,9 @@ export function CheckEditor({ projectId, check, inputs, models, modelsError, run
       />
       <CheckPreview
         run={run}
-        check={payload}
-        problem={Object.values(live).find(Boolean) ?? null}
+        type={form.type}
+        check={previewPayload}
+        problem={Object.values(previewErrors).find(Boolean) ?? null}
       />
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ApiRequest, Input, SaveCheckInput } from '@promptgrid/contract';
+import type { ApiRequest, CheckType, Input, SaveCheckInput } from '@promptgrid/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -16,6 +16,7 @@ export type PreviewRun = {
 
 type Props = {
   run: PreviewRun | null;
+  type: CheckType;
   /** The check as it would be saved; null while the form has a mistake (`problem` says which). */
   check: SaveCheckInput | null;
   problem: string | null;
@@ -29,9 +30,9 @@ const previewProblem = (body: unknown) => {
 };
 
 /** What the check, as typed, says about the outputs on screen, before it is saved. */
-export function CheckPreview({ run, check, problem }: Props) {
+export function CheckPreview({ run, type, check, problem }: Props) {
   const settled = useDebouncedValue(check, 400);
-  const judge = check?.type === 'llm_judge';
+  const judge = type === 'llm_judge';
   const preview = useCheckPreview(run?.evaluationId ?? null, judge ? null : settled);
   const requestsById = useMemo(() => new Map((run?.requests ?? []).map((r) => [r.id, r])), [run?.requests]);
 

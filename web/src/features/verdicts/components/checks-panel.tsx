@@ -97,8 +97,8 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
             <Banner>Failed to load checks.</Banner>
           ) : checks.data.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              No checks yet. A check scores every output: a text it must contain, a pattern, valid JSON, a length
-              limit, or a judge model&apos;s verdict on a rubric.
+              No checks yet. A check scores every output: a text it must contain, a pattern, valid JSON, a length limit,
+              or a judge model&apos;s verdict on a rubric.
             </p>
           ) : (
             <CheckList

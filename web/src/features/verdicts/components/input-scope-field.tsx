@@ -48,10 +48,7 @@ export function InputScopeField({ inputs, scope, inputIds, error, onChange }: Pr
                 key={input.id}
                 checked={chosen.has(input.id)}
                 onCheckedChange={(checked) =>
-                  onChange(
-                    'chosen',
-                    checked ? [...inputIds, input.id] : inputIds.filter((other) => other !== input.id),
-                  )
+                  onChange('chosen', checked ? [...inputIds, input.id] : inputIds.filter((other) => other !== input.id))
                 }
               >
                 {input.name}

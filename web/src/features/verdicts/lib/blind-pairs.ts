@@ -38,7 +38,11 @@ export function buildBlindPairs(
   const configurationOf = new Map(requests.map((request) => [request.id, request.configuration]));
   const voted = new Set(
     votes.map((vote) =>
-      pairKey(vote.input_id, configurationOf.get(vote.left_request_id) ?? -1, configurationOf.get(vote.right_request_id) ?? -1),
+      pairKey(
+        vote.input_id,
+        configurationOf.get(vote.left_request_id) ?? -1,
+        configurationOf.get(vote.right_request_id) ?? -1,
+      ),
     ),
   );
   let total = 0;
