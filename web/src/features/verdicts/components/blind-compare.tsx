@@ -31,7 +31,7 @@ export function BlindCompare({ run, open, onOpenChange }: Props) {
       open={open}
       onOpenChange={onOpenChange}
       title="Blind A/B comparison"
-      description="Which answer is better? The system prompts' names are hidden until you have voted."
+      description="Which answer is better? The system prompts' names are hidden."
       className="sm:max-w-5xl"
     >
       {votes.isPending ? (
