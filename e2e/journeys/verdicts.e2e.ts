@@ -95,6 +95,24 @@ describe('verdicts', () => {
     await expect.poll(() => rates(page, 'Terse')).toEqual({ pass: '33%', win: '—' });
     await expect.poll(() => rates(page, 'Friendly')).toEqual({ pass: '33%', win: '—' });
 
+    // Editing a check previews it on this run's outputs before saving; then the run is scored again.
+    await page.getByRole('button', { name: 'Checks' }).click();
+    await checks.getByRole('button', { name: 'Edit Mentions France' }).click();
+    const preview = checks.getByRole('region', { name: 'Preview on this run' });
+    await visible(preview.getByText('Passes 2 of 6 outputs'));
+    await checks.getByLabel(/^Text/).fill('simulated');
+    await visible(preview.getByText('Passes 6 of 6 outputs'));
+    await visible(preview.getByText('Terse · Greeting', { exact: true }));
+    await shot(page, 'verdicts-check-preview');
+    await checks.getByLabel(/^Text/).fill('France');
+    await visible(preview.getByText('Passes 2 of 6 outputs'));
+    await checks.getByRole('button', { name: 'Save check' }).click();
+    await checks.getByRole('button', { name: 'Re-score this run' }).click();
+    await visible(checks.getByText('Re-scored 6 outputs.'));
+    await page.keyboard.press('Escape');
+    await hidden(checks);
+    await visible(terse.getByText('✓ Mentions France'));
+
     // A rating on the card, counted on the leaderboard.
     await terse.getByRole('button', { name: 'Thumbs up' }).click();
     await visible(terse.getByRole('button', { name: 'Thumbs up', pressed: true }));

@@ -8,7 +8,6 @@ import {
   type Input,
 } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
 import { Field, TextArea, TextInput, inputClasses } from '@/components/ui/field';
 import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { NameField } from '@/components/ui/name-field';
@@ -37,7 +36,9 @@ type Props = {
   models: AiModel[] | undefined;
   modelsError: boolean;
   run: PreviewRun | null;
-  onCancel: () => void;
+  /** The form's id: its buttons sit in the dialog's footer, which stays in view while the form scrolls. */
+  formId: string;
+  onSavingChange: (saving: boolean) => void;
   onSaved: (check: Check) => void;
 };
 
@@ -52,7 +53,8 @@ const FIELDS_OF: Record<keyof CheckForm, CheckField[]> = {
 };
 
 /** One check's form, with a live preview of its verdicts on the run on screen. */
-export function CheckEditor({ projectId, check, inputs, models, modelsError, run, onCancel, onSaved }: Props) {
+export function CheckEditor(props: Props) {
+  const { projectId, check, inputs, models, modelsError, run, formId, onSavingChange, onSaved } = props;
   const [form, setForm] = useState<CheckForm>(() => formOf(check));
   // Messages show after a submit (the browser's own rules, then the server's) and go as each field is fixed.
   const [errors, setErrors] = useState<CheckErrors>({});
@@ -89,6 +91,7 @@ export function CheckEditor({ projectId, check, inputs, models, modelsError, run
     setErrors(live);
     if (hasErrors(live)) return;
     setSaveError(null);
+    onSavingChange(true);
     try {
       onSaved(await save.mutateAsync({ id: check?.id ?? null, data: toPayload(form) }));
     } catch (error) {
@@ -97,12 +100,20 @@ export function CheckEditor({ projectId, check, inputs, models, modelsError, run
         setErrors(fields);
         setSaveError(other);
       } else setSaveError((error instanceof Error && error.message) || 'Failed to save the check.');
+    } finally {
+      onSavingChange(false);
     }
   };
 
   const valueField = VALUE_FIELDS[form.type];
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={check ? `Edit ${check.name}` : 'New check'}>
+    <form
+      id={formId}
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label={check ? `Edit ${check.name}` : 'New check'}
+    >
       <h3 className="text-base font-semibold">{check ? `Edit “${check.name}”` : 'New check'}</h3>
       {saveError ? <Banner>{saveError}</Banner> : null}
       <NameField value={form.name} error={errors.name} onChange={(name) => update({ name })} />
@@ -188,14 +199,6 @@ export function CheckEditor({ projectId, check, inputs, models, modelsError, run
         check={previewPayload}
         problem={Object.values(previewErrors).find(Boolean) ?? null}
       />
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {check ? 'Save check' : 'Create check'}
-        </Button>
-      </div>
     </form>
   );
 }

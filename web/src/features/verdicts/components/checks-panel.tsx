@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Check, Input } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -37,6 +37,8 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
   const [deleting, setDeleting] = useState<Check | null>(null);
   const [changed, setChanged] = useState<string | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
+  const formId = useId();
+  const [saving, setSaving] = useState(false);
 
   const toggle = (check: Check) => {
     setToggleError(null);
@@ -62,6 +64,18 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
       className="sm:max-w-2xl"
       // A half-written check is not lost to a stray click.
       closeOnOutsideClick={editing === undefined}
+      footer={
+        editing === undefined ? undefined : (
+          <>
+            <Button variant="secondary" onClick={() => setEditing(undefined)} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} disabled={saving}>
+              {editing ? 'Save check' : 'Create check'}
+            </Button>
+          </>
+        )
+      }
     >
       {editing !== undefined ? (
         <CheckEditor
@@ -72,7 +86,8 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
           models={models.data}
           modelsError={models.isError}
           run={run}
-          onCancel={() => setEditing(undefined)}
+          formId={formId}
+          onSavingChange={setSaving}
           onSaved={(saved) => {
             setEditing(undefined);
             setChanged(`“${saved.name}” is saved.`);
