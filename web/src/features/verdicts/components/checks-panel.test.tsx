@@ -87,7 +87,8 @@ describe('ChecksPanel', () => {
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
     await userEvent.type(screen.getByLabelText(/^Text/), 'hello');
     const preview = screen.getByRole('region', { name: 'Preview on this run' });
-    expect(await within(preview).findByText('Passes 1 of 2 outputs')).toBeInTheDocument();
+    // The preview asks once typing pauses (400 ms): a slow machine may take longer than findBy's default.
+    expect(await within(preview).findByText('Passes 1 of 2 outputs', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(preview).getByText('Prompt 5 · Refund')).toBeInTheDocument();
     expect(within(preview).getByText(/Does not contain "hello"/)).toBeInTheDocument();
 
@@ -100,13 +101,13 @@ describe('ChecksPanel', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Refund' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create check' }));
 
-    expect(await within(dialog()).findByText(/“Says hello” is saved/)).toBeInTheDocument();
+    expect(await within(dialog()).findByText(/“Says hello” is saved/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(bodies['POST /api/projects/1/checks/']).toEqual([
       { name: 'Says hello', type: 'contains', value: 'hello', ai_model_id: null, input_ids: [2], is_active: true },
     ]);
     expect(within(dialog()).getByText('Says hello')).toBeInTheDocument();
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Re-score this run' }));
-    expect(await within(dialog()).findByText('Re-scored 2 outputs.')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('Re-scored 2 outputs.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(reloadRequests).toHaveBeenCalled();
     expect(callsOf(calls)).toContain('POST /api/evaluations/9/rescore/');
   });
