@@ -15,4 +15,11 @@ export const queryKeys = {
   configurations: (projectId: number | string) => ['configurations', String(projectId)] as const,
   evaluationProgress: (evaluationId: number | null) => ['evaluations', evaluationId, 'progress'] as const,
   evaluationResults: (evaluationId: number | null) => ['evaluations', evaluationId, 'results'] as const,
+  checks: (projectId: number | string) => ['checks', String(projectId)] as const,
+  /** The leaderboard; votes and ratings change it, so they refresh it. */
+  evaluationSummary: (evaluationId: number) => ['evaluations', evaluationId, 'summary'] as const,
+  evaluationVotes: (evaluationId: number) => ['evaluations', evaluationId, 'votes'] as const,
+  /** An unsaved check's verdicts: the check's values are part of the key. */
+  checkPreview: (evaluationId: number | null, check: unknown) =>
+    ['evaluations', evaluationId, 'check-preview', check] as const,
 };

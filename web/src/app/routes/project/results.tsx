@@ -5,9 +5,18 @@ import { useInputs } from '@/features/inputs/api/get-inputs';
 import { ResultsView } from '@/features/results/components/results-view';
 import { useChecks } from '@/features/verdicts/api/get-checks';
 import { Leaderboard } from '@/features/verdicts/components/leaderboard';
+import { RatingControl } from '@/features/verdicts/components/rating-control';
+import { VerdictsToolbar } from '@/features/verdicts/components/verdicts-toolbar';
+import type { RunSlots } from '@/features/results/lib/run-slots';
 import type { RunNavigationState } from '@/features/run/components/run-view';
 import { useAuth } from '@/lib/auth';
 import { useProject } from '@/features/projects/api/get-project';
+
+// Module-level, so the memoised result cards keep one slot function across renders.
+const ratingOnCard: NonNullable<RunSlots['cardExtras']> = (request, run) => (
+  <RatingControl request={request} evaluationId={run.evaluationId} patchRequest={run.patchRequest} />
+);
+const NO_INPUTS: never[] = [];
 
 /** The results screen combines the project's prompts with the results feature. */
 export default function ResultsRoute() {
@@ -57,7 +66,9 @@ export default function ResultsRoute() {
       loadError={inputs.isError || configurations.isError}
       incoming={incoming}
       checkNames={checkNames}
-      aboveCards={(run) => <Leaderboard {...run} />}
+      aboveCards={(run) => <Leaderboard evaluationId={run.evaluationId} polling={run.polling} nameOf={run.nameOf} />}
+      toolbar={(run) => <VerdictsToolbar projectId={projectId} inputs={inputs.data ?? NO_INPUTS} run={run} />}
+      cardExtras={ratingOnCard}
     />
   );
 }

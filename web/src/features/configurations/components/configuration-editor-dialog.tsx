@@ -9,7 +9,7 @@ import { NameField, nameError } from '@/components/ui/name-field';
 import { Field, TextInput, inputClasses } from '@/components/ui/field';
 import { useDraftForm } from '@/lib/draft-form';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
-import { useAiModels } from '../api/get-ai-models';
+import { useAiModels } from '@/lib/api/get-ai-models';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import {
   maxTokensLimit,

@@ -3,6 +3,7 @@ import { aiModelLabel, type Configuration } from '@promptgrid/contract';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
+import type { CardExtras } from '../lib/run-slots';
 import { ScoreBadges } from './score-badges';
 import { cn } from '@/lib/cn';
 
@@ -13,6 +14,8 @@ type Props = {
   /** The card grows with its output up to this height; beyond it the output scrolls inside. */
   maxHeight: number;
   checkNames: ReadonlyMap<number, string>;
+  /** Controls composed in from app/ (a rating), shown once the output is there. */
+  extras?: CardExtras;
 };
 
 /** One system prompt's answer to the selected input. */
@@ -22,6 +25,7 @@ export const ResultCard = memo(function ResultCard({
   cell,
   maxHeight,
   checkNames,
+  extras,
 }: Props) {
   const request = cell?.request;
   const result = cell?.result;
@@ -105,6 +109,7 @@ export const ResultCard = memo(function ResultCard({
           <p className="text-sm text-slate-500 italic dark:text-slate-400">Waiting for response...</p>
         )}
       </div>
+      {extras && request && status === 'SUCCESS' ? extras.render(request, extras.context) : null}
     </article>
   );
 });

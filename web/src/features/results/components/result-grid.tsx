@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Configuration } from '@promptgrid/contract';
+import type { CardExtras } from '../lib/run-slots';
 import { cellKey, type Cell } from '../lib/results-index';
 import { ResultCard } from './result-card';
 
@@ -17,6 +18,7 @@ type Props = {
   configurations: Map<number, Configuration>;
   cells: Map<string, Cell>;
   checkNames: ReadonlyMap<number, string>;
+  extras?: CardExtras;
 };
 
 /**
@@ -33,7 +35,7 @@ export function columnsFor(width: number, count: number) {
  * cost the same as a screenful. Cards size to their output up to CARD_MAX_HEIGHT (longer outputs scroll inside);
  * each rendered row is measured (measureElement, kept current by a ResizeObserver), so rows of short answers stay short.
  */
-export function ResultGrid({ inputId, configurationIds, configurations, cells, checkNames }: Props) {
+export function ResultGrid({ inputId, configurationIds, configurations, cells, checkNames, extras }: Props) {
   const container = useRef<HTMLDivElement>(null);
   // null until the container is measured (in a layout effect, so before the first paint): rendering the cards for a
   // guessed width would render and measure every visible row twice.
@@ -104,6 +106,7 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells, c
                 cell={cells.get(cellKey(inputId, configurationId))}
                 maxHeight={CARD_MAX_HEIGHT}
                 checkNames={checkNames}
+                extras={extras}
               />
             </div>
           ))}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
 import { useResultsLayout } from '../hooks/use-results-layout';
 import { useRunHistory } from '../hooks/use-run-history';
+import { useRunSlots } from '../hooks/use-run-slots';
 import { downloadCsv, gridCsv } from '../matrix/csv';
 import { gridFromResults } from '../matrix/grid-data';
 import { MatrixView } from '../matrix/matrix-view';
@@ -15,16 +16,17 @@ import { InputPicker } from './input-picker';
 import { LayoutToggle } from './layout-toggle';
 import { ShareControl } from './share-control';
 import { dropResultsCache, readResultsCache, writeResultsCache } from '../lib/cache';
-import { buildExport, downloadExport } from '../lib/export';
+import { downloadRun } from '../lib/export';
 import { evaluationMembers, indexCells } from '../lib/results-index';
 import { canDownload, countStatuses, deriveRunStatus, isSettled, progressDots } from '../lib/status';
 import type { ResultsSelections } from '../lib/types';
+import type { RunSlots } from '../lib/run-slots';
 import { PromptPicker } from './prompt-picker';
 import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
 import { paths } from '@/lib/paths';
 
-type Props = {
+type Props = RunSlots & {
   /** The signed-in user: the cache is theirs alone. */
   userId: number;
   projectId: string;
@@ -36,12 +38,6 @@ type Props = {
   incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null;
   /** The project's checks by id, to name the verdicts on the cards. */
   checkNames?: ReadonlyMap<number, string>;
-  /** What the screen shows above the cards for the run on screen (the leaderboard, composed in app/). */
-  aboveCards?: (run: {
-    evaluationId: number;
-    polling: boolean;
-    nameOf: (configurationId: number) => string;
-  }) => ReactNode;
 };
 
 const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
@@ -59,6 +55,8 @@ export function ResultsView({
   loadError,
   incoming,
   aboveCards,
+  toolbar,
+  cardExtras,
   checkNames = NO_CHECKS,
 }: Props) {
   const [cache, setCache] = useState(() => readResultsCache(userId, projectId));
@@ -155,17 +153,26 @@ export function ResultsView({
     });
   }, [userId, projectId, snapshot, project, members, selections, inputsById, configurationsById]);
 
+  // What the pieces composed in app/ (leaderboard, checks, blind votes, ratings) need of the run on screen.
+  const { run, extras } = useRunSlots(
+    { evaluationId, polling, configurationsById, inputsById, requests, results },
+    cardExtras,
+  );
+
   if (evaluationId === null) {
     return (
-      <EmptyState
-        title="No evaluation yet"
-        message="Run an evaluation to compare its outputs side by side here."
-        action={
-          <Link to={paths.project.to(projectId, 'run')} className={buttonClasses()}>
-            Configure and Run Evaluation
-          </Link>
-        }
-      />
+      <div className="space-y-4">
+        {toolbar ? <div className="flex justify-end gap-2">{toolbar(null, projectId)}</div> : null}
+        <EmptyState
+          title="No evaluation yet"
+          message="Run an evaluation to compare its outputs side by side here."
+          action={
+            <Link to={paths.project.to(projectId, 'run')} className={buttonClasses()}>
+              Configure and Run Evaluation
+            </Link>
+          }
+        />
+      </div>
     );
   }
 
@@ -177,6 +184,7 @@ export function ResultsView({
         </h2>
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-slate-500 dark:text-slate-400">Evaluation #{evaluationId}</p>
+          {toolbar?.(run, projectId)}
           <ShareControl evaluationId={evaluationId} />
           <LayoutToggle value={layout} onChange={setLayout} />
         </div>
@@ -220,8 +228,7 @@ export function ResultsView({
         dots={dots}
         canDownload={canDownload(polling, counts.SUCCESS)}
         onDownload={() =>
-          snapshot &&
-          downloadExport(buildExport(snapshot, [...inputsById.values()], [...configurationsById.values()], project))
+          snapshot && downloadRun(snapshot, inputsById.values(), configurationsById.values(), project, checkNames)
         }
         onDownloadCsv={() =>
           downloadCsv(
@@ -261,13 +268,7 @@ export function ResultsView({
         </div>
       )}
 
-      {evaluationId !== null && !loadingFirst && aboveCards
-        ? aboveCards({
-            evaluationId,
-            polling,
-            nameOf: (id) => configurationsById.get(id)?.name ?? `Prompt #${id}`,
-          })
-        : null}
+      {run && !loadingFirst && aboveCards ? aboveCards(run) : null}
 
       {!loadingFirst && selectedConfigurationIds.length === 0 ? (
         <EmptyState
@@ -283,6 +284,7 @@ export function ResultsView({
           configurations={configurationsById}
           cells={cells}
           checkNames={checkNames}
+          extras={extras}
         />
       ) : null}
     </section>

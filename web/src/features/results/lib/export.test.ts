@@ -18,7 +18,14 @@ describe('buildExport', () => {
       {
         evaluationId: 9,
         totalRequests: 2,
-        apiRequests: [request(1, 1, 5, 'SUCCESS'), request(2, 1, 6, 'FAILED', 'rate limited')],
+        apiRequests: [
+          {
+            ...request(1, 1, 5, 'SUCCESS'),
+            scores: [{ check_id: 4, pass: true, score: 1, reason: 'Contains "ok".', error: null }],
+            rating: { rating: 1, note: 'Crisp' },
+          },
+          request(2, 1, 6, 'FAILED', 'rate limited'),
+        ],
         metrics: { average_execution_time: 1.5, input_tokens: 20, output_tokens: 20 },
         results: [result(1, 1, 5)],
         endTime: at,
@@ -27,6 +34,7 @@ describe('buildExport', () => {
       [configuration(5, true), configuration(6), configuration(8)],
       { id: 1, name: 'Legal' },
       new Date(at),
+      new Map([[4, 'Says ok']]),
     );
     expect(data.evaluation).toMatchObject({
       id: 9,
@@ -54,6 +62,8 @@ describe('buildExport', () => {
         execution_time: 1.5,
         input_tokens: 10,
         output_tokens: 20,
+        scores: [{ check_id: 4, check_name: 'Says ok', pass: true, score: 1, reason: 'Contains "ok".', error: null }],
+        rating: { rating: 1, note: 'Crisp' },
       },
       {
         api_request_id: 2,
@@ -67,6 +77,8 @@ describe('buildExport', () => {
         execution_time: null,
         input_tokens: 10,
         output_tokens: null,
+        scores: [],
+        rating: null,
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import type { Configuration, Input } from '@promptgrid/contract';
+import type { Configuration, Input, Rating, Score } from '@promptgrid/contract';
 import { countStatuses, deriveRunStatus } from './status';
 import { indexCells } from './results-index';
 import type { EvaluationSnapshot } from './types';
@@ -39,6 +39,9 @@ export type EvaluationExport = {
     execution_time: number | null;
     input_tokens: number | null;
     output_tokens: number | null;
+    /** The checks' verdicts on the output, each with the check's name (null if the check is gone). */
+    scores: (Score & { check_name: string | null })[];
+    rating: Rating | null;
   }[];
 };
 
@@ -48,6 +51,7 @@ export function buildExport(
   configurations: Configuration[],
   project: { id: number; name: string } | null,
   now = new Date(),
+  checkNames: ReadonlyMap<number, string> = new Map(),
 ): EvaluationExport {
   const cells = [...indexCells(snapshot.apiRequests, snapshot.results).values()];
   const inputIds = new Set(cells.map((cell) => cell.request?.input ?? cell.result?.input ?? null));
@@ -92,6 +96,11 @@ export function buildExport(
       execution_time: result?.execution_time ?? request?.execution_time ?? null,
       input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,
       output_tokens: result?.token_count ?? request?.output_token_count ?? null,
+      scores: (request?.scores ?? []).map((score) => ({
+        ...score,
+        check_name: checkNames.get(score.check_id) ?? null,
+      })),
+      rating: request?.rating ?? null,
     })),
   };
 }
@@ -103,3 +112,12 @@ export function downloadExport(data: EvaluationExport) {
     `promptgrid-evaluation-${data.evaluation.id}.json`,
   );
 }
+
+/** The screen's Download JSON: the run as shown, its checks named. */
+export const downloadRun = (
+  snapshot: EvaluationSnapshot,
+  inputs: Iterable<Input>,
+  configurations: Iterable<Configuration>,
+  project: { id: number; name: string } | null,
+  checkNames: ReadonlyMap<number, string>,
+) => downloadExport(buildExport(snapshot, [...inputs], [...configurations], project, new Date(), checkNames));

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS, ROUTES, type ConfigurationSummary } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
-
-export const summaryQueryKey = (evaluationId: number) => ['evaluation-summary', evaluationId] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const getSummary = (evaluationId: number) => api.get<ConfigurationSummary[]>(ROUTES.summary(evaluationId));
 
 /** While the run goes on, the leaderboard refreshes as often as the results do. */
 export const getSummaryQueryOptions = (evaluationId: number, polling: boolean) =>
   queryOptions({
-    queryKey: summaryQueryKey(evaluationId),
+    queryKey: queryKeys.evaluationSummary(evaluationId),
     queryFn: () => getSummary(evaluationId),
     refetchInterval: polling ? LIMITS.pollingIntervalMs : false,
   });

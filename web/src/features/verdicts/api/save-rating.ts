@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROUTES, type SavedRating, type SaveRatingInput } from '@promptgrid/contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export const saveRating = (apiRequestId: number, data: SaveRatingInput) =>
+  api.put<SavedRating>(ROUTES.rating(apiRequestId), data);
+
+/** Sets (1, -1) or clears (0) one output's rating; the leaderboard counts ratings, so it refreshes. */
+export function useSaveRating(evaluationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ apiRequestId, data }: { apiRequestId: number; data: SaveRatingInput }) =>
+      saveRating(apiRequestId, data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.evaluationSummary(evaluationId) }),
+  });
+}

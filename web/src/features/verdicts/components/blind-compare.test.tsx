@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CastVoteInput } from '@promptgrid/contract';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { callsOf, mockApi } from '@/testing/api-mock';
+import { apiRequestFixture, FIXED_TIME, inputFixture, resultFixture } from '@/testing/fixtures';
+import { BlindCompare, type BlindCompareRun } from './blind-compare';
+import { Leaderboard } from './leaderboard';
+
+// Two inputs, two configurations (three on the first): three pairs in all, one already voted on.
+const requests = [
+  apiRequestFixture(1, 1, 5, 'SUCCESS'),
+  apiRequestFixture(2, 1, 6, 'SUCCESS'),
+  apiRequestFixture(3, 1, 7, 'SUCCESS'),
+  apiRequestFixture(4, 2, 5, 'SUCCESS'),
+  apiRequestFixture(5, 2, 6, 'SUCCESS'),
+];
+const results = requests.map((r) => resultFixture(r.id, r.input!, r.configuration, `Answer from ${r.id}`));
+const inputs = new Map([1, 2].map((id) => [id, inputFixture(id, { name: `Case ${id}` })]));
+const run: BlindCompareRun = { evaluationId: 9, requests, results, inputOf: (id) => inputs.get(id ?? -1) };
+const earlierVote = {
+  id: 1,
+  evaluation: 9,
+  input_id: 2,
+  left_request_id: 5,
+  right_request_id: 4,
+  winner: 'left',
+  created_at: FIXED_TIME,
+};
+
+function setUp() {
+  const cast: CastVoteInput[] = [];
+  const calls = mockApi(({ method, url, body }) => {
+    if (url === '/api/evaluations/9/votes/' && method === 'GET') return { body: [earlierVote] };
+    if (url === '/api/evaluations/9/votes/' && method === 'POST') {
+      const vote = JSON.parse(body) as CastVoteInput;
+      cast.push(vote);
+      return { status: 201, body: { ...vote, id: cast.length + 1, evaluation: 9, created_at: FIXED_TIME } };
+    }
+    if (url === '/api/evaluations/9/summary/') return { body: [] };
+  });
+  const onOpenChange = vi.fn();
+  // The leaderboard beside it, as on the results screen: it refreshes after each vote.
+  const view = renderWithApp(
+    <>
+      <Leaderboard evaluationId={9} polling={false} nameOf={String} />
+      <BlindCompare run={run} open onOpenChange={onOpenChange} />
+    </>,
+  );
+  return { cast, calls, onOpenChange, ...view };
+}
+
+describe('BlindCompare', () => {
+  it('shows two unnamed outputs of one input, votes with the keys 1, 2 and 3, and ends when no pairs are left', async () => {
+    const { cast, calls } = setUp();
+    const dialog = await screen.findByRole('dialog', { name: 'Blind A/B comparison' });
+    expect(await within(dialog).findByText('Pair 2 of 4')).toBeInTheDocument();
+    expect(within(dialog).getByText('User prompt: Case 1')).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Left' })).toHaveTextContent(/Answer from [123]/);
+    expect(within(dialog).getByRole('region', { name: 'Right' })).toHaveTextContent(/Answer from [123]/);
+    expect(within(dialog).queryByText(/Prompt [567]/)).not.toBeInTheDocument();
+
+    await userEvent.keyboard('1');
+    expect(await within(dialog).findByText('Pair 3 of 4')).toBeInTheDocument();
+    await userEvent.keyboard('2');
+    expect(await within(dialog).findByText('Pair 4 of 4')).toBeInTheDocument();
+    await userEvent.keyboard('3');
+    expect(await within(dialog).findByRole('heading', { name: 'No pairs left' })).toBeInTheDocument();
+
+    expect(cast.map((v) => v.winner)).toEqual(['left', 'right', 'tie']);
+    for (const vote of cast) {
+      expect(vote.input_id).toBe(1);
+      expect(vote.left_request_id).not.toBe(vote.right_request_id);
+    }
+    // Every pair of input 1 once, whichever way round.
+    const pairs = cast.map((v) => [v.left_request_id, v.right_request_id].sort().join('-')).sort();
+    expect(pairs).toEqual(['1-2', '1-3', '2-3']);
+    await waitFor(() =>
+      expect(callsOf(calls).filter((c) => c === 'GET /api/evaluations/9/summary/').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('votes with the buttons too, says when a vote fails, and Escape leaves', async () => {
+    const { cast, onOpenChange } = setUp();
+    const dialog = await screen.findByRole('dialog', { name: 'Blind A/B comparison' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Tie/ }));
+    expect(await within(dialog).findByText('Pair 3 of 4')).toBeInTheDocument();
+    expect(cast).toHaveLength(1);
+    expect(cast[0].winner).toBe('tie');
+
+    mockApi(({ method }) => (method === 'POST' ? { status: 500, body: { detail: 'down' } } : undefined));
+    await userEvent.keyboard('2');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save your vote. Please try again.');
+    expect(within(dialog).getByText('Pair 3 of 4')).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import type { Input } from '@promptgrid/contract';
+import { Button } from '@/components/ui/button';
+import { BlindCompare, type BlindCompareRun } from './blind-compare';
+import { ChecksPanel, type ChecksRun } from './checks-panel';
+
+type Props = {
+  projectId: string;
+  /** The project's user prompts, for a check's scope. */
+  inputs: Input[];
+  /** The run on screen; null before the first one (checks can still be written for the next run). */
+  run: (ChecksRun & BlindCompareRun) | null;
+};
+
+/** The results screen's Checks and Blind A/B buttons, each opening its dialog. */
+export function VerdictsToolbar({ projectId, inputs, run }: Props) {
+  const [checksOpen, setChecksOpen] = useState(false);
+  const [blindOpen, setBlindOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setChecksOpen(true)} aria-haspopup="dialog">
+        Checks
+      </Button>
+      {run ? (
+        <Button variant="secondary" size="sm" onClick={() => setBlindOpen(true)} aria-haspopup="dialog">
+          Blind A/B
+        </Button>
+      ) : null}
+      <ChecksPanel projectId={projectId} inputs={inputs} run={run} open={checksOpen} onOpenChange={setChecksOpen} />
+      {run && blindOpen ? <BlindCompare run={run} open={blindOpen} onOpenChange={setBlindOpen} /> : null}
+    </>
+  );
+}

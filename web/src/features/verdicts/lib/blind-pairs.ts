@@ -1,0 +1,61 @@
+import type { ApiRequest, Result, Vote } from '@promptgrid/contract';
+
+export type BlindSide = { requestId: number; configurationId: number; output: string };
+export type BlindPair = { inputId: number; left: BlindSide; right: BlindSide };
+
+/** One unordered pair of configurations on one input: a vote either way round settles it. */
+const pairKey = (inputId: number, a: number, b: number) => `${inputId}:${Math.min(a, b)}:${Math.max(a, b)}`;
+
+/** Fisher–Yates, with the random source passed in so tests can fix the order. */
+function shuffle<T>(items: T[], random: () => number): T[] {
+  const list = [...items];
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+/**
+ * Every pair of two different configurations' outputs on one input, in random order and with random sides, minus
+ * the pairs already voted on. `total` counts them all, so progress reads 'n of total' across visits.
+ */
+export function buildBlindPairs(
+  requests: ApiRequest[],
+  results: Result[],
+  votes: Vote[],
+  random: () => number = Math.random,
+): { pairs: BlindPair[]; total: number } {
+  const outputs = new Map(results.map((result) => [result.api_request, result.output]));
+  const byInput = new Map<number, BlindSide[]>();
+  for (const request of requests) {
+    const output = outputs.get(request.id);
+    if (request.status !== 'SUCCESS' || request.input === null || output === undefined) continue;
+    const sides = byInput.get(request.input) ?? [];
+    sides.push({ requestId: request.id, configurationId: request.configuration, output });
+    byInput.set(request.input, sides);
+  }
+  const configurationOf = new Map(requests.map((request) => [request.id, request.configuration]));
+  const voted = new Set(
+    votes.map((vote) =>
+      pairKey(
+        vote.input_id,
+        configurationOf.get(vote.left_request_id) ?? -1,
+        configurationOf.get(vote.right_request_id) ?? -1,
+      ),
+    ),
+  );
+  let total = 0;
+  const open: BlindPair[] = [];
+  for (const [inputId, sides] of byInput) {
+    for (let i = 0; i < sides.length; i++) {
+      for (let j = i + 1; j < sides.length; j++) {
+        total++;
+        if (voted.has(pairKey(inputId, sides[i].configurationId, sides[j].configurationId))) continue;
+        const [left, right] = random() < 0.5 ? [sides[i], sides[j]] : [sides[j], sides[i]];
+        open.push({ inputId, left, right });
+      }
+    }
+  }
+  return { pairs: shuffle(open, random), total };
+}
