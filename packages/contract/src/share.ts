@@ -35,6 +35,7 @@ export const SharedEvaluation = z.object({
       user_prompt: true,
       scores: true,
       rating: true,
+      history: true,
     }),
   ),
   metrics: Metrics,

@@ -109,6 +109,11 @@ export class LaneRunner {
     return this.buffer.map((row) => row.id);
   }
 
+  /** Forgets the buffered rows of a cancelled evaluation: the cancel already ended them. */
+  dropEvaluation(evaluationId: number) {
+    this.buffer = this.buffer.filter((row) => row.evaluation_id !== evaluationId);
+  }
+
   /** Forgets the buffered rows: the worker hands them back to the queue. */
   dropBuffer() {
     this.buffer = [];
