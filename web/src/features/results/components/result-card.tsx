@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
 import { ScoreBadges } from './score-badges';
+import { CellHistory, CellMenu, RepetitionLine } from './cell-extras';
 import { cn } from '@/lib/cn';
 
 type Props = {
@@ -13,6 +14,8 @@ type Props = {
   /** The card grows with its output up to this height; beyond it the output scrolls inside. */
   maxHeight: number;
   checkNames: ReadonlyMap<number, string>;
+  /** Re-runs the cell's requests (from the card's menu). */
+  onRerun?: (requestIds: number[]) => void;
 };
 
 /** One system prompt's answer to the selected input. */
@@ -22,6 +25,7 @@ export const ResultCard = memo(function ResultCard({
   cell,
   maxHeight,
   checkNames,
+  onRerun,
 }: Props) {
   const request = cell?.request;
   const result = cell?.result;
@@ -45,7 +49,10 @@ export const ResultCard = memo(function ResultCard({
     >
       <header className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
         {/* Names and models wrap: a card never hides part of either. */}
-        <h3 className="font-semibold break-words">{name}</h3>
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 font-semibold break-words">{name}</h3>
+          {onRerun && cell ? <CellMenu name={name} runs={cell.runs} onRerun={onRerun} /> : null}
+        </div>
         <p className="text-xs break-words text-slate-500 dark:text-slate-400">
           {configuration ? aiModelLabel(configuration.ai_model) : 'Deleted prompt'}
         </p>
@@ -63,6 +70,7 @@ export const ResultCard = memo(function ResultCard({
             <dd className="tabular-nums">{outputTokens ?? '—'}</dd>
           </div>
         </dl>
+        <RepetitionLine runs={cell?.runs ?? []} />
         <ScoreBadges scores={request?.scores ?? []} checkNames={checkNames} />
       </header>
       <div
@@ -105,6 +113,7 @@ export const ResultCard = memo(function ResultCard({
           <p className="text-sm text-slate-500 italic dark:text-slate-400">Waiting for response...</p>
         )}
       </div>
+      <CellHistory runs={cell?.runs ?? []} />
     </article>
   );
 });
