@@ -32,12 +32,7 @@ export function AgreementBadge({ runs }: { runs: CellRun[] }) {
   if (runs.length < 2) return null;
   const label = agreementLabel(repetitionSpread(runs));
   if (label === null) return null;
-  return (
-    <Badge tone={label === 'identical' ? 'success' : 'warning'}>
-      <span className="sr-only">Outputs of the repetitions: </span>
-      {label}
-    </Badge>
-  );
+  return <Badge tone={label === 'identical' ? 'success' : 'warning'}>{label}</Badge>;
 }
 
 /** For a cell with repetitions: how many ran, their latency from fastest to slowest, and whether they agree. */

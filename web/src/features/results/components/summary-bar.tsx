@@ -91,7 +91,7 @@ export function SummaryBar({
             value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()}
           />
           {agreement ? (
-            <Stat label="Repetitions agree" value={`${agreement.identical} of ${agreement.compared} identical`} />
+            <Stat label="Identical repetitions" value={`${agreement.identical} of ${agreement.compared}`} />
           ) : null}
         </dl>
         <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">

@@ -38,19 +38,17 @@ export function latencyRange({ minSeconds, maxSeconds }: RepetitionSpread): stri
 
 /**
  * For the summary: among the cells with repetitions where at least two runs succeeded, how many gave identical
- * outputs. Null when the evaluation has no repetitions.
+ * outputs. Null until there is such a cell (no repetitions, or too few done to compare).
  */
 export function runAgreement(cells: Iterable<Cell>): { identical: number; compared: number } | null {
-  let repeated = false;
   let identical = 0;
   let compared = 0;
   for (const cell of cells) {
     if (cell.runs.length < 2) continue;
-    repeated = true;
     const spread = repetitionSpread(cell.runs);
     if (spread.succeeded < 2) continue;
     compared += 1;
     if (spread.distinct === 1) identical += 1;
   }
-  return repeated ? { identical, compared } : null;
+  return compared > 0 ? { identical, compared } : null;
 }
