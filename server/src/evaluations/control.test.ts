@@ -6,6 +6,7 @@ import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted, requestRows } from '../../test/queued-run.js';
 import { workerEvents } from './worker/events.js';
+import { rerunEvaluation } from './control.js';
 
 const KEY = 'sk-good-openai-control';
 type Client = TestClient & { user: { id: number } };
@@ -62,6 +63,20 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     for (const [n, content] of inputs.entries())
       inputIds.push((await client.post(ROUTES.inputs(project), { name: `Input ${n}`, content })).json().id);
     return { client, project, configurationIds, inputIds };
+  }
+
+  /** Another configuration in the project of the client's last set-up. */
+  async function setUpConfiguration(client: Client, prompt: string) {
+    const projects = (await client.get(ROUTES.projects)).json() as { id: number }[];
+    const project = projects.map((p) => p.id).sort((a, b) => b - a)[0]!;
+    const response = await client.post(ROUTES.configurations(project), {
+      name: 'Extra',
+      prompt_content: prompt,
+      ai_model_id: modelId,
+      parameters: { temperature: 0, max_tokens: null },
+      provider_specific_params: {},
+    });
+    return response.json().id as number;
   }
 
   async function run(client: Client, body: object) {
@@ -197,6 +212,38 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     expect(request.status).toBe('SUCCESS');
     expect(request.history).toEqual([expect.objectContaining({ status: 'FAILED', error_message: CANCELLED_MESSAGE })]);
     expect((await evaluationOf(client, id)).cancelled_at).toBeNull();
+  });
+
+  it('reopening a finished evaluation takes a run slot: refused (429) while the user has as many runs going', async () => {
+    const { client, configurationIds, inputIds } = await setUp(['Quick.'], ['A']);
+    const { evaluation_id: finishedId } = await run(client, {
+      configuration_ids: configurationIds,
+      input_ids: inputIds,
+    });
+    await evaluationCompleted(events, ctx.database, finishedId);
+    const slow = await setUpConfiguration(client, 'Slow [[fake:hang]]');
+    const started = once(events, 'started');
+    const { evaluation_id: runningId } = await run(client, { configuration_ids: [slow], input_ids: [] });
+    await started;
+    const oneSlot = { freeEvaluationsPerMonth: 50, maxActiveRunsPerUser: 1 };
+    await expect(
+      rerunEvaluation(ctx.database, client.user.id, finishedId, { failed_only: false }, oneSlot),
+    ).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    expect(await counters(finishedId)).toMatchObject({ finished_requests: 1, completed: true });
+    // Cells of the run still going are re-run without a slot of their own: nothing of it has finished yet here.
+    await expect(
+      rerunEvaluation(ctx.database, client.user.id, runningId, { failed_only: false }, oneSlot),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    expect((await client.post(ROUTES.cancelEvaluation(runningId))).statusCode).toBe(200);
+    await expect(
+      rerunEvaluation(ctx.database, client.user.id, finishedId, { failed_only: false }, oneSlot),
+    ).resolves.toEqual({
+      evaluation_id: finishedId,
+      rerun_requests: 1,
+    });
+    await evaluationCompleted(events, ctx.database, finishedId);
   });
 
   it('runs each pair `repetitions` times, numbered from 0, all counted in total_requests', async () => {

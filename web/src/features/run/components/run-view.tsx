@@ -256,7 +256,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         confirmLabel="Run"
         onConfirm={() => void proceed()}
       >
-        <RepetitionsField value={repetitions} onChange={setRepetitions} />
+        <RepetitionsField value={repetitions} onChange={setRepetitions} calls={calls} />
       </ConfirmDialog>
       <Dialog
         open={outOfFree}
