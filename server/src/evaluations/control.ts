@@ -110,7 +110,9 @@ export async function rerunEvaluation(
     if (n === 0)
       throw badRequest({
         non_field_errors: [
-          input.failed_only ? 'Nothing to re-run: no request of this evaluation failed.' : 'Nothing to re-run.',
+          input.failed_only
+            ? 'Nothing to re-run: no request of this evaluation failed.'
+            : 'Nothing to re-run: these requests have not finished yet.',
         ],
       });
     return n;
