@@ -155,6 +155,11 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     const [first] = await requestsOf(client, id);
     const before = (await client.get(ROUTES.evaluationResults(id))).json().api_requests[0];
 
+    // A verdict on the old output: it goes with the output it judged.
+    await ctx.database.executeSql(
+      `INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason) VALUES ($1, $2, 1, true, 1, 'ok')`,
+      [id, first.id],
+    );
     const response = await client.post(ROUTES.rerunEvaluation(id), { request_ids: [first.id] });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ evaluation_id: id, rerun_requests: 1 });
@@ -167,6 +172,10 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
       expect.objectContaining({ status: 'SUCCESS', output: before.output, error_message: null }),
     ]);
     expect(after.slice(1).every((r) => r.history.length === 0)).toBe(true);
+    const { rows: scores } = await ctx.database.executeSql('SELECT 1 FROM scores WHERE api_request_id = $1', [
+      first.id,
+    ]);
+    expect(scores).toEqual([]);
     expect(await counters(id)).toEqual({ finished_requests: 4, total_requests: 4, completed: true });
     expect(await usage(client.user.id)).toBe(1);
     expect(fake.requests).toHaveLength(5);
