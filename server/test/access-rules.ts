@@ -103,6 +103,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /api/evaluations/': { ...session, ids: { project: 'project' }, foreignIds: 'empty-list' },
   'GET /api/evaluations/:id/results/': { ...session, ids: { id: 'evaluation' } },
   'DELETE /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' } },
+  'POST /api/evaluations/:id/cancel/': { ...session, ids: { id: 'evaluation' } },
+  'POST /api/evaluations/:id/rerun/': { ...session, ids: { id: 'evaluation' }, body: () => ({ failed_only: true }) },
   'GET /api/results/': { ...session, ids: { evaluation_id: 'evaluation' } },
   'GET /api/evaluations/:id/share/': { ...session, ids: { id: 'evaluation' } },
   'POST /api/evaluations/:id/share/': { ...session, ids: { id: 'evaluation' } },

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { BodyId, Id, Timestamp, text } from './common.js';
 import { Rating, Score } from './verdict.js';
+import { PreviousOutcome } from './run-control.js';
 
-type RunCounts = { configuration_ids: number[]; input_ids: number[] };
-/** The calls a run makes: every distinct configuration on every distinct input (at least once without inputs). */
-export const runRequestCount = ({ configuration_ids, input_ids }: RunCounts) =>
-  new Set(configuration_ids).size * Math.max(1, new Set(input_ids).size);
+type RunCounts = { configuration_ids: number[]; input_ids: number[]; repetitions?: number };
+/**
+ * The calls a run makes: every distinct configuration on every distinct input (at least once without inputs), each
+ * pair `repetitions` times.
+ */
+export const runRequestCount = ({ configuration_ids, input_ids, repetitions }: RunCounts) =>
+  new Set(configuration_ids).size * Math.max(1, new Set(input_ids).size) * (repetitions ?? 1);
 
 export const RunEvaluationInput = z
   .object({
@@ -17,6 +21,7 @@ export const RunEvaluationInput = z
     input_ids: z.array(BodyId, { error: 'input_ids must be a list of ids.' }).max(LIMITS.runMaxRequests).default([]),
     name: text('Name').trim().max(LIMITS.nameMaxLength).optional(),
     use_mock: z.boolean().default(false),
+    repetitions: z.number().int().min(1).max(10).default(1),
   })
   .refine((run) => runRequestCount(run) <= LIMITS.runMaxRequests, {
     error: (issue) =>
@@ -45,6 +50,10 @@ export const Evaluation = z.object({
   input_ids: z.array(Id),
   created_at: Timestamp,
   completed_at: Timestamp.nullable(),
+  /** How many times each pair runs (total_requests counts them all). */
+  repetitions: z.number().int(),
+  /** When the run was cancelled (its unfinished requests ended FAILED 'Cancelled.'); null otherwise. */
+  cancelled_at: Timestamp.nullable(),
 });
 export type Evaluation = z.infer<typeof Evaluation>;
 
@@ -59,6 +68,8 @@ export const ApiRequest = z.object({
   configuration: Id,
   /** The configuration's version this request ran; null for requests made before versions were kept. */
   configuration_version: z.number().int().nullable(),
+  /** Which run of its (input, configuration) pair this is, from 0 (runs with repetitions make several). */
+  repetition: z.number().int(),
   status: ApiRequestStatus,
   execution_time: z.number().nullable(),
   input_token_total_count: z.number().int().nullable(),
@@ -74,6 +85,8 @@ export const ApiRequest = z.object({
   judging: z.boolean(),
   /** A person's thumbs up or down, if any. */
   rating: Rating.nullable(),
+  /** Earlier outcomes of this request, newest first: each re-run keeps the one it replaced. */
+  history: z.array(PreviousOutcome),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

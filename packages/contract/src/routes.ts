@@ -56,4 +56,6 @@ export const ROUTES = {
   rating: (apiRequestId: number | string) => `/api/api-requests/${apiRequestId}/rating/`,
   votes: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/votes/`,
   summary: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/summary/`,
+  cancelEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/cancel/`,
+  rerunEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/rerun/`,
 } as const;

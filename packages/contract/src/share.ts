@@ -36,6 +36,7 @@ export const SharedEvaluation = z.object({
       scores: true,
       judging: true,
       rating: true,
+      history: true,
     }),
   ),
   metrics: Metrics,

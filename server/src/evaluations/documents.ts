@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, gte } from 'drizzle-orm';
-import type { ApiRequest, ApiRequestWithOutput, Result } from '@promptgrid/contract';
+import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
+import type { ApiRequest, ApiRequestWithOutput, PreviousOutcome, Result } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
-import { apiRequests, evaluations, results, type RunSnapshot } from '../db/schema.js';
+import { apiRequests, evaluations, resultHistory, results, type RunSnapshot } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
 import { readVerdicts, type Verdicts } from '../verdicts/verdicts.js';
@@ -11,12 +11,15 @@ import { assertOwner, changedFrom, metricsOf, statusCountsOf, summaryColumns, to
 // The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
 
 type RequestRow = typeof apiRequests.$inferSelect;
-const toApiRequest = (r: RequestRow): Omit<ApiRequest, 'system_prompt' | 'user_prompt' | keyof Verdicts> => ({
+const toApiRequest = (
+  r: RequestRow,
+): Omit<ApiRequest, 'system_prompt' | 'user_prompt' | 'history' | keyof Verdicts> => ({
   id: r.id,
   evaluation: r.evaluationId,
   input: r.inputId,
   configuration: r.configurationId,
   configuration_version: r.configurationVersion,
+  repetition: r.repetition,
   status: r.status,
   execution_time: r.executionTime,
   input_token_total_count: r.inputTokenTotalCount,
@@ -39,12 +42,37 @@ async function requestReader(
   const prompts = new Map(snapshot.configurations.map((c) => [c.id, c.prompt_content]));
   const contents = new Map(snapshot.inputs.map((i) => [i.id, i.content]));
   const verdictsOf = await readVerdicts(db, evaluationId);
+  const historyOf = await readHistory(db, evaluationId);
   return (r) => ({
     ...toApiRequest(r),
     system_prompt: r.systemPrompt ?? prompts.get(r.configurationId) ?? null,
     user_prompt: r.userPrompt ?? (r.inputId === null ? null : (contents.get(r.inputId) ?? null)),
+    history: historyOf.get(r.id) ?? [],
     ...verdictsOf(r.id),
   });
+}
+
+/** The earlier outcomes of the evaluation's re-run requests, newest first per request (only re-runs write any). */
+async function readHistory(db: Db, evaluationId: number): Promise<Map<number, PreviousOutcome[]>> {
+  const rows = await db
+    .select()
+    .from(resultHistory)
+    .where(eq(resultHistory.evaluationId, evaluationId))
+    .orderBy(asc(resultHistory.apiRequestId), desc(resultHistory.id));
+  const byRequest = new Map<number, PreviousOutcome[]>();
+  for (const h of rows) {
+    if (!byRequest.has(h.apiRequestId)) byRequest.set(h.apiRequestId, []);
+    byRequest.get(h.apiRequestId)!.push({
+      status: h.status,
+      output: h.output,
+      error_message: h.errorMessage,
+      execution_time: h.executionTime,
+      input_token_total_count: h.inputTokenTotalCount,
+      output_token_count: h.outputTokenCount,
+      finished_at: h.finishedAt.toISOString(),
+    });
+  }
+  return byRequest;
 }
 
 /** The evaluation's snapshot and completion time; 404 unless it exists and belongs to the user. */

@@ -9,6 +9,8 @@ import type { Lane } from '../providers/types.js';
 
 /** Channel a run announces itself on, so idle workers in other processes claim it without waiting for their poll. */
 export const WORK_CHANNEL = 'promptgrid_evaluation_work';
+/** Channel a cancel is announced on (payload: the evaluation id), so workers in other processes abort its calls. */
+export const CANCEL_CHANNEL = 'promptgrid_evaluation_cancel';
 
 /** An api request claimed for a worker: IN_PROGRESS under its lease. `attempts` counts the claims, this one included. */
 export type ClaimedRequest = {

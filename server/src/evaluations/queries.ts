@@ -7,7 +7,18 @@ import { notFound } from '../http/errors.js';
 type EvaluationRow = typeof evaluations.$inferSelect;
 
 export const toEvaluation = (
-  e: Pick<EvaluationRow, 'id' | 'name' | 'projectId' | 'useMock' | 'totalRequests' | 'createdAt' | 'completedAt'> & {
+  e: Pick<
+    EvaluationRow,
+    | 'id'
+    | 'name'
+    | 'projectId'
+    | 'useMock'
+    | 'totalRequests'
+    | 'createdAt'
+    | 'completedAt'
+    | 'repetitions'
+    | 'cancelledAt'
+  > & {
     configurationIds: number[];
     inputIds: number[];
   },
@@ -21,6 +32,8 @@ export const toEvaluation = (
   input_ids: e.inputIds,
   created_at: e.createdAt.toISOString(),
   completed_at: e.completedAt?.toISOString() ?? null,
+  repetitions: e.repetitions,
+  cancelled_at: e.cancelledAt?.toISOString() ?? null,
 });
 
 export const summaryColumns = {
@@ -31,6 +44,8 @@ export const summaryColumns = {
   totalRequests: evaluations.totalRequests,
   createdAt: evaluations.createdAt,
   completedAt: evaluations.completedAt,
+  repetitions: evaluations.repetitions,
+  cancelledAt: evaluations.cancelledAt,
   configurationIds: sql<
     number[]
   >`coalesce((select array_agg((c->>'id')::int) from jsonb_array_elements(${evaluations.snapshot}->'configurations') c), '{}')`,

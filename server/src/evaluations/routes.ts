@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  CancelEvaluationResponse,
+  RerunEvaluationInput,
+  RerunEvaluationResponse,
   ApiRequest,
   ApiRequestListQuery,
   Evaluation,
@@ -19,6 +22,7 @@ import {
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { startEvaluation } from './run.js';
+import { cancelEvaluation, rerunEvaluation } from './control.js';
 import { deleteEvaluation, getMetrics, getStatusCounts, listEvaluations } from './queries.js';
 import { apiRequestsDocument, evaluationResultsDocument, resultsDocument } from './documents.js';
 import type { WorkerEvents } from './worker/events.js';
@@ -60,6 +64,54 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       const response = await startEvaluation(app.database, currentUser(request).id, request.body, app.config, worker);
       worker?.wake();
       return reply.code(201).send(response);
+    },
+  );
+
+  app.post(
+    '/api/evaluations/:id/cancel/',
+    {
+      schema: {
+        tags,
+        description:
+          "Cancels a running evaluation: its requests not started end FAILED with 'Cancelled.', calls in " +
+          'flight are aborted and end the same way, and the evaluation completes with cancelled_at set. ' +
+          '409 when it has already finished.',
+        params: IdParams,
+        response: { 200: CancelEvaluationResponse },
+      },
+    },
+    async (request) => {
+      const response = await cancelEvaluation(app.database, currentUser(request).id, request.params.id);
+      worker?.cancel(request.params.id);
+      return response;
+    },
+  );
+
+  app.post(
+    '/api/evaluations/:id/rerun/',
+    {
+      schema: {
+        tags,
+        description:
+          'Runs finished requests of the evaluation again (all of them, request_ids, and/or only the ' +
+          'FAILED ones with failed_only): each goes back to PENDING, its previous outcome is kept in its ' +
+          'history and its scores are dropped. Never counts against the free evaluations; reopening a ' +
+          'finished evaluation needs a free run slot (429 otherwise, as a new run).',
+        params: IdParams,
+        body: RerunEvaluationInput,
+        response: { 200: RerunEvaluationResponse },
+      },
+    },
+    async (request) => {
+      const response = await rerunEvaluation(
+        app.database,
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+        app.config,
+      );
+      worker?.wake();
+      return response;
     },
   );
 

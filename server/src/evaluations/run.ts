@@ -30,7 +30,7 @@ const unique = (ids: number[]) => [...new Set(ids)];
 export async function startEvaluation(
   database: Database,
   userId: number,
-  input: RunEvaluationInput,
+  input: Omit<RunEvaluationInput, 'repetitions'> & { repetitions?: number },
   limits: RunLimits,
   local: LocalWorker | null = null,
 ): Promise<RunEvaluationResponse> {
@@ -87,7 +87,8 @@ export async function startEvaluation(
   };
   const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);
   const neededProviders = [...new Set(snapshot.configurations.map((c) => c.ai_model.company))];
-  const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length);
+  const repetitions = input.repetitions ?? 1;
+  const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length) * repetitions;
 
   if (!input.use_mock) preloadSdks(neededProviders);
   const laneOf = (c: RunSnapshot['configurations'][number]): Lane => (input.use_mock ? 'mock' : c.ai_model.company);
@@ -111,15 +112,21 @@ export async function startEvaluation(
         local?.offerKeys(keys.filter((key) => neededProviders.includes(key.provider)));
         await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
       }
+      // Each input's rows come `repetitions` times in a row (repetition-major within the input), so the first
+      // repetition of every pair of an input is written, claimed and answered first.
+      const runInputIds = snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null];
       const shape: RunShape = {
-        inputIds: snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null],
+        inputs: runInputIds.flatMap((id) =>
+          Array.from({ length: repetitions }, (_, repetition) => ({ id, repetition })),
+        ),
         lanes: snapshot.configurations.map((c) => ({ id: c.id, version: c.version!, provider: laneOf(c) })),
       };
       const head = planHead(shape, local);
+      const repeatedPrompts: RunPrompts = prompts && prompts.flatMap((p) => Array<typeof p>(repetitions).fill(p));
       const { evaluationId: id, requestIds } = await reserveIds(tx, head.length);
       const headRows = head.map((row, n) => ({
         ...row,
-        ...sentPromptsOfRow(prompts, n, shape.lanes.length),
+        ...sentPromptsOfRow(repeatedPrompts, n, shape.lanes.length),
         id: requestIds[n],
       }));
       const claimed: ClaimedRequest[] = headRows
@@ -143,9 +150,10 @@ export async function startEvaluation(
         name: input.name || defaultEvaluationName(),
         useMock: input.use_mock,
         totalRequests,
+        repetitions,
         snapshot,
       });
-      await insertRequests(tx, id, shape, headRows, local, prompts);
+      await insertRequests(tx, id, shape, headRows, local, repeatedPrompts);
       return id;
     });
     commit(true);
@@ -164,7 +172,7 @@ export type RunLimits = { freeEvaluationsPerMonth: number; maxActiveRunsPerUser:
  * locked first, so two runs started at once by one user are counted one after the other; the count is its own statement
  * because a statement that waited for the lock still reads from the snapshot it took before waiting.
  */
-async function assertRunSlotFree(tx: Tx, userId: number, max: number) {
+export async function assertRunSlotFree(tx: Tx, userId: number, max: number) {
   await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId}::int FOR NO KEY UPDATE`);
   const { rows } = (await tx.execute(
     sql`SELECT count(*)::int AS active FROM evaluations WHERE user_id = ${userId}::int AND completed_at IS NULL`,
@@ -179,27 +187,31 @@ async function assertRunSlotFree(tx: Tx, userId: number, max: number) {
 
 type HeadRow = {
   input_id: number | null;
+  repetition: number;
   configuration_id: number;
   configuration_version: number;
   provider: Lane;
   claimed: boolean;
 };
 /**
- * What a run's rows are made of: its inputs (or none: null) and configurations, each with the version that runs and
- * the lane it runs in.
+ * What a run's rows are made of: its inputs (or none: null), each once per repetition, and configurations, each with
+ * the version that runs and the lane it runs in.
  */
-type RunShape = { inputIds: (number | null)[]; lanes: { id: number; version: number; provider: Lane }[] };
+type RunShape = {
+  inputs: { id: number | null; repetition: number }[];
+  lanes: { id: number; version: number; provider: Lane }[];
+};
 
 /**
  * The run's first rows in input-major order, up to the last one the local worker takes: the first `room` rows of each
  * lane are claimed for it. Empty without a local worker or room.
  */
-function planHead({ inputIds, lanes }: RunShape, local: LocalWorker | null): HeadRow[] {
+function planHead({ inputs, lanes }: RunShape, local: LocalWorker | null): HeadRow[] {
   const room = new Map<Lane, number>();
   if (local) for (const { provider } of lanes) if (!room.has(provider)) room.set(provider, local.room(provider));
   let unclaimed = [...room.values()].reduce((sum, n) => sum + n, 0);
   const head: HeadRow[] = [];
-  for (const inputId of inputIds) {
+  for (const { id: inputId, repetition } of inputs) {
     if (unclaimed === 0) break;
     for (const lane of lanes) {
       if (unclaimed === 0) break;
@@ -210,6 +222,7 @@ function planHead({ inputIds, lanes }: RunShape, local: LocalWorker | null): Hea
       }
       head.push({
         input_id: inputId,
+        repetition,
         configuration_id: lane.id,
         configuration_version: lane.version,
         provider: lane.provider,
@@ -238,31 +251,33 @@ async function reserveIds(tx: Tx, headLength: number): Promise<{ evaluationId: n
 async function insertRequests(
   tx: Tx,
   evaluationId: number,
-  { inputIds, lanes }: RunShape,
+  { inputs, lanes }: RunShape,
   head: (HeadRow & SentPrompts & { id: number })[],
   local: LocalWorker | null,
   prompts: RunPrompts,
 ) {
   if (head.length > 0) {
     await tx.execute(sql`
-      INSERT INTO api_requests (id, evaluation_id, input_id, configuration_id, configuration_version, provider,
+      INSERT INTO api_requests (id, evaluation_id, input_id, repetition, configuration_id, configuration_version, provider,
                                 system_prompt, user_prompt, status, attempts, claimed_by, lease_expires_at)
-      SELECT h.id, ${evaluationId}::int, h.input_id, h.configuration_id, h.configuration_version, h.provider,
+      SELECT h.id, ${evaluationId}::int, h.input_id, h.repetition, h.configuration_id, h.configuration_version, h.provider,
              h.system_prompt, h.user_prompt,
              CASE WHEN h.claimed THEN 'IN_PROGRESS' ELSE 'PENDING' END, CASE WHEN h.claimed THEN 1 ELSE 0 END,
              CASE WHEN h.claimed THEN ${local!.id}::text END,
              CASE WHEN h.claimed THEN now() + ${local!.leaseMs}::int * interval '1 millisecond' END
         FROM jsonb_to_recordset(${JSON.stringify(head)}::jsonb)
-          AS h(id int, input_id int, configuration_id int, configuration_version int, provider text,
+          AS h(id int, input_id int, repetition int, configuration_id int, configuration_version int, provider text,
                system_prompt text, user_prompt text, claimed boolean)`);
   }
   // Filled-in texts (templated runs only) are looked up by position: per input, its user prompt and system prompts.
   const filled = JSON.stringify(prompts);
   await tx.execute(sql`
-    INSERT INTO api_requests (evaluation_id, input_id, configuration_id, configuration_version, provider, system_prompt, user_prompt)
-    SELECT ${evaluationId}::int, (i.value #>> '{}')::int, (c.value->>'id')::int, (c.value->>'version')::int, c.value->>'provider',
+    INSERT INTO api_requests (evaluation_id, input_id, repetition, configuration_id, configuration_version, provider,
+                              system_prompt, user_prompt)
+    SELECT ${evaluationId}::int, (i.value->>'id')::int, (i.value->>'repetition')::int, (c.value->>'id')::int,
+           (c.value->>'version')::int, c.value->>'provider',
            ${filled}::jsonb -> (i.n - 1)::int -> 'system' ->> (c.n - 1)::int, ${filled}::jsonb -> (i.n - 1)::int ->> 'user'
-      FROM jsonb_array_elements(${JSON.stringify(inputIds)}::jsonb) WITH ORDINALITY AS i(value, n)
+      FROM jsonb_array_elements(${JSON.stringify(inputs)}::jsonb) WITH ORDINALITY AS i(value, n)
      CROSS JOIN jsonb_array_elements(${JSON.stringify(lanes)}::jsonb) WITH ORDINALITY AS c(value, n)
      WHERE (i.n - 1) * ${lanes.length}::int + c.n > ${head.length}::int
      ORDER BY i.n, c.n`);

@@ -85,6 +85,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       id: r.id,
       input: r.inputId,
       configuration: r.configurationId,
+      repetition: r.repetition,
       status: r.status,
       execution_time: r.executionTime,
       input_token_total_count: r.inputTokenTotalCount,

@@ -77,6 +77,7 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
         'input_token_total_count',
         'output',
         'output_token_count',
+        'repetition',
         'status',
         'updated_at',
       ].sort(),

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import type { Database, Db, Tx } from '../db/client.js';
 import { judgeTasks } from '../db/schema.js';
 import { judgeTasksOf } from '../evaluations/worker/queue.js';
 
@@ -30,4 +30,21 @@ export async function readJudgingRequests(db: Db, evaluationId: number): Promise
     SELECT DISTINCT api_request_id FROM judge_tasks
      WHERE evaluation_id = ${evaluationId} AND status <> 'DONE'`)) as unknown as { rows: { api_request_id: number }[] };
   return new Set(rows.map((row) => Number(row.api_request_id)));
+}
+
+/**
+ * Drops the judge work of a cancelled evaluation that has not been written (a judgement still running is dropped when
+ * it tries to write, its task being gone), so the cancel leaves the run final: once its requests have all ended, the
+ * evaluation is complete.
+ */
+export async function dropPendingJudgements(database: Database, evaluationId: number) {
+  await database.executeSql(
+    `WITH dropped AS (DELETE FROM judge_tasks WHERE evaluation_id = $1 AND status <> 'DONE' RETURNING 1)
+     UPDATE evaluations e
+        SET pending_judgements = 0,
+            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests >= e.total_requests
+                                THEN now() ELSE e.completed_at END
+      WHERE e.id = $1 AND (e.pending_judgements > 0 OR EXISTS (SELECT 1 FROM dropped))`,
+    [evaluationId],
+  );
 }

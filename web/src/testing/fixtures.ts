@@ -80,6 +80,7 @@ export const apiRequestFixture = (
   input,
   configuration,
   configuration_version: 1,
+  repetition: 0,
   status,
   execution_time: status === 'SUCCESS' ? 1.5 : null,
   input_token_total_count: 10,
@@ -89,6 +90,7 @@ export const apiRequestFixture = (
   scores: [],
   rating: null,
   judging: false,
+  history: [],
   created_at: FIXED_TIME,
   updated_at: FIXED_TIME,
 });

@@ -42,8 +42,12 @@ export const evaluations = pgTable(
     /** Judge tasks not done yet; completed_at also waits for this to reach 0. */
     pendingJudgements: integer('pending_judgements').notNull().default(0),
     snapshot: jsonb('snapshot').$type<RunSnapshot>().notNull(),
+    /** How many times each (input, configuration) pair runs; total_requests counts them all. */
+    repetitions: integer('repetitions').notNull().default(1),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** When the user cancelled the run; a re-run clears it. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('evaluations_user_idx').on(t.userId, t.createdAt), index('evaluations_project_idx').on(t.projectId)],
 );
@@ -62,6 +66,8 @@ export const apiRequests = pgTable(
     configurationId: integer('configuration_id').notNull(),
     /** The configuration's version when the run was created; null for requests made before versions were kept. */
     configurationVersion: integer('configuration_version'),
+    /** Which run of its (input, configuration) pair this is, from 0, when the run asked for repetitions. */
+    repetition: integer('repetition').notNull().default(0),
     /**
      * The texts sent when a template filled them in; NULL when the configuration's prompt (or the input's content) in
      * the evaluation's snapshot was sent as written, which keeps untemplated runs as cheap to write as before.
@@ -127,4 +133,28 @@ export const results = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('results_evaluation_idx').on(t.evaluationId)],
+);
+
+/**
+ * Earlier outcomes of a request that was re-run: the re-run copies the request's outcome (and output) here in the
+ * statement that puts it back to PENDING. No foreign key, as on api_requests; the evaluation's delete trigger removes
+ * them.
+ */
+export const resultHistory = pgTable(
+  'result_history',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id').notNull(),
+    apiRequestId: integer('api_request_id').notNull(),
+    status: text('status', { enum: ['SUCCESS', 'FAILED'] }).notNull(),
+    output: text('output'),
+    errorMessage: text('error_message'),
+    executionTime: doublePrecision('execution_time'),
+    inputTokenTotalCount: integer('input_token_total_count'),
+    outputTokenCount: integer('output_token_count'),
+    /** When that outcome was written. */
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('result_history_evaluation_idx').on(t.evaluationId, t.apiRequestId)],
 );

@@ -16,6 +16,8 @@ export type WorkerEventMap = {
   flushed: [{ count: number; completedEvaluationIds: number[] }];
   /** Writing a batch failed: its outcomes are kept and written with the next flush. */
   flushFailed: [{ count: number; error: unknown }];
+  /** A cancel reached this worker: the evaluation's buffered rows are dropped and its running calls aborted. */
+  cancelled: [{ evaluationId: number }];
   /** A lane found nothing more to claim and holds no rows: it waits for new work or its next poll. */
   idle: [{ lane: Lane }];
 };

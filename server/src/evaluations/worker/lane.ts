@@ -25,7 +25,7 @@ const EXPIRED_CHECK_MS = 1000;
  */
 const HOLDING = 3;
 
-export type LaneOptions<Row extends { id: number } = HeldRow> = {
+export type LaneOptions<Row extends { id: number; evaluation_id: number } = HeldRow> = {
   lane: Lane;
   /** Calls at once. */
   concurrency: number;
@@ -68,7 +68,7 @@ class Signal {
  * refills the buffer, one claim at a time, whenever it has room for a concurrency's worth. Rows are api requests, or
  * judge tasks for a judge worker's lanes.
  */
-export class LaneRunner<Row extends { id: number } = HeldRow> {
+export class LaneRunner<Row extends { id: number; evaluation_id: number } = HeldRow> {
   private mode: LaneMode = 'stopped';
   private buffer: Row[] = [];
   private inFlight = 0;
@@ -108,6 +108,11 @@ export class LaneRunner<Row extends { id: number } = HeldRow> {
   /** Rows claimed and not started yet. */
   bufferedIds(): number[] {
     return this.buffer.map((row) => row.id);
+  }
+
+  /** Forgets the buffered rows of a cancelled evaluation: the cancel already ended them. */
+  dropEvaluation(evaluationId: number) {
+    this.buffer = this.buffer.filter((row) => row.evaluation_id !== evaluationId);
   }
 
   /** Forgets the buffered rows: the worker hands them back to the queue. */

@@ -31,7 +31,8 @@ const failed = (message: string, executionTime = 0): CallOutcome => ({
 export class RequestRunner {
   /** Shared with the judge worker: one client per provider and key, one connection pool. */
   readonly caller: ProviderCaller;
-  private readonly running = new Map<number, AbortController>();
+  /** Running calls by request id: how to abort each, and its evaluation (a cancel aborts one evaluation's calls). */
+  private readonly running = new Map<number, { abort: AbortController; evaluationId: number }>();
   private readonly calls = new Set<Promise<void>>();
   private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
   private readonly keys = new Map<string, { value: Promise<string | null>; until: number }>();
@@ -62,7 +63,13 @@ export class RequestRunner {
 
   /** Cuts every running call short: their requests are handed back, not recorded. */
   abortAll() {
-    for (const abort of this.running.values()) abort.abort(new Error('worker stopping'));
+    for (const { abort } of this.running.values()) abort.abort(new Error('worker stopping'));
+  }
+
+  /** Cuts the evaluation's running calls short; nothing is recorded for them (the cancel already ended their rows). */
+  abortEvaluation(evaluationId: number) {
+    for (const call of this.running.values())
+      if (call.evaluationId === evaluationId) call.abort.abort(new Error('evaluation cancelled'));
   }
 
   offerKeys(keys: SealedKey[]) {
@@ -92,11 +99,11 @@ export class RequestRunner {
 
   private async execute(lane: Lane, row: HeldRow) {
     const abort = new AbortController();
-    this.running.set(row.id, abort);
+    this.running.set(row.id, { abort, evaluationId: row.evaluation_id });
     this.events.emit('started', { lane, requestId: row.id });
     try {
       const outcome = await this.outcomeOrFailure(lane, row, abort.signal);
-      if (outcome === null) return;
+      if (outcome === null || abort.signal.aborted) return;
       if (row.committed && !(await row.committed)) return;
       // running still holds this request: <= 1 means it was the last call running (e.g. the end of a run).
       this.record(row, outcome, this.running.size <= 1);

@@ -6,7 +6,13 @@ import type { EncryptionKey } from '../../api-keys/sealing.js';
 import type { SealedKey } from '../../api-keys/service.js';
 import { preloadSdks, type ProviderSettings } from '../../providers/call.js';
 import type { Lane, ProviderName } from '../../providers/types.js';
-import { WORK_CHANNEL, type ClaimedRequest, type EvaluationContext, type LocalWorker } from '../hand-over.js';
+import {
+  CANCEL_CHANNEL,
+  WORK_CHANNEL,
+  type ClaimedRequest,
+  type EvaluationContext,
+  type LocalWorker,
+} from '../hand-over.js';
 import { workerEvents, type WorkerEvents, type WorkerLogger } from './events.js';
 import { LaneRunner, type HeldRow } from './lane.js';
 import { OutcomeWriter } from './outcome-writer.js';
@@ -145,6 +151,16 @@ export class EvaluationWorker implements LocalWorker {
     this.judges.wake();
   }
 
+  /**
+   * A cancel ended the evaluation's unfinished rows: forget the ones waiting in the lanes and abort its running calls,
+   * so no call of it keeps going (their late outcomes would be dropped by writeOutcomes anyway).
+   */
+  cancel(evaluationId: number) {
+    for (const lane of this.lanes.values()) lane.dropEvaluation(evaluationId);
+    this.runner.abortEvaluation(evaluationId);
+    this.events.emit('cancelled', { evaluationId });
+  }
+
   /** Stops claiming, lets running calls finish for a moment, aborts the rest and hands their requests back. */
   async stop() {
     if (this.stopped) return;
@@ -184,9 +200,12 @@ export class EvaluationWorker implements LocalWorker {
       const { default: pg } = await import('pg');
       const client = new pg.Client({ connectionString: url });
       client.on('error', (error) => this.log.warn({ err: error }, 'work notifications lost; polling continues'));
-      client.on('notification', () => this.wake());
+      client.on('notification', ({ channel, payload }) => {
+        if (channel === CANCEL_CHANNEL) this.cancel(Number(payload));
+        else this.wake();
+      });
       await client.connect();
-      await client.query(`LISTEN ${WORK_CHANNEL}`);
+      await client.query(`LISTEN ${WORK_CHANNEL}; LISTEN ${CANCEL_CHANNEL}`);
       this.listener = client;
     } catch (error) {
       this.log.warn({ err: error }, 'could not LISTEN for work; polling instead');

@@ -5,6 +5,7 @@ import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
 import type { CardExtras } from '../lib/run-slots';
 import { ScoreBadges } from './score-badges';
+import { CellHistory, CellMenu, RepetitionLine } from './cell-extras';
 import { cn } from '@/lib/cn';
 
 type Props = {
@@ -16,6 +17,8 @@ type Props = {
   checkNames: ReadonlyMap<number, string>;
   /** Controls composed in from app/ (a rating), shown once the output is there. */
   extras?: CardExtras;
+  /** Re-runs the cell's requests (from the card's menu). */
+  onRerun?: (requestIds: number[]) => void;
 };
 
 /** One system prompt's answer to the selected input. */
@@ -26,6 +29,7 @@ export const ResultCard = memo(function ResultCard({
   maxHeight,
   checkNames,
   extras,
+  onRerun,
 }: Props) {
   const request = cell?.request;
   const result = cell?.result;
@@ -49,7 +53,10 @@ export const ResultCard = memo(function ResultCard({
     >
       <header className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
         {/* Names and models wrap: a card never hides part of either. */}
-        <h3 className="font-semibold break-words">{name}</h3>
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 font-semibold break-words">{name}</h3>
+          {onRerun && cell ? <CellMenu name={name} runs={cell.runs} onRerun={onRerun} /> : null}
+        </div>
         <p className="text-xs break-words text-slate-500 dark:text-slate-400">
           {configuration ? aiModelLabel(configuration.ai_model) : 'Deleted prompt'}
         </p>
@@ -67,6 +74,7 @@ export const ResultCard = memo(function ResultCard({
             <dd className="tabular-nums">{outputTokens ?? '—'}</dd>
           </div>
         </dl>
+        <RepetitionLine runs={cell?.runs ?? []} />
         <ScoreBadges scores={request?.scores ?? []} checkNames={checkNames} />
       </header>
       <div
@@ -110,6 +118,7 @@ export const ResultCard = memo(function ResultCard({
         )}
       </div>
       {extras && request && status === 'SUCCESS' ? extras.render(request, extras.context) : null}
+      <CellHistory runs={cell?.runs ?? []} />
     </article>
   );
 });

@@ -19,6 +19,8 @@ type Props = {
   cells: Map<string, Cell>;
   checkNames: ReadonlyMap<number, string>;
   extras?: CardExtras;
+  /** Re-runs a card's requests. */
+  onRerun?: (requestIds: number[]) => void;
 };
 
 /**
@@ -35,7 +37,7 @@ export function columnsFor(width: number, count: number) {
  * cost the same as a screenful. Cards size to their output up to CARD_MAX_HEIGHT (longer outputs scroll inside);
  * each rendered row is measured (measureElement, kept current by a ResizeObserver), so rows of short answers stay short.
  */
-export function ResultGrid({ inputId, configurationIds, configurations, cells, checkNames, extras }: Props) {
+export function ResultGrid({ inputId, configurationIds, configurations, cells, checkNames, extras, onRerun }: Props) {
   const container = useRef<HTMLDivElement>(null);
   // null until the container is measured (in a layout effect, so before the first paint): rendering the cards for a
   // guessed width would render and measure every visible row twice.
@@ -107,6 +109,7 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells, c
                 maxHeight={CARD_MAX_HEIGHT}
                 checkNames={checkNames}
                 extras={extras}
+                onRerun={onRerun}
               />
             </div>
           ))}

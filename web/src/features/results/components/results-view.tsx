@@ -18,7 +18,10 @@ import { ShareControl } from './share-control';
 import { dropResultsCache, readResultsCache, writeResultsCache } from '../lib/cache';
 import { downloadRun } from '../lib/export';
 import { evaluationMembers, indexCells } from '../lib/results-index';
-import { canDownload, countStatuses, deriveRunStatus, isSettled, progressDots } from '../lib/status';
+import { canDownload, countStatuses, deriveRunStatus, isSettled, progressDots, withCancelled } from '../lib/status';
+import { runAgreement } from '../lib/repetitions';
+import { useRunControl } from '../hooks/use-run-control';
+import { RunControls } from './run-controls';
 import type { ResultsSelections } from '../lib/types';
 import type { RunSlots } from '../lib/run-slots';
 import { PromptPicker } from './prompt-picker';
@@ -97,7 +100,8 @@ export function ResultsView({
   const dots = useMemo(() => progressDots(requests, total), [requests, total]);
   // After a polling error the run may still be going on the server: Running until every request has ended.
   const settled = isSettled(requests, total);
-  const status = deriveRunStatus(polling, counts.SUCCESS, total, settled);
+  const status = withCancelled(deriveRunStatus(polling, counts.SUCCESS, total, settled), requests);
+  const control = useRunControl(evaluationId);
 
   const inputId =
     selections.inputId !== null && members.inputIds.includes(selections.inputId)
@@ -236,7 +240,9 @@ export function ResultsView({
             `promptgrid-evaluation-${evaluationId}.csv`,
           )
         }
+        agreement={runAgreement(cells.values())}
       />
+      <RunControls control={control} status={status} failed={counts.FAILED} />
 
       {loadingFirst ? (
         <div className="flex justify-center py-8">
@@ -285,6 +291,7 @@ export function ResultsView({
           cells={cells}
           checkNames={checkNames}
           extras={extras}
+          onRerun={control.rerunRequests}
         />
       ) : null}
     </section>

@@ -10,6 +10,7 @@ const STATUS_TONES: Record<RunStatus, string> = {
     'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900',
   Partial: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900',
   Failed: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950 dark:text-red-300 dark:ring-red-900',
+  Cancelled: 'bg-slate-100 text-slate-700 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700',
 };
 
 type Props = {
@@ -26,6 +27,8 @@ type Props = {
   onDownload: () => void;
   /** The grid as CSV, one row per cell, offered beside the JSON download. */
   onDownloadCsv?: () => void;
+  /** With repetitions: how many cells' repeated runs gave identical outputs, of those with two or more done. */
+  agreement?: { identical: number; compared: number } | null;
 };
 
 function DownloadButton({ onClick, children }: { onClick: () => void; children: string }) {
@@ -70,6 +73,7 @@ export function SummaryBar({
   canDownload,
   onDownload,
   onDownloadCsv,
+  agreement = null,
 }: Props) {
   return (
     <section
@@ -86,6 +90,9 @@ export function SummaryBar({
             label="Output tokens"
             value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()}
           />
+          {agreement ? (
+            <Stat label="Identical repetitions" value={`${agreement.identical} of ${agreement.compared}`} />
+          ) : null}
         </dl>
         <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">
           <div className="max-h-56 overflow-auto">

@@ -54,6 +54,7 @@ describe('buildExport', () => {
         api_request_id: 1,
         input_id: 1,
         configuration_id: 5,
+        repetition: 0,
         status: 'SUCCESS',
         system_prompt: 'System',
         user_prompt: 'User',
@@ -69,6 +70,7 @@ describe('buildExport', () => {
         api_request_id: 2,
         input_id: 1,
         configuration_id: 6,
+        repetition: 0,
         status: 'FAILED',
         system_prompt: 'System',
         user_prompt: 'User',
@@ -122,5 +124,32 @@ describe('results cache', () => {
     expect(JSON.parse(localStorage.getItem('small')!).results).toEqual([]);
     localStorage.setItem('promptgrid:results:3:14', '{not json');
     expect(readResultsCache(3, 14)).toBeNull();
+  });
+});
+
+describe('the JSON export of a run with repetitions', () => {
+  it('holds every repetition of each pair, numbered, in api request order', () => {
+    const requests = [0, 1, 2].map((repetition) => ({
+      ...apiRequestFixture(repetition + 1, 1, 5, 'SUCCESS'),
+      repetition,
+    }));
+    const exported = buildExport(
+      {
+        evaluationId: 9,
+        totalRequests: 3,
+        apiRequests: requests,
+        metrics: null,
+        results: requests.map((r) => resultFixture(r.id, 1, 5, `Answer ${r.id}`)),
+        endTime: null,
+      },
+      [],
+      [],
+      null,
+    );
+    expect(exported.results.map((r) => [r.api_request_id, r.repetition, r.output])).toEqual([
+      [1, 0, 'Answer 1'],
+      [2, 1, 'Answer 2'],
+      [3, 2, 'Answer 3'],
+    ]);
   });
 });

@@ -31,6 +31,8 @@ export type EvaluationExport = {
     api_request_id: number | null;
     input_id: number | null;
     configuration_id: number;
+    /** Which run of its pair, from 0 (evaluations with repetitions run each pair several times). */
+    repetition: number;
     status: 'PENDING' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
     system_prompt: string | null;
     user_prompt: string | null;
@@ -84,24 +86,29 @@ export function buildExport(
         parameters: { temperature: c.parameters.temperature, max_tokens: c.parameters.max_tokens },
         provider_specific_params: c.provider_specific_params,
       })),
-    results: cells.map(({ request, result }) => ({
-      api_request_id: request?.id ?? result?.api_request ?? null,
-      input_id: request?.input ?? result?.input ?? null,
-      configuration_id: (request?.configuration ?? result?.configuration)!,
-      status: request?.status ?? 'SUCCESS',
-      system_prompt: request?.system_prompt ?? null,
-      user_prompt: request?.user_prompt ?? null,
-      output: result?.output ?? null,
-      error_message: request?.error_message ?? null,
-      execution_time: result?.execution_time ?? request?.execution_time ?? null,
-      input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,
-      output_tokens: result?.token_count ?? request?.output_token_count ?? null,
-      scores: (request?.scores ?? []).map((score) => ({
-        ...score,
-        check_name: checkNames.get(score.check_id) ?? null,
+    // Every run of every cell, in the order of the server's api requests.
+    results: cells
+      .flatMap((cell) => cell.runs)
+      .sort((a, b) => (a.request?.id ?? a.result?.api_request ?? 0) - (b.request?.id ?? b.result?.api_request ?? 0))
+      .map(({ request, result }) => ({
+        api_request_id: request?.id ?? result?.api_request ?? null,
+        input_id: request?.input ?? result?.input ?? null,
+        configuration_id: (request?.configuration ?? result?.configuration)!,
+        repetition: request?.repetition ?? 0,
+        status: request?.status ?? 'SUCCESS',
+        system_prompt: request?.system_prompt ?? null,
+        user_prompt: request?.user_prompt ?? null,
+        output: result?.output ?? null,
+        error_message: request?.error_message ?? null,
+        execution_time: result?.execution_time ?? request?.execution_time ?? null,
+        input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,
+        output_tokens: result?.token_count ?? request?.output_token_count ?? null,
+        scores: (request?.scores ?? []).map((score) => ({
+          ...score,
+          check_name: checkNames.get(score.check_id) ?? null,
+        })),
+        rating: request?.rating ?? null,
       })),
-      rating: request?.rating ?? null,
-    })),
   };
 }
 

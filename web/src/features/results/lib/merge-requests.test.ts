@@ -8,6 +8,8 @@ const request = (id: number, status: ApiRequest['status'], updated_at: string): 
   input: id,
   configuration: 1,
   configuration_version: 1,
+  repetition: 0,
+  history: [],
   system_prompt: null,
   user_prompt: null,
   scores: [],

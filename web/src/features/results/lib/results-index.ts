@@ -3,19 +3,33 @@ import type { ApiRequest, Result } from '@promptgrid/contract';
 /** Key of one cell of the comparison: an input (or none) and a configuration. */
 export const cellKey = (inputId: number | null, configurationId: number) => `${inputId ?? 'none'}:${configurationId}`;
 
-export type Cell = { request: ApiRequest | undefined; result: Result | undefined };
+/** One run of a cell: its api request and, once it succeeded, its result. */
+export type CellRun = { request: ApiRequest | undefined; result: Result | undefined };
+/**
+ * A cell: its first run (request and result, what the card and the matrix show) and all of its runs in repetition
+ * order (one unless the evaluation asked for repetitions).
+ */
+export type Cell = CellRun & { runs: CellRun[] };
 
 /** Requests and results by cell, for constant-time lookups while rendering many cards. */
 export function indexCells(requests: ApiRequest[], results: Result[]): Map<string, Cell> {
   const cells = new Map<string, Cell>();
-  for (const request of requests)
-    cells.set(cellKey(request.input, request.configuration), { request, result: undefined });
-  for (const result of results) {
-    const key = cellKey(result.input, result.configuration);
+  const runOfRequest = new Map<number, CellRun>();
+  for (const request of [...requests].sort((a, b) => (a.repetition ?? 0) - (b.repetition ?? 0) || a.id - b.id)) {
+    const key = cellKey(request.input, request.configuration);
+    const run: CellRun = { request, result: undefined };
+    runOfRequest.set(request.id, run);
     const cell = cells.get(key);
-    if (cell) cell.result = result;
-    else cells.set(key, { request: undefined, result });
+    if (cell) cell.runs.push(run);
+    else cells.set(key, { ...run, runs: [run] });
   }
+  for (const result of results) {
+    const run = runOfRequest.get(result.api_request);
+    const key = cellKey(result.input, result.configuration);
+    if (run) run.result = result;
+    else if (!cells.has(key)) cells.set(key, { request: undefined, result, runs: [{ request: undefined, result }] });
+  }
+  for (const cell of cells.values()) cell.result = cell.runs[0]!.result;
   return cells;
 }
 

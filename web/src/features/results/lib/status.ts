@@ -1,6 +1,12 @@
-import { LIMITS, TERMINAL_STATUSES, type ApiRequest, type ApiRequestStatus } from '@promptgrid/contract';
+import {
+  CANCELLED_MESSAGE,
+  LIMITS,
+  TERMINAL_STATUSES,
+  type ApiRequest,
+  type ApiRequestStatus,
+} from '@promptgrid/contract';
 
-export type RunStatus = 'Running' | 'Complete' | 'Partial' | 'Failed';
+export type RunStatus = 'Running' | 'Complete' | 'Partial' | 'Failed' | 'Cancelled';
 
 export const isTerminal = (status: ApiRequestStatus) => TERMINAL_STATUSES.includes(status);
 
@@ -38,6 +44,15 @@ export function deriveRunStatus(
   if (totalRequests > 0 && successCount >= totalRequests) return 'Complete';
   if (successCount === 0) return 'Failed';
   return 'Partial';
+}
+
+/**
+ * A run that has ended with requests a cancel ended reads 'Cancelled' rather than Partial or Failed (once they are
+ * re-run it reads as any other run again).
+ */
+export function withCancelled(status: RunStatus, requests: Pick<ApiRequest, 'status' | 'error_message'>[]): RunStatus {
+  if (status === 'Running') return status;
+  return requests.some((r) => r.status === 'FAILED' && r.error_message === CANCELLED_MESSAGE) ? 'Cancelled' : status;
 }
 
 /** True when the requests known so far cover the run and have all ended (SUCCESS or FAILED). */

@@ -1,5 +1,6 @@
 import { aiModelLabel, type ApiRequest, type ApiRequestStatus, type SharedEvaluation } from '@promptgrid/contract';
 import { cellKey, type Cell } from '../lib/results-index';
+import { agreementLabel, repetitionSpread } from '../lib/repetitions';
 
 /** A column of the matrix: one system prompt with its model. */
 export type GridColumn = { id: number; name: string; model: string };
@@ -18,6 +19,8 @@ export type GridCell = {
   outputTokens: number | null;
   cost?: number | null;
   checks?: { passed: number; total: number } | null;
+  /** With repetitions: whether the runs' outputs agree ('identical' or 'n distinct'); the cell shows the first run. */
+  agreement?: string | null;
 };
 export type GridData = { rows: GridRow[]; columns: GridColumn[]; cells: Map<string, GridCell> };
 
@@ -61,15 +64,13 @@ export function gridFromResults(
   configurations: Map<number, Named & { ai_model: Parameters<typeof aiModelLabel>[0] }>,
 ): GridData {
   const grid = new Map<string, GridCell>();
-  for (const [key, { request, result }] of cells) {
-    grid.set(
-      key,
-      cellOf(request, result?.output ?? null, {
-        seconds: result?.execution_time,
-        inputTokens: result?.input_token_total_count,
-        outputTokens: result?.token_count,
-      }),
-    );
+  for (const [key, { request, result, runs }] of cells) {
+    const cell = cellOf(request, result?.output ?? null, {
+      seconds: result?.execution_time,
+      inputTokens: result?.input_token_total_count,
+      outputTokens: result?.token_count,
+    });
+    grid.set(key, runs.length > 1 ? { ...cell, agreement: agreementLabel(repetitionSpread(runs)) } : cell);
   }
   return {
     rows: members.inputIds.map((id) => rowOf(id, id === null ? undefined : inputs.get(id))),
@@ -91,6 +92,8 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
   const inputIds = new Set<number | null>();
   for (const request of shared.api_requests) {
     inputIds.add(request.input);
+    // The grid shows each pair's first run.
+    if (request.repetition > 0) continue;
     cells.set(
       cellKey(request.input, request.configuration),
       cellOf(
@@ -104,6 +107,7 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
           scores: [],
           rating: null,
           judging: false,
+          history: [],
         },
         request.output,
         {},

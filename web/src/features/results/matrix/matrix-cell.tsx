@@ -28,6 +28,12 @@ export function CellFacts({ cell }: { cell: GridCell }) {
           {cell.checks.passed}/{cell.checks.total} checks
         </span>
       ) : null}
+      {cell.agreement ? (
+        <span className="rounded bg-slate-100 px-1.5 py-px dark:bg-slate-800">
+          <span className="sr-only">Repetitions: </span>
+          {cell.agreement}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RepetitionsField } from './repetitions-field';
 import { Dialog } from '@/components/ui/dialog';
 import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { Spinner } from '@/components/ui/spinner';
@@ -75,6 +76,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
   const mockMode = chosenMockMode ?? keysSayMock;
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [repetitions, setRepetitions] = useState(1);
   const [outOfFree, setOutOfFree] = useState(false);
   const [busy, setBusy] = useState(false);
   // The server's allowance (FREE_EVALUATIONS_PER_MONTH), asked for once the dialog needs it.
@@ -124,6 +126,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         input_ids: inputIds,
         name: defaultEvaluationName(),
         use_mock: useMock,
+        repetitions,
       });
       if (response.errors.length > 0) console.error('Evaluation errors', response.errors);
       const outcome = runOutcomeMessage(response, configurationIds.length, inputIds.length);
@@ -252,7 +255,9 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         }
         confirmLabel="Run"
         onConfirm={() => void proceed()}
-      />
+      >
+        <RepetitionsField value={repetitions} onChange={setRepetitions} calls={calls} />
+      </ConfirmDialog>
       <Dialog
         open={outOfFree}
         onOpenChange={setOutOfFree}

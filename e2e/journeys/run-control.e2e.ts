@@ -1,0 +1,105 @@
+// Run control: cancel a slow run, re-run failed requests and one cell, and repetitions on the results screen.
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
+import { shot, signIn, useApp } from '../support/app';
+import { atPath, count, hidden, seeText, visible } from '../support/expect';
+import { seedProject, storeApiKey } from '../support/flows';
+
+const OPENAI_KEY = 'sk-e2e-openai-control-0001';
+
+let fake: FakeProviders;
+const app = useApp(async () => {
+  fake = await startFakeProviders({ apiKeys: [OPENAI_KEY] });
+  return { name: 'run-control', env: { OPENAI_BASE_URL: fake.openaiBaseUrl } };
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+/** Opens the run screen, sets the repetitions in the confirm dialog and confirms a run of `calls` API calls. */
+async function run(page: Page, projectId: number, repetitions: number) {
+  await page.goto(`/project/${projectId}/run`);
+  await page.getByRole('button', { name: 'Run Evaluation' }).click();
+  const confirm = page.getByRole('dialog');
+  await visible(confirm.getByRole('heading', { name: 'Run evaluation' }));
+  await confirm.getByLabel('Repetitions').fill(String(repetitions));
+  await confirm.getByRole('button', { name: 'Run', exact: true }).click();
+  await atPath(page, `/project/${projectId}/results`);
+}
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Evaluation summary' });
+
+describe('run control', () => {
+  test('cancel a slow run: it ends Cancelled at once, then Re-run failed runs it again to Complete', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'cancel@example.com');
+    await storeApiKey(page, 'openai', OPENAI_KEY);
+    // Each prompt's first two calls never answer: the run stays in flight until it is cancelled; the re-run answers.
+    const { projectId } = await seedProject(page, {
+      name: 'Slow run',
+      inputs: [{ name: 'Question', content: 'What is the tallest mountain?' }],
+      configurations: [
+        { name: 'Terse', model: 'gpt-4.1-mini', prompt: 'Answer in one word. [[fake:hangx2]]' },
+        { name: 'Wordy', model: 'gpt-4.1-mini', prompt: 'Answer at length. [[fake:hangx2]]' },
+      ],
+    });
+    await run(page, projectId, 2);
+    await visible(summary(page).getByText('Running', { exact: true }));
+    await seeText(summary(page), '0 of 4');
+    const cancel = page.getByRole('button', { name: 'Cancel run' });
+    await visible(cancel);
+    await shot(page, 'run-control-running');
+    await cancel.click();
+
+    await visible(summary(page).getByText('Cancelled', { exact: true }), 5000);
+    await seeText(summary(page), '4 of 4');
+    await hidden(cancel);
+    const terse = page.getByRole('article', { name: 'Terse' });
+    await visible(terse.getByText('Cancelled.', { exact: true }));
+    await shot(page, 'run-control-cancelled');
+
+    await page.getByRole('button', { name: 'Re-run failed' }).click();
+    await visible(summary(page).getByText('Complete', { exact: true }), 30_000);
+    await hidden(page.getByRole('button', { name: 'Re-run failed' }));
+    // Both repetitions answered the same, and the cancelled outcome is in the card's history.
+    await visible(terse.getByText('identical', { exact: true }));
+    await visible(terse.getByText('2 of 2 repetitions done'));
+    await visible(summary(page).getByText('Identical repetitions'));
+    await terse.getByText('History (2)').click();
+    await count(terse.getByText('Cancelled.', { exact: true }), 2);
+    await shot(page, 'run-control-rerun-complete');
+    expect(fake.requests.filter((r) => r.api === 'openai')).toHaveLength(8);
+  });
+
+  test('re-run a failed cell from its menu and see it succeed, the failure kept as its history', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'rerun@example.com');
+    await storeApiKey(page, 'openai', OPENAI_KEY);
+    const { projectId } = await seedProject(page, {
+      name: 'Flaky run',
+      inputs: [{ name: 'Greeting', content: 'Say hello to the team.' }],
+      configurations: [
+        { name: 'Steady', model: 'gpt-4.1-mini', prompt: 'You are kind.' },
+        // The provider answers 500 once; the run makes no retries here, so the cell fails the first time.
+        { name: 'Flaky', model: 'gpt-4.1-mini', prompt: 'You are brief. [[fake:500x1]]' },
+      ],
+    });
+    await run(page, projectId, 1);
+    await visible(summary(page).getByText('Partial', { exact: true }), 30_000);
+    const flaky = page.getByRole('article', { name: 'Flaky' });
+    await visible(flaky.getByText('Error occurred while processing request:', { exact: false }));
+    // The menu of a card is a labelled menu button, and works from the keyboard.
+    const menu = flaky.getByRole('button', { name: 'Actions for Flaky' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Re-run this cell' }).click();
+
+    await visible(summary(page).getByText('Complete', { exact: true }), 30_000);
+    await visible(flaky.getByText('Echo from gpt-4.1-mini', { exact: false }));
+    await hidden(flaky.getByText('Error occurred while processing request:', { exact: false }));
+    await flaky.getByText('History (1)').click();
+    await visible(flaky.getByRole('listitem').filter({ hasText: 'Failed' }));
+    await shot(page, 'run-control-cell-rerun');
+  });
+});

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  CANCELLED_MESSAGE,
+  type CancelEvaluationResponse,
+  type RerunEvaluationInput,
+  type RerunEvaluationResponse,
+} from '@promptgrid/contract';
+import type { Database } from '../db/client.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { CANCEL_CHANNEL, WORK_CHANNEL } from './hand-over.js';
+import { assertRunSlotFree, type RunLimits } from './run.js';
+import { failPendingRequests, failRunningRequests } from './worker/queue.js';
+import { dropPendingJudgements } from '../verdicts/judge-tasks.js';
+
+// Controls of a run after it started: cancel it, or run some of its requests again. See decision 0021.
+
+/**
+ * Cancels a running evaluation: marks it cancelled, ends its unstarted requests and then its running ones as FAILED
+ * 'Cancelled.' (pending first: a row a worker claims between the two statements is caught by the second), and tells
+ * every worker to abort the evaluation's calls. Nothing stays IN_PROGRESS and the last of these writes completes the
+ * evaluation. 409 when it had already finished.
+ */
+export async function cancelEvaluation(
+  database: Database,
+  userId: number,
+  evaluationId: number,
+): Promise<CancelEvaluationResponse> {
+  const { rows } = await database.executeSql<{ id: number; running: boolean }>(
+    `WITH marked AS (
+       UPDATE evaluations SET cancelled_at = now()
+        WHERE id = $1 AND user_id = $2 AND completed_at IS NULL
+       RETURNING id
+     )
+     SELECT e.id, EXISTS (SELECT 1 FROM marked) AS running FROM evaluations e WHERE e.id = $1 AND e.user_id = $2`,
+    [evaluationId, userId],
+  );
+  if (rows.length === 0) throw notFound('Evaluation not found.');
+  if (!rows[0].running) throw new HttpError(409, 'This evaluation has already finished.');
+  const pending = await failPendingRequests(database, evaluationId, CANCELLED_MESSAGE);
+  const running = await failRunningRequests(database, evaluationId, CANCELLED_MESSAGE);
+  await dropPendingJudgements(database, evaluationId);
+  if (database.kind === 'postgres')
+    await database.executeSql(`SELECT pg_notify($1, $2)`, [CANCEL_CHANNEL, String(evaluationId)]).catch(() => {});
+  return { evaluation_id: evaluationId, cancelled_requests: pending + running };
+}
+
+/**
+ * Puts finished requests of an evaluation back to PENDING so the workers run them again, in one statement that also
+ * keeps each one's outcome in result_history and removes its result and scores, and takes them back out of the
+ * evaluation's count (it is running again: completed_at and cancelled_at are cleared). A re-run never counts against
+ * the month's quota; reopening a finished evaluation takes a run slot like a new run does.
+ */
+export async function rerunEvaluation(
+  database: Database,
+  userId: number,
+  evaluationId: number,
+  input: RerunEvaluationInput,
+  limits: RunLimits,
+): Promise<RerunEvaluationResponse> {
+  const ids = input.request_ids === undefined ? null : JSON.stringify([...new Set(input.request_ids)]);
+  const rerun = await database.db.transaction(async (tx) => {
+    // The user's row first, as a new run locks it: runs started and reopened at once are counted one after another.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId}::int FOR NO KEY UPDATE`);
+    const { rows } = (await tx.execute(sql`
+      SELECT completed_at IS NOT NULL AS completed FROM evaluations
+       WHERE id = ${evaluationId}::int AND user_id = ${userId}::int FOR NO KEY UPDATE`)) as {
+      rows: { completed: boolean }[];
+    };
+    if (rows.length === 0) throw notFound('Evaluation not found.');
+    if (ids !== null) {
+      const { rows: strangers } = (await tx.execute(sql`
+        SELECT x.id FROM (SELECT jsonb_array_elements_text(${ids}::jsonb)::int AS id) x
+         WHERE NOT EXISTS (SELECT 1 FROM api_requests r WHERE r.id = x.id AND r.evaluation_id = ${evaluationId}::int)
+         ORDER BY x.id`)) as { rows: { id: number }[] };
+      if (strangers.length > 0)
+        throw badRequest({
+          request_ids: [`Not requests of this evaluation: ${strangers.map((r) => r.id).join(', ')}.`],
+        });
+    }
+    if (rows[0].completed) await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);
+    const { rows: counted } = (await tx.execute(sql`
+      WITH chosen AS (
+        SELECT r.id FROM api_requests r
+         WHERE r.evaluation_id = ${evaluationId}::int AND r.status IN ('SUCCESS', 'FAILED')
+           AND (${ids}::jsonb IS NULL OR r.id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::int))
+           AND (NOT ${input.failed_only}::boolean OR r.status = 'FAILED')
+         FOR UPDATE
+      ), kept AS (
+        INSERT INTO result_history (evaluation_id, api_request_id, status, output, error_message, execution_time,
+                                    input_token_total_count, output_token_count, finished_at)
+        SELECT r.evaluation_id, r.id, r.status, res.output, r.error_message, r.execution_time,
+               r.input_token_total_count, r.output_token_count, r.updated_at
+          FROM api_requests r JOIN chosen c ON c.id = r.id LEFT JOIN results res ON res.api_request_id = r.id
+      ), dropped_results AS (
+        DELETE FROM results WHERE api_request_id IN (SELECT id FROM chosen)
+      ), dropped_scores AS (
+        DELETE FROM scores WHERE evaluation_id = ${evaluationId}::int AND api_request_id IN (SELECT id FROM chosen)
+      ), reset AS (
+        UPDATE api_requests r
+           SET status = 'PENDING', attempts = 0, execution_time = NULL, input_token_total_count = NULL,
+               output_token_count = NULL, error_message = NULL, claimed_by = NULL, lease_expires_at = NULL,
+               updated_at = now()
+          FROM chosen c WHERE r.id = c.id
+        RETURNING r.id
+      ), counted AS (SELECT count(*)::int AS n FROM reset)
+      UPDATE evaluations e
+         SET finished_requests = e.finished_requests - c.n, completed_at = NULL, cancelled_at = NULL
+        FROM counted c
+       WHERE e.id = ${evaluationId}::int AND c.n > 0
+      RETURNING c.n`)) as { rows: { n: number }[] };
+    const n = counted[0]?.n ?? 0;
+    if (n === 0)
+      throw badRequest({
+        non_field_errors: [
+          input.failed_only
+            ? 'Nothing to re-run: no request of this evaluation failed.'
+            : 'Nothing to re-run: these requests have not finished yet.',
+        ],
+      });
+    return n;
+  });
+  if (database.kind === 'postgres') await database.executeSql(`NOTIFY ${WORK_CHANNEL}`).catch(() => {});
+  return { evaluation_id: evaluationId, rerun_requests: rerun };
+}
