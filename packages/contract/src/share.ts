@@ -35,9 +35,11 @@ export const SharedEvaluation = z.object({
       user_prompt: true,
       scores: true,
       rating: true,
+      cost_usd: true,
     }),
   ),
-  metrics: Metrics,
+  // What the owner spent stays in the account too.
+  metrics: Metrics.omit({ cost_usd: true }),
   status_counts: StatusCounts,
 });
 export type SharedEvaluation = z.infer<typeof SharedEvaluation>;

@@ -6,10 +6,12 @@ import { notFound } from '../http/errors.js';
 
 type EvaluationRow = typeof evaluations.$inferSelect;
 
+type EvaluationColumns = 'id' | 'name' | 'projectId' | 'useMock' | 'totalRequests' | 'createdAt' | 'completedAt';
 export const toEvaluation = (
-  e: Pick<EvaluationRow, 'id' | 'name' | 'projectId' | 'useMock' | 'totalRequests' | 'createdAt' | 'completedAt'> & {
+  e: Pick<EvaluationRow, EvaluationColumns | 'costUsd' | 'budgetUsd'> & {
     configurationIds: number[];
     inputIds: number[];
+    costComplete: boolean;
   },
 ): Evaluation => ({
   id: e.id,
@@ -21,7 +23,14 @@ export const toEvaluation = (
   input_ids: e.inputIds,
   created_at: e.createdAt.toISOString(),
   completed_at: e.completedAt?.toISOString() ?? null,
+  cost_usd: e.costUsd,
+  cost_complete: e.costComplete,
+  budget_usd: e.budgetUsd,
 });
+
+/** A mock run costs nothing; a real run's cost is complete when every model it ran had a price frozen in. */
+const costCompleteSql = sql<boolean>`(${evaluations.useMock} or not exists (select 1 from jsonb_array_elements(
+  ${evaluations.snapshot}->'configurations') c where jsonb_typeof(c->'ai_model'->'price') is distinct from 'object'))`;
 
 export const summaryColumns = {
   id: evaluations.id,
@@ -37,6 +46,9 @@ export const summaryColumns = {
   inputIds: sql<
     number[]
   >`coalesce((select array_agg((i->>'id')::int) from jsonb_array_elements(${evaluations.snapshot}->'inputs') i), '{}')`,
+  costUsd: evaluations.costUsd,
+  budgetUsd: evaluations.budgetUsd,
+  costComplete: costCompleteSql,
 };
 
 export async function listEvaluations(db: Db, userId: number, projectId?: number): Promise<Evaluation[]> {
@@ -83,6 +95,7 @@ export function changedFrom(updatedSince: string, completed: boolean): Date {
 export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> {
   const [row] = await db
     .select({
+      cost: sql<number | null>`(select ${evaluations.costUsd} from ${evaluations} where ${evaluations.id} = ${evaluationId}::int)`,
       average: sql<number | null>`avg(${apiRequests.executionTime}) filter (where ${apiRequests.status} = 'SUCCESS')`,
       input: sql<number>`coalesce(sum(${apiRequests.inputTokenTotalCount}), 0)`,
       output: sql<number>`coalesce(sum(${apiRequests.outputTokenCount}), 0)`,
@@ -93,6 +106,7 @@ export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> 
     average_execution_time: row?.average === null || row?.average === undefined ? 0 : Number(row.average),
     input_tokens: Number(row?.input ?? 0),
     output_tokens: Number(row?.output ?? 0),
+    cost_usd: row?.cost === null || row?.cost === undefined ? null : Number(row.cost),
   };
 }
 

@@ -51,6 +51,7 @@ export class OutcomeWriter {
             output_tokens: outcome.reply.outputTokens,
             error_message: null,
             output: outcome.reply.output,
+            cost_usd: outcome.costUsd ?? null,
           }
         : {
             id,
@@ -62,6 +63,7 @@ export class OutcomeWriter {
             output_tokens: null,
             error_message: outcome.message,
             output: null,
+            cost_usd: null,
           },
     );
     this.schedule(this.batch.length >= FLUSH_SIZE || lastRunning ? 0 : FLUSH_DELAY_MS);

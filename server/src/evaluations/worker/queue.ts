@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { budgetStopMessage } from '@promptgrid/contract';
 import type { Database } from '../../db/client.js';
 import type { Lane } from '../../providers/types.js';
 import type { ClaimedRequest } from '../hand-over.js';
@@ -26,6 +27,8 @@ export type Outcome = {
   output_tokens: number | null;
   error_message: string | null;
   output: string | null;
+  /** What the call cost (USD) from its usage; null (or absent) without usage or a known price. */
+  cost_usd?: number | null;
 };
 
 export type Claim = { workerId: string; lane: Lane; limit: number; leaseMs: number };
@@ -117,14 +120,16 @@ export async function writeOutcomes(
   const statement = sql`
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
-        AS v(id int, status text, execution_time float8, input_tokens int, output_tokens int, error_message text, output text)
+        AS v(id int, status text, execution_time float8, input_tokens int, output_tokens int, error_message text, output text,
+             cost_usd float8)
     ), done AS (
       UPDATE api_requests r
          SET status = v.status, execution_time = v.execution_time, input_token_total_count = v.input_tokens,
-             output_token_count = v.output_tokens, error_message = v.error_message, lease_expires_at = NULL, updated_at = now()
+             output_token_count = v.output_tokens, error_message = v.error_message, cost_usd = v.cost_usd,
+             lease_expires_at = NULL, updated_at = now()
         FROM v
        WHERE r.id = v.id AND r.status = 'IN_PROGRESS' AND r.claimed_by = ${workerId}
-      RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status
+      RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status, r.cost_usd
     ), saved AS (
       INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time,
                            token_count, input_token_total_count)
@@ -143,12 +148,16 @@ export async function writeOutcomes(
     UPDATE evaluations e
        SET finished_requests = e.finished_requests + d.n,
            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + d.n >= e.total_requests
-                               THEN now() ELSE e.completed_at END
-      FROM (SELECT evaluation_id, count(*)::int AS n FROM done GROUP BY evaluation_id) d
+                               THEN now() ELSE e.completed_at END,
+           cost_usd = e.cost_usd + d.cost
+      FROM (SELECT evaluation_id, count(*)::int AS n, coalesce(sum(cost_usd), 0) AS cost FROM done GROUP BY evaluation_id) d
      WHERE e.id = d.evaluation_id
-    RETURNING e.id, e.completed_at IS NOT NULL AS completed`;
+    RETURNING e.id, e.completed_at IS NOT NULL AS completed, e.budget_usd AS budget,
+              -- Only the write whose cost crosses the budget stops the run: later writes need not look for PENDING rows.
+              (e.budget_usd IS NOT NULL AND e.completed_at IS NULL AND e.cost_usd >= e.budget_usd
+               AND e.cost_usd - d.cost < e.budget_usd) AS crossed_budget`;
   const evaluationIds = [...new Set(outcomes.map((o) => o.evaluation_id))];
-  let rows: { id: number; completed: boolean }[];
+  let rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[];
   if (evaluationIds.length === 1) {
     ({ rows } = (await database.db.execute(statement)) as unknown as { rows: typeof rows });
   } else {
@@ -161,5 +170,45 @@ export async function writeOutcomes(
       return ((await tx.execute(statement)) as unknown as { rows: typeof rows }).rows;
     });
   }
-  return rows.filter((row) => row.completed).map((row) => row.id);
+  const completed = rows.filter((row) => row.completed).map((row) => row.id);
+  for (const row of rows.filter((r) => r.crossed_budget)) {
+    const stopped = await endPendingRequests(database, row.id, budgetStopMessage(row.budget!));
+    if (stopped.completed) completed.push(row.id);
+  }
+  return completed;
+}
+
+/**
+ * Ends every PENDING request of an evaluation as FAILED with `message` (and a requests's execution_time 0), counting them
+ * into the evaluation's finished_requests; the write that brings the count to the total stamps completed_at, as
+ * writeOutcomes does. Answers how many it ended.
+ */
+export async function failPendingRequests(database: Database, evaluationId: number, message: string): Promise<number> {
+  return (await endPendingRequests(database, evaluationId, message)).ended;
+}
+
+/**
+ * failPendingRequests, also saying whether it completed the evaluation. Only rows still PENDING when the UPDATE reaches
+ * them are ended: a row a worker is claiming meanwhile is waited for and then, IN_PROGRESS, left to that worker; rows
+ * it locks are skipped by claims (SKIP LOCKED). The evaluation row is locked last, as writeOutcomes locks it after the
+ * rows it finishes (which are IN_PROGRESS, never the same rows), so the two cannot deadlock.
+ */
+async function endPendingRequests(database: Database, evaluationId: number, message: string) {
+  const { rows } = await database.executeSql<{ ended: number; completed: boolean }>(
+    `WITH ended AS (
+       UPDATE api_requests
+          SET status = 'FAILED', error_message = $2, execution_time = 0, lease_expires_at = NULL, updated_at = now()
+        WHERE evaluation_id = $1 AND status = 'PENDING'
+       RETURNING id
+     ), counted AS (SELECT count(*)::int AS n FROM ended)
+     UPDATE evaluations e
+        SET finished_requests = e.finished_requests + c.n,
+            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + c.n >= e.total_requests
+                                THEN now() ELSE e.completed_at END
+       FROM counted c
+      WHERE e.id = $1 AND c.n > 0
+     RETURNING c.n AS ended, e.completed_at IS NOT NULL AS completed`,
+    [evaluationId, message],
+  );
+  return { ended: rows[0]?.ended ?? 0, completed: rows[0]?.completed ?? false };
 }

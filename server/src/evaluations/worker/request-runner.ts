@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { RunSnapshot } from '../../db/schema.js';
 import type { EncryptionKey } from '../../api-keys/sealing.js';
-import { missingKeyMessage } from '@promptgrid/contract';
+import { callCostUsd, missingKeyMessage } from '@promptgrid/contract';
 import { openSealedKey, readActiveKey, type SealedKey } from '../../api-keys/service.js';
 import { ProviderCaller, type CallOutcome, type ProviderSettings } from '../../providers/call.js';
 import type { Lane, ProviderCall, ProviderName } from '../../providers/types.js';
@@ -22,6 +22,12 @@ const failed = (message: string, executionTime = 0): CallOutcome => ({
   executionTime,
   attempts: 0,
 });
+
+const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
+const priced = (outcome: CallOutcome, price: Parameters<typeof callCostUsd>[0]): CallOutcome =>
+  outcome.ok
+    ? { ...outcome, costUsd: callCostUsd(price, outcome.reply.inputTokens, outcome.reply.outputTokens) }
+    : outcome;
 
 /**
  * Runs claimed requests: reads what each needs (its evaluation's frozen configuration and input, its user's key),
@@ -138,9 +144,11 @@ export class RequestRunner {
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
     };
-    if (lane === 'mock') return this.caller.mock(call, signal);
+    // A mock call spends nothing; a real one costs its usage at the price frozen into the run.
+    if (lane === 'mock') return priced(await this.caller.mock(call, signal), FREE);
     const key = await this.apiKey(context.userId, call.provider);
-    return key === null ? failed(missingKeyMessage(call.provider, [call.model])) : this.caller.call(call, key, signal);
+    if (key === null) return failed(missingKeyMessage(call.provider, [call.model]));
+    return priced(await this.caller.call(call, key, signal), configuration.ai_model.price);
   }
 
   private context(evaluationId: number): Promise<EvaluationContext | null> {
