@@ -30,7 +30,8 @@ export const formatUsd = (amount: number) =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 
 /** The message every request a budget stopped ends with. */
-export const budgetStopMessage = (budgetUsd: number) => `Stopped: the run reached its budget of ${formatUsd(budgetUsd)}.`;
+export const budgetStopMessage = (budgetUsd: number) =>
+  `Stopped: the run reached its budget of ${formatUsd(budgetUsd)}.`;
 
 /** POST /api/run-evaluation/estimate/: what a run would send and cost, before it starts. */
 export const RunEstimate = z.object({

@@ -27,7 +27,9 @@ function callInputTokens(c: Configuration, system: string, user: string | null, 
  */
 const callMaxOutputTokens = (c: Configuration) =>
   c.parameters.max_tokens ??
-  (c.ai_model.company === 'anthropic' ? c.ai_model.capabilities.defaultMaxTokens : c.ai_model.capabilities.maxOutputTokens);
+  (c.ai_model.company === 'anthropic'
+    ? c.ai_model.capabilities.defaultMaxTokens
+    : c.ai_model.capabilities.maxOutputTokens);
 
 /** A counter that tokenizes each distinct text once (a system prompt is sent with every input). */
 function tokenCounter(c: Configuration) {

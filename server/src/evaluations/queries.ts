@@ -95,7 +95,9 @@ export function changedFrom(updatedSince: string, completed: boolean): Date {
 export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> {
   const [row] = await db
     .select({
-      cost: sql<number | null>`(select ${evaluations.costUsd} from ${evaluations} where ${evaluations.id} = ${evaluationId}::int)`,
+      cost: sql<
+        number | null
+      >`(select ${evaluations.costUsd} from ${evaluations} where ${evaluations.id} = ${evaluationId}::int)`,
       average: sql<number | null>`avg(${apiRequests.executionTime}) filter (where ${apiRequests.status} = 'SUCCESS')`,
       input: sql<number>`coalesce(sum(${apiRequests.inputTokenTotalCount}), 0)`,
       output: sql<number>`coalesce(sum(${apiRequests.outputTokenCount}), 0)`,
