@@ -15,4 +15,6 @@ export const queryKeys = {
   configurations: (projectId: number | string) => ['configurations', String(projectId)] as const,
   evaluationProgress: (evaluationId: number | null) => ['evaluations', evaluationId, 'progress'] as const,
   evaluationResults: (evaluationId: number | null) => ['evaluations', evaluationId, 'results'] as const,
+  /** The confirm dialog's estimate of a run payload (its ids, mock mode and repetitions). */
+  runEstimate: (payload: object) => ['run-estimate', payload] as const,
 };

@@ -15,6 +15,8 @@ type ConfirmDialogProps = {
   busy?: boolean;
   destructive?: boolean;
   error?: string | null;
+  /** Fields under the message (the run's options). */
+  children?: ReactNode;
 };
 
 /** Asks before an action that cannot be undone (delete) or that costs something (run). */
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   busy,
   destructive,
   error,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -47,6 +50,7 @@ export function ConfirmDialog({
         </>
       }
     >
+      {children}
       {error ? <Banner tone="error">{error}</Banner> : null}
     </Dialog>
   );

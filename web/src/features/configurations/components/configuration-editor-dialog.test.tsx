@@ -14,6 +14,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 32768,
+    price: null,
   },
   {
     id: 2,
@@ -22,6 +23,7 @@ const models: AiModel[] = [
     supports_json_mode: false,
     supports_temperature: true,
     max_output_tokens: 32000,
+    price: null,
   },
   {
     id: 3,
@@ -30,6 +32,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: false,
     max_output_tokens: 128000,
+    price: null,
   },
   {
     id: 4,
@@ -38,6 +41,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 16384,
+    price: null,
   },
 ];
 

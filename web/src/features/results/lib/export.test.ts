@@ -19,7 +19,7 @@ describe('buildExport', () => {
         evaluationId: 9,
         totalRequests: 2,
         apiRequests: [request(1, 1, 5, 'SUCCESS'), request(2, 1, 6, 'FAILED', 'rate limited')],
-        metrics: { average_execution_time: 1.5, input_tokens: 20, output_tokens: 20 },
+        metrics: { average_execution_time: 1.5, input_tokens: 20, output_tokens: 20, cost_usd: null },
         results: [result(1, 1, 5)],
         endTime: at,
       },

@@ -98,6 +98,7 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
           ...request,
           evaluation: 0,
           attempts: 0,
+          cost_usd: null,
           configuration_version: null,
           system_prompt: null,
           user_prompt: null,
