@@ -114,8 +114,9 @@ export const Metrics = z.object({
   average_execution_time: z.number(),
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
-  /** The evaluation's cost_usd (see Evaluation). */
+  /** The evaluation's cost_usd and cost_complete (see Evaluation). */
   cost_usd: z.number().nullable(),
+  cost_complete: z.boolean(),
 });
 export type Metrics = z.infer<typeof Metrics>;
 

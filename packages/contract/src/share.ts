@@ -39,7 +39,7 @@ export const SharedEvaluation = z.object({
     }),
   ),
   // What the owner spent stays in the account too.
-  metrics: Metrics.omit({ cost_usd: true }),
+  metrics: Metrics.omit({ cost_usd: true, cost_complete: true }),
   status_counts: StatusCounts,
 });
 export type SharedEvaluation = z.infer<typeof SharedEvaluation>;

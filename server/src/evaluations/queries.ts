@@ -95,20 +95,22 @@ export function changedFrom(updatedSince: string, completed: boolean): Date {
 export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> {
   const [row] = await db
     .select({
-      cost: sql<
-        number | null
-      >`(select ${evaluations.costUsd} from ${evaluations} where ${evaluations.id} = ${evaluationId}::int)`,
       average: sql<number | null>`avg(${apiRequests.executionTime}) filter (where ${apiRequests.status} = 'SUCCESS')`,
       input: sql<number>`coalesce(sum(${apiRequests.inputTokenTotalCount}), 0)`,
       output: sql<number>`coalesce(sum(${apiRequests.outputTokenCount}), 0)`,
     })
     .from(apiRequests)
     .where(eq(apiRequests.evaluationId, evaluationId));
+  const [cost] = await db
+    .select({ usd: evaluations.costUsd, complete: costCompleteSql })
+    .from(evaluations)
+    .where(eq(evaluations.id, evaluationId));
   return {
     average_execution_time: row?.average === null || row?.average === undefined ? 0 : Number(row.average),
     input_tokens: Number(row?.input ?? 0),
     output_tokens: Number(row?.output ?? 0),
-    cost_usd: row?.cost === null || row?.cost === undefined ? null : Number(row.cost),
+    cost_usd: cost?.usd ?? null,
+    cost_complete: cost?.complete ?? true,
   };
 }
 

@@ -99,4 +99,4 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
   };
 }
 
-const withoutCost = ({ cost_usd: _cost, ...metrics }: Metrics) => metrics;
+const withoutCost = ({ cost_usd: _cost, cost_complete: _complete, ...metrics }: Metrics) => metrics;

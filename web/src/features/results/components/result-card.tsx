@@ -3,6 +3,7 @@ import { aiModelLabel, type Configuration } from '@promptgrid/contract';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
+import { requestCostText } from '../lib/cost';
 import { ScoreBadges } from './score-badges';
 import { cn } from '@/lib/cn';
 
@@ -61,6 +62,10 @@ export const ResultCard = memo(function ResultCard({
           <div className="flex gap-1">
             <dt className="text-slate-500 dark:text-slate-400">Output tokens</dt>
             <dd className="tabular-nums">{outputTokens ?? '—'}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-500 dark:text-slate-400">Cost</dt>
+            <dd className="tabular-nums">{requestCostText(request)}</dd>
           </div>
         </dl>
         <ScoreBadges scores={request?.scores ?? []} checkNames={checkNames} />

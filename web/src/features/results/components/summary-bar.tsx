@@ -2,6 +2,7 @@ import type { ApiRequestStatus, Metrics } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatSeconds, type RunStatus } from '../lib/status';
+import { runCostText } from '../lib/cost';
 import { ProgressGrid, ProgressLegend } from './progress-grid';
 
 const STATUS_TONES: Record<RunStatus, string> = {
@@ -71,6 +72,8 @@ export function SummaryBar({
   onDownload,
   onDownloadCsv,
 }: Props) {
+  // A shared grid's metrics carry no cost.
+  const withCost = metrics !== null && metrics.cost_usd !== undefined;
   return (
     <section
       aria-label="Evaluation summary"
@@ -78,7 +81,7 @@ export function SummaryBar({
     >
       {/* One row on a wide screen: the figures, the progress dots with their legend, then the status and download. */}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between lg:gap-8">
-        <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-4">
+        <dl className={cn('grid flex-1 grid-cols-2 gap-4', withCost ? 'sm:grid-cols-5' : 'sm:grid-cols-4')}>
           <Stat label="Requests" value={`${finished} of ${total}`} />
           <Stat label="Avg. time" value={formatSeconds(metrics?.average_execution_time)} />
           <Stat label="Input tokens" value={(metrics?.input_tokens ?? 0).toLocaleString()} />
@@ -86,6 +89,7 @@ export function SummaryBar({
             label="Output tokens"
             value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()}
           />
+          {withCost ? <Stat label="Cost" value={runCostText(metrics)} /> : null}
         </dl>
         <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">
           <div className="max-h-56 overflow-auto">

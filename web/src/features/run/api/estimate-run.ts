@@ -5,8 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type EstimatePayload = Pick<RunEvaluationInput, 'configuration_ids' | 'input_ids' | 'use_mock'>;
 
-export const estimateRun = (payload: EstimatePayload) =>
-  api.post<RunEstimate>(ROUTES.runEvaluationEstimate, payload);
+export const estimateRun = (payload: EstimatePayload) => api.post<RunEstimate>(ROUTES.runEvaluationEstimate, payload);
 
 export const runEstimateQueryOptions = (payload: EstimatePayload) =>
   queryOptions({

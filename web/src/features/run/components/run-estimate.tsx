@@ -6,7 +6,8 @@ type Props = { payload: EstimatePayload; open: boolean; anthropic: boolean };
 /** The run's estimated cost, on its own line of the confirm dialog: loading, the estimate, or why there is none. */
 export function RunEstimateLine({ payload, open, anthropic }: Props) {
   const estimate = useRunEstimate(payload, open && payload.configuration_ids.length > 0);
-  if (estimate.isPending) return <span className="mt-2 block text-slate-500 dark:text-slate-400">Estimating cost…</span>;
+  if (estimate.isPending)
+    return <span className="mt-2 block text-slate-500 dark:text-slate-400">Estimating cost…</span>;
   if (estimate.isError)
     return (
       <span className="mt-2 block text-red-700 dark:text-red-400">

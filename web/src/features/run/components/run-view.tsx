@@ -261,14 +261,21 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
             <RunEstimateLine
               payload={{ configuration_ids: configurationIds, input_ids: inputIds, use_mock: useMock }}
               open={confirming}
-              anthropic={activeConfigurations.some((c) => selectedConfigurations.has(c.id) && c.ai_model.company === 'anthropic')}
+              anthropic={activeConfigurations.some(
+                (c) => selectedConfigurations.has(c.id) && c.ai_model.company === 'anthropic',
+              )}
             />
           </>
         }
         confirmLabel="Run"
         onConfirm={() => void proceed()}
       >
-        <RunOptions value={options} onChange={setOptions} namePlaceholder={namePlaceholder} budgetError={budget.error} />
+        <RunOptions
+          value={options}
+          onChange={setOptions}
+          namePlaceholder={namePlaceholder}
+          budgetError={budget.error}
+        />
       </ConfirmDialog>
       <Dialog
         open={outOfFree}
