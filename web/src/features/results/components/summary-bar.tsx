@@ -50,11 +50,14 @@ function DownloadButton({ onClick, children }: { onClick: () => void; children: 
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+/** `whole`: the value is never cut short (a cost), even if it reaches into the gap beside it. */
+function Stat({ label, value, whole = false }: { label: string; value: string; whole?: boolean }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 truncate text-lg font-semibold tabular-nums">{value}</dd>
+      <dd className={cn('mt-0.5 text-lg font-semibold tabular-nums', whole ? 'whitespace-nowrap' : 'truncate')}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -89,7 +92,7 @@ export function SummaryBar({
             label="Output tokens"
             value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()}
           />
-          {withCost ? <Stat label="Cost" value={runCostText(metrics)} /> : null}
+          {withCost ? <Stat label="Cost" value={runCostText(metrics)} whole /> : null}
         </dl>
         <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">
           <div className="max-h-56 overflow-auto">
