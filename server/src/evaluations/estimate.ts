@@ -31,19 +31,24 @@ const callMaxOutputTokens = (c: Configuration) =>
     ? c.ai_model.capabilities.defaultMaxTokens
     : c.ai_model.capabilities.maxOutputTokens);
 
-/** A counter that tokenizes each distinct text once (a system prompt is sent with every input). */
-function tokenCounter(c: Configuration) {
+/**
+ * Token counts by tokenizer and text: a system prompt is sent with every input, and a user prompt to every
+ * configuration, so each distinct text is counted once per tokenizer.
+ */
+function tokenCounts() {
   const seen = new Map<string, number>();
-  return (text: string) => {
-    let n = seen.get(text);
-    if (n === undefined) {
-      n =
-        c.ai_model.company === 'openai'
-          ? countOpenAiTokens(c.ai_model.model_name, text)
-          : approximateAnthropicTokens(text);
-      seen.set(text, n);
-    }
-    return n;
+  return (c: Configuration) => {
+    const openai = c.ai_model.company === 'openai';
+    const family = openai ? `openai:${c.ai_model.model_name}` : 'anthropic';
+    return (text: string) => {
+      const key = `${family}\0${text}`;
+      let n = seen.get(key);
+      if (n === undefined) {
+        n = openai ? countOpenAiTokens(c.ai_model.model_name, text) : approximateAnthropicTokens(text);
+        seen.set(key, n);
+      }
+      return n;
+    };
   };
 }
 
@@ -60,8 +65,9 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
   let maxOutputTokens = 0;
   let costMin = 0;
   let costMax = 0;
+  const counterFor = tokenCounts();
   snapshot.configurations.forEach((c, m) => {
-    const count = tokenCounter(c);
+    const count = counterFor(c);
     let tokensIn = 0;
     for (let n = 0; n < inputCount; n++) {
       const system = prompts?.[n]?.system[m] ?? c.prompt_content;

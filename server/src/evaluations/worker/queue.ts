@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { budgetStopMessage } from '@promptgrid/contract';
+import { rememberBudgetStop } from './budget-stops.js';
 import type { Database } from '../../db/client.js';
 import type { Lane } from '../../providers/types.js';
 import type { ClaimedRequest } from '../hand-over.js';
@@ -172,7 +173,9 @@ export async function writeOutcomes(
   }
   const completed = rows.filter((row) => row.completed).map((row) => row.id);
   for (const row of rows.filter((r) => r.crossed_budget)) {
-    const stopped = await endPendingRequests(database, row.id, budgetStopMessage(row.budget!));
+    const message = budgetStopMessage(row.budget!);
+    rememberBudgetStop(row.id, message);
+    const stopped = await endPendingRequests(database, row.id, message);
     if (stopped.completed) completed.push(row.id);
   }
   return completed;

@@ -8,6 +8,7 @@ import type { Lane, ProviderCall, ProviderName } from '../../providers/types.js'
 import { evaluationContext, type EvaluationContext } from '../hand-over.js';
 import type { WorkerEvents, WorkerLogger } from './events.js';
 import type { HeldRow } from './lane.js';
+import { budgetStopOf } from './budget-stops.js';
 
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 export const MAX_CLAIMS = 5;
@@ -144,6 +145,8 @@ export class RequestRunner {
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
     };
+    const budgetStop = budgetStopOf(row.evaluation_id);
+    if (budgetStop !== undefined) return failed(budgetStop);
     // A mock call spends nothing; a real one costs its usage at the price frozen into the run.
     if (lane === 'mock') return priced(await this.caller.mock(call, signal), FREE);
     const key = await this.apiKey(context.userId, call.provider);
