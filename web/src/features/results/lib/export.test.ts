@@ -60,6 +60,7 @@ describe('buildExport', () => {
         execution_time: 1.5,
         input_tokens: 10,
         output_tokens: 20,
+        cost_usd: 0.00018,
       },
       {
         api_request_id: 2,
@@ -73,6 +74,7 @@ describe('buildExport', () => {
         execution_time: null,
         input_tokens: 10,
         output_tokens: null,
+        cost_usd: null,
       },
     ]);
   });

@@ -16,7 +16,13 @@ export type EvaluationExport = {
     total_requests: number;
     status_counts: { SUCCESS: number; FAILED: number; PENDING: number; IN_PROGRESS: number };
     ended_at: string | null;
-    metrics: { average_execution_time: number; input_tokens: number; output_tokens: number } | null;
+    metrics: {
+      average_execution_time: number;
+      input_tokens: number;
+      output_tokens: number;
+      cost_usd: number | null;
+      cost_complete: boolean;
+    } | null;
   };
   inputs: { id: number; name: string; content: string; token_count: number }[];
   configurations: {
@@ -39,6 +45,7 @@ export type EvaluationExport = {
     execution_time: number | null;
     input_tokens: number | null;
     output_tokens: number | null;
+    cost_usd: number | null;
   }[];
 };
 
@@ -92,6 +99,7 @@ export function buildExport(
       execution_time: result?.execution_time ?? request?.execution_time ?? null,
       input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,
       output_tokens: result?.token_count ?? request?.output_token_count ?? null,
+      cost_usd: request?.cost_usd ?? null,
     })),
   };
 }
