@@ -72,5 +72,11 @@ describe('run cost', () => {
     await visible(page.getByText(/^\$0\.0\d+$/).first());
     expect(fake.requests.length, 'calls after the budget was reached are not sent').toBeLessThan(8);
     await shot(page, 'run-cost-results');
+
+    // The matrix shows each cell's cost beside its time and tokens.
+    await page.getByRole('group', { name: 'Results layout' }).getByRole('button', { name: 'Matrix' }).click();
+    const grid = page.getByRole('grid', { name: 'Results matrix' });
+    await visible(grid.getByText(/^\$0\.0\d+$/));
+    await shot(page, 'run-cost-matrix');
   });
 });
