@@ -174,7 +174,7 @@ export async function writeOutcomes(
   const completed = rows.filter((row) => row.completed).map((row) => row.id);
   for (const row of rows.filter((r) => r.crossed_budget)) {
     const message = budgetStopMessage(row.budget!);
-    rememberBudgetStop(row.id, message);
+    rememberBudgetStop(database, row.id, message);
     const stopped = await endPendingRequests(database, row.id, message);
     if (stopped.completed) completed.push(row.id);
   }

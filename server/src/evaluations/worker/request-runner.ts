@@ -145,7 +145,7 @@ export class RequestRunner {
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
     };
-    const budgetStop = budgetStopOf(row.evaluation_id);
+    const budgetStop = budgetStopOf(this.database, row.evaluation_id);
     if (budgetStop !== undefined) return failed(budgetStop);
     // A mock call spends nothing; a real one costs its usage at the price frozen into the run.
     if (lane === 'mock') return priced(await this.caller.mock(call, signal), FREE);
