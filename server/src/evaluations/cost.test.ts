@@ -123,6 +123,20 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
     expect(list[0].cost_usd).toBeCloseTo(total, 12);
     const requests = (await client.get(ROUTES.apiRequests(document.evaluation.id))).json() as ApiRequest[];
     expect(requests.map((r) => r.cost_usd)).toEqual(document.api_requests.map((r) => r.cost_usd));
+
+    // A later catalog edit prices new runs, never one that already ran: its price was frozen at start.
+    const reprice = `UPDATE ai_models SET price = jsonb_set(price, '{input_per_mtok}', $1::jsonb) WHERE model_name = 'gpt-4.1'`;
+    await ctx.database.executeSql(reprice, ['200']);
+    try {
+      const again = (await client.get(ROUTES.evaluationResults(document.evaluation.id))).json() as EvaluationResults;
+      expect(again.evaluation.cost_usd).toBe(document.evaluation.cost_usd);
+      expect(again.configurations[0].price).toMatchObject(GPT41);
+      const body = { configuration_ids: [configurationId], input_ids: inputIds };
+      const estimate = (await client.post(ROUTES.runEvaluationEstimate, body)).json() as RunEstimate;
+      expect(estimate.cost_usd_min).toBeCloseTo((estimate.input_tokens * 200) / 1e6, 12);
+    } finally {
+      await ctx.database.executeSql(reprice, ['2']);
+    }
   });
 
   it('leaves the cost of a model without a price unknown, and a mock run costs nothing', async () => {
