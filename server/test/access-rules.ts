@@ -100,6 +100,10 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
     ...session,
     body: (ids) => ({ configuration_ids: [ids.configuration], input_ids: [ids.input], use_mock: true }),
   },
+  'POST /api/run-evaluation/estimate/': {
+    ...session,
+    body: (ids) => ({ configuration_ids: [ids.configuration], input_ids: [ids.input], use_mock: false, budget_usd: 1 }),
+  },
   'GET /api/evaluations/': { ...session, ids: { project: 'project' }, foreignIds: 'empty-list' },
   'GET /api/evaluations/:id/results/': { ...session, ids: { id: 'evaluation' } },
   'DELETE /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' } },

@@ -33,7 +33,7 @@ export async function queuedRun(ctx: TestApp, { configurations, inputs }: { conf
   const run = await startEvaluation(
     ctx.database,
     client.user.id,
-    { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true },
+    { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true, repetitions: 1 },
     { freeEvaluationsPerMonth: 0, maxActiveRunsPerUser: 1000 },
   );
   return { evaluationId: run.evaluation_id, rows: () => requestRows(ctx.database, run.evaluation_id) };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROVIDERS } from './constants.js';
 import { Id } from './common.js';
+import { ModelPrice } from './cost.js';
 
 export const Provider = z.enum(PROVIDERS);
 export type Provider = z.infer<typeof Provider>;
@@ -14,6 +15,8 @@ export const AiModel = z.object({
   supports_temperature: z.boolean(),
   /** The most output tokens the model can produce; max tokens above it are refused. */
   max_output_tokens: z.number().int().positive(),
+  /** Its published price per million tokens; null when not known (its cost shows as unknown). */
+  price: ModelPrice.nullable(),
 });
 export type AiModel = z.infer<typeof AiModel>;
 

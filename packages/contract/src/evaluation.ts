@@ -3,6 +3,7 @@ import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { BodyId, Id, Timestamp, text } from './common.js';
 import { Rating, Score } from './verdict.js';
 import { PreviousOutcome } from './run-control.js';
+import { ModelPrice } from './cost.js';
 
 type RunCounts = { configuration_ids: number[]; input_ids: number[]; repetitions?: number };
 /**
@@ -22,6 +23,12 @@ export const RunEvaluationInput = z
     name: text('Name').trim().max(LIMITS.nameMaxLength).optional(),
     use_mock: z.boolean().default(false),
     repetitions: z.number().int().min(1).max(10).default(1),
+    /** Once the run's recorded cost reaches it, requests not yet started end FAILED instead of being sent. */
+    budget_usd: z
+      .number({ error: 'Budget must be a number of dollars.' })
+      .positive({ error: 'Budget must be more than $0.' })
+      .max(1_000_000, { error: 'Budget must be at most $1,000,000.' })
+      .optional(),
   })
   .refine((run) => runRequestCount(run) <= LIMITS.runMaxRequests, {
     error: (issue) =>
@@ -54,6 +61,15 @@ export const Evaluation = z.object({
   repetitions: z.number().int(),
   /** When the run was cancelled (its unfinished requests ended FAILED 'Cancelled.'); null otherwise. */
   cancelled_at: Timestamp.nullable(),
+  /**
+   * What the run's requests cost so far in USD, summed over those whose model had a known price (mock runs cost 0);
+   * null for runs made before costs were recorded.
+   */
+  cost_usd: z.number().nullable(),
+  /** false when some model of the run has no known price: cost_usd leaves its requests out. */
+  cost_complete: z.boolean(),
+  /** The budget the run was started with, if any. */
+  budget_usd: z.number().nullable(),
 });
 export type Evaluation = z.infer<typeof Evaluation>;
 
@@ -75,6 +91,8 @@ export const ApiRequest = z.object({
   input_token_total_count: z.number().int().nullable(),
   output_token_count: z.number().int().nullable(),
   error_message: z.string().nullable(),
+  /** What the call cost in USD from its usage; null when it has no usage or its model no known price. */
+  cost_usd: z.number().nullable(),
   /** The texts the model was sent, templates filled in (user_prompt: null when the run had no user prompt). */
   system_prompt: z.string().nullable(),
   user_prompt: z.string().nullable(),
@@ -110,6 +128,9 @@ export const Metrics = z.object({
   average_execution_time: z.number(),
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
+  /** The evaluation's cost_usd and cost_complete (see Evaluation). */
+  cost_usd: z.number().nullable(),
+  cost_complete: z.boolean(),
 });
 export type Metrics = z.infer<typeof Metrics>;
 
@@ -140,6 +161,8 @@ export const ResultsConfiguration = z.object({
   prompt_content: z.string(),
   ai_model: z.object({ id: Id, company: z.enum(['openai', 'anthropic']), model_name: z.string() }),
   parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
+  /** The model's price when the run started (null: unknown); absent for runs made before prices were kept. */
+  price: ModelPrice.nullable().optional(),
   provider_specific_params: z.object({ json_mode: z.boolean().optional() }),
   /** The configuration's version that ran; absent for runs made before versions were kept. */
   version: z.number().int().positive().optional(),

@@ -26,6 +26,7 @@ export const ROUTES = {
     `/api/projects/${projectId}/inputs/export/?format=${format}`,
   inputsBulk: (projectId: number | string) => `/api/projects/${projectId}/inputs/bulk/`,
   runEvaluation: '/api/run-evaluation/',
+  runEvaluationEstimate: '/api/run-evaluation/estimate/',
   evaluations: '/api/evaluations/',
   evaluation: (id: number | string) => `/api/evaluations/${id}/`,
   evaluationResults: (id: number | string) => `/api/evaluations/${id}/results/`,

@@ -37,9 +37,11 @@ export const SharedEvaluation = z.object({
       judging: true,
       rating: true,
       history: true,
+      cost_usd: true,
     }),
   ),
-  metrics: Metrics,
+  // What the owner spent stays in the account too.
+  metrics: Metrics.omit({ cost_usd: true, cost_complete: true }),
   status_counts: StatusCounts,
 });
 export type SharedEvaluation = z.infer<typeof SharedEvaluation>;

@@ -6,21 +6,12 @@ import { notFound } from '../http/errors.js';
 
 type EvaluationRow = typeof evaluations.$inferSelect;
 
+type EvaluationColumns = 'id' | 'name' | 'projectId' | 'useMock' | 'totalRequests' | 'createdAt' | 'completedAt';
 export const toEvaluation = (
-  e: Pick<
-    EvaluationRow,
-    | 'id'
-    | 'name'
-    | 'projectId'
-    | 'useMock'
-    | 'totalRequests'
-    | 'createdAt'
-    | 'completedAt'
-    | 'repetitions'
-    | 'cancelledAt'
-  > & {
+  e: Pick<EvaluationRow, EvaluationColumns | 'repetitions' | 'cancelledAt' | 'costUsd' | 'budgetUsd'> & {
     configurationIds: number[];
     inputIds: number[];
+    costComplete: boolean;
   },
 ): Evaluation => ({
   id: e.id,
@@ -34,7 +25,14 @@ export const toEvaluation = (
   completed_at: e.completedAt?.toISOString() ?? null,
   repetitions: e.repetitions,
   cancelled_at: e.cancelledAt?.toISOString() ?? null,
+  cost_usd: e.costUsd,
+  cost_complete: e.costComplete,
+  budget_usd: e.budgetUsd,
 });
+
+/** A mock run costs nothing; a real run's cost is complete when every model it ran had a price frozen in. */
+const costCompleteSql = sql<boolean>`(${evaluations.useMock} or not exists (select 1 from jsonb_array_elements(
+  ${evaluations.snapshot}->'configurations') c where jsonb_typeof(c->'ai_model'->'price') is distinct from 'object'))`;
 
 export const summaryColumns = {
   id: evaluations.id,
@@ -52,6 +50,9 @@ export const summaryColumns = {
   inputIds: sql<
     number[]
   >`coalesce((select array_agg((i->>'id')::int) from jsonb_array_elements(${evaluations.snapshot}->'inputs') i), '{}')`,
+  costUsd: evaluations.costUsd,
+  budgetUsd: evaluations.budgetUsd,
+  costComplete: costCompleteSql,
 };
 
 export async function listEvaluations(db: Db, userId: number, projectId?: number): Promise<Evaluation[]> {
@@ -104,10 +105,16 @@ export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> 
     })
     .from(apiRequests)
     .where(eq(apiRequests.evaluationId, evaluationId));
+  const [cost] = await db
+    .select({ usd: evaluations.costUsd, complete: costCompleteSql })
+    .from(evaluations)
+    .where(eq(evaluations.id, evaluationId));
   return {
     average_execution_time: row?.average === null || row?.average === undefined ? 0 : Number(row.average),
     input_tokens: Number(row?.input ?? 0),
     output_tokens: Number(row?.output ?? 0),
+    cost_usd: cost?.usd ?? null,
+    cost_complete: cost?.complete ?? true,
   };
 }
 

@@ -17,12 +17,14 @@ import {
   Result,
   ROUTES,
   RunEvaluationInput,
+  RunEstimate,
   RunEvaluationResponse,
   StatusCounts,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { startEvaluation } from './run.js';
 import { cancelEvaluation, rerunEvaluation } from './control.js';
+import { estimateRun } from './estimate.js';
 import { deleteEvaluation, getMetrics, getStatusCounts, listEvaluations } from './queries.js';
 import { apiRequestsDocument, evaluationResultsDocument, resultsDocument } from './documents.js';
 import type { WorkerEvents } from './worker/events.js';
@@ -65,6 +67,25 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       worker?.wake();
       return reply.code(201).send(response);
     },
+  );
+
+  app.post(
+    ROUTES.runEvaluationEstimate,
+    {
+      schema: {
+        tags,
+        description:
+          'What the run payload would make and cost, before it starts; nothing is created. input_tokens counts the ' +
+          "filled-in prompts with each OpenAI model's tokenizer (gpt-tokenizer, chat framing included) and, for " +
+          'Anthropic models, as one token per 3.5 characters (an approximation: no tokenizer is published). ' +
+          "max_output_tokens: each configuration's max tokens (empty: the model's default, or its output limit " +
+          'where none is sent). cost_usd_min prices the input alone, cost_usd_max adds every call writing its max ' +
+          'tokens; both null when a model has no known price (listed in unpriced_models). A mock run costs $0.',
+        body: RunEvaluationInput,
+        response: { 200: RunEstimate },
+      },
+    },
+    (request) => estimateRun(app.db, currentUser(request).id, request.body),
   );
 
   app.post(

@@ -95,7 +95,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
     startEvaluation(
       database,
       userId,
-      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: useMock },
+      { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: useMock, repetitions: 1 },
       limits,
       worker,
     );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   PROVIDER_LABELS,
   defaultEvaluationName,
@@ -8,16 +8,15 @@ import {
   type RunEvaluationResponse,
 } from '@promptgrid/contract';
 import type { Database, Tx } from '../db/client.js';
-import { aiModels, configurations, evaluations, inputs, projects, type RunSnapshot } from '../db/schema.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { evaluations, type RunSnapshot } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { activeSealedKeys } from '../api-keys/service.js';
 import { preloadSdks } from '../providers/call.js';
 import type { Lane } from '../providers/types.js';
 import { evaluationContext, WORK_CHANNEL, type ClaimedRequest, type LocalWorker } from './hand-over.js';
-import { fillRunTemplates, sentPromptsOfRow, type RunPrompts, type SentPrompts } from './templates.js';
-
-const unique = (ids: number[]) => [...new Set(ids)];
+import { sentPromptsOfRow, type RunPrompts, type SentPrompts } from './templates.js';
+import { planRun } from './run-plan.js';
 
 /**
  * Validates the run, then in one transaction counts it against the quota (real runs), freezes what it runs
@@ -35,57 +34,7 @@ export async function startEvaluation(
   local: LocalWorker | null = null,
 ): Promise<RunEvaluationResponse> {
   const { db } = database;
-  const configurationIds = unique(input.configuration_ids);
-  const inputIds = unique(input.input_ids);
-
-  const configRows = await db
-    .select({ configuration: configurations, model: aiModels })
-    .from(configurations)
-    .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
-    .innerJoin(projects, eq(projects.id, configurations.projectId))
-    .where(and(inArray(configurations.id, configurationIds), eq(projects.userId, userId)));
-  if (configRows.length !== configurationIds.length) throw notFound('Configuration not found.');
-  const inputRows =
-    inputIds.length === 0
-      ? []
-      : await db
-          .select({ input: inputs })
-          .from(inputs)
-          .innerJoin(projects, eq(projects.id, inputs.projectId))
-          .where(and(inArray(inputs.id, inputIds), eq(projects.userId, userId)));
-  if (inputRows.length !== inputIds.length) throw notFound('Input not found.');
-
-  const projectIds = new Set([
-    ...configRows.map((r) => r.configuration.projectId),
-    ...inputRows.map((r) => r.input.projectId),
-  ]);
-  if (projectIds.size !== 1)
-    throw badRequest({ non_field_errors: ['All prompts and inputs of a run must belong to one project.'] });
-  const [projectId] = projectIds;
-
-  // Keep the order the caller chose.
-  const configById = new Map(configRows.map((r) => [r.configuration.id, r]));
-  const inputById = new Map(inputRows.map((r) => [r.input.id, r.input]));
-  const snapshot: RunSnapshot = {
-    configurations: configurationIds.map((id) => {
-      const { configuration: c, model: m } = configById.get(id)!;
-      return {
-        id: c.id,
-        name: c.name,
-        prompt_content: c.promptContent,
-        ai_model: { id: m.id, company: m.company, model_name: m.modelName, capabilities: m.capabilities },
-        parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
-        json_mode: m.supportsJsonMode && c.jsonMode,
-        version: c.version,
-      };
-    }),
-    inputs: inputIds.map((id) => {
-      const i = inputById.get(id)!;
-      // The expected output is frozen too: checks compare with what the input expected when it ran.
-      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput };
-    }),
-  };
-  const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);
+  const { projectId, snapshot, prompts } = await planRun(db, userId, input);
   const neededProviders = [...new Set(snapshot.configurations.map((c) => c.ai_model.company))];
   const repetitions = input.repetitions ?? 1;
   const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length) * repetitions;
@@ -152,6 +101,8 @@ export async function startEvaluation(
         totalRequests,
         repetitions,
         snapshot,
+        costUsd: 0,
+        budgetUsd: input.budget_usd ?? null,
       });
       await insertRequests(tx, id, shape, headRows, local, repeatedPrompts);
       return id;

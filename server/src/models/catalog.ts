@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { PROVIDERS } from '@promptgrid/contract';
+import { ModelPrice, PROVIDERS } from '@promptgrid/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { aiModels } from '../db/schema.js';
@@ -16,6 +16,10 @@ const CatalogEntry = z.object({
   maxOutputTokens: z.number().int().positive(),
   /** Where the capability figures come from; read by people, not by the server. */
   source: z.string().optional(),
+  /** Published price per million tokens, with the day and place it was read; null (or absent) when not known. */
+  price: ModelPrice.nullable().default(null),
+  /** Why a price is null; read by people, not by the server. */
+  priceNote: z.string().optional(),
 });
 const Catalog = z.object({ models: z.array(CatalogEntry).min(1) });
 
@@ -43,6 +47,7 @@ export async function applyCatalog(db: Db, file?: string) {
           defaultMaxTokens: m.defaultMaxTokens,
           maxOutputTokens: m.maxOutputTokens,
         },
+        price: m.price,
         listed: true,
         sortOrder: order,
       };

@@ -35,9 +35,13 @@ describe.each(databaseKinds)('models API on %s', (kind) => {
         'id',
         'max_output_tokens',
         'model_name',
+        'price',
         'supports_json_mode',
         'supports_temperature',
       ]);
+    // Each model's price as the catalog file gives it: cited (with its day and source) or null, never made up.
+    expect(models.map((m) => m.price)).toEqual(catalog.map((m) => m.price));
+    for (const { price } of models) if (price) expect(price.source.length).toBeGreaterThan(10);
     expect(new Set(models.map((m) => m.company))).toEqual(new Set(['openai', 'anthropic']));
     expect(models.some((m) => m.supports_json_mode)).toBe(true);
     expect(models.some((m) => !m.supports_json_mode)).toBe(true);

@@ -21,7 +21,14 @@ export type ProviderSettings = {
 };
 
 export type CallOutcome =
-  | { ok: true; reply: ProviderReply; executionTime: number; attempts: number }
+  | {
+      ok: true;
+      reply: ProviderReply;
+      executionTime: number;
+      attempts: number;
+      /** What the call cost from its usage (USD), set by the worker from the run's frozen price; null: unknown. */
+      costUsd?: number | null;
+    }
   | { ok: false; message: string; executionTime: number; attempts: number };
 
 /** 429s that name a retry-after are waited out up to this many times: the provider said when to come back. */

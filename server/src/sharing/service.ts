@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { SharedEvaluation, ShareStatus } from '@promptgrid/contract';
+import type { Metrics, SharedEvaluation, ShareStatus } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluationShares, evaluations, results } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -95,7 +95,9 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     })),
-    metrics: await metricsOf(db, evaluation.id),
+    metrics: withoutCost(await metricsOf(db, evaluation.id)),
     status_counts: await statusCountsOf(db, evaluation.id),
   };
 }
+
+const withoutCost = ({ cost_usd: _cost, cost_complete: _complete, ...metrics }: Metrics) => metrics;

@@ -22,4 +22,6 @@ export const queryKeys = {
   /** An unsaved check's verdicts: the check's values are part of the key. */
   checkPreview: (evaluationId: number | null, check: unknown) =>
     ['evaluations', evaluationId, 'check-preview', check] as const,
+  /** The confirm dialog's estimate of a run payload (its ids, mock mode and repetitions). */
+  runEstimate: (payload: object) => ['run-estimate', payload] as const,
 };

@@ -86,6 +86,7 @@ export const apiRequestFixture = (
   input_token_total_count: 10,
   output_token_count: status === 'SUCCESS' ? 20 : null,
   error_message: error,
+  cost_usd: status === 'SUCCESS' ? 0.00018 : null,
   attempts: 1,
   scores: [],
   rating: null,

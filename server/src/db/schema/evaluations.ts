@@ -1,6 +1,7 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ModelPrice } from '@promptgrid/contract';
 import { createdAt, updatedAt } from './columns.js';
 import { users } from './accounts.js';
 import { projects, type ModelCapabilities } from './workspace.js';
@@ -11,7 +12,14 @@ export type RunSnapshot = {
     id: number;
     name: string;
     prompt_content: string;
-    ai_model: { id: number; company: 'openai' | 'anthropic'; model_name: string; capabilities: ModelCapabilities };
+    ai_model: {
+      id: number;
+      company: 'openai' | 'anthropic';
+      model_name: string;
+      capabilities: ModelCapabilities;
+      /** The price when the run started (null: unknown); absent in runs made before prices were kept. */
+      price?: ModelPrice | null;
+    };
     parameters: { temperature: number; max_tokens: number | null };
     json_mode: boolean;
     /** Absent in runs made before versions were kept. */
@@ -44,6 +52,13 @@ export const evaluations = pgTable(
     snapshot: jsonb('snapshot').$type<RunSnapshot>().notNull(),
     /** How many times each (input, configuration) pair runs; total_requests counts them all. */
     repetitions: integer('repetitions').notNull().default(1),
+    /**
+     * The cost in USD of its requests so far whose model had a known price, added to by the write that finishes them;
+     * NULL for runs made before costs were recorded (a run starts at 0).
+     */
+    costUsd: doublePrecision('cost_usd'),
+    /** Once cost_usd reaches it, the requests not yet started are ended (see failPendingRequests). */
+    budgetUsd: doublePrecision('budget_usd'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     /** When the user cancelled the run; a re-run clears it. */
@@ -82,6 +97,8 @@ export const apiRequests = pgTable(
     inputTokenTotalCount: integer('input_token_total_count'),
     outputTokenCount: integer('output_token_count'),
     errorMessage: text('error_message'),
+    /** What the call cost in USD from its usage and the run's frozen price; NULL without usage or price. */
+    costUsd: doublePrecision('cost_usd'),
     /** Which worker lane runs it: the configuration's company, or 'mock' for a mock run. */
     provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] })
       .notNull()

@@ -1,4 +1,5 @@
 // A user's projects: user prompts (inputs), system prompts (configurations) with their versions, and the model catalog.
+import type { ModelPrice } from '@promptgrid/contract';
 import {
   boolean,
   doublePrecision,
@@ -69,6 +70,8 @@ export const aiModels = pgTable(
     modelName: text('model_name').notNull(),
     supportsJsonMode: boolean('supports_json_mode').notNull().default(false),
     capabilities: jsonb('capabilities').$type<ModelCapabilities>().notNull(),
+    /** Its published price per million tokens, from the catalog file; null when not known. */
+    price: jsonb('price').$type<ModelPrice>(),
     /** false once the model left the catalog file; kept so old configurations still resolve. */
     listed: boolean('listed').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),

@@ -18,6 +18,7 @@ export class OutcomeWriter extends BatchWriter<Outcome> {
             output_tokens: outcome.reply.outputTokens,
             error_message: null,
             output: outcome.reply.output,
+            cost_usd: outcome.costUsd ?? null,
           }
         : {
             id,
@@ -29,6 +30,7 @@ export class OutcomeWriter extends BatchWriter<Outcome> {
             output_tokens: null,
             error_message: outcome.message,
             output: null,
+            cost_usd: null,
           },
       lastRunning,
     );

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { budgetStopMessage } from '@promptgrid/contract';
+import { rememberBudgetStop } from './budget-stops.js';
 import type { Database } from '../../db/client.js';
 import type { Lane } from '../../providers/types.js';
 import type { ClaimedRequest } from '../hand-over.js';
@@ -26,6 +28,8 @@ export type Outcome = {
   output_tokens: number | null;
   error_message: string | null;
   output: string | null;
+  /** What the call cost (USD) from its usage; null (or absent) without usage or a known price. */
+  cost_usd?: number | null;
 };
 
 export type Claim = { workerId: string; lane: Lane; limit: number; leaseMs: number };
@@ -152,14 +156,16 @@ export async function writeOutcomes(
   const statement = sql`
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
-        AS v(id int, status text, execution_time float8, input_tokens int, output_tokens int, error_message text, output text)
+        AS v(id int, status text, execution_time float8, input_tokens int, output_tokens int, error_message text, output text,
+             cost_usd float8)
     ), done AS (
       UPDATE api_requests r
          SET status = v.status, execution_time = v.execution_time, input_token_total_count = v.input_tokens,
-             output_token_count = v.output_tokens, error_message = v.error_message, lease_expires_at = NULL, updated_at = now()
+             output_token_count = v.output_tokens, error_message = v.error_message, cost_usd = v.cost_usd,
+             lease_expires_at = NULL, updated_at = now()
         FROM v
        WHERE r.id = v.id AND r.status = 'IN_PROGRESS' AND r.claimed_by = ${workerId}
-      RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status
+      RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status, r.cost_usd
     ), saved AS (
       INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time,
                            token_count, input_token_total_count)
@@ -185,13 +191,17 @@ export async function writeOutcomes(
            pending_judgements = e.pending_judgements + coalesce(q.n, 0),
            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + d.n >= e.total_requests
                                     AND e.pending_judgements + coalesce(q.n, 0) = 0
-                               THEN now() ELSE e.completed_at END
-      FROM (SELECT evaluation_id, count(*)::int AS n FROM done GROUP BY evaluation_id) d
+                               THEN now() ELSE e.completed_at END,
+           cost_usd = e.cost_usd + d.cost
+      FROM (SELECT evaluation_id, count(*)::int AS n, coalesce(sum(cost_usd), 0) AS cost FROM done GROUP BY evaluation_id) d
            LEFT JOIN q ON q.evaluation_id = d.evaluation_id
      WHERE e.id = d.evaluation_id
-    RETURNING e.id, e.completed_at IS NOT NULL AS completed`;
+    RETURNING e.id, e.completed_at IS NOT NULL AS completed, e.budget_usd AS budget,
+              -- Only the write whose cost crosses the budget stops the run: later writes need not look for PENDING rows.
+              (e.budget_usd IS NOT NULL AND e.completed_at IS NULL AND e.cost_usd >= e.budget_usd
+               AND e.cost_usd - d.cost < e.budget_usd) AS crossed_budget`;
   const evaluationIds = [...new Set(outcomes.map((o) => o.evaluation_id))];
-  let rows: { id: number; completed: boolean }[];
+  let rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[];
   if (evaluationIds.length === 1) {
     ({ rows } = (await database.db.execute(statement)) as unknown as { rows: typeof rows });
   } else {
@@ -204,7 +214,14 @@ export async function writeOutcomes(
       return ((await tx.execute(statement)) as unknown as { rows: typeof rows }).rows;
     });
   }
-  return rows.filter((row) => row.completed).map((row) => row.id);
+  const completed = rows.filter((row) => row.completed).map((row) => row.id);
+  for (const row of rows.filter((r) => r.crossed_budget)) {
+    const message = budgetStopMessage(row.budget!);
+    rememberBudgetStop(database, row.id, message);
+    const stopped = await failRequestsIn(database, row.id, 'PENDING', message);
+    if (stopped.completed) completed.push(row.id);
+  }
+  return completed;
 }
 
 /**
@@ -220,16 +237,21 @@ export const judgeTasksOf = (outputs: SQL) => sql`
     JOIN checks c ON c.project_id = e.project_id AND c.type = 'llm_judge' AND c.is_active
                  AND (c.input_ids IS NULL OR o.input_id = ANY (c.input_ids))
     JOIN ai_models m ON m.id = c.ai_model_id`;
-/** Ends the evaluation's requests in `status` as FAILED with `message`, counting them as writeOutcomes does. */
+
+/**
+ * Ends the evaluation's requests in `status` as FAILED with `message`, counting them as writeOutcomes does; answers
+ * how many it ended and whether that completed the evaluation. The UPDATE takes each row's lock and checks its status
+ * again once it has it: a row a worker claimed or wrote meanwhile no longer matches and is left alone, so no request
+ * ends twice. The evaluation row is locked last, as writeOutcomes locks it after the rows it finishes, so the two
+ * cannot deadlock.
+ */
 async function failRequestsIn(
   database: Database,
   evaluationId: number,
   status: 'PENDING' | 'IN_PROGRESS',
   message: string,
-): Promise<number> {
-  // The UPDATE takes each row's lock and checks its status again once it has it: a row a worker claimed or wrote
-  // meanwhile no longer matches and is left alone, so no request ends twice.
-  const { rows } = await database.executeSql<{ n: number }>(
+): Promise<{ ended: number; completed: boolean }> {
+  const { rows } = await database.executeSql<{ ended: number; completed: boolean }>(
     `WITH ended AS (
        UPDATE api_requests
           SET status = 'FAILED', error_message = $3, execution_time = 0, input_token_total_count = NULL,
@@ -244,10 +266,10 @@ async function failRequestsIn(
                                 THEN now() ELSE e.completed_at END
        FROM counted c
       WHERE e.id = $1 AND c.n > 0
-     RETURNING c.n`,
+     RETURNING c.n AS ended, e.completed_at IS NOT NULL AS completed`,
     [evaluationId, status, message],
   );
-  return rows[0]?.n ?? 0;
+  return { ended: rows[0]?.ended ?? 0, completed: rows[0]?.completed ?? false };
 }
 
 /**
@@ -256,7 +278,7 @@ async function failRequestsIn(
  * writeOutcomes does. Answers how many it ended.
  */
 export async function failPendingRequests(database: Database, evaluationId: number, message: string): Promise<number> {
-  return failRequestsIn(database, evaluationId, 'PENDING', message);
+  return (await failRequestsIn(database, evaluationId, 'PENDING', message)).ended;
 }
 
 /**
@@ -265,5 +287,5 @@ export async function failPendingRequests(database: Database, evaluationId: numb
  * rows still IN_PROGRESS under that worker); its call is aborted separately (see EvaluationWorker.cancel).
  */
 export async function failRunningRequests(database: Database, evaluationId: number, message: string): Promise<number> {
-  return failRequestsIn(database, evaluationId, 'IN_PROGRESS', message);
+  return (await failRequestsIn(database, evaluationId, 'IN_PROGRESS', message)).ended;
 }

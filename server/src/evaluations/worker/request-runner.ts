@@ -1,13 +1,14 @@
 import type { Database } from '../../db/client.js';
 import type { RunSnapshot } from '../../db/schema.js';
 import type { EncryptionKey } from '../../api-keys/sealing.js';
-import { missingKeyMessage } from '@promptgrid/contract';
+import { callCostUsd, missingKeyMessage } from '@promptgrid/contract';
 import { openSealedKey, readActiveKey, type SealedKey } from '../../api-keys/service.js';
 import { ProviderCaller, type CallOutcome, type ProviderSettings } from '../../providers/call.js';
 import type { Lane, ProviderCall, ProviderName } from '../../providers/types.js';
 import { evaluationContext, type EvaluationContext } from '../hand-over.js';
 import type { WorkerEvents, WorkerLogger } from './events.js';
 import type { HeldRow } from './lane.js';
+import { budgetStopOf } from './budget-stops.js';
 
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 export const MAX_CLAIMS = 5;
@@ -22,6 +23,12 @@ const failed = (message: string, executionTime = 0): CallOutcome => ({
   executionTime,
   attempts: 0,
 });
+
+const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
+const priced = (outcome: CallOutcome, price: Parameters<typeof callCostUsd>[0]): CallOutcome =>
+  outcome.ok
+    ? { ...outcome, costUsd: callCostUsd(price, outcome.reply.inputTokens, outcome.reply.outputTokens) }
+    : outcome;
 
 /**
  * Runs claimed requests: reads what each needs (its evaluation's frozen configuration and input, its user's key),
@@ -146,9 +153,13 @@ export class RequestRunner {
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
     };
-    if (lane === 'mock') return this.caller.mock(call, signal);
+    const budgetStop = budgetStopOf(this.database, row.evaluation_id);
+    if (budgetStop !== undefined) return failed(budgetStop);
+    // A mock call spends nothing; a real one costs its usage at the price frozen into the run.
+    if (lane === 'mock') return priced(await this.caller.mock(call, signal), FREE);
     const key = await this.apiKey(context.userId, call.provider);
-    return key === null ? failed(missingKeyMessage(call.provider, [call.model])) : this.caller.call(call, key, signal);
+    if (key === null) return failed(missingKeyMessage(call.provider, [call.model]));
+    return priced(await this.caller.call(call, key, signal), configuration.ai_model.price);
   }
 
   private context(evaluationId: number): Promise<EvaluationContext | null> {

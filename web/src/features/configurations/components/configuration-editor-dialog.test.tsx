@@ -14,6 +14,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 32768,
+    price: { input_per_mtok: 0.4, output_per_mtok: 1.6, as_of: '2025-06-03', source: 'OpenAI pricing page' },
   },
   {
     id: 2,
@@ -22,6 +23,7 @@ const models: AiModel[] = [
     supports_json_mode: false,
     supports_temperature: true,
     max_output_tokens: 32000,
+    price: null,
   },
   {
     id: 3,
@@ -30,6 +32,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: false,
     max_output_tokens: 128000,
+    price: null,
   },
   {
     id: 4,
@@ -38,6 +41,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 16384,
+    price: null,
   },
 ];
 
@@ -153,10 +157,12 @@ describe('ConfigurationEditorDialog', () => {
 
     await userEvent.selectOptions(select, 'openai - gpt-4.1-mini');
     expect(screen.getByRole('group', { name: 'OpenAI options' })).toBeInTheDocument();
+    expect(screen.getByText('Price: $0.40 input / $1.60 output per million tokens (as of 2025-06-03).')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'JSON mode' })).toBeInTheDocument();
 
     await userEvent.selectOptions(select, 'anthropic - claude-haiku-4-5');
     expect(screen.queryByRole('checkbox', { name: 'JSON mode' })).not.toBeInTheDocument();
+    expect(screen.getByText('Price: unknown.')).toBeVisible();
   });
 
   it('starts at temperature 0 and requires prompt, name and model', async () => {

@@ -1,5 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { LIMITS, PROVIDER_LABELS, aiModelLabel, type Configuration } from '@promptgrid/contract';
+import {
+  LIMITS,
+  PROVIDER_LABELS,
+  aiModelLabel,
+  formatUsd,
+  type AiModel,
+  type Configuration,
+} from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CodeEditor } from '@/components/ui/code-editor';
@@ -45,6 +52,13 @@ const formOf = (c: Configuration | null) => ({
 });
 
 /** 'New Prompt Configuration' / 'Edit Prompt Configuration': name, model, parameters and the prompt. */
+/** The chosen model's published price, as the catalog gives it, or that it is not known. */
+const modelPriceText = (price: AiModel['price']) =>
+  price
+    ? `Price: ${formatUsd(price.input_per_mtok)} input / ${formatUsd(price.output_per_mtok)} output per million ` +
+      `tokens (as of ${price.as_of}).`
+    : 'Price: unknown.';
+
 export function ConfigurationEditorDialog(props: Props) {
   return <ConfigurationEditorForm key={openingKey(props.open, props.configuration?.id)} {...props} />;
 }
@@ -126,7 +140,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="AI model" error={errors.model}>
+        <Field label="AI model" error={errors.model} hint={model ? modelPriceText(model.price) : undefined}>
           {(props) => (
             <select
               {...props}

@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
 import type { CardExtras } from '../lib/run-slots';
+import { requestCostText } from '../lib/cost';
 import { ScoreBadges } from './score-badges';
 import { CellHistory, CellMenu, RepetitionLine } from './cell-extras';
 import { cn } from '@/lib/cn';
@@ -72,6 +73,10 @@ export const ResultCard = memo(function ResultCard({
           <div className="flex gap-1">
             <dt className="text-slate-500 dark:text-slate-400">Output tokens</dt>
             <dd className="tabular-nums">{outputTokens ?? '—'}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-500 dark:text-slate-400">Cost</dt>
+            <dd className="tabular-nums">{requestCostText(request)}</dd>
           </div>
         </dl>
         <RepetitionLine runs={cell?.runs ?? []} />

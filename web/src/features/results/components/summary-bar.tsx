@@ -2,6 +2,7 @@ import type { ApiRequestStatus, Metrics } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatSeconds, type RunStatus } from '../lib/status';
+import { runCostText } from '../lib/cost';
 import { ProgressGrid, ProgressLegend } from './progress-grid';
 
 const STATUS_TONES: Record<RunStatus, string> = {
@@ -52,11 +53,14 @@ function DownloadButton({ onClick, children }: { onClick: () => void; children: 
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+/** `whole`: the value is never cut short (a cost), even if it reaches into the gap beside it. */
+function Stat({ label, value, whole = false }: { label: string; value: string; whole?: boolean }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 truncate text-lg font-semibold tabular-nums">{value}</dd>
+      <dd className={cn('mt-0.5 text-lg font-semibold tabular-nums', whole ? 'whitespace-nowrap' : 'truncate')}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -75,6 +79,8 @@ export function SummaryBar({
   onDownloadCsv,
   agreement = null,
 }: Props) {
+  // A shared grid's metrics carry no cost.
+  const withCost = metrics !== null && metrics.cost_usd !== undefined;
   return (
     <section
       aria-label="Evaluation summary"
@@ -82,7 +88,7 @@ export function SummaryBar({
     >
       {/* One row on a wide screen: the figures, the progress dots with their legend, then the status and download. */}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between lg:gap-8">
-        <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-4">
+        <dl className={cn('grid flex-1 grid-cols-2 gap-4', withCost ? 'sm:grid-cols-5' : 'sm:grid-cols-4')}>
           <Stat label="Requests" value={`${finished} of ${total}`} />
           <Stat label="Avg. time" value={formatSeconds(metrics?.average_execution_time)} />
           <Stat label="Input tokens" value={(metrics?.input_tokens ?? 0).toLocaleString()} />
@@ -93,6 +99,7 @@ export function SummaryBar({
           {agreement ? (
             <Stat label="Identical repetitions" value={`${agreement.identical} of ${agreement.compared}`} />
           ) : null}
+          {withCost ? <Stat label="Cost" value={runCostText(metrics)} whole /> : null}
         </dl>
         <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">
           <div className="max-h-56 overflow-auto">

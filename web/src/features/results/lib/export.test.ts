@@ -26,7 +26,13 @@ describe('buildExport', () => {
           },
           request(2, 1, 6, 'FAILED', 'rate limited'),
         ],
-        metrics: { average_execution_time: 1.5, input_tokens: 20, output_tokens: 20 },
+        metrics: {
+          average_execution_time: 1.5,
+          input_tokens: 20,
+          output_tokens: 20,
+          cost_usd: null,
+          cost_complete: true,
+        },
         results: [result(1, 1, 5)],
         endTime: at,
       },
@@ -65,6 +71,7 @@ describe('buildExport', () => {
         output_tokens: 20,
         scores: [{ check_id: 4, check_name: 'Says ok', pass: true, score: 1, reason: 'Contains "ok".', error: null }],
         rating: { rating: 1, note: 'Crisp' },
+        cost_usd: 0.00018,
       },
       {
         api_request_id: 2,
@@ -81,6 +88,7 @@ describe('buildExport', () => {
         output_tokens: null,
         scores: [],
         rating: null,
+        cost_usd: null,
       },
     ]);
   });

@@ -16,7 +16,13 @@ export type EvaluationExport = {
     total_requests: number;
     status_counts: { SUCCESS: number; FAILED: number; PENDING: number; IN_PROGRESS: number };
     ended_at: string | null;
-    metrics: { average_execution_time: number; input_tokens: number; output_tokens: number } | null;
+    metrics: {
+      average_execution_time: number;
+      input_tokens: number;
+      output_tokens: number;
+      cost_usd: number | null;
+      cost_complete: boolean;
+    } | null;
   };
   inputs: { id: number; name: string; content: string; token_count: number }[];
   configurations: {
@@ -44,6 +50,7 @@ export type EvaluationExport = {
     /** The checks' verdicts on the output, each with the check's name (null if the check is gone). */
     scores: (Score & { check_name: string | null })[];
     rating: Rating | null;
+    cost_usd: number | null;
   }[];
 };
 
@@ -108,6 +115,7 @@ export function buildExport(
           check_name: checkNames.get(score.check_id) ?? null,
         })),
         rating: request?.rating ?? null,
+        cost_usd: request?.cost_usd ?? null,
       })),
   };
 }

@@ -20,6 +20,7 @@ const request = (id: number, status: ApiRequest['status'], updated_at: string): 
   input_token_total_count: null,
   output_token_count: null,
   error_message: null,
+  cost_usd: null,
   attempts: 0,
   created_at: '2026-11-24T00:00:00.000Z',
   updated_at,

@@ -30,9 +30,10 @@ export const gridCell = (data: GridData, rowId: number | null, columnId: number)
 type OptionalFields = Pick<GridCell, 'cost' | 'checks'>;
 /** cost and checks, when the request carries them. */
 const optionalFields = (request: object): OptionalFields => {
-  const fields = request as OptionalFields;
+  const fields = request as OptionalFields & { cost_usd?: number | null };
+  const cost = fields.cost_usd !== undefined ? fields.cost_usd : fields.cost;
   return {
-    ...(fields.cost !== undefined ? { cost: fields.cost } : {}),
+    ...(cost !== undefined ? { cost } : {}),
     ...(fields.checks !== undefined ? { checks: fields.checks } : {}),
   };
 };
@@ -101,6 +102,8 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
           ...request,
           evaluation: 0,
           attempts: 0,
+          // A shared grid carries no cost: the owner's spending stays in the account.
+          cost_usd: undefined as unknown as null,
           configuration_version: null,
           system_prompt: null,
           user_prompt: null,

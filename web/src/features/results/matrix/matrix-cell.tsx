@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ApiRequestStatus } from '@promptgrid/contract';
+import { formatUsd, type ApiRequestStatus } from '@promptgrid/contract';
 import { cn } from '@/lib/cn';
 import { formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { GridCell } from './grid-data';
@@ -22,7 +22,8 @@ export function CellFacts({ cell }: { cell: GridCell }) {
       </span>
       {cell.seconds != null ? <span>{formatSeconds(cell.seconds)}</span> : null}
       {cell.outputTokens != null ? <span>{cell.outputTokens} tok</span> : null}
-      {cell.cost != null ? <span>${cell.cost.toFixed(4)}</span> : null}
+      {cell.cost != null ? <span>{formatUsd(cell.cost)}</span> : null}
+      {cell.cost === null && cell.status === 'SUCCESS' ? <span>cost unknown</span> : null}
       {cell.checks ? (
         <span className="rounded bg-slate-100 px-1.5 py-px dark:bg-slate-800">
           {cell.checks.passed}/{cell.checks.total} checks

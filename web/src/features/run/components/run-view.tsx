@@ -25,7 +25,10 @@ import {
   runFailureMessage,
   runOutcomeMessage,
 } from '../lib/run-rules';
+import { parseBudget } from '../lib/estimate-text';
 import { MissingKeysNotice } from './missing-keys-notice';
+import { RunEstimateLine } from './run-estimate';
+import { RunOptions, type RunOptionsValue } from './run-options';
 import { SelectionList } from './selection-list';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/cn';
@@ -77,6 +80,8 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [repetitions, setRepetitions] = useState(1);
+  const [options, setOptions] = useState<RunOptionsValue>({ name: '', budget: '' });
+  const [namePlaceholder, setNamePlaceholder] = useState(defaultEvaluationName);
   const [outOfFree, setOutOfFree] = useState(false);
   const [busy, setBusy] = useState(false);
   // The server's allowance (FREE_EVALUATIONS_PER_MONTH), asked for once the dialog needs it.
@@ -102,10 +107,13 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
       return;
     }
     setMessage(null);
+    setNamePlaceholder(defaultEvaluationName());
     setConfirming(true);
   };
+  const budget = parseBudget(options.budget);
 
   const proceed = async () => {
+    if (budget.error) return;
     setConfirming(false);
     setBusy(true);
     try {
@@ -124,9 +132,10 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
       const response = await run.mutateAsync({
         configuration_ids: configurationIds,
         input_ids: inputIds,
-        name: defaultEvaluationName(),
+        name: options.name.trim() || defaultEvaluationName(),
         use_mock: useMock,
         repetitions,
+        ...(budget.budget === undefined ? {} : { budget_usd: budget.budget }),
       });
       if (response.errors.length > 0) console.error('Evaluation errors', response.errors);
       const outcome = runOutcomeMessage(response, configurationIds.length, inputIds.length);
@@ -251,12 +260,25 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
             <span className="block">{lines[1]}</span>
             <span className="mt-2 block">{lines[2]}</span>
             {useMock ? <span className="mt-2 block font-medium">{MOCK_RUN_NOTE}</span> : null}
+            <RunEstimateLine
+              payload={{ configuration_ids: configurationIds, input_ids: inputIds, use_mock: useMock, repetitions }}
+              open={confirming}
+              anthropic={activeConfigurations.some(
+                (c) => selectedConfigurations.has(c.id) && c.ai_model.company === 'anthropic',
+              )}
+            />
           </>
         }
         confirmLabel="Run"
         onConfirm={() => void proceed()}
       >
         <RepetitionsField value={repetitions} onChange={setRepetitions} calls={calls} />
+        <RunOptions
+          value={options}
+          onChange={setOptions}
+          namePlaceholder={namePlaceholder}
+          budgetError={budget.error}
+        />
       </ConfirmDialog>
       <Dialog
         open={outOfFree}

@@ -1,0 +1,84 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { RunEvaluationInput } from '@promptgrid/contract';
+import type { Db } from '../db/client.js';
+import { aiModels, configurations, inputs, projects, type RunSnapshot } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { fillRunTemplates, type RunPrompts } from './templates.js';
+
+const unique = (ids: number[]) => [...new Set(ids)];
+
+/** What a run would run: its snapshot (configurations with their model and price, inputs) and filled-in texts. */
+export type RunPlan = {
+  projectId: number;
+  snapshot: RunSnapshot;
+  prompts: RunPrompts;
+};
+
+/**
+ * Reads the user's chosen configurations and inputs (404 when one is not theirs, 400 when they span projects or a
+ * template lacks a variable) and freezes them as a run would send them. Used by a run and by its estimate.
+ */
+export async function planRun(
+  db: Db,
+  userId: number,
+  input: Pick<RunEvaluationInput, 'configuration_ids' | 'input_ids'>,
+): Promise<RunPlan> {
+  const configurationIds = unique(input.configuration_ids);
+  const inputIds = unique(input.input_ids);
+
+  const configRows = await db
+    .select({ configuration: configurations, model: aiModels })
+    .from(configurations)
+    .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
+    .innerJoin(projects, eq(projects.id, configurations.projectId))
+    .where(and(inArray(configurations.id, configurationIds), eq(projects.userId, userId)));
+  if (configRows.length !== configurationIds.length) throw notFound('Configuration not found.');
+  const inputRows =
+    inputIds.length === 0
+      ? []
+      : await db
+          .select({ input: inputs })
+          .from(inputs)
+          .innerJoin(projects, eq(projects.id, inputs.projectId))
+          .where(and(inArray(inputs.id, inputIds), eq(projects.userId, userId)));
+  if (inputRows.length !== inputIds.length) throw notFound('Input not found.');
+
+  const projectIds = new Set([
+    ...configRows.map((r) => r.configuration.projectId),
+    ...inputRows.map((r) => r.input.projectId),
+  ]);
+  if (projectIds.size !== 1)
+    throw badRequest({ non_field_errors: ['All prompts and inputs of a run must belong to one project.'] });
+  const [projectId] = projectIds;
+
+  // Keep the order the caller chose.
+  const configById = new Map(configRows.map((r) => [r.configuration.id, r]));
+  const inputById = new Map(inputRows.map((r) => [r.input.id, r.input]));
+  const snapshot: RunSnapshot = {
+    configurations: configurationIds.map((id) => {
+      const { configuration: c, model: m } = configById.get(id)!;
+      return {
+        id: c.id,
+        name: c.name,
+        prompt_content: c.promptContent,
+        ai_model: {
+          id: m.id,
+          company: m.company,
+          model_name: m.modelName,
+          capabilities: m.capabilities,
+          price: m.price ?? null,
+        },
+        parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
+        json_mode: m.supportsJsonMode && c.jsonMode,
+        version: c.version,
+      };
+    }),
+    inputs: inputIds.map((id) => {
+      const i = inputById.get(id)!;
+      // The expected output is frozen too: checks compare with what the input expected when it ran.
+      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput };
+    }),
+  };
+  const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);
+  return { projectId, snapshot, prompts };
+}
