@@ -7,6 +7,7 @@ export * from './template.js';
 export * from './ai-model.js';
 export * from './configuration.js';
 export * from './evaluation.js';
+export * from './history.js';
 export * from './share.js';
 export * from './api-key.js';
 export * from './subscription.js';
