@@ -103,6 +103,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /api/evaluations/': { ...session, ids: { project: 'project' }, foreignIds: 'empty-list' },
   'GET /api/evaluations/:id/results/': { ...session, ids: { id: 'evaluation' } },
   'DELETE /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' } },
   'PATCH /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' }, body: () => ({ name: 'Renamed' }) },
   'GET /api/projects/:id/evaluations/': { ...session, ids: project },
   'GET /api/evaluations/compare/': { ...session, ids: { base: 'evaluation', head: 'evaluation' } },

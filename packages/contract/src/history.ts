@@ -113,3 +113,14 @@ export const EvaluationComparison = z.object({
   }),
 });
 export type EvaluationComparison = z.infer<typeof EvaluationComparison>;
+
+/**
+ * GET /api/evaluations/{id}/: a run's record without its requests: the evaluation and the configurations and inputs
+ * as it froze them at start (with their token counts), what the results screen labels its cards and exports with.
+ */
+export const EvaluationRecord = z.object({
+  evaluation: Evaluation,
+  configurations: z.array(ResultsConfiguration.extend({ prompt_token_count: z.number().int() })),
+  inputs: z.array(ResultsInput.extend({ token_count: z.number().int() })),
+});
+export type EvaluationRecord = z.infer<typeof EvaluationRecord>;

@@ -63,7 +63,7 @@ async function sidesOf(db: Db, evaluationId: number): Promise<Map<string, Compar
 const minus = (head: number | null | undefined, base: number | null | undefined) =>
   head === null || head === undefined || base === null || base === undefined ? null : head - base;
 
-function frozenConfiguration(c: RunSnapshot['configurations'][number]): ResultsConfiguration {
+export function frozenConfiguration(c: RunSnapshot['configurations'][number]): ResultsConfiguration {
   return {
     id: c.id,
     name: c.name,

@@ -4,12 +4,13 @@ import {
   EvaluationComparison,
   EvaluationHistoryPage,
   EvaluationHistoryQuery,
+  EvaluationRecord,
   IdParams,
   RenameEvaluationInput,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { compareEvaluations } from './compare.js';
-import { listEvaluationHistory, renameEvaluation } from './history.js';
+import { getEvaluationRecord, listEvaluationHistory, renameEvaluation } from './history.js';
 
 const tags = ['evaluations'];
 
@@ -29,6 +30,21 @@ export default async function evaluationHistoryRoutes(app: App) {
       },
     },
     (request) => listEvaluationHistory(app.db, currentUser(request).id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/evaluations/:id/',
+    {
+      schema: {
+        tags,
+        description:
+          'A run without its requests: the evaluation, and the configurations and inputs as they were when it ' +
+          'started (later edits or deletes do not change them).',
+        params: IdParams,
+        response: { 200: EvaluationRecord },
+      },
+    },
+    (request) => getEvaluationRecord(app.db, currentUser(request).id, request.params.id),
   );
 
   app.patch(

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type EvaluationComparison, type EvaluationHistoryPage } from '@promptgrid/contract';
+import {
+  ROUTES,
+  type EvaluationComparison,
+  type EvaluationHistoryPage,
+  type EvaluationRecord,
+} from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { startMockRun } from '../../test/mock-run.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
@@ -197,5 +202,25 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     const bad = await alice.get('/api/evaluations/compare/?base=abc');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['base', 'head']);
+  });
+
+  it('answers a run with the configurations and inputs it froze, after they were edited or deleted', async () => {
+    expect((await alice.delete(ROUTES.configuration(configA))).statusCode).toBe(204);
+    const response = await alice.get(ROUTES.evaluation(firstRun));
+    expect(response.statusCode, response.body).toBe(200);
+    const record = response.json() as EvaluationRecord;
+    expect(record.evaluation).toMatchObject({ id: firstRun, project: projectId, total_requests: 4 });
+    expect(record.configurations.map((c) => [c.id, c.name, c.prompt_content])).toEqual([
+      [configA, 'Formal', 'Answer formally.'],
+      [configB, 'Brief', 'Answer briefly.'],
+    ]);
+    expect(record.configurations[0]!.prompt_token_count).toBeGreaterThan(0);
+    expect(record.inputs.map((i) => [i.id, i.content])).toEqual([
+      [inputs[0], 'What is rain?'],
+      [inputs[1], 'What is snow?'],
+    ]);
+    expect(record.inputs[0]!.token_count).toBeGreaterThan(0);
+    expect((await bob.get(ROUTES.evaluation(firstRun))).statusCode).toBe(404);
+    expect((await alice.get(ROUTES.evaluation(2_000_000))).statusCode).toBe(404);
   });
 });

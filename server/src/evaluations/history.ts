@@ -4,12 +4,15 @@ import type {
   EvaluationHistoryItem,
   EvaluationHistoryPage,
   EvaluationHistoryQuery,
+  EvaluationRecord,
   StatusCounts,
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { countTokens } from '../lib/tokens.js';
 import { assertProjectOwner } from '../projects/service.js';
+import { frozenConfiguration } from './compare.js';
 import { summaryColumns, toEvaluation } from './queries.js';
 
 const emptyCounts = (): StatusCounts => ({ PENDING: 0, IN_PROGRESS: 0, SUCCESS: 0, FAILED: 0, total: 0 });
@@ -82,4 +85,26 @@ export async function renameEvaluation(
   if (!renamed) throw notFound('Evaluation not found.');
   const [row] = await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId));
   return toEvaluation(row!);
+}
+
+/** The caller's run with the configurations and inputs it froze at start; 404 unless it is theirs. */
+export async function getEvaluationRecord(db: Db, userId: number, evaluationId: number): Promise<EvaluationRecord> {
+  const [row] = await db
+    .select({ ...summaryColumns, snapshot: evaluations.snapshot })
+    .from(evaluations)
+    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
+  if (!row) throw notFound('Evaluation not found.');
+  return {
+    evaluation: toEvaluation(row),
+    configurations: row.snapshot.configurations.map((c) => ({
+      ...frozenConfiguration(c),
+      prompt_token_count: countTokens(c.prompt_content),
+    })),
+    inputs: row.snapshot.inputs.map((i) => ({
+      id: i.id,
+      name: i.name,
+      content: i.content,
+      token_count: countTokens(i.content),
+    })),
+  };
 }
