@@ -15,4 +15,12 @@ export const queryKeys = {
   configurations: (projectId: number | string) => ['configurations', String(projectId)] as const,
   evaluationProgress: (evaluationId: number | null) => ['evaluations', evaluationId, 'progress'] as const,
   evaluationResults: (evaluationId: number | null) => ['evaluations', evaluationId, 'results'] as const,
+  /** A run's record (name, frozen configurations and inputs). */
+  evaluationRecord: (evaluationId: number) => ['evaluations', evaluationId, 'record'] as const,
+  /** The project's history pages; `evaluationHistory(id)` alone covers every page. */
+  evaluationHistory: (projectId: number | string, page?: number, pageSize?: number) =>
+    page === undefined
+      ? (['evaluation-history', String(projectId)] as const)
+      : (['evaluation-history', String(projectId), page, pageSize ?? null] as const),
+  evaluationComparison: (base: number, head: number) => ['evaluation-comparison', base, head] as const,
 };
