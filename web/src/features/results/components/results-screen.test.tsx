@@ -98,7 +98,11 @@ describe('ResultsScreen', () => {
     expect(await screen.findByText('Evaluation not found')).toBeInTheDocument();
   });
 
-  it('invites a first run when the server has none for the project', async () => {
+  it('invites a first run when the server has none for the project, and drops a copy left in the browser', async () => {
+    localStorage.setItem(
+      'promptgrid:results:7:1',
+      JSON.stringify({ version: 1, evaluationId: 9, totalRequests: 4, apiRequests: [], metrics: null, results: [] }),
+    );
     serve(({ url }) =>
       url.startsWith('/api/projects/1/evaluations/')
         ? { body: { items: [], total: 0, page: 1, page_size: 1 } }
@@ -106,6 +110,7 @@ describe('ResultsScreen', () => {
     );
     screenAt(null);
     expect(await screen.findByText('No evaluation yet')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:1')).toBeNull());
   });
 
   it('lists the history, opens an older run, and compares two picked runs (the earlier as base)', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, type ComponentProps } from 'react';
+import { useEffect, useMemo, type ComponentProps } from 'react';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useLatestEvaluation } from '../api/get-evaluation-history';
 import { useEvaluationRecord } from '../api/get-evaluation-record';
 import { RunActions } from '../history/run-actions';
+import { dropResultsCache, readResultsCache } from '../lib/cache';
 import { frozenConfigurations, frozenInputs } from '../lib/frozen';
 import { EvaluationNotFound } from './evaluation-not-found';
 import { ResultsView } from './results-view';
@@ -42,11 +43,18 @@ function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
  * reload of that same run.
  */
 export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props) {
-  const { projectId } = viewProps;
+  const { projectId, userId } = viewProps;
   const latest = useLatestEvaluation(projectId, evaluationParam === null);
   const evaluationId = evaluationParam ?? latest.data?.items[0]?.id ?? null;
   const record = useEvaluationRecord(evaluationId);
   const run = record.data;
+  const noRuns = evaluationParam === null && latest.data?.items.length === 0;
+  const gone = record.error instanceof ApiError && record.error.status === 404;
+  // The browser's copy of a run the server no longer has (or a project with no run left) is dropped, not shown.
+  useEffect(() => {
+    if (noRuns || (gone && readResultsCache(userId, projectId)?.evaluationId === evaluationId))
+      dropResultsCache(userId, projectId);
+  }, [noRuns, gone, userId, projectId, evaluationId]);
   const frozen = useMemo(
     () => (run ? { inputs: frozenInputs(run), configurations: frozenConfigurations(run) } : null),
     [run],
@@ -57,9 +65,7 @@ export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props)
     return <Failed text="Failed to load results. Please try again." onRetry={() => void latest.refetch()} />;
   if (evaluationId === null)
     return <ResultsView {...viewProps} inputs={[]} configurations={[]} loadError={false} incoming={null} />;
-  const missing =
-    (record.error instanceof ApiError && record.error.status === 404) ||
-    (run !== undefined && String(run.evaluation.project) !== projectId);
+  const missing = gone || (run !== undefined && String(run.evaluation.project) !== projectId);
   if (missing) return <EvaluationNotFound projectId={projectId} />;
   if (record.isError)
     return <Failed text="Failed to load configuration data. Please try again." onRetry={() => void record.refetch()} />;
