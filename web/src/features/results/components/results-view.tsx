@@ -182,7 +182,9 @@ export function ResultsView({
           Results
         </h2>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-slate-500 dark:text-slate-400">{runName ?? `Evaluation #${evaluationId}`}</p>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {runName ?? `Evaluation #${evaluationId}`}
+          </p>
           {headerActions}
           <ShareControl evaluationId={evaluationId} />
           <LayoutToggle value={layout} onChange={setLayout} />
