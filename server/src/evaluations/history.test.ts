@@ -61,6 +61,13 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     inputs = [];
     for (const content of ['What is rain?', 'What is snow?', 'What is hail?'])
       inputs.push((await alice.post(ROUTES.inputs(projectId), { name: content, content })).json().id);
+    // A rule check scores every output as it is written: only the reworded prompt's outputs pass it.
+    const check = await alice.post(ROUTES.checks(projectId), {
+      name: 'Says sentence',
+      type: 'contains',
+      value: 'sentence',
+    });
+    expect(check.statusCode, check.body).toBe(201);
     firstRun = await run(alice, [configA, configB], inputs.slice(0, 2), 'First');
     // The second run: Brief's prompt changed (so are its outputs) and a third input was added.
     await saveConfiguration(alice, 'Brief v2', 'Answer in one short sentence, please.', configB);
@@ -125,7 +132,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     expect((await alice.get(ROUTES.evaluationResults(firstRun))).json().evaluation.name).toBe('Baseline');
   });
 
-  it('pairs the cells of two runs, changed first, with the change in status, latency and tokens', async () => {
+  it('pairs the cells of two runs, changed first, with the change in status, latency, tokens and scores', async () => {
     const response = await alice.get(ROUTES.compareEvaluations(firstRun, secondRun));
     expect(response.statusCode, response.body).toBe(200);
     const comparison = response.json() as EvaluationComparison;
@@ -167,7 +174,9 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     expect(edited.delta.input_tokens).toBeGreaterThan(0);
     expect(edited.delta.output_tokens).toBe(edited.head!.output_token_count! - edited.base!.output_token_count!);
     expect(edited.delta.execution_time).toBeCloseTo(edited.head!.execution_time! - edited.base!.execution_time!, 9);
-    expect(edited.delta.mean_score).toBeNull();
+    expect(edited.base!.scores.map((score) => score.pass)).toEqual([false]);
+    expect(edited.head!.scores.map((score) => score.pass)).toEqual([true]);
+    expect(edited.delta).toMatchObject({ mean_score: 1, checks_passed: 1 });
 
     const added = comparison.pairs[2]!;
     expect(added.base).toBeNull();
@@ -184,7 +193,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     const same = comparison.pairs[4]!;
     expect(same.output_changed).toBe(false);
     expect(same.base!.output).toBe(same.head!.output);
-    expect(same.delta).toMatchObject({ input_tokens: 0, output_tokens: 0 });
+    expect(same.delta).toMatchObject({ input_tokens: 0, output_tokens: 0, mean_score: 0, checks_passed: 0 });
   });
 
   it("answers 404 for another user's run, and 400 for runs of different projects or bad ids", async () => {
