@@ -18,7 +18,13 @@ export const getEvaluationHistoryQueryOptions = (
   });
 
 export const useEvaluationHistory = (projectId: string | number, page: number, enabled = true) =>
-  useQuery({ ...getEvaluationHistoryQueryOptions(projectId, page), enabled, placeholderData: keepPreviousData });
+  // Asked again at each opening: a run started since (here or in another browser) belongs at the top.
+  useQuery({
+    ...getEvaluationHistoryQueryOptions(projectId, page),
+    enabled,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
 /** The project's newest run, asked of the server each time the screen opens (another browser may have run one). */
 export const useLatestEvaluation = (projectId: string | number, enabled: boolean) =>
