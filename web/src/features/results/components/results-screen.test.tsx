@@ -76,6 +76,7 @@ describe('ResultsScreen', () => {
     expect(await screen.findByText('4 of 4')).toBeInTheDocument();
     expect(screen.getAllByText('Terse as it ran').length).toBeGreaterThan(0);
     expect(screen.getByRole('option', { name: 'Frozen input 1' })).toBeInTheDocument();
+    expect(screen.queryByText(/This is an earlier run/)).not.toBeInTheDocument();
     expect(callsOf(calls)).not.toContain('GET /api/evaluations/9/');
   });
 
@@ -117,6 +118,9 @@ describe('ResultsScreen', () => {
     serve();
     const user = userEvent.setup();
     screenAt(12);
+    // Run 12 is the newest: no note about a later one.
+    expect(await screen.findByText('Run 12')).toBeInTheDocument();
+    expect(screen.queryByText(/This is an earlier run/)).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: 'Evaluation history' });
     const rows = within(dialog).getAllByRole('listitem');
@@ -160,5 +164,13 @@ describe('ResultsScreen', () => {
     expect(screen.getByText('Before the prompt rewrite')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(JSON.parse(patch.body)).toEqual({ name: 'Before the prompt rewrite' });
+  });
+
+  it('says when a newer run exists than the one the address names', async () => {
+    serve();
+    screenAt(10);
+    expect(await screen.findByText('Run 10')).toBeInTheDocument();
+    const note = (await screen.findByText(/This is an earlier run/)).closest('[role="status"]') as HTMLElement;
+    expect(within(note).getByRole('link', { name: 'Run 12' })).toHaveAttribute('href', '/project/1/results');
   });
 });

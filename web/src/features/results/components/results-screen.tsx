@@ -1,8 +1,10 @@
 import { useEffect, useMemo, type ComponentProps } from 'react';
+import { Link } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useLatestEvaluation } from '../api/get-evaluation-history';
 import { useEvaluationRecord } from '../api/get-evaluation-record';
 import { RunActions } from '../history/run-actions';
@@ -44,7 +46,8 @@ function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
  */
 export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props) {
   const { projectId, userId } = viewProps;
-  const latest = useLatestEvaluation(projectId, evaluationParam === null);
+  // Asked also when the address names a run, to say when a newer one exists.
+  const latest = useLatestEvaluation(projectId, true);
   const evaluationId = evaluationParam ?? latest.data?.items[0]?.id ?? null;
   const record = useEvaluationRecord(evaluationId);
   const run = record.data;
@@ -71,17 +74,29 @@ export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props)
     return <Failed text="Failed to load configuration data. Please try again." onRetry={() => void record.refetch()} />;
   if (!run || !frozen) return <Loading label="Loading results" />;
 
+  const newest = latest.data?.items[0];
   return (
-    <ResultsView
-      {...viewProps}
-      // Another run starts a fresh view (selections, end time, polling).
-      key={evaluationId}
-      inputs={frozen.inputs}
-      configurations={frozen.configurations}
-      loadError={false}
-      incoming={{ evaluationId, totalRequests: run.evaluation.total_requests, message }}
-      runName={run.evaluation.name}
-      headerActions={<RunActions projectId={projectId} run={{ id: run.evaluation.id, name: run.evaluation.name }} />}
-    />
+    <>
+      {evaluationParam !== null && newest && newest.id !== evaluationId ? (
+        <Banner tone="info" className="mb-4">
+          This is an earlier run. The latest is{' '}
+          <Link to={paths.projectResults.to(projectId)} className="font-medium underline">
+            {newest.name}
+          </Link>
+          .
+        </Banner>
+      ) : null}
+      <ResultsView
+        {...viewProps}
+        // Another run starts a fresh view (selections, end time, polling).
+        key={evaluationId}
+        inputs={frozen.inputs}
+        configurations={frozen.configurations}
+        loadError={false}
+        incoming={{ evaluationId, totalRequests: run.evaluation.total_requests, message }}
+        runName={run.evaluation.name}
+        headerActions={<RunActions projectId={projectId} run={{ id: run.evaluation.id, name: run.evaluation.name }} />}
+      />
+    </>
   );
 }
