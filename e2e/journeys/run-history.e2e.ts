@@ -98,6 +98,7 @@ describe('run history', () => {
     // The cards carry the name the prompt had when this run ran, not today's.
     await visible(page.getByRole('article').filter({ hasText: 'Brief' }).first());
     await count(page.getByRole('article').filter({ hasText: 'Brief v2' }), 0);
+    await seeText(page, /This is an earlier run\. The latest is Reworded\./);
     await shot(page, 'history-older-run');
 
     // Renamed from the header; the history follows.
