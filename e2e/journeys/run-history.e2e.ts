@@ -1,6 +1,7 @@
 // Run history from the server: the Results tab opens the latest run in any browser, older runs open from the
 // History list with the names they ran under, runs are renamed and compared, and missing or foreign runs and
 // projects say so.
+import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, shot, signIn, useApp } from '../support/app';
@@ -70,6 +71,9 @@ describe('run history', () => {
   test('another browser context opens the latest run; an older one opens from the history as it ran', async () => {
     const first = await app.newPage();
     const { projectId, baseline, reworded } = await projectWithTwoRuns(first, 'history@example.com');
+    // A prompt deleted since keeps its name on the runs that used it.
+    const configurations = await apiCall<Configuration[]>(first, 'GET', `/api/projects/${projectId}/configurations/`);
+    await apiCall(first, 'DELETE', `/api/configurations/${configurations.find((c) => c.name === 'Formal')!.id}/`);
 
     // A second browser, same user, nothing in its storage: the server decides what the Results tab shows.
     const page = await app.newPage();
@@ -78,6 +82,7 @@ describe('run history', () => {
     await seeText(header(page), 'Reworded');
     await seeText(page, '4 of 4');
     await visible(page.getByRole('article').filter({ hasText: 'Brief v2' }).first());
+    await visible(page.getByRole('article').filter({ hasText: 'Formal' }).first());
     await shot(page, 'history-latest-in-new-browser');
 
     await page.getByRole('button', { name: 'History' }).click();
@@ -100,6 +105,19 @@ describe('run history', () => {
     await count(page.getByRole('article').filter({ hasText: 'Brief v2' }), 0);
     await seeText(page, /This is an earlier run\. The latest is Reworded\./);
     await shot(page, 'history-older-run');
+
+    // The JSON download holds the configurations as this run sent them.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download JSON' }).click(),
+    ]);
+    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+      configurations: { name: string; prompt: string }[];
+    };
+    expect(exported.configurations.map((c) => [c.name, c.prompt])).toEqual([
+      ['Formal', 'Answer formally.'],
+      ['Brief', 'Answer briefly.'],
+    ]);
 
     // Renamed from the header; the history follows.
     await page.getByRole('button', { name: 'Rename' }).click();
