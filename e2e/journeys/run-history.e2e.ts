@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { atPath, count, hidden, seeText, visible } from '../support/expect';
-import { seedProject } from '../support/flows';
+import { runAndConfirm, seedProject } from '../support/flows';
 
 const app = useApp({ name: 'run-history' });
 
@@ -132,6 +132,24 @@ describe('run history', () => {
     const renamed = await apiCall<{ evaluation: { name: string } }>(page, 'GET', `/api/evaluations/${baseline}/`);
     expect(renamed.evaluation.name).toBe('Before rewording');
     expect(reworded).toBeGreaterThan(baseline);
+  });
+
+  test('a run started from the run screen opens with its message and becomes the newest in the history', async () => {
+    const page = await app.newPage();
+    const { projectId, reworded } = await projectWithTwoRuns(page, 'third@example.com');
+    await page.goto(`/project/${projectId}/run`);
+    await runAndConfirm(page, 4);
+    await page.waitForURL((url) => url.pathname === `/project/${projectId}/results` && url.search !== '');
+    const third = Number(new URL(page.url()).searchParams.get('evaluation'));
+    expect(third).toBeGreaterThan(reworded);
+    await seeText(page, /Successfully/);
+    await seeText(page, '4 of 4', 45_000);
+    await count(page.getByText(/This is an earlier run/), 0);
+    await page.getByRole('button', { name: 'History' }).click();
+    const rows = page.getByRole('dialog', { name: 'Evaluation history' }).getByRole('listitem');
+    await count(rows, 3);
+    await seeText(rows.first(), 'Shown');
+    await seeText(rows.first(), /^Evaluation /);
   });
 
   test('two runs picked in the history compare cell by cell, changed cells first, with a word diff', async () => {
