@@ -170,6 +170,7 @@ describe('run history', () => {
     await count(cells, 4);
     await seeText(cells.first(), 'Brief v2');
     await seeText(cells.first(), 'Changed');
+    await seeText(cells.first(), 'Named Brief in the base run');
     expect(await cells.first().locator('ins').count()).toBeGreaterThan(0);
     await seeText(cells.last(), 'Unchanged');
     await shot(page, 'compare-runs');

@@ -100,7 +100,8 @@ export type ComparePair = z.infer<typeof ComparePair>;
 export const EvaluationComparison = z.object({
   base: Evaluation,
   head: Evaluation,
-  configurations: z.array(ResultsConfiguration),
+  /** The head's copy where both ran one; base_name is its name in the base run (null: the base did not run it). */
+  configurations: z.array(ResultsConfiguration.extend({ base_name: z.string().nullable() })),
   inputs: z.array(ResultsInput),
   pairs: z.array(ComparePair),
   summary: z.object({

@@ -129,10 +129,11 @@ export async function compareEvaluations(
     throw badRequest({ head: ['Both evaluations must belong to the same project.'] });
   const [baseSides, headSides] = [await sidesOf(db, baseId), await sidesOf(db, headId)];
 
+  const baseNames = new Map(baseRun.snapshot.configurations.map((c) => [c.id, c.name]));
   const configurations = union(
     headRun.snapshot.configurations.map(frozenConfiguration),
     baseRun.snapshot.configurations.map(frozenConfiguration),
-  );
+  ).map((c) => ({ ...c, base_name: baseNames.get(c.id) ?? null }));
   const inputs: ResultsInput[] = union(headRun.snapshot.inputs, baseRun.snapshot.inputs);
   const inputOrder = new Map<number | null, number>(inputs.map((input, i) => [input.id, i]));
   const configurationOrder = new Map(configurations.map((c, i) => [c.id, i]));

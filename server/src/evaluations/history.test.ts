@@ -147,9 +147,9 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       only_head: 2,
     });
     // The frozen copies: the head's Brief is the edited one.
-    expect(comparison.configurations.map((c) => [c.id, c.name])).toEqual([
-      [configA, 'Formal'],
-      [configB, 'Brief v2'],
+    expect(comparison.configurations.map((c) => [c.id, c.name, c.base_name])).toEqual([
+      [configA, 'Formal', 'Formal'],
+      [configB, 'Brief v2', 'Brief'],
     ]);
     expect(comparison.inputs.map((i) => i.id)).toEqual(inputs);
 

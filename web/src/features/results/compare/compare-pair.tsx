@@ -11,6 +11,8 @@ type Props = {
   pair: ComparePair;
   inputName: string;
   configurationName: string;
+  /** Its name in the base run, when that differs. */
+  baseName: string | null;
   model: string;
   mode: CompareMode;
 };
@@ -42,6 +44,7 @@ export const ComparePairCard = memo(function ComparePairCard({
   pair,
   inputName,
   configurationName,
+  baseName,
   model,
   mode,
 }: Props) {
@@ -58,6 +61,9 @@ export const ComparePairCard = memo(function ComparePairCard({
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold break-words">{configurationName}</h3>
+          {baseName !== null && baseName !== configurationName ? (
+            <p className="text-xs text-slate-600 dark:text-slate-300">Named {baseName} in the base run</p>
+          ) : null}
           <p className="text-xs text-slate-600 dark:text-slate-300">
             {model} · {inputName}
           </p>

@@ -46,6 +46,8 @@ describe('CompareView', () => {
 
     const failed = cells[1]!;
     expect(within(failed).getByText('Success → Failed')).toBeInTheDocument();
+    expect(within(failed).getByText('Named Friendly before in the base run')).toBeInTheDocument();
+    expect(within(reworded).queryByText(/in the base run/)).not.toBeInTheDocument();
     expect(within(failed).getByText('Rate limited')).toBeInTheDocument();
     expect(within(failed).getByText('Hello there')).toBeInTheDocument();
     expect(within(cells[2]!).getByText('Output (the same in both)')).toBeInTheDocument();

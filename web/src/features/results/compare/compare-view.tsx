@@ -143,6 +143,7 @@ export function CompareView({ projectId, base, head }: { projectId: string; base
                     pair.input === null ? 'No user prompt' : (names.inputs.get(pair.input) ?? `Input #${pair.input}`)
                   }
                   configurationName={configuration?.name ?? `Prompt #${pair.configuration}`}
+                  baseName={configuration?.base_name ?? null}
                   model={configuration ? aiModelLabel(configuration.ai_model) : ''}
                   mode={mode}
                 />

@@ -119,7 +119,10 @@ export const comparisonFixture = (): EvaluationComparison => {
   return {
     base: { ...recordFixture(3).evaluation, name: 'Baseline run' },
     head: { ...recordFixture(4).evaluation, name: 'Reworded run' },
-    configurations: configurations.map(({ prompt_token_count: _, ...c }) => c),
+    configurations: configurations.map(({ prompt_token_count: _, ...c }) => ({
+      ...c,
+      base_name: c.id === 6 ? 'Friendly before' : c.name,
+    })),
     inputs: inputs.map(({ token_count: _, ...i }) => i),
     pairs,
     summary: { pairs: 3, changed: 2, status_changed: 1, output_changed: 2, only_base: 0, only_head: 0 },
