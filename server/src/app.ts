@@ -24,6 +24,7 @@ import configurationRoutes from './configurations/routes.js';
 import modelRoutes from './models/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
+import evaluationHistoryRoutes from './evaluations/history-routes.js';
 import type { WorkerEvents } from './evaluations/worker/events.js';
 import billingRoutes from './billing/routes.js';
 import accountRoutes from './account/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(modelRoutes);
   await app.register(apiKeyRoutes);
   await app.register(evaluationRoutes, { workers, workerEvents });
+  await app.register(evaluationHistoryRoutes);
   await app.register(billingRoutes);
   await app.register(accountRoutes);
   await app.register(checkRoutes);

@@ -9,6 +9,7 @@ export * from './ai-model.js';
 export * from './configuration.js';
 export * from './evaluation.js';
 export * from './run-control.js';
+export * from './history.js';
 export * from './share.js';
 export * from './api-key.js';
 export * from './subscription.js';

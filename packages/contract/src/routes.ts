@@ -30,6 +30,10 @@ export const ROUTES = {
   evaluations: '/api/evaluations/',
   evaluation: (id: number | string) => `/api/evaluations/${id}/`,
   evaluationResults: (id: number | string) => `/api/evaluations/${id}/results/`,
+  projectEvaluations: (projectId: number | string, page = 1, pageSize?: number) =>
+    `/api/projects/${projectId}/evaluations/?page=${page}${pageSize === undefined ? '' : `&page_size=${pageSize}`}`,
+  compareEvaluations: (base: number | string, head: number | string) =>
+    `/api/evaluations/compare/?base=${base}&head=${head}`,
   results: (evaluationId: number | string) => `/api/results/?evaluation_id=${evaluationId}`,
   apiRequests: (evaluationId: number | string) => `/api/api-requests/?evaluation=${evaluationId}`,
   apiRequestsChangedSince: (evaluationId: number | string, updatedSince: string) =>

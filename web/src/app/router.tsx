@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
               { path: paths.projectConfigs.pattern, lazy: lazyRoute(() => import('./routes/project/configs')) },
               { path: paths.projectRun.pattern, lazy: lazyRoute(() => import('./routes/project/run')) },
               { path: paths.projectResults.pattern, lazy: lazyRoute(() => import('./routes/project/results')) },
+              { path: paths.projectCompare.pattern, lazy: lazyRoute(() => import('./routes/project/compare')) },
             ],
           },
         ],

@@ -30,4 +30,10 @@ export const paths = {
     to: (projectId: number | string, evaluationId?: number) =>
       `/project/${projectId}/results${evaluationId === undefined ? '' : `?evaluation=${evaluationId}`}`,
   },
+  /** Two runs of a project side by side: base (the earlier one, usually) against head. */
+  projectCompare: {
+    pattern: '/project/:projectId/compare',
+    to: (projectId: number | string, base: number, head: number) =>
+      `/project/${projectId}/compare?base=${base}&head=${head}`,
+  },
 } as const;

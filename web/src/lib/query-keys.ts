@@ -24,4 +24,12 @@ export const queryKeys = {
     ['evaluations', evaluationId, 'check-preview', check] as const,
   /** The confirm dialog's estimate of a run payload (its ids, mock mode and repetitions). */
   runEstimate: (payload: object) => ['run-estimate', payload] as const,
+  /** A run's record (name, frozen configurations and inputs). */
+  evaluationRecord: (evaluationId: number) => ['evaluations', evaluationId, 'record'] as const,
+  /** The project's history pages; `evaluationHistory(id)` alone covers every page. */
+  evaluationHistory: (projectId: number | string, page?: number, pageSize?: number) =>
+    page === undefined
+      ? (['evaluation-history', String(projectId)] as const)
+      : (['evaluation-history', String(projectId), page, pageSize ?? null] as const),
+  evaluationComparison: (base: number, head: number) => ['evaluation-comparison', base, head] as const,
 };

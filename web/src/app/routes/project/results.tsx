@@ -1,8 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useConfigurations } from '@/features/configurations/api/get-configurations';
 import { useInputs } from '@/features/inputs/api/get-inputs';
-import { ResultsView } from '@/features/results/components/results-view';
+import { ResultsScreen } from '@/features/results/components/results-screen';
 import { useChecks } from '@/features/verdicts/api/get-checks';
 import { Leaderboard } from '@/features/verdicts/components/leaderboard';
 import { RatingControl } from '@/features/verdicts/components/rating-control';
@@ -18,31 +17,32 @@ const ratingOnCard: NonNullable<RunSlots['cardExtras']> = (request, run) => (
 );
 const NO_INPUTS: never[] = [];
 
-/** The results screen combines the project's prompts with the results feature. */
+/** The results screen combines the project and its checks with the results feature. */
 export default function ResultsRoute() {
   const { projectId = '' } = useParams();
   const [search] = useSearchParams();
   const location = useLocation();
-  const inputs = useInputs(projectId);
-  const configurations = useConfigurations(projectId);
   const project = useProject(projectId);
   const checks = useChecks(projectId);
+  // The checks panel scopes a check to chosen user prompts of the project.
+  const inputs = useInputs(projectId);
   const checkNames = useMemo(() => new Map((checks.data ?? []).map((c) => [c.id, c.name])), [checks.data]);
   const projectName = useMemo(
     () => (project.data ? { id: project.data.id, name: project.data.name } : null),
     [project.data],
   );
 
-  const evaluationParam = Number(search.get('evaluation'));
+  const raw = search.get('evaluation');
+  const asked = raw === null ? null : Number(raw);
+  // A malformed ?evaluation= names no run: id 0 answers "Evaluation not found" like a missing one.
+  const evaluationParam = asked === null ? null : Number.isInteger(asked) && asked > 0 ? asked : 0;
   const state = location.state as Partial<RunNavigationState> | null;
-  const fromRun = state?.evaluationId === evaluationParam;
-  const totalRequests = fromRun ? (state?.totalRequests ?? null) : null;
-  const message = fromRun ? (state?.message ?? null) : null;
-  // Keeps the first message: the view reads it once, when it mounts.
-  const incoming = useMemo(() => {
-    if (!Number.isInteger(evaluationParam) || evaluationParam <= 0) return null;
-    return { evaluationId: evaluationParam, totalRequests, message };
-  }, [evaluationParam, totalRequests, message]);
+  const handedOver = state?.evaluationId === evaluationParam ? (state?.message ?? null) : null;
+  // Kept here: the history entry drops it at once (below), and the view mounts only once the run's record is in.
+  const [kept, setKept] = useState<{ evaluationId: number | null; message: string } | null>(null);
+  if (handedOver && (kept?.evaluationId !== evaluationParam || kept.message !== handedOver))
+    setKept({ evaluationId: evaluationParam, message: handedOver });
+  const message = kept?.evaluationId === evaluationParam ? kept.message : null;
 
   // The run's message shows once: drop it from the history entry so a reload does not repeat it.
   const navigate = useNavigate();
@@ -55,16 +55,12 @@ export default function ResultsRoute() {
   if (!user) return null; // a protected route: the guard has already sent anonymous visitors away
 
   return (
-    <ResultsView
+    <ResultsScreen
       userId={user.id}
-      // A new evaluation starts a fresh view (selections, end time, polling).
-      key={incoming?.evaluationId ?? 'cached'}
       projectId={projectId}
       project={projectName}
-      inputs={inputs.data}
-      configurations={configurations.data}
-      loadError={inputs.isError || configurations.isError}
-      incoming={incoming}
+      evaluationParam={evaluationParam}
+      message={message}
       checkNames={checkNames}
       aboveCards={(run) => <Leaderboard evaluationId={run.evaluationId} polling={run.polling} nameOf={run.nameOf} />}
       toolbar={(run) => <VerdictsToolbar projectId={projectId} inputs={inputs.data ?? NO_INPUTS} run={run} />}

@@ -142,10 +142,15 @@ describe('ResultsView', () => {
     await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:1')).toContain('"evaluationId":9'));
     first.unmount();
 
-    // A reload without ?evaluation= shows the cached evaluation (and keeps polling it while it runs).
+    // A reload of the same run starts from the cached copy (and keeps polling it while it runs).
     serve(finished);
-    view(null);
+    const reload = view({ evaluationId: 9, totalRequests: 4, message: null });
     expect(await screen.findByText('4 of 4')).toBeInTheDocument();
+    reload.unmount();
+
+    // The copy never decides which run is shown: without one to show, the view invites a run.
+    view(null);
+    expect(screen.getByText('No evaluation yet')).toBeInTheDocument();
   });
 
   it('stops and says so when polling fails, stays Running while requests are open, and resumes on request', async () => {
@@ -173,7 +178,7 @@ describe('ResultsView', () => {
     expect(screen.getByRole('status', { name: 'Status: Partial' })).toBeInTheDocument();
   });
 
-  it('forgets a cached evaluation the server answers 404 for, and invites a new run', async () => {
+  it('forgets a cached evaluation the server answers 404 for', async () => {
     localStorage.setItem(
       'promptgrid:results:7:1',
       JSON.stringify({ version: 1, evaluationId: 9, totalRequests: 4, apiRequests: [], metrics: null, results: [] }),
@@ -181,9 +186,8 @@ describe('ResultsView', () => {
     mockApi(({ url }) =>
       url.startsWith('/api/') ? { status: 404, body: { detail: 'Evaluation not found.' } } : undefined,
     );
-    view(null);
-    expect(await screen.findByText('No evaluation yet')).toBeInTheDocument();
-    expect(localStorage.getItem('promptgrid:results:7:1')).toBeNull();
+    view({ evaluationId: 9, totalRequests: 4, message: null });
+    await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:1')).toBeNull());
   });
 
   it('invites a first run when the project has none', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
@@ -37,8 +37,15 @@ type Props = RunSlots & {
   inputs: Input[] | undefined;
   configurations: Configuration[] | undefined;
   loadError: boolean;
-  /** A new evaluation handed over by the run screen (?evaluation= and router state). */
+  /**
+   * The run to show (from ?evaluation=, else the project's latest, as the server says) and the run screen's message;
+   * null when the project has none. The browser's copy only seeds the view of this same run.
+   */
   incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null;
+  /** The run's name, shown in the header. */
+  runName?: string;
+  /** Controls beside the run's name (history, rename), composed by the caller. */
+  headerActions?: ReactNode;
   /** The project's checks by id, to name the verdicts on the cards. */
   checkNames?: ReadonlyMap<number, string>;
 };
@@ -61,9 +68,11 @@ export function ResultsView({
   toolbar,
   cardExtras,
   checkNames = NO_CHECKS,
+  runName,
+  headerActions,
 }: Props) {
   const [cache, setCache] = useState(() => readResultsCache(userId, projectId));
-  const evaluationId = incoming?.evaluationId ?? cache?.evaluationId ?? null;
+  const evaluationId = incoming?.evaluationId ?? null;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
   const totalRequests = incoming?.totalRequests ?? fromCache?.totalRequests ?? null;
   // The cached run is gone from the server (deleted, or never this user's): forget it and show the empty state.
@@ -84,12 +93,9 @@ export function ResultsView({
   );
   const [message, setMessage] = useState(incoming?.message ?? null);
 
-  // Current project data first; the cached copy covers prompts deleted since the run.
-  const inputsById = useMemo(() => byId([...(fromCache?.inputs ?? []), ...(inputs ?? [])]), [fromCache, inputs]);
-  const configurationsById = useMemo(
-    () => byId([...(fromCache?.configs ?? []), ...(configurations ?? [])]),
-    [fromCache, configurations],
-  );
+  // The caller passes what the run froze at start, so later edits and deletes change no label.
+  const inputsById = useMemo(() => byId(inputs ?? []), [inputs]);
+  const configurationsById = useMemo(() => byId(configurations ?? []), [configurations]);
 
   const requests = snapshot?.apiRequests ?? NO_REQUESTS;
   const results = snapshot?.results ?? NO_RESULTS;
@@ -187,7 +193,10 @@ export function ResultsView({
           Results
         </h2>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-slate-500 dark:text-slate-400">Evaluation #{evaluationId}</p>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {runName ?? `Evaluation #${evaluationId}`}
+          </p>
+          {headerActions}
           {toolbar?.(run, projectId)}
           <ShareControl evaluationId={evaluationId} />
           <LayoutToggle value={layout} onChange={setLayout} />

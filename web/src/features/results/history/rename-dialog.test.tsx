@@ -1,0 +1,23 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { mockApi } from '@/testing/api-mock';
+import { RenameDialog } from './rename-dialog';
+
+describe('RenameDialog', () => {
+  it("shows the server's field message under Name and stays open", async () => {
+    mockApi(({ method }) =>
+      method === 'PATCH' ? { status: 400, body: { name: ['Name must not contain a NUL character.'] } } : undefined,
+    );
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<RenameDialog projectId="1" evaluation={{ id: 4, name: 'Run 4' }} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Rename evaluation' });
+    await user.type(within(dialog).getByLabelText(/^Name/), ' again');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name must not contain a NUL character.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

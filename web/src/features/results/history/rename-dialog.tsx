@@ -1,0 +1,88 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { LIMITS } from '@promptgrid/contract';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Dialog, openingKey } from '@/components/ui/dialog';
+import { Field, TextInput } from '@/components/ui/field';
+import { ApiError } from '@/lib/api-client';
+import { clearFixedError, requiredError } from '@/lib/field-errors';
+import { useRenameEvaluation } from '../api/rename-evaluation';
+
+const NAME_REQUIRED = 'Name is required.';
+
+type RenameDialogProps = {
+  projectId: string;
+  /** The run to rename; the dialog is closed without one. */
+  evaluation: { id: number; name: string } | null;
+  onClose: () => void;
+};
+
+/** 'Rename evaluation': one Name field, checked here and by the server (its field message shows under it). */
+export function RenameDialog(props: RenameDialogProps) {
+  return <RenameForm key={openingKey(props.evaluation !== null, props.evaluation?.id)} {...props} />;
+}
+
+function RenameForm({ projectId, evaluation, onClose }: RenameDialogProps) {
+  const field = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(evaluation?.name ?? '');
+  const [errors, setErrors] = useState<{ name?: string }>({});
+  const rename = useRenameEvaluation(projectId);
+  const serverError = rename.error instanceof ApiError ? rename.error.body : null;
+  const serverNameError =
+    serverError && typeof serverError === 'object' && 'name' in serverError
+      ? [(serverError as { name: unknown }).name].flat().join(' ')
+      : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const error = requiredError(name, NAME_REQUIRED);
+    setErrors({ name: error });
+    if (error || !evaluation) return;
+    try {
+      await rename.mutateAsync({ id: evaluation.id, name: name.trim() });
+      onClose();
+    } catch {
+      // Shown below from the mutation's error state.
+    }
+  };
+
+  return (
+    <Dialog
+      open={evaluation !== null}
+      onOpenChange={(open) => !open && !rename.isPending && onClose()}
+      title="Rename evaluation"
+      initialFocus={field}
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {rename.isError && !serverNameError ? <Banner tone="error">Failed to rename evaluation</Banner> : null}
+        <Field label="Name" required error={errors.name ?? serverNameError}>
+          {(props) => (
+            <TextInput
+              {...props}
+              ref={field}
+              value={name}
+              maxLength={LIMITS.nameMaxLength}
+              autoComplete="off"
+              aria-required
+              onChange={(event) => {
+                setName(event.target.value);
+                setErrors((current) =>
+                  clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)),
+                );
+                if (rename.isError) rename.reset();
+              }}
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={rename.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={rename.isPending}>
+            {rename.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Configuration, EvaluationRecord, Input } from '@promptgrid/contract';
+
+/**
+ * The configurations and inputs a run froze at start, in the shapes the cards, pickers and export read: a run is
+ * always labelled and exported as it ran, whatever was edited or deleted since. Fields the frozen copy has no value
+ * for (active flags, times) take the run's.
+ */
+export function frozenConfigurations({ evaluation, configurations }: EvaluationRecord): Configuration[] {
+  return configurations.map((c) => ({
+    id: c.id,
+    name: c.name,
+    project: evaluation.project,
+    ai_model: {
+      ...c.ai_model,
+      supports_json_mode: c.provider_specific_params.json_mode ?? false,
+      supports_temperature: true,
+    },
+    prompt: { content: c.prompt_content, token_count: c.prompt_token_count },
+    parameters: c.parameters,
+    provider_specific_params: c.provider_specific_params,
+    json_mode: c.provider_specific_params.json_mode ?? false,
+    version: c.version ?? 1,
+    is_active: true,
+    created_at: evaluation.created_at,
+    updated_at: evaluation.created_at,
+  }));
+}
+
+export function frozenInputs({ evaluation, inputs }: EvaluationRecord): Input[] {
+  return inputs.map((i) => ({
+    id: i.id,
+    project: evaluation.project,
+    name: i.name,
+    content: i.content,
+    variables: {},
+    expected_output: null,
+    active: true,
+    token_count: i.token_count,
+    created_at: evaluation.created_at,
+    updated_at: evaluation.created_at,
+  }));
+}
