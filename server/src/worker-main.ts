@@ -5,6 +5,7 @@ import { loadConfigOrExit } from './config.js';
 import { withSafeErrorLogging } from './http/errors.js';
 import { openConfiguredDatabaseOrExit } from './db/open.js';
 import { EvaluationWorker } from './evaluations/worker/worker.js';
+import { openLiveHub } from './evaluations/live/events-route.js';
 
 const config = loadConfigOrExit();
 // Fastify's pino logger, same format as the server's; no HTTP is served.
@@ -20,7 +21,7 @@ const worker = new EvaluationWorker(
   config.providers,
   loadEncryptionKey(config.encryptionKey, config.dataDir, config.previousEncryptionKeys),
   log,
-  { listenUrl: config.databaseUrl },
+  { listenUrl: config.databaseUrl, live: await openLiveHub(config.databaseUrl, log) },
 );
 await worker.start();
 

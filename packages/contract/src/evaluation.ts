@@ -61,6 +61,8 @@ export const ApiRequest = z.object({
   configuration_version: z.number().int().nullable(),
   status: ApiRequestStatus,
   execution_time: z.number().nullable(),
+  /** Time to first token: seconds from the call's start to its first piece of text; null when none came. */
+  ttft: z.number().nullable(),
   input_token_total_count: z.number().int().nullable(),
   output_token_count: z.number().int().nullable(),
   error_message: z.string().nullable(),
@@ -85,6 +87,8 @@ export const Result = z.object({
   configuration: Id,
   output: z.string(),
   execution_time: z.number(),
+  /** Time to first token (seconds), null when unknown. */
+  ttft: z.number().nullable(),
   token_count: z.number().int(),
   input_token_total_count: z.number().int(),
   created_at: Timestamp,

@@ -29,6 +29,7 @@ export const ROUTES = {
   evaluations: '/api/evaluations/',
   evaluation: (id: number | string) => `/api/evaluations/${id}/`,
   evaluationResults: (id: number | string) => `/api/evaluations/${id}/results/`,
+  evaluationEvents: (id: number | string) => `/api/evaluations/${id}/events/`,
   results: (evaluationId: number | string) => `/api/results/?evaluation_id=${evaluationId}`,
   apiRequests: (evaluationId: number | string) => `/api/api-requests/?evaluation=${evaluationId}`,
   apiRequestsChangedSince: (evaluationId: number | string, updatedSince: string) =>

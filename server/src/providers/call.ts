@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
-import { mockLatencyMs, mockReply } from './mock.js';
+import { mockLatencyMs, mockPieces, mockReply } from './mock.js';
 import {
   MAX_REPLY_BYTES,
   MalformedReplyError,
@@ -10,6 +10,7 @@ import {
   type ProviderCall,
   type ProviderName,
   type ProviderReply,
+  type StreamSink,
 } from './types.js';
 
 export type ProviderSettings = {
@@ -212,27 +213,61 @@ export class ProviderCaller {
     };
   }
 
-  private async once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
-    if (call.provider === 'openai') {
-      const { sdk, client } = await this.openAi(apiKey);
-      return sdk.callOpenAi(client, call, signal);
+  /**
+   * One attempt, streamed: its text goes to `sink` as it comes, and the time to its first piece is the reply's ttft.
+   * A stream has no SDK timeout once its headers came, so the attempt as a whole is cut off after the timeout here.
+   */
+  private async once(call: ProviderCall, apiKey: string, signal: AbortSignal, sink: StreamSink | null) {
+    const started = performance.now();
+    const attempt = new AbortController();
+    const timeout = new ProviderTimeoutError('the reply did not end within the timeout');
+    const timer = setTimeout(() => attempt.abort(timeout), this.settings.timeoutMs);
+    const stop = () => attempt.abort(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    let output = '';
+    let ttft: number | null = null;
+    const onText = (delta: string) => {
+      ttft ??= (performance.now() - started) / 1000;
+      output += delta;
+      sink?.text(delta);
+    };
+    try {
+      const totals =
+        call.provider === 'openai'
+          ? await this.openAi(apiKey).then(({ sdk, client }) => sdk.streamOpenAi(client, call, attempt.signal, onText))
+          : await this.anthropic(apiKey).then(({ sdk, client }) =>
+              sdk.streamAnthropic(client, call, attempt.signal, onText),
+            );
+      return { reply: { output, ttft, ...totals } satisfies ProviderReply, sent: output.length > 0 };
+    } catch (error) {
+      throw Object.assign(attempt.signal.reason === timeout && !signal.aborted ? timeout : (error as object), {
+        sentText: output.length > 0,
+      });
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
     }
-    const { sdk, client } = await this.anthropic(apiKey);
-    return sdk.callAnthropic(client, call, signal);
   }
 
   /** Runs a call to its end: a reply, or a message saying why not. Throws only when `signal` aborts (shutdown). */
-  async call(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<CallOutcome> {
+  async call(
+    call: ProviderCall,
+    apiKey: string,
+    signal: AbortSignal,
+    sink: StreamSink | null = null,
+  ): Promise<CallOutcome> {
     const started = performance.now();
     let retries = 0;
     let rateLimitWaits = 0;
     for (let attempt = 1; ; attempt++) {
       const attemptStarted = performance.now();
       try {
-        const reply = await this.once(call, apiKey, signal);
+        const { reply } = await this.once(call, apiKey, signal, sink);
         return { ok: true, reply, executionTime: (performance.now() - attemptStarted) / 1000, attempts: attempt };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
+        // A stream that broke mid-way is called again from the start: what it sent so far is void.
+        if ((error as { sentText?: boolean }).sentText) sink?.reset();
         const failure = classifyFailure(error, call.provider, call.model, this.settings.timeoutMs);
         const canRetry = failure.rateLimited
           ? rateLimitWaits < RATE_LIMIT_RETRIES
@@ -255,11 +290,22 @@ export class ProviderCaller {
     }
   }
 
-  /** The mock provider: same outcome shape, no network. */
-  async mock(call: ProviderCall, signal: AbortSignal): Promise<CallOutcome> {
+  /**
+   * The mock provider: same outcome shape, no network. Its text streams in a few pieces over the latency when someone
+   * watches the run; otherwise it comes whole at the end (fewer timers for big unwatched runs), with the same ttft.
+   */
+  async mock(call: ProviderCall, signal: AbortSignal, sink: StreamSink | null = null): Promise<CallOutcome> {
     const started = performance.now();
-    await sleep(mockLatencyMs(call), undefined, { signal });
     const reply = mockReply(call);
+    const { pieces, times } = mockPieces(reply.output, mockLatencyMs(call));
+    if (sink?.watched?.()) {
+      for (let i = 0; i < pieces.length; i++) {
+        await sleep(Math.max(0, times[i] - (performance.now() - started)), undefined, { signal });
+        sink.text(pieces[i]);
+      }
+    } else {
+      await sleep(times[times.length - 1], undefined, { signal });
+    }
     return { ok: true, reply, executionTime: (performance.now() - started) / 1000, attempts: 1 };
   }
 }

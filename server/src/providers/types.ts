@@ -16,7 +16,19 @@ export type ProviderCall = {
   jsonMode: boolean;
 };
 
-export type ProviderReply = { output: string; inputTokens: number; outputTokens: number };
+/** ttft: seconds from the attempt's start to its first piece of text; null when no text came (or it was not streamed). */
+export type ProviderReply = { output: string; inputTokens: number; outputTokens: number; ttft: number | null };
+
+/** Where a streamed call's text goes as it arrives; `reset`: the call starts again, the text so far is void. */
+export type StreamSink = {
+  text: (delta: string) => void;
+  reset: () => void;
+  /** Whether anyone follows the run live now; a mock run streams only then. */
+  watched?: () => boolean;
+};
+
+/** A streamed reply as a provider module reads it: its text in pieces, then its totals. */
+export type StreamedReply = { inputTokens: number; outputTokens: number };
 
 /** A provider answered with a body the SDK accepted but that does not hold what a reply must. */
 export class MalformedReplyError extends Error {}

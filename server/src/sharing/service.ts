@@ -87,6 +87,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       configuration: r.configurationId,
       status: r.status,
       execution_time: r.executionTime,
+      ttft: r.ttft,
       input_token_total_count: r.inputTokenTotalCount,
       output_token_count: r.outputTokenCount,
       error_message: r.errorMessage,

@@ -8,6 +8,7 @@ import type { Lane, ProviderCall, ProviderName } from '../../providers/types.js'
 import { evaluationContext, type EvaluationContext } from '../hand-over.js';
 import type { WorkerEvents, WorkerLogger } from './events.js';
 import type { HeldRow } from './lane.js';
+import type { LiveRequests } from '../live/live-requests.js';
 
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 export const MAX_CLAIMS = 5;
@@ -43,6 +44,8 @@ export class RequestRunner {
     private readonly log: WorkerLogger,
     /** Takes an outcome; `lastRunning`: no other call is running. */
     private readonly record: (row: HeldRow, outcome: CallOutcome, lastRunning: boolean) => void,
+    /** Where calls' text goes as it streams in, for whoever watches their runs live. */
+    private readonly live: LiveRequests | null = null,
   ) {
     this.caller = new ProviderCaller(settings);
   }
@@ -103,6 +106,7 @@ export class RequestRunner {
       this.events.emit('finished', { lane, requestId: row.id, evaluationId: row.evaluation_id, status });
     } finally {
       this.running.delete(row.id);
+      this.live?.end(row.id);
     }
   }
 
@@ -138,9 +142,11 @@ export class RequestRunner {
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
     };
-    if (lane === 'mock') return this.caller.mock(call, signal);
+    const sink = this.live?.sink(row) ?? null;
+    if (lane === 'mock') return this.caller.mock(call, signal, sink);
     const key = await this.apiKey(context.userId, call.provider);
-    return key === null ? failed(missingKeyMessage(call.provider, [call.model])) : this.caller.call(call, key, signal);
+    if (key === null) return failed(missingKeyMessage(call.provider, [call.model]));
+    return this.caller.call(call, key, signal, sink);
   }
 
   private context(evaluationId: number): Promise<EvaluationContext | null> {

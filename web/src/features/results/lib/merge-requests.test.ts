@@ -14,6 +14,7 @@ const request = (id: number, status: ApiRequest['status'], updated_at: string): 
   rating: null,
   status,
   execution_time: null,
+  ttft: null,
   input_token_total_count: null,
   output_token_count: null,
   error_message: null,
