@@ -102,6 +102,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   },
   'GET /api/evaluations/': { ...session, ids: { project: 'project' }, foreignIds: 'empty-list' },
   'GET /api/evaluations/:id/results/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/evaluations/:id/events/': { ...session, ids: { id: 'evaluation' } },
   'DELETE /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' } },
   'GET /api/results/': { ...session, ids: { evaluation_id: 'evaluation' } },
   'GET /api/evaluations/:id/share/': { ...session, ids: { id: 'evaluation' } },

@@ -29,6 +29,12 @@ const frame = (event: LiveEvent) => `event: ${event.type}\ndata: ${JSON.stringif
  * under way from their start); what ended before comes from the api-requests routes, which stay the fallback.
  */
 export function liveEventsRoute(app: App, hub: LiveHub) {
+  // Open streams end when the server closes, which would otherwise wait for them.
+  const open = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const end of open) end();
+    done();
+  });
   app.get(
     '/api/evaluations/:id/events/',
     {
@@ -66,12 +72,14 @@ export function liveEventsRoute(app: App, hub: LiveHub) {
       });
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       const end = () => {
+        open.delete(end);
         clearInterval(heartbeat);
         unsubscribe();
         write = null;
         if (!raw.writableEnded) raw.end();
       };
       raw.on('close', end);
+      open.add(end);
       write = (events) => {
         raw.write(events.map(frame).join(''));
         if (events.some((event) => event.type === 'done')) end();
