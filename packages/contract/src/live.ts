@@ -34,6 +34,11 @@ export type LiveFinishedEvent = z.infer<typeof LiveFinishedEvent>;
 /** Every request of the run has ended; the stream closes after it. */
 export const LiveDoneEvent = z.object({ type: z.literal('done') });
 
-export const LiveEvent = z.discriminatedUnion('type', [LiveTextEvent, LiveResetEvent, LiveFinishedEvent, LiveDoneEvent]);
+export const LiveEvent = z.discriminatedUnion('type', [
+  LiveTextEvent,
+  LiveResetEvent,
+  LiveFinishedEvent,
+  LiveDoneEvent,
+]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export const LIVE_EVENT_TYPES = ['text', 'reset', 'finished', 'done'] as const;

@@ -1,7 +1,16 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { MessageCreateParamsNonStreaming, MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  MessageCreateParamsNonStreaming,
+  MessageCreateParamsStreaming,
+} from '@anthropic-ai/sdk/resources/messages';
 import { providerFetch } from './fetch.js';
-import { MalformedReplyError, transportError, type ProviderCall, type ProviderReply, type StreamedReply } from './types.js';
+import {
+  MalformedReplyError,
+  transportError,
+  type ProviderCall,
+  type ProviderReply,
+  type StreamedReply,
+} from './types.js';
 
 export function createAnthropicClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
   return new Anthropic({
@@ -78,7 +87,9 @@ export async function streamAnthropic(
         started = true;
         const usage = event.message?.usage;
         inputTokens =
-          (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0);
+          (usage?.input_tokens ?? 0) +
+          (usage?.cache_creation_input_tokens ?? 0) +
+          (usage?.cache_read_input_tokens ?? 0);
         outputTokens = usage?.output_tokens ?? 0;
       } else if (event?.type === 'content_block_delta' && event.delta?.type === 'text_delta') {
         if (event.delta.text) onText(event.delta.text);

@@ -112,7 +112,9 @@ export function providerFetch(input: string | URL | Request, init: RequestInit =
         const status = response.statusCode!;
         if (status < 300 && String(response.headers['content-type']).startsWith('text/event-stream')) {
           const body = streamedBody(response, () => request.destroy());
-          return resolve(new ProviderResponse(url.href, status, toHeaders(response.headers), '', body) as unknown as Response);
+          return resolve(
+            new ProviderResponse(url.href, status, toHeaders(response.headers), '', body) as unknown as Response,
+          );
         }
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;

@@ -46,7 +46,12 @@ export function mockReply(call: ProviderCall): ProviderReply {
     countTokens(call.systemPrompt) +
     (call.userPrompt === null ? 0 : countTokens(call.userPrompt)) +
     (call.userPrompt === null ? 7 : 14);
-  return { output, inputTokens, outputTokens: countTokens(output), ttft: mockLatencyMs(call) * MOCK_FIRST_SHARE / 1000 };
+  return {
+    output,
+    inputTokens,
+    outputTokens: countTokens(output),
+    ttft: (mockLatencyMs(call) * MOCK_FIRST_SHARE) / 1000,
+  };
 }
 
 /** A short simulated latency, 40 to 160 ms, fixed per call. */

@@ -4,7 +4,13 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
 import { providerFetch } from './fetch.js';
-import { MalformedReplyError, transportError, type ProviderCall, type ProviderReply, type StreamedReply } from './types.js';
+import {
+  MalformedReplyError,
+  transportError,
+  type ProviderCall,
+  type ProviderReply,
+  type StreamedReply,
+} from './types.js';
 
 export function createOpenAiClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
   return new OpenAI({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs, fetch: providerFetch });

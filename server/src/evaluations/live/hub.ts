@@ -102,7 +102,12 @@ export class LiveHub implements TransportReceiver {
     if (!queued) this.pending.set(evaluationId, (queued = []));
     const last = queued[queued.length - 1];
     // Consecutive pieces of one reply become one piece.
-    if (event.type === 'text' && last?.type === 'text' && last.id === event.id && last.at + last.text.length === event.at)
+    if (
+      event.type === 'text' &&
+      last?.type === 'text' &&
+      last.id === event.id &&
+      last.at + last.text.length === event.at
+    )
       queued[queued.length - 1] = { ...last, text: last.text + event.text };
     else queued.push(event);
     this.flushTimer ??= setTimeout(() => this.flush(), COALESCE_MS);

@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, ROUTES, type Result } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support';
-import { createTestDatabase, databaseKinds, signedInClient, startTestApp, type TestClient } from '../../../test/harness.js';
+import {
+  createTestDatabase,
+  databaseKinds,
+  signedInClient,
+  startTestApp,
+  type TestClient,
+} from '../../../test/harness.js';
 import { EvaluationWorker } from '../worker/worker.js';
 import { openLiveHub } from './events-route.js';
 import type { LiveHub } from './hub.js';
@@ -44,7 +50,10 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
     const env = { OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl };
     const database = await createTestDatabase(kind);
     const url = database.url ?? '';
-    ctx = { ...(await startTestApp(database, { ...env, DATABASE_URL: url }, { workers: kind === 'pglite' })), database };
+    ctx = {
+      ...(await startTestApp(database, { ...env, DATABASE_URL: url }, { workers: kind === 'pglite' })),
+      database,
+    };
     if (kind === 'postgres') {
       const hub = await openLiveHub(url, quiet);
       const worker = new EvaluationWorker(ctx.database, ctx.config.providers, ctx.app.sealingKey, quiet, {
@@ -87,7 +96,10 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
       '[[fake:stream=300-1200]] Tell a long story about streams.',
       '[[fake:stream=300-1200]] [[fake:breakx1]] Break once, then tell it whole.',
     ]);
-    const { status, type, events } = await readEvents(`${base}${ROUTES.evaluationEvents(evaluationId)}`, owner.cookieHeader());
+    const { status, type, events } = await readEvents(
+      `${base}${ROUTES.evaluationEvents(evaluationId)}`,
+      owner.cookieHeader(),
+    );
     expect(status).toBe(200);
     expect(type).toMatch(/^text\/event-stream/);
     expect(events.at(-1)!.event).toEqual({ type: 'done' });
@@ -132,7 +144,7 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
     expect(events.map(({ event }) => event)).toEqual([{ type: 'done' }]);
   });
 
-  it("answers 404 to another user and 401 without a session", async () => {
+  it('answers 404 to another user and 401 without a session', async () => {
     const evaluationId = await startRun(['[[fake:stream=100-300]] Mine.']);
     const stranger = await signedInClient(ctx.app);
     const foreign = await stranger.get(ROUTES.evaluationEvents(evaluationId));
