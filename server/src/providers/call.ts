@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
-import { mockLatencyMs, mockPieces, mockReply } from './mock.js';
+import { streamMock } from './mock.js';
 import {
   MAX_REPLY_BYTES,
   MalformedReplyError,
@@ -290,22 +290,10 @@ export class ProviderCaller {
     }
   }
 
-  /**
-   * The mock provider: same outcome shape, no network. Its text streams in a few pieces over the latency when someone
-   * watches the run; otherwise it comes whole at the end (fewer timers for big unwatched runs), with the same ttft.
-   */
+  /** The mock provider: same outcome shape, no network. */
   async mock(call: ProviderCall, signal: AbortSignal, sink: StreamSink | null = null): Promise<CallOutcome> {
     const started = performance.now();
-    const reply = mockReply(call);
-    const { pieces, times } = mockPieces(reply.output, mockLatencyMs(call));
-    if (sink?.watched?.()) {
-      for (let i = 0; i < pieces.length; i++) {
-        await sleep(Math.max(0, times[i] - (performance.now() - started)), undefined, { signal });
-        sink.text(pieces[i]);
-      }
-    } else {
-      await sleep(times[times.length - 1], undefined, { signal });
-    }
+    const reply = await streamMock(call, signal, sink);
     return { ok: true, reply, executionTime: (performance.now() - started) / 1000, attempts: 1 };
   }
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { countTokens } from '../lib/tokens.js';
-import type { ProviderCall, ProviderReply } from './types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ProviderCall, ProviderReply, StreamSink } from './types.js';
 
 /** The mock's first piece comes after this share of its latency, the last at its end. */
 const MOCK_FIRST_SHARE = 0.4;
@@ -67,4 +68,27 @@ export function mockPieces(output: string, latencyMs: number): { pieces: string[
   const first = latencyMs * MOCK_FIRST_SHARE;
   const step = pieces.length > 1 ? (latencyMs - first) / (pieces.length - 1) : 0;
   return { pieces, times: pieces.map((_, i) => (i === pieces.length - 1 ? latencyMs : first + step * i)) };
+}
+
+/**
+ * The mock's reply after its latency. Its text streams in a few pieces when someone watches the run; otherwise it
+ * comes whole at the end (fewer timers for big unwatched runs), with the same ttft.
+ */
+export async function streamMock(
+  call: ProviderCall,
+  signal: AbortSignal,
+  sink: StreamSink | null,
+): Promise<ProviderReply> {
+  const started = performance.now();
+  const reply = mockReply(call);
+  const { pieces, times } = mockPieces(reply.output, mockLatencyMs(call));
+  if (sink?.watched?.()) {
+    for (let i = 0; i < pieces.length; i++) {
+      await sleep(Math.max(0, times[i] - (performance.now() - started)), undefined, { signal });
+      sink.text(pieces[i]);
+    }
+  } else {
+    await sleep(times[times.length - 1], undefined, { signal });
+  }
+  return reply;
 }

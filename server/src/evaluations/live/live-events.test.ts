@@ -11,6 +11,7 @@ import {
 } from '../../../test/harness.js';
 import { EvaluationWorker } from '../worker/worker.js';
 import { openLiveHub } from './events-route.js';
+import { startMockRun } from '../../../test/mock-run.js';
 import type { LiveHub } from './hub.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -47,7 +48,12 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeProviders({ record: false });
-    const env = { OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl };
+    // Two calls at a time: a mock run goes in waves, so the later ones start with the watcher there.
+    const env = {
+      OPENAI_BASE_URL: fake.openaiBaseUrl,
+      ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
+      EVAL_CONCURRENCY: '2',
+    };
     const database = await createTestDatabase(kind);
     const url = database.url ?? '';
     ctx = {
@@ -131,6 +137,23 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
     }
     const broken = results.find((r) => r.output.includes('Break once'))!;
     expect(events.some(({ event }) => event.type === 'reset' && event.id === broken.api_request)).toBe(true);
+  });
+
+  it('streams a watched mock run in pieces', { timeout: 30_000 }, async () => {
+    const evaluationId = await startMockRun(owner, [{ name: 'Mock', prompt: 'Be brief.' }], [...'abcdefghijkl']);
+    const { events } = await readEvents(`${base}${ROUTES.evaluationEvents(evaluationId)}`, owner.cookieHeader());
+    const results = (await owner.get(ROUTES.results(evaluationId))).json() as Result[];
+    const streamed = results.filter((r) =>
+      events.some(({ event }) => event.type === 'text' && event.id === r.api_request),
+    );
+    expect(streamed.length).toBeGreaterThan(0);
+    for (const result of streamed) {
+      const pieces = events.flatMap(({ event }) =>
+        event.type === 'text' && event.id === result.api_request ? [event] : [],
+      );
+      expect(pieces.map((p) => p.text).join('')).toBe(result.output);
+      expect(result.ttft).toBeGreaterThan(0);
+    }
   });
 
   it('answers a finished run with done at once', async () => {
