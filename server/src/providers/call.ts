@@ -266,7 +266,7 @@ export class ProviderCaller {
         return { ok: true, reply, executionTime: (performance.now() - attemptStarted) / 1000, attempts: attempt };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
-        // A stream that broke mid-way is called again from the start: what it sent so far is void.
+        // What a stream that broke sent so far is void: the call starts again from the start, or fails.
         if ((error as { sentText?: boolean }).sentText) sink?.reset();
         const failure = classifyFailure(error, call.provider, call.model, this.settings.timeoutMs);
         const canRetry = failure.rateLimited

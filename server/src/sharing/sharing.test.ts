@@ -78,6 +78,7 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
         'output',
         'output_token_count',
         'status',
+        'ttft',
         'updated_at',
       ].sort(),
     );

@@ -73,6 +73,7 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     owner = await signedInClient(ctx.app);
     expect((await owner.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-test' })).statusCode).toBe(201);
+    expect((await owner.post(ROUTES.apiKeys, { provider: 'anthropic', key: 'sk-ant-test' })).statusCode).toBe(201);
   }, 60_000);
 
   afterAll(async () => {
@@ -83,12 +84,13 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
     await fake?.close();
   });
 
-  async function startRun(prompts: string[]): Promise<number> {
+  /** A run of the prompts, each on an OpenAI model or, with a company, on that company's. */
+  async function startRun(prompts: string[], companies: string[] = []): Promise<number> {
     const project = (await owner.post(ROUTES.projects, { name: 'Live', description: 'D' })).json().id as number;
     const models = (await owner.get(ROUTES.models)).json() as { id: number; company: string }[];
-    const model = models.find((m) => m.company === 'openai')!.id;
     const ids: number[] = [];
-    for (const prompt of prompts) {
+    for (const [index, prompt] of prompts.entries()) {
+      const model = models.find((m) => m.company === (companies[index] ?? 'openai'))!.id;
       const body = { name: prompt.slice(0, 20), prompt_content: prompt, ai_model_id: model };
       ids.push((await owner.post(ROUTES.configurations(project), body)).json().id);
     }
@@ -98,10 +100,14 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
   }
 
   it('sends the owner partial text as it streams, then each final status and done', { timeout: 30_000 }, async () => {
-    const evaluationId = await startRun([
-      '[[fake:stream=300-1200]] Tell a long story about streams.',
-      '[[fake:stream=300-1200]] [[fake:breakx1]] Break once, then tell it whole.',
-    ]);
+    const evaluationId = await startRun(
+      [
+        '[[fake:stream=1000-3000]] Tell a long story about streams.',
+        '[[fake:stream=2000-4000]] [[fake:breakx1]] Break once, then tell it whole.',
+        '[[fake:stream=1000-3000]] Claude tells it too.',
+      ],
+      ['openai', 'openai', 'anthropic'],
+    );
     const { status, type, events } = await readEvents(
       `${base}${ROUTES.evaluationEvents(evaluationId)}`,
       owner.cookieHeader(),
@@ -111,11 +117,12 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
     expect(events.at(-1)!.event).toEqual({ type: 'done' });
 
     const results = (await owner.get(ROUTES.results(evaluationId))).json() as Result[];
-    expect(results).toHaveLength(2);
+    expect(results).toHaveLength(3);
     for (const result of results) {
       // Rebuilt as a client does: `at` 0 or a reset restarts the text.
       let text = '';
       let firstTextAt: number | null = null;
+      let firstLength: number | null = null;
       let finishedAt: number | null = null;
       for (const { event, at } of events) {
         if (event.type === 'reset' && event.id === result.api_request) text = '';
@@ -123,18 +130,23 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
           expect(event.at).toBeLessThanOrEqual(text.length);
           text = text.slice(0, event.at) + event.text;
           firstTextAt ??= at;
+          firstLength ??= text.length;
         }
         if (event.type === 'finished' && event.id === result.api_request) {
           finishedAt = at;
-          expect(event).toMatchObject({ status: 'SUCCESS', ttft: result.ttft });
+          expect(event).toMatchObject({ status: 'SUCCESS', ttft: result.ttft, output_token_count: result.token_count });
+          expect(result.token_count).toBeGreaterThan(1);
+          expect(result.input_token_total_count).toBeGreaterThan(1);
         }
       }
       expect(text).toBe(result.output);
-      // Text came while the call was still going: well before its outcome was saved.
-      expect(finishedAt! - firstTextAt!).toBeGreaterThan(300);
-      expect(result.ttft).toBeGreaterThan(0.25);
+      // Text came while the call was still going: part of it, before its outcome was saved.
+      expect(firstTextAt!).toBeLessThan(finishedAt!);
+      expect(firstLength!).toBeLessThan(result.output.length);
+      expect(result.ttft).toBeGreaterThan(0.9);
       expect(result.ttft).toBeLessThan(result.execution_time);
     }
+    // It broke off half-way through, 3 s in: the watcher was there to be told to start over.
     const broken = results.find((r) => r.output.includes('Break once'))!;
     expect(events.some(({ event }) => event.type === 'reset' && event.id === broken.api_request)).toBe(true);
   });
