@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, LiveEvent, ROUTES, type LiveFinishedEvent, type Result } from '@promptgrid/contract';
 import { queryKeys } from '@/lib/query-keys';
 import { appendPiece, mergeLiveText, type LiveText } from '../lib/merge-requests';
@@ -61,9 +61,21 @@ export function useEvaluationEvents(evaluationId: number | null, running: boolea
       scheduleApply();
     };
     for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, receive);
+    // A results load replaces the list: the replies still streaming go back in (writes of our own are `manual`).
+    const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'success' &&
+        !event.action.manual &&
+        event.query.queryHash === hashKey(resultsKey) &&
+        texts.size > 0
+      )
+        scheduleApply();
+    });
     // A broken stream is not reopened: the polling carries on alone.
     source.onerror = () => source.close();
     return () => {
+      unsubscribeCache();
       source.close();
       if (applyTimer) clearTimeout(applyTimer);
       if (progressTimer) clearTimeout(progressTimer);
