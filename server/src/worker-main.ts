@@ -16,12 +16,13 @@ if (!config.databaseUrl)
   );
 
 const database = await openConfiguredDatabaseOrExit(config);
+const live = await openLiveHub(config.databaseUrl, log);
 const worker = new EvaluationWorker(
   database,
   config.providers,
   loadEncryptionKey(config.encryptionKey, config.dataDir, config.previousEncryptionKeys),
   log,
-  { listenUrl: config.databaseUrl, live: await openLiveHub(config.databaseUrl, log) },
+  { listenUrl: config.databaseUrl, live },
 );
 await worker.start();
 
@@ -31,6 +32,7 @@ async function shutdown(signal: string) {
   closing = true;
   log.info({ signal }, 'shutting down');
   await worker.stop();
+  await live.close();
   await database.close();
   process.exit(0);
 }
