@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
 import { streamMock } from './mock.js';
 import {
-  MAX_REPLY_BYTES,
   MalformedReplyError,
   ProviderConnectionError,
   ProviderTimeoutError,
@@ -84,7 +83,7 @@ export function classifyFailure(error: unknown, provider: ProviderName, model: s
       retry: false,
       rateLimited: false,
       retryAfterMs: null,
-      describe: () => `${label} sent a reply larger than ${MAX_REPLY_BYTES / 1024 / 1024} MB; it was not read`,
+      describe: () => `${label} sent ${error.what}; it was not read`,
     };
   }
   if (typeof e?.status === 'number') {

@@ -60,6 +60,7 @@ describe('the SDKs’ transport (providerFetch)', () => {
   let connections = 0;
   let cutOff = false;
   let cutOffStream = false;
+  let hugeStream = false;
   const seen: { authorization?: string; body: unknown }[] = [];
 
   beforeAll(async () => {
@@ -79,6 +80,13 @@ describe('the SDKs’ transport (providerFetch)', () => {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           // Half the text, then the connection drops mid-stream.
           if (cutOffStream) return res.write(streamed.slice(0, 2).join(''), () => res.socket?.destroy());
+          // One piece of text 11 MB long: the reply passes the size guard before it ends.
+          if (hugeStream) {
+            res.write(`data: {"choices": [{"index": 0, "delta": {"content": "`);
+            const mb = 'x'.repeat(1024 * 1024);
+            for (let i = 0; i < 11; i++) res.write(mb);
+            return res.end('"}}]}\n\n');
+          }
           return res.end(streamed.join(''));
         }
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(reply) });
@@ -144,6 +152,23 @@ describe('the SDKs’ transport (providerFetch)', () => {
       expect(sink).toEqual({ texts: ['H', 'H'], resets: 2 });
     } finally {
       cutOffStream = false;
+    }
+  });
+
+  it('fails a streamed reply with an event past 1 MB without reading on, and does not retry it', async () => {
+    hugeStream = true;
+    try {
+      const outcome = await new ProviderCaller(settings(baseUrl)).call(
+        call('openai'),
+        'sk-transport',
+        new AbortController().signal,
+      );
+      expect(outcome).toMatchObject({ ok: false, attempts: 1 });
+      expect(outcome.ok === false && outcome.message).toBe(
+        'OpenAI sent a reply with one event larger than 1 MB; it was not read',
+      );
+    } finally {
+      hugeStream = false;
     }
   });
 

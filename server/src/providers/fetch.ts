@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { MAX_REPLY_BYTES, ProviderConnectionError, ReplyTooLargeError } from './types.js';
+import { MAX_REPLY_BYTES, MAX_STREAM_EVENT_BYTES, ProviderConnectionError, ReplyTooLargeError } from './types.js';
 
 /**
  * The `fetch` the provider SDKs are given (their documented `fetch` option), on node:http with keep-alive.
@@ -70,10 +70,16 @@ function requestHeaders(headers: HeadersInit | undefined): Record<string, string
  */
 async function* streamedBody(response: http.IncomingMessage, destroy: () => void): AsyncGenerator<Uint8Array> {
   let size = 0;
+  let sinceEventEnd = 0;
   try {
     for await (const chunk of response as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > MAX_REPLY_BYTES) throw new ReplyTooLargeError(`The reply is larger than ${MAX_REPLY_BYTES} bytes.`);
+      if (size > MAX_REPLY_BYTES) throw new ReplyTooLargeError();
+      // Bytes since the last blank line (an event's end); one straddling two chunks is missed, which only delays it.
+      const end = Math.max(chunk.lastIndexOf('\n\n'), chunk.lastIndexOf('\r\n\r\n'));
+      sinceEventEnd = end === -1 ? sinceEventEnd + chunk.length : chunk.length - end;
+      if (sinceEventEnd > MAX_STREAM_EVENT_BYTES)
+        throw new ReplyTooLargeError(`a reply with one event larger than ${MAX_STREAM_EVENT_BYTES / 1024 / 1024} MB`);
       yield chunk;
     }
     if (!response.complete) throw new ProviderConnectionError('the reply stream broke off');
@@ -104,7 +110,7 @@ export function providerFetch(input: string | URL | Request, init: RequestInit =
         const chunks: Buffer[] = [];
         let size = 0;
         const tooLarge = () => {
-          const error = new ReplyTooLargeError(`The reply is larger than ${MAX_REPLY_BYTES} bytes.`);
+          const error = new ReplyTooLargeError();
           reject(error);
           request.destroy(error);
         };

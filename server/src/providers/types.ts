@@ -43,7 +43,17 @@ export class ProviderConnectionError extends Error {}
 /** A reply of a chat model is kilobytes; a larger body is not held in memory. */
 export const MAX_REPLY_BYTES = 10 * 1024 * 1024;
 /** The reply's body passed MAX_REPLY_BYTES: it was cut off rather than held in memory. */
-export class ReplyTooLargeError extends Error {}
+export class ReplyTooLargeError extends Error {
+  /** What passed its limit, as a user reads it: the reply, or one event of a streamed reply. */
+  constructor(readonly what = `a reply larger than ${MAX_REPLY_BYTES / 1024 / 1024} MB`) {
+    super(`The provider sent ${what}.`);
+  }
+}
+/**
+ * One event of a streamed reply is a few hundred bytes. The SDKs gather an event's bytes by copying them into a
+ * growing buffer until it ends, which costs seconds of CPU well before MAX_REPLY_BYTES: a longer event is cut off.
+ */
+export const MAX_STREAM_EVENT_BYTES = 1024 * 1024;
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
