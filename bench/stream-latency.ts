@@ -5,10 +5,12 @@
  * (GET /api/evaluations/{id}/events/) and notes when each piece reaches it. Prints the median and 95th percentile
  * of that delay (goal: median under 50 ms). Then the eval-throughput run (1000 calls, 200 ms, concurrency 50; every
  * call streams) on the same server, no one watching, and its ratio to the ideal time (goal unchanged: <= 1.05).
- * STREAM_CALLS_INPUTS / STREAM_CALLS_CONFIGURATIONS shrink the first part (a smoke run); BENCH_DATABASE_URL: PostgreSQL.
+ * STREAM_CALLS_INPUTS / STREAM_CALLS_CONFIGURATIONS shrink the first part (a smoke run); BENCH_DATABASE_URL: PostgreSQL,
+ * where the calls of the first part are made by a worker process of their own (`npm run worker`) and the server runs
+ * none: their events reach the server by LISTEN/NOTIFY.
  */
 import { ROUTES, type RunEvaluationResponse } from '@promptgrid/contract';
-import { seedProject } from '../server/test/server-process.js';
+import { seedProject, startProcess, type ServerProcess } from '../server/test/server-process.js';
 import { databaseLabel, describeCpu, setUp, timeRun } from './eval-support.js';
 
 const INPUTS = Number(process.env.STREAM_CALLS_INPUTS ?? 20);
@@ -53,7 +55,14 @@ async function followRun(url: string, cookie: string) {
 }
 
 const bench = await setUp({ ...THROUGHPUT, concurrency: Math.max(THROUGHPUT.concurrency, INPUTS * CONFIGURATIONS) });
+let worker: ServerProcess | null = null;
 try {
+  if (process.env.BENCH_DATABASE_URL) {
+    await bench.server.kill('SIGTERM');
+    bench.server = await startProcess('main', bench.env, ['--no-workers']);
+    worker = await startProcess('worker', { ...bench.env, PORT: '', LOG_LEVEL: 'info' });
+    await worker.printed('evaluation worker started');
+  }
   const streaming = await seedProject(bench.client, {
     inputs: INPUTS,
     configurations: CONFIGURATIONS,
@@ -74,9 +83,11 @@ try {
   await followed();
   const { run, delays, before, finished } = await followed();
   bench.fake.behaviour.stampPieces = false;
+  await worker?.kill('SIGTERM');
   const sorted = delays.sort((a, b) => a - b);
   console.log(
-    `stream-latency: ${run.total_requests} streaming calls (first piece at 100 ms, last at 600 ms), ${databaseLabel()}`,
+    `stream-latency: ${run.total_requests} streaming calls (first piece at 100 ms, last at 600 ms), ${databaseLabel()}` +
+      (worker ? ', calls made by a worker process' : ''),
   );
   console.log(
     `  ${sorted.length} pieces reached the SSE client (${before} more were sent before it connected), ${finished} ` +
@@ -104,6 +115,7 @@ try {
     await throughput.close();
   }
 } catch (error) {
+  await worker?.kill().catch(() => {});
   await bench.close().catch(() => {});
   throw error;
 }
