@@ -33,6 +33,8 @@ export type Bench = {
   client: HttpClient;
   configurationIds: number[];
   inputIds: number[];
+  /** The server's environment, for processes that join it (e.g. a worker). */
+  env: Record<string, string>;
   /** A new server process on the same database and port (the client's session carries over). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export async function setUp(options: {
     client,
     configurationIds,
     inputIds,
+    env,
     async restart() {
       await bench.server.kill('SIGTERM');
       bench.server = await startProcess('main', env);

@@ -5,6 +5,7 @@ import { loadConfigOrExit } from './config.js';
 import { withSafeErrorLogging } from './http/errors.js';
 import { openConfiguredDatabaseOrExit } from './db/open.js';
 import { EvaluationWorker } from './evaluations/worker/worker.js';
+import { openLiveHub } from './evaluations/live/events-route.js';
 
 const config = loadConfigOrExit();
 // Fastify's pino logger, same format as the server's; no HTTP is served.
@@ -15,12 +16,13 @@ if (!config.databaseUrl)
   );
 
 const database = await openConfiguredDatabaseOrExit(config);
+const live = await openLiveHub(config.databaseUrl, log);
 const worker = new EvaluationWorker(
   database,
   config.providers,
   loadEncryptionKey(config.encryptionKey, config.dataDir, config.previousEncryptionKeys),
   log,
-  { listenUrl: config.databaseUrl },
+  { listenUrl: config.databaseUrl, live },
 );
 await worker.start();
 
@@ -30,6 +32,7 @@ async function shutdown(signal: string) {
   closing = true;
   log.info({ signal }, 'shutting down');
   await worker.stop();
+  await live.close();
   await database.close();
   process.exit(0);
 }

@@ -106,6 +106,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   },
   'GET /api/evaluations/': { ...session, ids: { project: 'project' }, foreignIds: 'empty-list' },
   'GET /api/evaluations/:id/results/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/evaluations/:id/events/': { ...session, ids: { id: 'evaluation' } },
   'DELETE /api/evaluations/:id/': { ...session, ids: { id: 'evaluation' } },
   'POST /api/evaluations/:id/cancel/': { ...session, ids: { id: 'evaluation' } },
   'POST /api/evaluations/:id/rerun/': { ...session, ids: { id: 'evaluation' }, body: () => ({ failed_only: true }) },

@@ -104,6 +104,11 @@ export function sendRaw(
         },
       },
       (response) => {
+        // An event stream stays open while its run goes: it is answered once its headers came.
+        if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: '' });
+          return outgoing.destroy();
+        }
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (body += chunk));

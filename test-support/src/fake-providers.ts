@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeStream } from './fake-streams.js';
 
 /**
  * One local HTTP server that speaks OpenAI chat completions (`/v1/chat/completions`) and Anthropic messages
@@ -17,7 +18,12 @@ import type { AddressInfo } from 'node:net';
  *   [[fake:verdict=pass]]  answers as a judge would: {"pass": true, "score": 0.9, "reason": ...}; verdict=fail: false, 0.2
  *   [[fake:verdict=garbage]] answers as a judge that ignores the format (not JSON);  verdict=garbagex1: the first call
  *                        with this exact content answers so, the next ones pass
+ *   [[fake:stream=100-600]] a streamed reply sends its first piece 100 ms after the request came, its last at 600 ms
+ *   [[fake:breakx1]]     the first streamed reply stops half-way (the connection is closed);   [[fake:break]] always
  * Replies are deterministic: the output echoes the prompt, and usage counts ~4 characters per token.
+ * A request with `"stream": true` gets the provider's Server-Sent Events (OpenAI: `data: {chunk}` lines ending with
+ * `data: [DONE]`, usage in the last chunk when stream_options.include_usage; Anthropic: `event:`/`data:` pairs from
+ * message_start to message_stop). Without a stream directive every piece is sent at once after the latency.
  */
 export type FakeProviderBehaviour = {
   /** Delay before each answer, in ms. */
@@ -28,6 +34,11 @@ export type FakeProviderBehaviour = {
   rateLimitPerSecond: number | null;
   /** Keep the parsed body of each call in `requests` (off in benchmarks). */
   record: boolean;
+  /**
+   * Streamed replies' pieces start with `⟦<epoch ms>⟧`, when the piece left (sub-ms), so a client can tell how long
+   * each took to reach it (the stream-latency benchmark).
+   */
+  stampPieces: boolean;
 };
 
 /** The parts of an OpenAI chat or Anthropic messages request the fake reads; the other fields are kept as sent. */
@@ -65,7 +76,13 @@ export type FakeProviders = {
   close(): Promise<void>;
 };
 
-const DEFAULTS: FakeProviderBehaviour = { latencyMs: 0, apiKeys: null, rateLimitPerSecond: null, record: true };
+const DEFAULTS: FakeProviderBehaviour = {
+  latencyMs: 0,
+  apiKeys: null,
+  rateLimitPerSecond: null,
+  record: true,
+  stampPieces: false,
+};
 
 export const fakeTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
@@ -76,12 +93,14 @@ export function fakeOutput(model: string, system: string | null, user: string | 
 }
 
 type Directive = {
-  fault: 'ok' | '429' | '500' | 'hang' | 'malformed' | 'drop' | 'huge';
+  fault: 'ok' | '429' | '500' | 'hang' | 'malformed' | 'drop' | 'huge' | 'break';
   times: number;
   latencyMs: number | null;
   /** A judge's answer instead of the echo; garbage for the first garbageTimes calls, then pass. */
   verdict: 'pass' | 'fail' | 'garbage' | null;
   garbageTimes: number;
+  /** When a streamed reply's first and last pieces leave, in ms from the request's arrival. */
+  stream: { firstMs: number; lastMs: number } | null;
 };
 
 /** The judge answers of [[fake:verdict=...]]. */
@@ -92,9 +111,21 @@ export const FAKE_VERDICTS = {
 } as const;
 
 function parseDirectives(text: string): Directive {
-  const directive: Directive = { fault: 'ok', times: Infinity, latencyMs: null, verdict: null, garbageTimes: 0 };
-  for (const match of text.matchAll(/\[\[fake:([a-z0-9=]+)\]\]/g)) {
+  const directive: Directive = {
+    fault: 'ok',
+    times: Infinity,
+    latencyMs: null,
+    verdict: null,
+    garbageTimes: 0,
+    stream: null,
+  };
+  for (const match of text.matchAll(/\[\[fake:([a-z0-9=-]+)\]\]/g)) {
     const spec = match[1];
+    const stream = /^stream=(\d+)-(\d+)$/.exec(spec);
+    if (stream) {
+      directive.stream = { firstMs: Number(stream[1]), lastMs: Math.max(Number(stream[1]), Number(stream[2])) };
+      continue;
+    }
     const latency = /^latency=(\d+)$/.exec(spec);
     if (latency) {
       directive.latencyMs = Number(latency[1]);
@@ -106,7 +137,7 @@ function parseDirectives(text: string): Directive {
       directive.garbageTimes = verdict[1] === 'garbage' ? (verdict[2] ? Number(verdict[2]) : Infinity) : 0;
       continue;
     }
-    const fault = /^(429|500|hang|malformed|drop|huge)(?:x(\d+))?$/.exec(spec);
+    const fault = /^(429|500|hang|malformed|drop|huge|break)(?:x(\d+))?$/.exec(spec);
     if (fault) {
       directive.fault = fault[1] as Directive['fault'];
       directive.times = fault[2] ? Number(fault[2]) : Infinity;
@@ -216,6 +247,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
 
     const text = `${system ?? ''}\n${user ?? ''}`;
     const directive = parseDirectives(text);
+    const streamed = body.stream === true;
+    let breakOff = false;
     if (directive.fault !== 'ok') {
       const key = `${api}\n${body.model}\n${text}`;
       const count = (seen.get(key) ?? 0) + 1;
@@ -234,20 +267,16 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
         if (directive.fault === 'huge') return streamHugeBody(res);
         if (directive.fault === 'malformed') {
           await sleep(behaviour.latencyMs);
-          return send(res, 200, '{"id": "chatcmpl-broken", "choices": [');
+          if (!streamed) return send(res, 200, '{"id": "chatcmpl-broken", "choices": [');
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          return res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
         }
+        breakOff = directive.fault === 'break';
       }
     }
 
     // The latency runs from the request's arrival, as a provider's would, not from when this fake got round to it.
-    const latencyMs = directive.latencyMs ?? behaviour.latencyMs;
-    // Rounded up: timers count whole milliseconds from the event loop's clock, which may lag the request's arrival.
-    await sleep(Math.ceil(latencyMs - (performance.now() - arrived)));
-    res.once('finish', () => {
-      stats.answered++;
-      stats.overheadMs += performance.now() - arrived - latencyMs;
-      stats.lastReplyAt = performance.timeOrigin + performance.now();
-    });
+    const latencyMs = directive.stream?.lastMs ?? directive.latencyMs ?? behaviour.latencyMs;
     const json = api === 'openai' && body.response_format?.type === 'json_object';
     let output = fakeOutput(body.model, system, user, json);
     if (directive.verdict !== null) {
@@ -261,6 +290,39 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     }
     const inputTokens = fakeTokens(text);
     const outputTokens = fakeTokens(output);
+    if (streamed) {
+      res.once('finish', () => {
+        stats.answered++;
+        stats.overheadMs += performance.now() - arrived - latencyMs;
+        stats.lastReplyAt = performance.timeOrigin + performance.now();
+      });
+      stats.byStatus[200] = (stats.byStatus[200] ?? 0) + 1;
+      const options = body.stream_options as { include_usage?: boolean } | undefined;
+      return writeStream(
+        res,
+        {
+          api,
+          id: api === 'openai' ? `chatcmpl-fake-${stats.calls}` : `msg_fake_${stats.calls}`,
+          model: body.model,
+          output,
+          inputTokens,
+          outputTokens,
+          includeUsage: options?.include_usage === true,
+          firstMs: directive.stream?.firstMs ?? latencyMs,
+          lastMs: latencyMs,
+          breakOff,
+          stamp: behaviour.stampPieces,
+        },
+        arrived,
+      );
+    }
+    // Rounded up: timers count whole milliseconds from the event loop's clock, which may lag the request's arrival.
+    await sleep(Math.ceil(latencyMs - (performance.now() - arrived)));
+    res.once('finish', () => {
+      stats.answered++;
+      stats.overheadMs += performance.now() - arrived - latencyMs;
+      stats.lastReplyAt = performance.timeOrigin + performance.now();
+    });
     if (api === 'openai') {
       return send(res, 200, {
         id: `chatcmpl-fake-${stats.calls}`,

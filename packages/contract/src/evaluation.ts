@@ -88,6 +88,8 @@ export const ApiRequest = z.object({
   repetition: z.number().int(),
   status: ApiRequestStatus,
   execution_time: z.number().nullable(),
+  /** Time to first token: seconds from the call's start to its first piece of text; null when none came. */
+  ttft: z.number().nullable(),
   input_token_total_count: z.number().int().nullable(),
   output_token_count: z.number().int().nullable(),
   error_message: z.string().nullable(),
@@ -118,6 +120,8 @@ export const Result = z.object({
   configuration: Id,
   output: z.string(),
   execution_time: z.number(),
+  /** Time to first token (seconds), null when unknown. */
+  ttft: z.number().nullable(),
   token_count: z.number().int(),
   input_token_total_count: z.number().int(),
   created_at: Timestamp,

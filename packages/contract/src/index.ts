@@ -18,3 +18,4 @@ export * from './account.js';
 export * from './routes.js';
 export * from './check.js';
 export * from './verdict.js';
+export * from './live.js';

@@ -34,6 +34,7 @@ export const ROUTES = {
     `/api/projects/${projectId}/evaluations/?page=${page}${pageSize === undefined ? '' : `&page_size=${pageSize}`}`,
   compareEvaluations: (base: number | string, head: number | string) =>
     `/api/evaluations/compare/?base=${base}&head=${head}`,
+  evaluationEvents: (id: number | string) => `/api/evaluations/${id}/events/`,
   results: (evaluationId: number | string) => `/api/results/?evaluation_id=${evaluationId}`,
   apiRequests: (evaluationId: number | string) => `/api/api-requests/?evaluation=${evaluationId}`,
   apiRequestsChangedSince: (evaluationId: number | string, updatedSince: string) =>

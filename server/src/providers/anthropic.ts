@@ -1,7 +1,16 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  MessageCreateParamsNonStreaming,
+  MessageCreateParamsStreaming,
+} from '@anthropic-ai/sdk/resources/messages';
 import { providerFetch } from './fetch.js';
-import { MalformedReplyError, transportError, type ProviderCall, type ProviderReply } from './types.js';
+import {
+  MalformedReplyError,
+  transportError,
+  type ProviderCall,
+  type ProviderReply,
+  type StreamedReply,
+} from './types.js';
 
 export function createAnthropicClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
   return new Anthropic({
@@ -53,5 +62,44 @@ export async function callAnthropic(
     inputTokens:
       (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0),
     outputTokens: usage?.output_tokens ?? 0,
+    ttft: null,
   };
+}
+
+/**
+ * The same call streamed: input tokens come in message_start, the output count in message_delta (cumulative), the
+ * text in content_block_delta events; `onText` gets each piece as it comes.
+ */
+export async function streamAnthropic(
+  client: Anthropic,
+  call: ProviderCall,
+  signal: AbortSignal,
+  onText: (delta: string) => void,
+): Promise<StreamedReply> {
+  const params: MessageCreateParamsStreaming = { ...anthropicParams(call), stream: true };
+  try {
+    const stream = await client.messages.create(params, { signal });
+    let inputTokens = 0;
+    let outputTokens = 0;
+    let started = false;
+    for await (const event of stream) {
+      if (event?.type === 'message_start') {
+        started = true;
+        const usage = event.message?.usage;
+        inputTokens =
+          (usage?.input_tokens ?? 0) +
+          (usage?.cache_creation_input_tokens ?? 0) +
+          (usage?.cache_read_input_tokens ?? 0);
+        outputTokens = usage?.output_tokens ?? 0;
+      } else if (event?.type === 'content_block_delta' && event.delta?.type === 'text_delta') {
+        if (event.delta.text) onText(event.delta.text);
+      } else if (event?.type === 'message_delta') {
+        outputTokens = event.usage?.output_tokens ?? outputTokens;
+      }
+    }
+    if (!started) throw new MalformedReplyError('the reply stream held no message');
+    return { inputTokens, outputTokens };
+  } catch (error) {
+    throw transportError(error, Anthropic);
+  }
 }

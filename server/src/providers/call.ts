@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
-import { mockLatencyMs, mockReply } from './mock.js';
+import { streamMock } from './mock.js';
 import {
-  MAX_REPLY_BYTES,
   MalformedReplyError,
   ProviderConnectionError,
   ProviderTimeoutError,
@@ -10,6 +9,7 @@ import {
   type ProviderCall,
   type ProviderName,
   type ProviderReply,
+  type StreamSink,
 } from './types.js';
 
 export type ProviderSettings = {
@@ -90,7 +90,7 @@ export function classifyFailure(error: unknown, provider: ProviderName, model: s
       retry: false,
       rateLimited: false,
       retryAfterMs: null,
-      describe: () => `${label} sent a reply larger than ${MAX_REPLY_BYTES / 1024 / 1024} MB; it was not read`,
+      describe: () => `${label} sent ${error.what}; it was not read`,
     };
   }
   if (typeof e?.status === 'number') {
@@ -219,27 +219,61 @@ export class ProviderCaller {
     };
   }
 
-  private async once(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<ProviderReply> {
-    if (call.provider === 'openai') {
-      const { sdk, client } = await this.openAi(apiKey);
-      return sdk.callOpenAi(client, call, signal);
+  /**
+   * One attempt, streamed: its text goes to `sink` as it comes, and the time to its first piece is the reply's ttft.
+   * A stream has no SDK timeout once its headers came, so the attempt as a whole is cut off after the timeout here.
+   */
+  private async once(call: ProviderCall, apiKey: string, signal: AbortSignal, sink: StreamSink | null) {
+    const started = performance.now();
+    const attempt = new AbortController();
+    const timeout = new ProviderTimeoutError('the reply did not end within the timeout');
+    const timer = setTimeout(() => attempt.abort(timeout), this.settings.timeoutMs);
+    const stop = () => attempt.abort(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    let output = '';
+    let ttft: number | null = null;
+    const onText = (delta: string) => {
+      ttft ??= (performance.now() - started) / 1000;
+      output += delta;
+      sink?.text(delta);
+    };
+    try {
+      const totals =
+        call.provider === 'openai'
+          ? await this.openAi(apiKey).then(({ sdk, client }) => sdk.streamOpenAi(client, call, attempt.signal, onText))
+          : await this.anthropic(apiKey).then(({ sdk, client }) =>
+              sdk.streamAnthropic(client, call, attempt.signal, onText),
+            );
+      return { reply: { output, ttft, ...totals } satisfies ProviderReply, sent: output.length > 0 };
+    } catch (error) {
+      throw Object.assign(attempt.signal.reason === timeout && !signal.aborted ? timeout : (error as object), {
+        sentText: output.length > 0,
+      });
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
     }
-    const { sdk, client } = await this.anthropic(apiKey);
-    return sdk.callAnthropic(client, call, signal);
   }
 
   /** Runs a call to its end: a reply, or a message saying why not. Throws only when `signal` aborts (shutdown). */
-  async call(call: ProviderCall, apiKey: string, signal: AbortSignal): Promise<CallOutcome> {
+  async call(
+    call: ProviderCall,
+    apiKey: string,
+    signal: AbortSignal,
+    sink: StreamSink | null = null,
+  ): Promise<CallOutcome> {
     const started = performance.now();
     let retries = 0;
     let rateLimitWaits = 0;
     for (let attempt = 1; ; attempt++) {
       const attemptStarted = performance.now();
       try {
-        const reply = await this.once(call, apiKey, signal);
+        const { reply } = await this.once(call, apiKey, signal, sink);
         return { ok: true, reply, executionTime: (performance.now() - attemptStarted) / 1000, attempts: attempt };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
+        // What a stream that broke sent so far is void: the call starts again from the start, or fails.
+        if ((error as { sentText?: boolean }).sentText) sink?.reset();
         const failure = classifyFailure(error, call.provider, call.model, this.settings.timeoutMs);
         const canRetry = failure.rateLimited
           ? rateLimitWaits < RATE_LIMIT_RETRIES
@@ -263,10 +297,9 @@ export class ProviderCaller {
   }
 
   /** The mock provider: same outcome shape, no network. */
-  async mock(call: ProviderCall, signal: AbortSignal): Promise<CallOutcome> {
+  async mock(call: ProviderCall, signal: AbortSignal, sink: StreamSink | null = null): Promise<CallOutcome> {
     const started = performance.now();
-    await sleep(mockLatencyMs(call), undefined, { signal });
-    const reply = mockReply(call);
+    const reply = await streamMock(call, signal, sink);
     return { ok: true, reply, executionTime: (performance.now() - started) / 1000, attempts: 1 };
   }
 }

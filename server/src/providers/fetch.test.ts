@@ -24,6 +24,25 @@ const settings = (baseUrl: string): ProviderSettings => ({
   retryBaseMs: 1,
 });
 
+/** OpenAI's streamed reply: a role chunk, the text, the finish, the usage, [DONE]. */
+const chunk = (delta: object, finish: string | null, usage: object | null = null) =>
+  `data: ${JSON.stringify({
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'gpt-4o-mini',
+    choices: usage ? [] : [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+    ...(usage ? { usage } : {}),
+  })}\n\n`;
+const streamed = [
+  chunk({ role: 'assistant', content: '' }, null),
+  chunk({ content: 'H' }, null),
+  chunk({ content: 'i' }, null),
+  chunk({}, 'stop'),
+  chunk({}, null, { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 }),
+  'data: [DONE]\n\n',
+];
+
 const reply = JSON.stringify({
   id: 'chatcmpl-1',
   object: 'chat.completion',
@@ -40,6 +59,8 @@ describe('the SDKs’ transport (providerFetch)', () => {
   let baseUrl: string;
   let connections = 0;
   let cutOff = false;
+  let cutOffStream = false;
+  let hugeStream = false;
   const seen: { authorization?: string; body: unknown }[] = [];
 
   beforeAll(async () => {
@@ -54,6 +75,19 @@ describe('the SDKs’ transport (providerFetch)', () => {
           res.write(reply.slice(0, 20));
           setTimeout(() => res.socket?.destroy(), 10);
           return;
+        }
+        if ((JSON.parse(raw) as { stream?: boolean }).stream) {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          // Half the text, then the connection drops mid-stream.
+          if (cutOffStream) return res.write(streamed.slice(0, 2).join(''), () => res.socket?.destroy());
+          // One piece of text 11 MB long: the reply passes the size guard before it ends.
+          if (hugeStream) {
+            res.write(`data: {"choices": [{"index": 0, "delta": {"content": "`);
+            const mb = 'x'.repeat(1024 * 1024);
+            for (let i = 0; i < 11; i++) res.write(mb);
+            return res.end('"}}]}\n\n');
+          }
+          return res.end(streamed.join(''));
         }
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(reply) });
         res.end(reply);
@@ -75,7 +109,7 @@ describe('the SDKs’ transport (providerFetch)', () => {
       const outcome = await caller.call(call('openai'), 'sk-transport', new AbortController().signal);
       expect(outcome).toMatchObject({
         ok: true,
-        reply: { output: 'Hi', inputTokens: 3, outputTokens: 1 },
+        reply: { output: 'Hi', inputTokens: 3, outputTokens: 1, ttft: expect.any(Number) },
         attempts: 1,
       });
       await new Promise((resolve) => setImmediate(resolve));
@@ -99,6 +133,42 @@ describe('the SDKs’ transport (providerFetch)', () => {
       expect(outcome.ok === false && outcome.message).toBe('Could not reach Anthropic: ECONNRESET (2 attempts)');
     } finally {
       cutOff = false;
+    }
+  });
+
+  it('restarts a stream cut off mid-way, telling the sink to drop the text it had', async () => {
+    cutOffStream = true;
+    const sink = { texts: [] as string[], resets: 0 };
+    try {
+      const outcome = await new ProviderCaller(settings(baseUrl)).call(
+        call('openai'),
+        'sk-transport',
+        new AbortController().signal,
+        { text: (delta) => sink.texts.push(delta), reset: () => sink.resets++ },
+      );
+      expect(outcome).toMatchObject({ ok: false, attempts: 2 });
+      expect(outcome.ok === false && outcome.message).toMatch(/^Could not reach OpenAI: the reply stream broke off/);
+      // Each attempt's text is void: the first is retried, the second failed for good.
+      expect(sink).toEqual({ texts: ['H', 'H'], resets: 2 });
+    } finally {
+      cutOffStream = false;
+    }
+  });
+
+  it('fails a streamed reply with an event past 1 MB without reading on, and does not retry it', async () => {
+    hugeStream = true;
+    try {
+      const outcome = await new ProviderCaller(settings(baseUrl)).call(
+        call('openai'),
+        'sk-transport',
+        new AbortController().signal,
+      );
+      expect(outcome).toMatchObject({ ok: false, attempts: 1 });
+      expect(outcome.ok === false && outcome.message).toBe(
+        'OpenAI sent a reply with one event larger than 1 MB; it was not read',
+      );
+    } finally {
+      hugeStream = false;
     }
   });
 

@@ -1,14 +1,15 @@
 import http from 'node:http';
 import https from 'node:https';
-import { MAX_REPLY_BYTES, ReplyTooLargeError } from './types.js';
+import { MAX_REPLY_BYTES, MAX_STREAM_EVENT_BYTES, ProviderConnectionError, ReplyTooLargeError } from './types.js';
 
 /**
  * The `fetch` the provider SDKs are given (their documented `fetch` option), on node:http with keep-alive.
  * Node 20's global fetch spends more of the main thread per call in web streams, Request/Response objects and
  * AbortSignal plumbing than the rest of a call together. This one sends the SDK's JSON body, reads the whole reply
  * before resolving (so the SDK's timeout covers a body that never ends) and answers with the part of Response the
- * SDKs read. A body over MAX_REPLY_BYTES is cut off (ReplyTooLargeError). Other bodies (uploads, streams) go to the
- * global fetch.
+ * SDKs read. A body over MAX_REPLY_BYTES is cut off (ReplyTooLargeError). A streamed reply (text/event-stream) resolves
+ * at its headers with the socket's chunks as the body: the SDKs iterate any async iterable there. Other request bodies
+ * (uploads) go to the global fetch.
  * node:http rather than undici's request: its parser is native and its JavaScript comes with Node's code cache, where
  * undici's parser is WebAssembly and its code is compiled on first use. A reply cut off mid-body reads ECONNRESET.
  * The figures: docs/performance.md.
@@ -22,7 +23,6 @@ const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agen
 
 class ProviderResponse {
   readonly ok: boolean;
-  readonly body = null;
   readonly bodyUsed = false;
 
   constructor(
@@ -30,6 +30,7 @@ class ProviderResponse {
     readonly status: number,
     readonly headers: Headers,
     private readonly content: string,
+    readonly body: AsyncIterable<Uint8Array> | null = null,
   ) {
     this.ok = status >= 200 && status < 300;
   }
@@ -63,6 +64,34 @@ function requestHeaders(headers: HeadersInit | undefined): Record<string, string
   return headers as Record<string, string>;
 }
 
+/**
+ * A streamed reply's chunks, cut off past MAX_REPLY_BYTES. A connection lost mid-stream reads as a connection error,
+ * so the call is retried from the start like one that never answered.
+ */
+async function* streamedBody(response: http.IncomingMessage, destroy: () => void): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  let sinceEventEnd = 0;
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_REPLY_BYTES) throw new ReplyTooLargeError();
+      // Bytes since the last blank line (an event's end); one straddling two chunks is missed, which only delays it.
+      const end = Math.max(chunk.lastIndexOf('\n\n'), chunk.lastIndexOf('\r\n\r\n'));
+      sinceEventEnd = end === -1 ? sinceEventEnd + chunk.length : chunk.length - end;
+      if (sinceEventEnd > MAX_STREAM_EVENT_BYTES)
+        throw new ReplyTooLargeError(`a reply with one event larger than ${MAX_STREAM_EVENT_BYTES / 1024 / 1024} MB`);
+      yield chunk;
+    }
+    if (!response.complete) throw new ProviderConnectionError('the reply stream broke off');
+  } catch (error) {
+    if (error instanceof ReplyTooLargeError || error instanceof ProviderConnectionError) throw error;
+    const code = (error as { code?: string }).code;
+    throw new ProviderConnectionError(code ? `the reply stream broke off (${code})` : 'the reply stream broke off');
+  } finally {
+    if (!response.complete) destroy();
+  }
+}
+
 export function providerFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const body = init.body;
   if (input instanceof Request || (body != null && typeof body !== 'string')) return fetch(input, init);
@@ -81,11 +110,18 @@ export function providerFetch(input: string | URL | Request, init: RequestInit =
         const chunks: Buffer[] = [];
         let size = 0;
         const tooLarge = () => {
-          const error = new ReplyTooLargeError(`The reply is larger than ${MAX_REPLY_BYTES} bytes.`);
+          const error = new ReplyTooLargeError();
           reject(error);
           request.destroy(error);
         };
         if (Number(response.headers['content-length']) > MAX_REPLY_BYTES) return tooLarge();
+        const status = response.statusCode!;
+        if (status < 300 && String(response.headers['content-type']).startsWith('text/event-stream')) {
+          const body = streamedBody(response, () => request.destroy());
+          return resolve(
+            new ProviderResponse(url.href, status, toHeaders(response.headers), '', body) as unknown as Response,
+          );
+        }
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > MAX_REPLY_BYTES) return tooLarge();

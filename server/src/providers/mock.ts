@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { countTokens } from '../lib/tokens.js';
-import type { ProviderCall, ProviderReply } from './types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ProviderCall, ProviderReply, StreamSink } from './types.js';
+
+/** The mock's first piece comes after this share of its latency, the last at its end. */
+const MOCK_FIRST_SHARE = 0.4;
+const MOCK_PIECES = 6;
 
 const preview = (text: string, length: number) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -42,8 +47,48 @@ export function mockReply(call: ProviderCall): ProviderReply {
     countTokens(call.systemPrompt) +
     (call.userPrompt === null ? 0 : countTokens(call.userPrompt)) +
     (call.userPrompt === null ? 7 : 14);
-  return { output, inputTokens, outputTokens: countTokens(output) };
+  return {
+    output,
+    inputTokens,
+    outputTokens: countTokens(output),
+    ttft: (mockLatencyMs(call) * MOCK_FIRST_SHARE) / 1000,
+  };
 }
 
 /** A short simulated latency, 40 to 160 ms, fixed per call. */
 export const mockLatencyMs = (call: ProviderCall) => 40 + (seedOf(call) % 121);
+
+/** The mock reply cut into a few pieces at word ends, with when each is sent (ms from the call's start). */
+export function mockPieces(output: string, latencyMs: number): { pieces: string[]; times: number[] } {
+  const words = output.split(/(?<= )/);
+  const size = Math.max(1, Math.ceil(words.length / MOCK_PIECES));
+  const pieces: string[] = [];
+  for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(''));
+  if (pieces.length === 0) pieces.push('');
+  const first = latencyMs * MOCK_FIRST_SHARE;
+  const step = pieces.length > 1 ? (latencyMs - first) / (pieces.length - 1) : 0;
+  return { pieces, times: pieces.map((_, i) => (i === pieces.length - 1 ? latencyMs : first + step * i)) };
+}
+
+/**
+ * The mock's reply after its latency. Its text streams in a few pieces when someone watches the run; otherwise it
+ * comes whole at the end (fewer timers for big unwatched runs), with the same ttft.
+ */
+export async function streamMock(
+  call: ProviderCall,
+  signal: AbortSignal,
+  sink: StreamSink | null,
+): Promise<ProviderReply> {
+  const started = performance.now();
+  const reply = mockReply(call);
+  const { pieces, times } = mockPieces(reply.output, mockLatencyMs(call));
+  if (sink?.watched?.()) {
+    for (let i = 0; i < pieces.length; i++) {
+      await sleep(Math.max(0, times[i] - (performance.now() - started)), undefined, { signal });
+      sink.text(pieces[i]);
+    }
+  } else {
+    await sleep(times[times.length - 1], undefined, { signal });
+  }
+  return reply;
+}

@@ -1,7 +1,16 @@
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
 import { providerFetch } from './fetch.js';
-import { MalformedReplyError, transportError, type ProviderCall, type ProviderReply } from './types.js';
+import {
+  MalformedReplyError,
+  transportError,
+  type ProviderCall,
+  type ProviderReply,
+  type StreamedReply,
+} from './types.js';
 
 export function createOpenAiClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
   return new OpenAI({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs, fetch: providerFetch });
@@ -37,5 +46,36 @@ export async function callOpenAi(client: OpenAI, call: ProviderCall, signal: Abo
     output: choice.message.content ?? choice.message.refusal ?? '',
     inputTokens: usage?.prompt_tokens ?? 0,
     outputTokens: usage?.completion_tokens ?? 0,
+    ttft: null,
   };
+}
+
+/** The same call streamed, with usage in its last chunk; `onText` gets each piece of the reply as it comes. */
+export async function streamOpenAi(
+  client: OpenAI,
+  call: ProviderCall,
+  signal: AbortSignal,
+  onText: (delta: string) => void,
+): Promise<StreamedReply> {
+  const params: ChatCompletionCreateParamsStreaming = {
+    ...openAiParams(call),
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  try {
+    const stream = await client.chat.completions.create(params, { signal });
+    let usage: OpenAI.CompletionUsage | null | undefined;
+    let chunks = 0;
+    for await (const chunk of stream) {
+      chunks++;
+      const delta = chunk?.choices?.[0]?.delta;
+      const text = delta?.content ?? delta?.refusal;
+      if (text) onText(text);
+      if (chunk?.usage) usage = chunk.usage;
+    }
+    if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
+    return { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 };
+  } catch (error) {
+    throw transportError(error, OpenAI);
+  }
 }

@@ -16,7 +16,19 @@ export type ProviderCall = {
   jsonMode: boolean;
 };
 
-export type ProviderReply = { output: string; inputTokens: number; outputTokens: number };
+/** ttft: seconds from the attempt's start to its first piece of text; null when no text came (or it was not streamed). */
+export type ProviderReply = { output: string; inputTokens: number; outputTokens: number; ttft: number | null };
+
+/** Where a streamed call's text goes as it arrives; `reset`: the call starts again, the text so far is void. */
+export type StreamSink = {
+  text: (delta: string) => void;
+  reset: () => void;
+  /** Whether anyone follows the run live now; a mock run streams only then. */
+  watched?: () => boolean;
+};
+
+/** A streamed reply as a provider module reads it: its text in pieces, then its totals. */
+export type StreamedReply = { inputTokens: number; outputTokens: number };
 
 /** A provider answered with a body the SDK accepted but that does not hold what a reply must. */
 export class MalformedReplyError extends Error {}
@@ -31,7 +43,17 @@ export class ProviderConnectionError extends Error {}
 /** A reply of a chat model is kilobytes; a larger body is not held in memory. */
 export const MAX_REPLY_BYTES = 10 * 1024 * 1024;
 /** The reply's body passed MAX_REPLY_BYTES: it was cut off rather than held in memory. */
-export class ReplyTooLargeError extends Error {}
+export class ReplyTooLargeError extends Error {
+  /** What passed its limit, as a user reads it: the reply, or one event of a streamed reply. */
+  constructor(readonly what = `a reply larger than ${MAX_REPLY_BYTES / 1024 / 1024} MB`) {
+    super(`The provider sent ${what}.`);
+  }
+}
+/**
+ * One event of a streamed reply is a few hundred bytes. The SDKs gather an event's bytes by copying them into a
+ * growing buffer until it ends, which costs seconds of CPU well before MAX_REPLY_BYTES: a longer event is cut off.
+ */
+export const MAX_STREAM_EVENT_BYTES = 1024 * 1024;
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 

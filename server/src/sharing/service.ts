@@ -88,6 +88,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       repetition: r.repetition,
       status: r.status,
       execution_time: r.executionTime,
+      ttft: r.ttft,
       input_token_total_count: r.inputTokenTotalCount,
       output_token_count: r.outputTokenCount,
       error_message: r.errorMessage,

@@ -79,6 +79,7 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
         'output_token_count',
         'repetition',
         'status',
+        'ttft',
         'updated_at',
       ].sort(),
     );

@@ -92,6 +92,7 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
       input_id: row.input_id,
       status: 'SUCCESS',
       execution_time: 0.1,
+      ttft: null,
       input_tokens: 1,
       output_tokens: 1,
       error_message: null,

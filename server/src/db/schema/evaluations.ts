@@ -94,6 +94,8 @@ export const apiRequests = pgTable(
       .default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     executionTime: doublePrecision('execution_time'),
+    /** Seconds from the call's (last) attempt start to its first piece of text; null when none came or unknown. */
+    ttft: doublePrecision('ttft'),
     inputTokenTotalCount: integer('input_token_total_count'),
     outputTokenCount: integer('output_token_count'),
     errorMessage: text('error_message'),
@@ -145,6 +147,7 @@ export const results = pgTable(
     configurationId: integer('configuration_id').notNull(),
     output: text('output').notNull(),
     executionTime: doublePrecision('execution_time').notNull(),
+    ttft: doublePrecision('ttft'),
     tokenCount: integer('token_count').notNull(),
     inputTokenTotalCount: integer('input_token_total_count').notNull(),
     createdAt: createdAt(),

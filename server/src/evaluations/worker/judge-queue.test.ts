@@ -43,6 +43,7 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
       id: row.id,
       evaluation_id: run.evaluationId,
       input_id: row.input_id,
+      ttft: null,
       status: success ? 'SUCCESS' : 'FAILED',
       execution_time: 0.1,
       input_tokens: 1,

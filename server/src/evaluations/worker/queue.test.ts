@@ -18,6 +18,7 @@ const success = (id: number, evaluation_id: number): Outcome => ({
   evaluation_id,
   input_id: null,
   status: 'SUCCESS',
+  ttft: 0.05,
   execution_time: 0.5,
   input_tokens: 10,
   output_tokens: 20,

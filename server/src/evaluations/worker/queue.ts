@@ -24,6 +24,8 @@ export type Outcome = {
   input_id: number | null;
   status: 'SUCCESS' | 'FAILED';
   execution_time: number;
+  /** Seconds to the first piece of text, null when none came. */
+  ttft: number | null;
   input_tokens: number | null;
   output_tokens: number | null;
   error_message: string | null;
@@ -156,20 +158,21 @@ export async function writeOutcomes(
   const statement = sql`
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
-        AS v(id int, status text, execution_time float8, input_tokens int, output_tokens int, error_message text, output text,
-             cost_usd float8)
+        AS v(id int, status text, execution_time float8, ttft float8, input_tokens int, output_tokens int,
+             error_message text, output text, cost_usd float8)
     ), done AS (
       UPDATE api_requests r
-         SET status = v.status, execution_time = v.execution_time, input_token_total_count = v.input_tokens,
+         SET status = v.status, execution_time = v.execution_time, ttft = v.ttft, input_token_total_count = v.input_tokens,
              output_token_count = v.output_tokens, error_message = v.error_message, cost_usd = v.cost_usd,
              lease_expires_at = NULL, updated_at = now()
         FROM v
        WHERE r.id = v.id AND r.status = 'IN_PROGRESS' AND r.claimed_by = ${workerId}
       RETURNING r.id, r.evaluation_id, r.input_id, r.configuration_id, r.status, r.cost_usd
     ), saved AS (
-      INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time,
+      INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time, ttft,
                            token_count, input_token_total_count)
-      SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.execution_time, v.output_tokens, v.input_tokens
+      SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.execution_time, v.ttft, v.output_tokens,
+             v.input_tokens
         FROM done d JOIN v ON v.id = d.id
        WHERE d.status = 'SUCCESS'
       ON CONFLICT (api_request_id) DO NOTHING

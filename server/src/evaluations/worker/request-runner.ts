@@ -9,6 +9,7 @@ import { evaluationContext, type EvaluationContext } from '../hand-over.js';
 import type { WorkerEvents, WorkerLogger } from './events.js';
 import type { HeldRow } from './lane.js';
 import { budgetStopOf } from './budget-stops.js';
+import type { LiveRequests } from '../live/live-requests.js';
 
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
 export const MAX_CLAIMS = 5;
@@ -52,6 +53,8 @@ export class RequestRunner {
     private readonly log: WorkerLogger,
     /** Takes an outcome; `lastRunning`: no other call is running. */
     private readonly record: (row: HeldRow, outcome: CallOutcome, lastRunning: boolean) => void,
+    /** Where calls' text goes as it streams in, for whoever watches their runs live. */
+    private readonly live: LiveRequests | null = null,
   ) {
     this.caller = new ProviderCaller(settings);
   }
@@ -118,6 +121,7 @@ export class RequestRunner {
       this.events.emit('finished', { lane, requestId: row.id, evaluationId: row.evaluation_id, status });
     } finally {
       this.running.delete(row.id);
+      this.live?.end(row.id);
     }
   }
 
@@ -155,11 +159,12 @@ export class RequestRunner {
     };
     const budgetStop = budgetStopOf(this.database, row.evaluation_id);
     if (budgetStop !== undefined) return failed(budgetStop);
+    const sink = this.live?.sink(row) ?? null;
     // A mock call spends nothing; a real one costs its usage at the price frozen into the run.
-    if (lane === 'mock') return priced(await this.caller.mock(call, signal), FREE);
+    if (lane === 'mock') return priced(await this.caller.mock(call, signal, sink), FREE);
     const key = await this.apiKey(context.userId, call.provider);
     if (key === null) return failed(missingKeyMessage(call.provider, [call.model]));
-    return priced(await this.caller.call(call, key, signal), configuration.ai_model.price);
+    return priced(await this.caller.call(call, key, signal, sink), configuration.ai_model.price);
   }
 
   private context(evaluationId: number): Promise<EvaluationContext | null> {

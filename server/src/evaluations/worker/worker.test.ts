@@ -116,7 +116,7 @@ describe.each(databaseKinds)('the evaluation worker on %s', (kind) => {
       10,
     );
     const failed = once(events, 'flushFailed');
-    const reply = { output: 'Fine.', inputTokens: 3, outputTokens: 2 };
+    const reply = { output: 'Fine.', inputTokens: 3, outputTokens: 2, ttft: 0.05 };
     writer.record(claimed[0], { ok: true, reply, executionTime: 0.1, attempts: 1 }, true);
     const [failure] = await failed;
     expect(failure).toMatchObject({ count: 1, error: new Error('connection lost') });

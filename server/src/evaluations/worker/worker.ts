@@ -27,6 +27,8 @@ import {
 import { RequestRunner } from './request-runner.js';
 import { JudgeWorker } from './judge-worker.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
+import type { LiveHub } from '../live/hub.js';
+import { LiveRequests } from '../live/live-requests.js';
 
 export type WorkerSettings = ProviderSettings & {
   /** Concurrent calls per lane (provider) in this process. */
@@ -40,6 +42,8 @@ export type WorkerOptions = {
   listenUrl?: string | null;
   /** Where the worker reports what it does; tests pass their own to wait on. */
   events?: WorkerEvents;
+  /** Where calls' text and saved outcomes go for runs watched live. */
+  live?: LiveHub;
 };
 
 const LANES: Lane[] = ['openai', 'anthropic', 'mock'];
@@ -76,13 +80,24 @@ export class EvaluationWorker implements LocalWorker {
     this.listenUrl = options.listenUrl ?? null;
     const events = (this.events = options.events ?? workerEvents());
     const scorer = new RuleScorer(database.db);
+    const live = options.live ? new LiveRequests(options.live) : null;
     this.writer = new OutcomeWriter(
-      async (batch) => writeOutcomes(database, this.id, batch, await scorer.score(batch)),
+      async (batch) => {
+        const completed = await writeOutcomes(database, this.id, batch, await scorer.score(batch));
+        live?.saved(batch, completed);
+        return completed;
+      },
       events,
       log,
     );
-    this.runner = new RequestRunner(database, settings, sealingKey, events, log, (row, outcome, lastRunning) =>
-      this.writer.record(row, outcome, lastRunning),
+    this.runner = new RequestRunner(
+      database,
+      settings,
+      sealingKey,
+      events,
+      log,
+      (row, outcome, lastRunning) => this.writer.record(row, outcome, lastRunning),
+      live,
     );
     this.judges = new JudgeWorker(database, settings, this.id, this.runner, events, log);
     const claim = (lane: Lane, limit: number) => ({ workerId: this.id, lane, limit, leaseMs: settings.leaseMs });

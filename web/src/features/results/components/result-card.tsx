@@ -38,14 +38,16 @@ export const ResultCard = memo(function ResultCard({
   const pending = !result && (status === 'PENDING' || status === 'IN_PROGRESS');
   const output = result ? formatOutput(result.output) : null;
   const name = configuration?.name ?? `Prompt #${configurationId}`;
-  const time = result?.execution_time ?? request?.execution_time;
-  const inputTokens = result?.input_token_total_count ?? request?.input_token_total_count;
-  const outputTokens = result?.token_count ?? request?.output_token_count;
+  // A reply still streaming in is a provisional result (negative id): its figures come with the saved one.
+  const saved = result && result.id > 0 ? result : undefined;
+  const time = saved?.execution_time ?? request?.execution_time;
+  const inputTokens = saved?.input_token_total_count ?? request?.input_token_total_count;
+  const outputTokens = saved?.token_count ?? request?.output_token_count;
 
   return (
     <article
       aria-label={name}
-      aria-busy={pending}
+      aria-busy={pending || (result !== undefined && !saved)}
       style={{ maxHeight }}
       className={cn(
         'flex min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white',

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
+import { useEvaluationEvents } from '../hooks/use-evaluation-events';
 import { useResultsLayout } from '../hooks/use-results-layout';
 import { useRunHistory } from '../hooks/use-run-history';
 import { useRunSlots } from '../hooks/use-run-slots';
@@ -87,6 +88,8 @@ export function ResultsView({
     fromCache,
     forgetCachedRun,
   );
+  // Replies stream into the cells while the run goes; the polling above stays the fallback.
+  useEvaluationEvents(evaluationId, polling);
 
   const [selections, setSelections] = useState<ResultsSelections>(
     fromCache?.selections ?? { inputId: null, configurationIds: null, showInput: false },

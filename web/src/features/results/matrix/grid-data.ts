@@ -15,6 +15,8 @@ export type GridCell = {
   output: string | null;
   error: string | null;
   seconds: number | null;
+  /** Time to first token (s), when the call streamed. */
+  ttft?: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
   cost?: number | null;
@@ -43,6 +45,7 @@ const cellOf = (request: ApiRequest | undefined, output: string | null, fallback
   output,
   error: request?.error_message ?? null,
   seconds: request?.execution_time ?? fallback.seconds ?? null,
+  ttft: request?.ttft ?? fallback.ttft ?? null,
   inputTokens: request?.input_token_total_count ?? fallback.inputTokens ?? null,
   outputTokens: request?.output_token_count ?? fallback.outputTokens ?? null,
   ...(request ? optionalFields(request) : {}),
@@ -68,6 +71,7 @@ export function gridFromResults(
   for (const [key, { request, result, runs }] of cells) {
     const cell = cellOf(request, result?.output ?? null, {
       seconds: result?.execution_time,
+      ttft: result?.ttft,
       inputTokens: result?.input_token_total_count,
       outputTokens: result?.token_count,
     });

@@ -67,13 +67,24 @@ function BarPanel({
   );
 }
 
-/** Per system prompt: mean latency, mean output tokens, cost and pass rate when present; latency vs output tokens. */
+/**
+ * Per system prompt: mean latency, mean time to first token, mean output tokens, cost and pass rate when present;
+ * latency vs output tokens.
+ */
 export default function MatrixCharts({ data }: { data: GridData }) {
-  const { summaries, withCost, withChecks } = summariseColumns(data);
+  const { summaries, withCost, withChecks, withTtft } = summariseColumns(data);
   const series = scatterSeries(data);
   return (
     <section aria-label="Charts" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
       <BarPanel title="Mean latency (s)" summaries={summaries} field="meanSeconds" format={(v) => v.toFixed(2)} />
+      {withTtft ? (
+        <BarPanel
+          title="Mean time to first token (s)"
+          summaries={summaries}
+          field="meanTtft"
+          format={(v) => v.toFixed(2)}
+        />
+      ) : null}
       <BarPanel
         title="Mean output tokens"
         summaries={summaries}

@@ -1,0 +1,75 @@
+import type { StreamSink } from '../../providers/types.js';
+import type { ClaimedRow, Outcome } from '../worker/queue.js';
+import type { LiveHub } from './hub.js';
+
+type Partial = { row: ClaimedRow; text: string };
+
+/**
+ * A worker's side of the live events: the text of each call under way (kept whether or not anyone watches, so a
+ * watcher who arrives mid-call gets it whole), published as it grows for the runs someone watches, and each outcome
+ * once it is saved.
+ */
+export class LiveRequests {
+  private readonly partials = new Map<number, Partial>();
+
+  constructor(private readonly hub: LiveHub) {
+    hub.onWatch((evaluationId) => this.sendSoFar(evaluationId));
+  }
+
+  /** Where a call's text goes; `end` must follow when the call is over. */
+  sink(row: ClaimedRow): StreamSink {
+    const partial: Partial = { row, text: '' };
+    this.partials.set(row.id, partial);
+    const evaluationId = row.evaluation_id;
+    return {
+      text: (delta) => {
+        const at = partial.text.length;
+        partial.text += delta;
+        if (this.hub.isWatched(evaluationId)) this.hub.publish(evaluationId, this.textEvent(row, at, delta));
+      },
+      reset: () => {
+        partial.text = '';
+        this.hub.publish(evaluationId, { type: 'reset', id: row.id });
+      },
+      watched: () => this.hub.isWatched(evaluationId),
+    };
+  }
+
+  end(requestId: number) {
+    this.partials.delete(requestId);
+  }
+
+  /** A batch of outcomes was saved; `completed`: the evaluations whose last request it held. */
+  saved(batch: Outcome[], completed: number[]) {
+    for (const o of batch)
+      this.hub.publish(o.evaluation_id, {
+        type: 'finished',
+        id: o.id,
+        status: o.status,
+        execution_time: o.execution_time,
+        ttft: o.ttft,
+        input_token_total_count: o.input_tokens,
+        output_token_count: o.output_tokens,
+        error_message: o.error_message,
+      });
+    for (const evaluationId of completed) this.hub.publish(evaluationId, { type: 'done' });
+  }
+
+  private textEvent(row: ClaimedRow, at: number, text: string) {
+    return {
+      type: 'text' as const,
+      id: row.id,
+      input: row.input_id,
+      configuration: row.configuration_id,
+      at,
+      text,
+    };
+  }
+
+  /** A new watcher: the text of the evaluation's calls under way, from their start. */
+  private sendSoFar(evaluationId: number) {
+    for (const { row, text } of this.partials.values())
+      if (row.evaluation_id === evaluationId && text.length > 0)
+        this.hub.publish(evaluationId, this.textEvent(row, 0, text));
+  }
+}

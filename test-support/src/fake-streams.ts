@@ -1,0 +1,116 @@
+import type http from 'node:http';
+
+/** What a streamed fake reply says and when its pieces leave (ms from the request's arrival). */
+export type StreamPlan = {
+  api: 'openai' | 'anthropic';
+  id: string;
+  model: string;
+  output: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** OpenAI's stream_options.include_usage: a last chunk with the usage. */
+  includeUsage: boolean;
+  firstMs: number;
+  lastMs: number;
+  /** Stop half-way and close the connection, as a provider that fails mid-reply. */
+  breakOff: boolean;
+  /** Prefix each piece with when it left (see stampPieces). */
+  stamp: boolean;
+};
+
+/** Pieces with a timing directive: enough to see text grow; without one all leave at once, so few. */
+const TIMED_PIECES = 10;
+const UNTIMED_PIECES = 4;
+
+const sse = (data: unknown, event?: string) =>
+  `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+
+/** The output cut into about `count` pieces at word ends. */
+export function splitPieces(output: string, count: number): string[] {
+  const words = output.split(/(?<= )/);
+  const size = Math.max(1, Math.ceil(words.length / count));
+  const pieces: string[] = [];
+  for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(''));
+  return pieces.length > 0 ? pieces : [''];
+}
+
+/** The provider's frames: those before the first piece, one per piece, and those after the last. */
+function frames(plan: StreamPlan) {
+  const created = Math.floor(Date.now() / 1000);
+  if (plan.api === 'openai') {
+    const chunk = (delta: object, finish: string | null) => ({
+      id: plan.id,
+      object: 'chat.completion.chunk',
+      created,
+      model: plan.model,
+      choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+    });
+    const usage = {
+      prompt_tokens: plan.inputTokens,
+      completion_tokens: plan.outputTokens,
+      total_tokens: plan.inputTokens + plan.outputTokens,
+    };
+    return {
+      head: sse(chunk({ role: 'assistant', content: '', refusal: null }, null)),
+      piece: (text: string) => sse(chunk({ content: text }, null)),
+      tail:
+        sse(chunk({}, 'stop')) +
+        (plan.includeUsage ? sse({ ...chunk({}, null), choices: [], usage }) : '') +
+        sse('[DONE]'),
+    };
+  }
+  const message = {
+    id: plan.id,
+    type: 'message',
+    role: 'assistant',
+    model: plan.model,
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: plan.inputTokens, output_tokens: 1 },
+  };
+  return {
+    head:
+      sse({ type: 'message_start', message }, 'message_start') +
+      sse({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start') +
+      sse({ type: 'ping' }, 'ping'),
+    piece: (text: string) =>
+      sse({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }, 'content_block_delta'),
+    tail:
+      sse({ type: 'content_block_stop', index: 0 }, 'content_block_stop') +
+      sse(
+        {
+          type: 'message_delta',
+          delta: { stop_reason: 'end_turn', stop_sequence: null },
+          usage: { output_tokens: plan.outputTokens },
+        },
+        'message_delta',
+      ) +
+      sse({ type: 'message_stop' }, 'message_stop'),
+  };
+}
+
+const sleepUntil = (arrived: number, ms: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.ceil(ms - (performance.now() - arrived)))));
+
+/** Sends a streamed reply as the provider would, its pieces on the plan's schedule. */
+export async function writeStream(res: http.ServerResponse, plan: StreamPlan, arrived: number) {
+  const timed = plan.lastMs > plan.firstMs;
+  const pieces = splitPieces(plan.output, timed ? TIMED_PIECES : UNTIMED_PIECES);
+  const { head, piece, tail } = frames(plan);
+  const last = plan.breakOff ? Math.max(1, Math.floor(pieces.length / 2)) : pieces.length;
+  const stamped = (text: string) => (plan.stamp ? `⟦${performance.timeOrigin + performance.now()}⟧${text}` : text);
+  await sleepUntil(arrived, plan.firstMs);
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  if (!timed && !plan.stamp) {
+    res.write(head + pieces.slice(0, last).map(piece).join(''));
+  } else {
+    res.write(head);
+    for (let i = 0; i < last && !res.destroyed; i++) {
+      if (i > 0) await sleepUntil(arrived, plan.firstMs + ((plan.lastMs - plan.firstMs) * i) / (pieces.length - 1));
+      res.write(piece(stamped(pieces[i])));
+    }
+  }
+  if (plan.breakOff) return res.destroy();
+  res.end(tail);
+}
