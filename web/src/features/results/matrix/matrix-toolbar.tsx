@@ -27,11 +27,17 @@ type Props = {
 };
 
 const encodeBaseline = (baseline: Baseline) =>
-  baseline.kind === 'column' ? `column:${baseline.columnId}` : baseline.kind;
-const decodeBaseline = (value: string): Baseline =>
-  value.startsWith('column:')
-    ? { kind: 'column', columnId: Number(value.slice(7)) }
-    : { kind: value as 'none' | 'expected' };
+  baseline.kind === 'column'
+    ? `column:${baseline.columnId}`
+    : baseline.kind === 'run'
+      ? `run:${baseline.evaluationId}`
+      : baseline.kind;
+const decodeBaseline = (value: string): Baseline => {
+  const [kind, id] = value.split(':');
+  if (kind === 'column') return { kind: 'column', columnId: Number(id) };
+  if (kind === 'run') return { kind: 'run', evaluationId: Number(id) };
+  return { kind: kind as 'none' | 'expected' };
+};
 const encodeSort = (sort: SortKey) => ('columnId' in sort ? `${sort.by}:${sort.columnId}` : sort.by);
 const decodeSort = (value: string): SortKey => {
   const [by, columnId] = value.split(':');
