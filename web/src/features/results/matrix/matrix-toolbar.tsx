@@ -1,17 +1,15 @@
-import type { ReactNode, RefObject } from 'react';
+import { useMemo, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import type { GridColumn } from './grid-data';
+import type { GridData } from './grid-data';
 import { RENDER_MODES, type RenderMode } from './output-view';
-import type { Baseline, RowOptions, SortKey } from './view-model';
+import { hasField, type Baseline, type RowOptions, type SortKey } from './view-model';
 
 type Props = {
-  columns: GridColumn[];
-  hasExpected: boolean;
+  data: GridData;
   runs: { id: number; name: string }[];
-  hasScores: boolean;
   options: RowOptions;
   onOptions: (change: Partial<RowOptions>) => void;
   showDiff: boolean;
@@ -23,7 +21,6 @@ type Props = {
   onCharts: () => void;
   onShortcuts: () => void;
   shownRows: number;
-  totalRows: number;
 };
 
 const encodeBaseline = (baseline: Baseline) =>
@@ -65,10 +62,8 @@ function ToolbarSelect({ id, label, value, onChange, children }: SelectProps) {
 
 /** Search, filters, baseline, rendering and sorting of the matrix. */
 export function MatrixToolbar({
-  columns,
-  hasExpected,
+  data,
   runs,
-  hasScores,
   options,
   onOptions,
   showDiff,
@@ -80,8 +75,11 @@ export function MatrixToolbar({
   onCharts,
   onShortcuts,
   shownRows,
-  totalRows,
 }: Props) {
+  const { columns } = data;
+  // Whole-grid scans (10,000 cells at most), once per data rather than on every keystroke in the search box.
+  const hasExpected = useMemo(() => data.rows.some((row) => row.expected !== null), [data]);
+  const hasScores = useMemo(() => hasField(data, 'checks'), [data]);
   const diffing = options.baseline.kind !== 'none';
   return (
     <div
@@ -197,7 +195,7 @@ export function MatrixToolbar({
         </Button>
       </div>
       <p role="status" className="w-full text-xs text-slate-500 dark:text-slate-400">
-        Showing {shownRows} of {totalRows} user prompts × {columns.length} system prompts
+        Showing {shownRows} of {data.rows.length} user prompts × {columns.length} system prompts
       </p>
     </div>
   );
