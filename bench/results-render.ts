@@ -261,7 +261,10 @@ async function scrollMatrixFrames(page: Page) {
       (await cdp.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value]),
     ) as Record<string, number>;
   const before = await metrics();
-  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+  const invalidations = process.env.BENCH_TRACE_TOP
+    ? ['disabled-by-default-devtools.timeline.invalidationTracking']
+    : [];
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', ...invalidations] });
   const figures = await page.evaluate(async () => {
     const w = window as unknown as { __renders: { commits: number; components: number } };
     const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
@@ -319,7 +322,14 @@ async function scrollMatrixFrames(page: Page) {
   };
 }
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; tdur?: number; args?: { name?: string } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string; data?: unknown };
+};
 
 /**
  * The renderer main thread's CPU time (thread time, which another process's load on the machine inflates far less
@@ -344,6 +354,34 @@ function mainThreadCpu(trace: Buffer) {
     (a, b) =>
       (sums.get(`${b}:ThreadControllerImpl::RunTask`) ?? 0) - (sums.get(`${a}:ThreadControllerImpl::RunTask`) ?? 0),
   )[0];
+  if (process.env.BENCH_TRACE_TOP) {
+    const paints = events.filter((e) => e.name === 'Paint' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
+    const byLayer = new Map<string, { count: number; us: number }>();
+    for (const paint of paints) {
+      const data = (paint.args as { data?: { layerId?: number; nodeId?: number; clip?: number[] } })?.data;
+      const key = `layer ${data?.layerId} node ${data?.nodeId} clip ${data?.clip?.join(',')}`;
+      const entry = byLayer.get(key) ?? { count: 0, us: 0 };
+      entry.count++;
+      entry.us += paint.tdur ?? 0;
+      byLayer.set(key, entry);
+    }
+    const reasons = new Map<string, number>();
+    for (const event of events)
+      if (event.name.includes('Invalidation')) {
+        const data = event.args?.data as { reason?: string; nodeName?: string } | undefined;
+        const key = `${event.name} ${data?.reason} ${data?.nodeName?.slice(0, 80)}`;
+        reasons.set(key, (reasons.get(key) ?? 0) + 1);
+      }
+    for (const [key, count] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${count}x ${key}`);
+    for (const [key, { count, us }] of [...byLayer].sort((a, b) => b[1].us - a[1].us).slice(0, 10))
+      console.log(`  paint ${count}x ${(us / 1000).toFixed(0)} ms  ${key}`);
+  }
+  if (process.env.BENCH_TRACE_TOP)
+    for (const [key, us] of [...sums]
+      .filter(([key]) => key.startsWith(`${busiest}:`))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25))
+      console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key.slice(busiest!.length + 1)}`);
   const ms = (...names: string[]) => names.reduce((sum, name) => sum + (sums.get(`${busiest}:${name}`) ?? 0), 0) / 1000;
   return {
     tasks: ms('ThreadControllerImpl::RunTask'),
@@ -504,6 +542,18 @@ try {
     await page.evaluate(() => document.querySelector('[role="grid"]')!.scrollTo(0, 0));
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
     scrolls.push(await scrollMatrixFrames(page));
+  }
+  // BENCH_MATRIX_CSS='css||css…': for profiling, one more scroll with each style sheet added (e.g. a part hidden).
+  for (const css of process.env.BENCH_MATRIX_CSS?.split('||') ?? []) {
+    const style = await page.addStyleTag({ content: css });
+    await page.evaluate(() => document.querySelector('[role="grid"]')!.scrollTo(0, 0));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    const { frames, p95, cpu } = await scrollMatrixFrames(page);
+    const per = (ms: number) => (ms / frames).toFixed(1);
+    console.log(
+      `  with ${css}: p95 ${p95.toFixed(1)} ms; CPU per frame ${per(cpu.tasks)} ms (script ${per(cpu.script)}, style ${per(cpu.style)}, layout ${per(cpu.layout)}, paint ${per(cpu.paint)})`,
+    );
+    await style.evaluate((element) => (element as Element).remove());
   }
   const byP95 = [...scrolls].sort((a, b) => a.p95 - b.p95);
   const matrixScroll = byP95[Math.floor((byP95.length - 1) / 2)]!;
