@@ -44,16 +44,19 @@ const CHROMIUM_ARGS = [
 ];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-render-'));
-const webDir = path.join(dataDir, 'web');
-const build = spawnSync(
-  'npx',
-  ['vite', 'build', '--mode', 'production', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'],
-  {
-    cwd: path.join(root, 'web'),
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  },
-);
+// BENCH_WEB_DIR: an app already built (e.g. an earlier version of it, to compare against in the same minutes).
+const webDir = process.env.BENCH_WEB_DIR ?? path.join(dataDir, 'web');
+const build = process.env.BENCH_WEB_DIR
+  ? { status: 0 }
+  : spawnSync(
+      'npx',
+      ['vite', 'build', '--mode', 'production', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: path.join(root, 'web'),
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: 'inherit',
+      },
+    );
 if (build.status !== 0) process.exit(1);
 
 const api = await startProcess('main', {
@@ -245,10 +248,38 @@ async function scrollFrames(page: Page) {
   });
 }
 
-/** Scrolls the matrix down and right at once, a step per frame, to its far corner; reports the frame times. */
+/**
+ * Scrolls the matrix down and right at once, a step per frame, to its far corner; reports the frame times, and what
+ * does not depend on the machine's speed: React commits and components rendered per frame (counted by the
+ * React DevTools hook the init script installs), cells added to the page per frame, and long tasks.
+ */
 async function scrollMatrixFrames(page: Page) {
-  return page.evaluate(async () => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () =>
+    Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value]),
+    ) as Record<string, number>;
+  const before = await metrics();
+  const invalidations = process.env.BENCH_TRACE_TOP
+    ? ['disabled-by-default-devtools.timeline.invalidationTracking']
+    : [];
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', ...invalidations] });
+  const figures = await page.evaluate(async () => {
+    const w = window as unknown as { __renders: { commits: number; components: number } };
     const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
+    let cellsAdded = 0;
+    const added = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            cellsAdded += node.matches('[role="gridcell"]') ? 1 : node.querySelectorAll('[role="gridcell"]').length;
+    });
+    added.observe(grid, { subtree: true, childList: true });
+    const longTasks: number[] = [];
+    const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
+    observer.observe({ type: 'longtask' });
+    const rendersBefore = { ...w.__renders };
     const frames: number[] = [];
     let last = performance.now();
     const bottom = grid.scrollHeight - grid.clientHeight;
@@ -261,6 +292,8 @@ async function scrollMatrixFrames(page: Page) {
       frames.push(now - last);
       last = now;
     }
+    added.disconnect();
+    observer.disconnect();
     frames.sort((a, b) => a - b);
     return {
       frames: frames.length,
@@ -268,8 +301,127 @@ async function scrollMatrixFrames(page: Page) {
       p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
       max: frames.at(-1) ?? 0,
       cellsInDomAtEnd: grid.querySelectorAll('[role="gridcell"]').length,
+      commits: w.__renders.commits - rendersBefore.commits,
+      components: w.__renders.components - rendersBefore.components,
+      cellsAdded,
+      longTasks: longTasks.length,
+      longTaskMs: longTasks.reduce((sum, ms) => sum + ms, 0),
     };
   });
+  const after = await metrics();
+  const cpu = mainThreadCpu(await browser.stopTracing());
+  await cdp.detach();
+  const spent = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+  return {
+    ...figures,
+    cpu,
+    scriptMs: spent('ScriptDuration'),
+    layoutMs: spent('LayoutDuration'),
+    styleMs: spent('RecalcStyleDuration'),
+    layouts: (after.LayoutCount ?? 0) - (before.LayoutCount ?? 0),
+  };
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string; data?: unknown };
+};
+
+/**
+ * The renderer main thread's CPU time (thread time, which another process's load on the machine inflates far less
+ * than wall time) in a trace: all its tasks, and script, style, layout and paint within them, in ms.
+ */
+function mainThreadCpu(trace: Buffer) {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const sums = new Map<string, number>();
+  for (const event of events)
+    if (event.ph === 'X' && event.tdur !== undefined && mains.has(`${event.pid}:${event.tid}`))
+      sums.set(
+        `${event.pid}:${event.tid}:${event.name}`,
+        (sums.get(`${event.pid}:${event.tid}:${event.name}`) ?? 0) + event.tdur,
+      );
+  // The page's main thread: the one that ran the most.
+  const busiest = [...mains].sort(
+    (a, b) =>
+      (sums.get(`${b}:ThreadControllerImpl::RunTask`) ?? 0) - (sums.get(`${a}:ThreadControllerImpl::RunTask`) ?? 0),
+  )[0];
+  if (process.env.BENCH_TRACE_TOP) {
+    const paints = events.filter((e) => e.name === 'Paint' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
+    const byLayer = new Map<string, { count: number; us: number }>();
+    for (const paint of paints) {
+      const data = (paint.args as { data?: { layerId?: number; nodeId?: number; clip?: number[] } })?.data;
+      const key = `layer ${data?.layerId} node ${data?.nodeId} clip ${data?.clip?.join(',')}`;
+      const entry = byLayer.get(key) ?? { count: 0, us: 0 };
+      entry.count++;
+      entry.us += paint.tdur ?? 0;
+      byLayer.set(key, entry);
+    }
+    const reasons = new Map<string, number>();
+    for (const event of events)
+      if (event.name.includes('Invalidation')) {
+        const data = event.args?.data as { reason?: string; nodeName?: string } | undefined;
+        const key = `${event.name} ${data?.reason} ${data?.nodeName?.slice(0, 80)}`;
+        reasons.set(key, (reasons.get(key) ?? 0) + 1);
+      }
+    for (const [key, count] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${count}x ${key}`);
+    for (const [key, { count, us }] of [...byLayer].sort((a, b) => b[1].us - a[1].us).slice(0, 10))
+      console.log(`  paint ${count}x ${(us / 1000).toFixed(0)} ms  ${key}`);
+  }
+  if (process.env.BENCH_TRACE_TOP)
+    for (const [key, us] of [...sums]
+      .filter(([key]) => key.startsWith(`${busiest}:`))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25))
+      console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key.slice(busiest!.length + 1)}`);
+  const ms = (...names: string[]) => names.reduce((sum, name) => sum + (sums.get(`${busiest}:${name}`) ?? 0), 0) / 1000;
+  return {
+    tasks: ms('ThreadControllerImpl::RunTask'),
+    script: ms('FunctionCall', 'EvaluateScript', 'RunMicrotasks'),
+    style: ms('UpdateLayoutTree'),
+    layout: ms('Layout'),
+    paint: ms('Paint', 'PrePaint', 'Layerize'),
+  };
+}
+
+/**
+ * A stand-in for the React DevTools hook: React (production builds too) reports every commit to it. Counts the
+ * commits and the components that rendered in each (the ones React did not bail out of), walking only the parts
+ * of the tree that commit touched.
+ */
+function countReactRenders() {
+  const w = window as unknown as { __renders: { commits: number; components: number } };
+  w.__renders = { commits: 0, components: 0 };
+  type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null };
+  // Function, class, forward-ref, memo and simple-memo components; PerformedWork is the flag of a fiber that rendered.
+  const COMPONENTS = new Set([0, 1, 11, 14, 15]);
+  const walk = (fiber: Fiber, previous: Fiber | null) => {
+    if (COMPONENTS.has(fiber.tag) && (previous === null || (fiber.flags & 1) === 1)) w.__renders.components++;
+    // The same child as before: React skipped the whole subtree.
+    if (previous !== null && fiber.child === previous.child) return;
+    for (let child = fiber.child; child; child = child.sibling) walk(child, child.alternate);
+  };
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+      w.__renders.commits++;
+      walk(root.current, root.current.alternate);
+    },
+  };
 }
 
 /** Seeds, runs in mock mode and waits for the run to finish; answers the project and evaluation. */
@@ -313,30 +465,10 @@ function printProfile(profile: {
     console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
 }
 
-try {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-  await context.request.get(`${server.url}${ROUTES.auth.csrfToken}`);
-  const client = apiClient(context.request, server.url);
-  const signIn = await client.ok<{ user: unknown }>('POST', ROUTES.auth.devSignIn, {
-    email: `render-${Date.now()}@example.com`,
-  });
-  // The app reads the signed-in user from local storage at start, so the page opens signed in.
-  await context.addInitScript((user) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    const w = window as unknown as { __lastMutation: number };
-    w.__lastMutation = performance.now();
-    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-    });
-  }, signIn.user);
-
+/** The results page's cards: first render, settle (fresh and from the cache) and scrolling. */
+async function cardsBench(client: Client, page: Page) {
   const { projectId, evaluationId, totalRequests } = await seedAndRun(client, inputs, prompts);
   const run = { evaluation_id: evaluationId, total_requests: totalRequests };
-
-  const page = await context.newPage();
   const url = `/project/${projectId}/results?evaluation=${run.evaluation_id}`;
   // Warm-up: loads and compiles the app's chunks once, as a returning visitor's browser has them cached.
   await measure(page, url);
@@ -344,7 +476,7 @@ try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
   }, STORAGE_KEYS.appPrefix);
 
-  const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
   if (profiler) {
     await profiler.send('Profiler.enable');
     await profiler.send('Profiler.start');
@@ -366,7 +498,35 @@ try {
     `  scrolling        ${scroll.frames} frames: p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms; ${scroll.cardsInDomAtEnd} cards in the DOM at the end`,
   );
   console.log(`  goal: settled under ${GOAL_MS} ms`);
+}
 
+try {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  await context.request.get(`${server.url}${ROUTES.auth.csrfToken}`);
+  const client = apiClient(context.request, server.url);
+  const signIn = await client.ok<{ user: unknown }>('POST', ROUTES.auth.devSignIn, {
+    email: `render-${Date.now()}@example.com`,
+  });
+  // The app reads the signed-in user from local storage at start, so the page opens signed in.
+  await context.addInitScript((user) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    const w = window as unknown as { __lastMutation: number };
+    w.__lastMutation = performance.now();
+    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, signIn.user);
+  // tsx keeps function names by wrapping them in its __name helper, which the page does not have.
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+  await context.addInitScript(countReactRenders);
+
+  const page = await context.newPage();
+  // BENCH_ONLY=matrix skips the results page's cards and measures the matrix alone.
+  if (process.env.BENCH_ONLY !== 'matrix') await cardsBench(client, page);
+  else await page.goto('/healthz');
   // The matrix: 10,000 cells.
   const matrix = await seedAndRun(client, matrixInputs, matrixPrompts);
   await page.evaluate((key) => localStorage.setItem(key, 'matrix'), `promptgrid.results-layout.${matrix.projectId}`);
@@ -376,7 +536,27 @@ try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
   }, STORAGE_KEYS.appPrefix);
   const matrixFresh = await measure(page, matrixUrl, CELLS);
-  const matrixScroll = await scrollMatrixFrames(page);
+  // BENCH_MATRIX_SCROLLS=n scrolls n times (back to the top-left corner between), for the median figures.
+  const scrolls: Awaited<ReturnType<typeof scrollMatrixFrames>>[] = [];
+  for (let time = 0; time < Number(process.env.BENCH_MATRIX_SCROLLS ?? 1); time++) {
+    await page.evaluate(() => document.querySelector('[role="grid"]')!.scrollTo(0, 0));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    scrolls.push(await scrollMatrixFrames(page));
+  }
+  // BENCH_MATRIX_CSS='css||css…': for profiling, one more scroll with each style sheet added (e.g. a part hidden).
+  for (const css of process.env.BENCH_MATRIX_CSS?.split('||') ?? []) {
+    const style = await page.addStyleTag({ content: css });
+    await page.evaluate(() => document.querySelector('[role="grid"]')!.scrollTo(0, 0));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    const { frames, p95, cpu } = await scrollMatrixFrames(page);
+    const per = (ms: number) => (ms / frames).toFixed(1);
+    console.log(
+      `  with ${css}: p95 ${p95.toFixed(1)} ms; CPU per frame ${per(cpu.tasks)} ms (script ${per(cpu.script)}, style ${per(cpu.style)}, layout ${per(cpu.layout)}, paint ${per(cpu.paint)})`,
+    );
+    await style.evaluate((element) => (element as Element).remove());
+  }
+  const byP95 = [...scrolls].sort((a, b) => a.p95 - b.p95);
+  const matrixScroll = byP95[Math.floor((byP95.length - 1) / 2)]!;
 
   // One poll of the finished run, as the results screen makes it: the requests changed since the newest seen
   // (none), and the metrics; beside the whole list the poll would fetch without the cursor.
@@ -400,6 +580,15 @@ try {
   );
   console.log(
     `  scrolling both axes ${matrixScroll.frames} frames: p50 ${matrixScroll.p50.toFixed(1)} ms, p95 ${matrixScroll.p95.toFixed(1)} ms (${under(matrixScroll.p95, MATRIX_FRAME_GOAL_MS)}), max ${matrixScroll.max.toFixed(1)} ms; ${matrixScroll.cellsInDomAtEnd} cells in the DOM at the end`,
+  );
+  const cpuPerFrame = (ms: number) => (ms / matrixScroll.frames).toFixed(1);
+  console.log(
+    `  main-thread CPU per frame: ${cpuPerFrame(matrixScroll.cpu.tasks)} ms in tasks (script ${cpuPerFrame(matrixScroll.cpu.script)}, style ${cpuPerFrame(matrixScroll.cpu.style)}, layout ${cpuPerFrame(matrixScroll.cpu.layout)}, paint ${cpuPerFrame(matrixScroll.cpu.paint)})`,
+  );
+  if (scrolls.length > 1) console.log(`  p95 of each scroll: ${scrolls.map((s) => s.p95.toFixed(1)).join(', ')} ms`);
+  const perFrame = (value: number) => (value / matrixScroll.frames).toFixed(1);
+  console.log(
+    `  per frame: ${perFrame(matrixScroll.commits)} React commits, ${perFrame(matrixScroll.components)} components rendered, ${perFrame(matrixScroll.cellsAdded)} cells added, ${perFrame(matrixScroll.layouts)} layouts; script ${perFrame(matrixScroll.scriptMs)} ms, style ${perFrame(matrixScroll.styleMs)} ms, layout ${perFrame(matrixScroll.layoutMs)} ms; ${matrixScroll.longTasks} long tasks (${Math.round(matrixScroll.longTaskMs)} ms)`,
   );
   console.log(
     `  5 s poll of the finished run: ${cursorPoll} bytes with updated_since (${under(cursorPoll, POLL_GOAL_BYTES)}), ${fullPoll.toLocaleString()} bytes without`,

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { Configuration } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { seeText, visible } from '../support/expect';
@@ -268,6 +269,64 @@ describe('the comparison grid', () => {
       for (const link of await grid(page).locator('a').all()) await link.click();
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? null)).toBeNull();
     }
+  });
+
+  test('diff against the same cell in another run: two mock runs, the first picked as baseline', async () => {
+    const page = await app.newPage();
+    await signIn(page, 'grid-runs@example.com');
+    const { projectId } = await seedProject(page, {
+      name: 'Two runs',
+      inputs: [
+        { name: 'Capital', content: 'What is the capital of France?' },
+        { name: 'River', content: 'Which river crosses Paris?' },
+      ],
+      configurations: [{ name: 'Tutor', model: 'gpt-4.1', prompt: 'Answer plainly.' }],
+    });
+    const [tutor] = await apiCall<Configuration[]>(page, 'GET', `/api/projects/${projectId}/configurations/`);
+    const inputIds = (await apiCall<{ id: number }[]>(page, 'GET', `/api/projects/${projectId}/inputs/`)).map(
+      (input) => input.id,
+    );
+    // Mock mode answers from the prompts, so a changed system prompt changes every output of the second run.
+    const runMock = async (name: string) => {
+      const run = await apiCall<{ evaluation_id: number }>(page, 'POST', '/api/run-evaluation/', {
+        configuration_ids: [tutor!.id],
+        input_ids: inputIds,
+        name,
+        use_mock: true,
+      });
+      await page.goto(`/project/${projectId}/results?evaluation=${run.evaluation_id}`);
+      await visible(page.getByRole('status', { name: 'Status: Complete' }), 30_000);
+      return run.evaluation_id;
+    };
+    const first = await runMock('Plain run');
+    await apiCall(page, 'PUT', `/api/configurations/${tutor!.id}/`, {
+      name: tutor!.name,
+      prompt_content: 'Answer warmly.',
+      ai_model_id: tutor!.ai_model.id,
+      parameters: tutor!.parameters,
+      provider_specific_params: tutor!.provider_specific_params,
+      project: projectId,
+    });
+    await runMock('Warm run');
+
+    await page.getByRole('group', { name: 'Results layout' }).getByRole('button', { name: 'Matrix' }).click();
+    await visible(grid(page));
+    await page.getByLabel('Baseline', { exact: true }).selectOption({ label: `Plain run (#${first})` });
+    // The cell shows what changed since the same cell of the first run, marked up for any reader.
+    const cell = cellAt(page, 0, 0);
+    await visible(cell.locator('ins', { hasText: 'warmly' }));
+    await visible(cell.locator('del', { hasText: 'plainly' }));
+    expect(await cell.locator('del .sr-only').first().textContent()).toBe('[removed: ');
+    await visible(cellAt(page, 1, 0).locator('ins', { hasText: 'warmly' }));
+    await page.getByRole('checkbox', { name: 'Differing only' }).check();
+    await seeText(page, 'Showing 2 of 2 user prompts × 1 system prompts');
+    await shot(page, 'grid-run-baseline');
+
+    // d hides the diff: the plain output again.
+    await cell.click();
+    await page.keyboard.press('d');
+    await expect.poll(() => cell.locator('ins').count()).toBe(0);
+    await visible(cell.getByText(/Answer warmly/));
   });
 });
 

@@ -17,7 +17,9 @@ export const ProgressGrid = memo(function ProgressGrid({ dots }: { dots: ApiRequ
   return (
     <ul
       aria-label="Request progress"
-      className="grid w-max gap-[3px]"
+      // Its own paint layer: a change elsewhere on the page (a scroll of the results matrix) otherwise repainted all
+      // of its dots, up to 10,000, in every frame.
+      className="grid w-max gap-[3px] [contain:paint]"
       style={{ gridTemplateColumns: `repeat(${columns}, ${size}px)` }}
     >
       {dots.map((status, index) => (

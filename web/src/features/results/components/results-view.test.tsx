@@ -81,7 +81,7 @@ describe('ResultsView', () => {
   });
 
   it('summarises a finished run, shows outputs side by side, the failed card and switches inputs', async () => {
-    serve(finished);
+    const calls = serve(finished);
     view({ evaluationId: 9, totalRequests: 4, message: null });
     expect(await screen.findByText('4 of 4')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Evaluation summary' });
@@ -97,6 +97,8 @@ describe('ResultsView', () => {
     await waitFor(() => expect(within(cards).getByText(/"answer": "Paris"/)).toBeInTheDocument());
     expect(within(cards).getByText('Error occurred while processing request:')).toBeInTheDocument();
     expect(within(cards).getByText('Incorrect API key provided')).toBeInTheDocument();
+    // A run finished before the page opened: its results are fetched once (loading is not polling).
+    expect(calls.filter((call) => call.url.startsWith('/api/results/'))).toHaveLength(1);
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Input' }), 'Input 2');
     expect(within(cards).getByText('Second input, second prompt')).toBeInTheDocument();

@@ -109,13 +109,16 @@ export function useEvaluation(
   }, [isFetching, results.isSuccess, shown, successCount, refetch]);
   // The final reload: once, when this view saw the run go from polling to done (not for a finished cached run).
   const sawPolling = useRef(false);
+  // Loading counts as polling too; only a run seen unfinished counts here (else a finished run loaded fresh fetched
+  // all its results twice).
+  const sawUnfinished = polling && progress.data !== undefined;
   useEffect(() => {
-    if (polling) sawPolling.current = true;
+    if (sawUnfinished) sawPolling.current = true;
     else if (done && sawPolling.current) {
       sawPolling.current = false;
       void refetch();
     }
-  }, [polling, done, refetch]);
+  }, [sawUnfinished, done, refetch]);
 
   const metrics = progress.data?.metrics ?? null;
   const snapshot = useMemo(

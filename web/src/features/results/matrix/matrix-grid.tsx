@@ -1,14 +1,10 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { gridCell, type GridData, type GridRow } from './grid-data';
-import { MatrixCell } from './matrix-cell';
-import { ResizeHandle } from './resize-handle';
+import type { GridData, GridRow } from './grid-data';
+import { HEADER_HEIGHT, MatrixHeader } from './matrix-header';
+import { FIRST_COLUMN_WIDTH, MatrixRow, ROW_HEIGHT } from './matrix-row';
 import type { RenderMode } from './output-view';
-import { cn } from '@/lib/cn';
+import { useGridVirtualizers } from './use-grid-virtualizers';
 
-export const ROW_HEIGHT = 152;
-export const HEADER_HEIGHT = 60;
-export const FIRST_COLUMN_WIDTH = 240;
 export const DEFAULT_COLUMN_WIDTH = 340;
 
 export type Position = { row: number; column: number };
@@ -24,13 +20,6 @@ type Props = {
   active: Position;
   onActiveChange: (position: Position) => void;
   onExpand: (position: Position) => void;
-};
-
-/** The visible range plus the active index, so the focused cell stays in the page however far it is scrolled. */
-const keeping = (index: number) => (range: Range) => {
-  const indexes = defaultRangeExtractor(range);
-  if (index >= 0 && index < range.count && !indexes.includes(index)) indexes.push(index);
-  return indexes;
 };
 
 /**
@@ -53,25 +42,25 @@ export function MatrixGrid({
   const { columns } = data;
   const widthOf = useCallback((index: number) => widths[columns[index]!.id] ?? DEFAULT_COLUMN_WIDTH, [columns, widths]);
 
-  // TanStack Virtual's instance changes inside: the React Compiler leaves this component alone, which is the intent.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const rowVirtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
-    scrollPaddingStart: HEADER_HEIGHT,
-    rangeExtractor: keeping(active.row),
-  });
-  const columnVirtualizer = useVirtualizer({
-    horizontal: true,
-    count: columns.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: widthOf,
-    overscan: 2,
-    scrollPaddingStart: FIRST_COLUMN_WIDTH,
-    rangeExtractor: keeping(active.column),
-  });
+  const { rowVirtualizer, columnVirtualizer } = useGridVirtualizers(
+    scrollRef,
+    {
+      count: rows.length,
+      estimateSize: () => ROW_HEIGHT,
+      // Rows and columns render in the frame that scrolls them into view, so a little overscan is enough; each
+      // overscanned row or column is one more row or column of cells to build per frame of a diagonal scroll.
+      overscan: 2,
+      scrollPaddingStart: HEADER_HEIGHT,
+      keep: active.row,
+    },
+    {
+      count: columns.length,
+      estimateSize: widthOf,
+      overscan: 1,
+      scrollPaddingStart: FIRST_COLUMN_WIDTH,
+      keep: active.column,
+    },
+  );
   useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, widthOf]);
 
   // Focus follows the active cell after a key moved it (not on every render: typing elsewhere keeps its focus).
@@ -141,93 +130,25 @@ export function MatrixGrid({
       className="relative max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950"
     >
       <div style={{ width: totalWidth, height: HEADER_HEIGHT + rowVirtualizer.getTotalSize(), position: 'relative' }}>
-        <div role="rowgroup" className="sticky top-0 z-20" style={{ width: totalWidth, height: HEADER_HEIGHT }}>
-          <div role="row" aria-rowindex={1} className="relative h-full">
-            <div
-              role="columnheader"
-              aria-colindex={1}
-              className={cn(
-                'sticky left-0 z-30 flex h-full items-end border-r border-b border-slate-300 bg-slate-100',
-                'px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
-                'dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',
-              )}
-              style={{ width: FIRST_COLUMN_WIDTH }}
-            >
-              User prompt
-            </div>
-            {virtualColumns.map((virtualColumn) => {
-              const column = columns[virtualColumn.index]!;
-              return (
-                <div
-                  key={column.id}
-                  role="columnheader"
-                  aria-colindex={virtualColumn.index + 2}
-                  className={cn(
-                    'absolute top-0 flex h-full flex-col justify-end border-r border-b border-slate-300',
-                    'bg-slate-100 px-3 py-2 dark:border-slate-700 dark:bg-slate-800',
-                  )}
-                  style={{ left: FIRST_COLUMN_WIDTH + virtualColumn.start, width: virtualColumn.size }}
-                >
-                  <span className="truncate text-sm font-semibold" title={column.name}>
-                    {column.name}
-                  </span>
-                  <span className="truncate text-xs text-slate-500 dark:text-slate-400">{column.model}</span>
-                  <ResizeHandle
-                    label={`Resize column ${column.name}`}
-                    width={virtualColumn.size}
-                    onResize={(width) => onResize(column.id, width)}
-                  />
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        <MatrixHeader columns={columns} virtualColumns={virtualColumns} totalWidth={totalWidth} onResize={onResize} />
         <div role="rowgroup">
           {rowVirtualizer.getVirtualItems().map((virtualRow) => {
             const row = rows[virtualRow.index]!;
             return (
-              <div
+              <MatrixRow
                 key={row.id ?? 'none'}
-                role="row"
-                aria-rowindex={virtualRow.index + 2}
-                className="absolute left-0"
-                style={{ top: HEADER_HEIGHT + virtualRow.start, height: ROW_HEIGHT, width: totalWidth }}
-              >
-                <div
-                  role="rowheader"
-                  aria-colindex={1}
-                  className={cn(
-                    'sticky left-0 z-10 flex h-full flex-col gap-1 overflow-hidden border-r border-b',
-                    'border-slate-300 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-900',
-                  )}
-                  style={{ width: FIRST_COLUMN_WIDTH }}
-                >
-                  <span className="truncate text-sm font-semibold">{row.name}</span>
-                  <span className="line-clamp-5 text-xs break-words whitespace-pre-wrap text-slate-600 dark:text-slate-300">
-                    {row.content}
-                  </span>
-                </div>
-                {virtualColumns.map((virtualColumn) => {
-                  const column = columns[virtualColumn.index]!;
-                  return (
-                    <MatrixCell
-                      key={column.id}
-                      cell={gridCell(data, row.id, column.id)}
-                      label={`${row.name}, ${column.name}`}
-                      rowIndex={virtualRow.index}
-                      columnIndex={virtualColumn.index}
-                      left={FIRST_COLUMN_WIDTH + virtualColumn.start}
-                      width={virtualColumn.size}
-                      height={ROW_HEIGHT}
-                      active={active.row === virtualRow.index && active.column === virtualColumn.index}
-                      baseline={baselineOf(row, column.id)}
-                      mode={mode}
-                      onFocusCell={onFocusCell}
-                      onExpand={expandAt}
-                    />
-                  );
-                })}
-              </div>
+                data={data}
+                row={row}
+                rowIndex={virtualRow.index}
+                top={HEADER_HEIGHT + virtualRow.start}
+                totalWidth={totalWidth}
+                virtualColumns={virtualColumns}
+                activeColumn={active.row === virtualRow.index ? active.column : -1}
+                baselineOf={baselineOf}
+                mode={mode}
+                onFocusCell={onFocusCell}
+                onExpand={expandAt}
+              />
             );
           })}
         </div>

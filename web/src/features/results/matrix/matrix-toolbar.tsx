@@ -1,17 +1,15 @@
-import type { ReactNode, RefObject } from 'react';
+import { useMemo, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import type { GridColumn } from './grid-data';
+import type { GridData } from './grid-data';
 import { RENDER_MODES, type RenderMode } from './output-view';
-import type { Baseline, RowOptions, SortKey } from './view-model';
+import { hasField, type Baseline, type RowOptions, type SortKey } from './view-model';
 
 type Props = {
-  columns: GridColumn[];
-  hasExpected: boolean;
+  data: GridData;
   runs: { id: number; name: string }[];
-  hasScores: boolean;
   options: RowOptions;
   onOptions: (change: Partial<RowOptions>) => void;
   showDiff: boolean;
@@ -23,15 +21,20 @@ type Props = {
   onCharts: () => void;
   onShortcuts: () => void;
   shownRows: number;
-  totalRows: number;
 };
 
 const encodeBaseline = (baseline: Baseline) =>
-  baseline.kind === 'column' ? `column:${baseline.columnId}` : baseline.kind;
-const decodeBaseline = (value: string): Baseline =>
-  value.startsWith('column:')
-    ? { kind: 'column', columnId: Number(value.slice(7)) }
-    : { kind: value as 'none' | 'expected' };
+  baseline.kind === 'column'
+    ? `column:${baseline.columnId}`
+    : baseline.kind === 'run'
+      ? `run:${baseline.evaluationId}`
+      : baseline.kind;
+const decodeBaseline = (value: string): Baseline => {
+  const [kind, id] = value.split(':');
+  if (kind === 'column') return { kind: 'column', columnId: Number(id) };
+  if (kind === 'run') return { kind: 'run', evaluationId: Number(id) };
+  return { kind: kind as 'none' | 'expected' };
+};
 const encodeSort = (sort: SortKey) => ('columnId' in sort ? `${sort.by}:${sort.columnId}` : sort.by);
 const decodeSort = (value: string): SortKey => {
   const [by, columnId] = value.split(':');
@@ -59,10 +62,8 @@ function ToolbarSelect({ id, label, value, onChange, children }: SelectProps) {
 
 /** Search, filters, baseline, rendering and sorting of the matrix. */
 export function MatrixToolbar({
-  columns,
-  hasExpected,
+  data,
   runs,
-  hasScores,
   options,
   onOptions,
   showDiff,
@@ -74,8 +75,11 @@ export function MatrixToolbar({
   onCharts,
   onShortcuts,
   shownRows,
-  totalRows,
 }: Props) {
+  const { columns } = data;
+  // Whole-grid scans (10,000 cells at most), once per data rather than on every keystroke in the search box.
+  const hasExpected = useMemo(() => data.rows.some((row) => row.expected !== null), [data]);
+  const hasScores = useMemo(() => hasField(data, 'checks'), [data]);
   const diffing = options.baseline.kind !== 'none';
   return (
     <div
@@ -191,7 +195,7 @@ export function MatrixToolbar({
         </Button>
       </div>
       <p role="status" className="w-full text-xs text-slate-500 dark:text-slate-400">
-        Showing {shownRows} of {totalRows} user prompts × {columns.length} system prompts
+        Showing {shownRows} of {data.rows.length} user prompts × {columns.length} system prompts
       </p>
     </div>
   );

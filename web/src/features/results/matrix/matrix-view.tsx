@@ -8,7 +8,7 @@ import { CellPanel } from './cell-panel';
 import { MatrixGrid, type Position } from './matrix-grid';
 import { MatrixToolbar } from './matrix-toolbar';
 import type { RenderMode } from './output-view';
-import { baselineText, hasField, visibleRows, type RowOptions, type RunOutputs } from './view-model';
+import { baselineText, visibleRows, type RowOptions, type RunOutputs } from './view-model';
 
 const MatrixCharts = lazy(() => import('./matrix-charts'));
 
@@ -129,10 +129,8 @@ export function MatrixView({ data, history }: { data: GridData; history?: RunHis
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section ref={sectionRef} aria-label="Results matrix view" className="space-y-3" onKeyDown={onKeyDown}>
       <MatrixToolbar
-        columns={data.columns}
-        hasExpected={data.rows.some((row) => row.expected !== null)}
+        data={data}
         runs={history?.runs ?? []}
-        hasScores={hasField(data, 'checks')}
         options={options}
         onOptions={onOptions}
         showDiff={showDiff}
@@ -144,7 +142,6 @@ export function MatrixView({ data, history }: { data: GridData; history?: RunHis
         onCharts={() => setChartsOpen((open) => !open)}
         onShortcuts={() => setShortcutsOpen(true)}
         shownRows={rows.length}
-        totalRows={data.rows.length}
       />
       {chartsOpen ? (
         <Suspense fallback={<Spinner label="Loading charts" />}>

@@ -64,6 +64,9 @@ describe('the matrix rows', () => {
     const parts = wordDiff('Paris', 'It is Paris, of course');
     expect(parts.filter((p) => p.added).map((p) => p.value.trim())).toContain('It is');
     expect(parts.some((p) => p.removed)).toBe(false);
+    // A cell built again (scrolled out and back) reuses its diff; a text split elsewhere is another pair.
+    expect(wordDiff('Paris', 'It is Paris, of course')).toBe(parts);
+    expect(wordDiff('Pa', 'risIt is Paris, of course')).not.toBe(parts);
   });
 
   it('keeps only rows whose outputs differ from the baseline; failed cells have nothing to compare', () => {

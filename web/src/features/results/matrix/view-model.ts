@@ -38,8 +38,22 @@ export function baselineText(
   return null;
 }
 
-/** Word-level changes from the baseline to the output (jsdiff). */
-export const wordDiff = (baseline: string, output: string): ChangeObject<string>[] => diffWords(baseline, output);
+const DIFF_CACHE_SIZE = 1000;
+const diffCache = new Map<string, ChangeObject<string>[]>();
+
+/**
+ * Word-level changes from the baseline to the output (jsdiff). Kept for the last cells diffed: a cell scrolled out
+ * of the grid and back is built again, and its diff would be computed again.
+ */
+export function wordDiff(baseline: string, output: string): ChangeObject<string>[] {
+  const key = `${baseline.length}:${baseline}${output}`;
+  const cached = diffCache.get(key);
+  if (cached) return cached;
+  const parts = diffWords(baseline, output);
+  if (diffCache.size >= DIFF_CACHE_SIZE) diffCache.delete(diffCache.keys().next().value!);
+  diffCache.set(key, parts);
+  return parts;
+}
 
 /** True when some output of the row differs from what it is compared with. */
 export function rowDiffers(data: GridData, row: GridRow, baseline: Baseline, runOutputs: RunOutputs | null = null) {
