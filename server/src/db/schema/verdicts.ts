@@ -9,11 +9,10 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, updatedAt, serialId, ownedBy } from './columns.js';
 import { evaluations } from './evaluations.js';
 import { projects, aiModels } from './workspace.js';
 
@@ -21,10 +20,8 @@ import { projects, aiModels } from './workspace.js';
 export const checks = pgTable(
   'checks',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    projectId: ownedBy('project_id', () => projects.id),
     name: text('name').notNull(),
     type: text('type', { enum: CHECK_TYPES }).notNull(),
     value: text('value').notNull().default(''),
@@ -65,9 +62,7 @@ export const ratings = pgTable(
   'ratings',
   {
     apiRequestId: integer('api_request_id').primaryKey(),
-    evaluationId: integer('evaluation_id')
-      .notNull()
-      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     rating: smallint('rating').notNull(),
     note: text('note').notNull().default(''),
     updatedAt: updatedAt(),
@@ -82,10 +77,8 @@ export const ratings = pgTable(
 export const votes = pgTable(
   'votes',
   {
-    id: serial('id').primaryKey(),
-    evaluationId: integer('evaluation_id')
-      .notNull()
-      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     inputId: integer('input_id').notNull(),
     leftRequestId: integer('left_request_id').notNull(),
     rightRequestId: integer('right_request_id').notNull(),
