@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions as RequestToInject, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, ROUTES, SECURE_COOKIE_PREFIX, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { dumpEmptyPgliteTemplate, openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { applyCatalog } from '../src/models/catalog.js';
 import type { WorkerEvents } from '../src/evaluations/worker/events.js';
+import { ensureMigratedPgliteTemplate } from './pglite-template.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -15,13 +17,14 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['p
 
 let template: Promise<Blob> | undefined;
 
-/** A fresh, migrated database with the model catalog: PGlite from a template, or a new PostgreSQL database dropped on close. */
+/**
+ * A fresh, migrated database with the model catalog: PGlite from a template already migrated and holding the catalog,
+ * or a new PostgreSQL database dropped on close.
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') {
-    template ??= dumpEmptyPgliteTemplate();
-    const database = await openDatabase({ kind: 'pglite', loadDataDir: await template });
-    await applyCatalog(database.db);
-    return database;
+    template ??= ensureMigratedPgliteTemplate().then((file) => new Blob([fs.readFileSync(file)]));
+    return openDatabase({ kind: 'pglite', loadDataDir: await template });
   }
   const scratch = await createScratchPostgresDatabase('promptgrid_test');
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 });
