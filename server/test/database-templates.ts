@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { ensurePgliteTemplate, type Db } from '../src/db/client.js';
+import { ensurePgliteTemplate, openDatabase, type Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
 import { applyCatalog, defaultCatalogFile } from '../src/models/catalog.js';
 import { serverFile } from '../src/paths.js';
@@ -55,4 +56,46 @@ export async function ensureMigratedPgliteTemplate(): Promise<string> {
     if (name.startsWith(prefix) && name.endsWith('.tgz') && stale !== file) fs.rmSync(stale, { force: true });
   }
   return file;
+}
+
+/** An empty PostgreSQL database next to TEST_DATABASE_URL's (a copy of `template` if named), and a function that drops it. */
+export async function createScratchPostgresDatabase(prefix: string, template?: string) {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const runAsAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await runAsAdmin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Where the global setup tells the test files the name of this run's migrated PostgreSQL template. */
+export const POSTGRES_TEMPLATE_ENV = 'PROMPTGRID_TEST_POSTGRES_TEMPLATE';
+
+/**
+ * A migrated PostgreSQL database holding the model catalog, for this run only: test databases are made as copies of
+ * it (CREATE DATABASE ... TEMPLATE), which took 0.3 s against 1.4 s to create and migrate one on a loaded machine.
+ * Nothing stays connected to it, as a copy requires. Returns the function that drops it.
+ */
+export async function createPostgresTemplate(): Promise<() => Promise<void>> {
+  const scratch = await createScratchPostgresDatabase('promptgrid_template');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 1 });
+  try {
+    await applyCatalog(database.db);
+  } finally {
+    await database.close();
+  }
+  process.env[POSTGRES_TEMPLATE_ENV] = new URL(scratch.url).pathname.slice(1);
+  return async () => {
+    delete process.env[POSTGRES_TEMPLATE_ENV];
+    await scratch.drop();
+  };
 }
