@@ -87,7 +87,17 @@ export default tseslint.config(
   // After prettier's config, which turns max-len off: no source line over 140 characters (prettier wraps code at 120;
   // this catches the long strings, comments and test names it leaves alone).
   {
-    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    files: [
+      'server/src/**/*.ts',
+      'server/test/**/*.ts',
+      'web/src/**/*.{ts,tsx}',
+      'packages/*/src/**/*.ts',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      'test-support/**/*.ts',
+    ],
+    // Another change rewrites this bench now; its long lines are wrapped when the two meet.
+    ignores: ['bench/results-render.ts'],
     rules: {
       'max-len': ['error', { code: 140, ignoreUrls: true, ignoreRegExpLiterals: true }],
     },

@@ -119,10 +119,12 @@ async function main() {
     const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 
     console.log(
-      `Promptgrid API latency on ${engine}: GET /api/projects/ with ${projectCount} projects, ${connections} connections, ${duration} s (after a 2 s warm-up)`,
+      `Promptgrid API latency on ${engine}: GET /api/projects/ with ${projectCount} projects, ${connections} connections, ` +
+        `${duration} s (after a 2 s warm-up)`,
     );
     console.log(
-      `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}; the load generator runs on the same machine\n`,
+      `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, ` +
+        `load average ${os.loadavg()[0].toFixed(1)}; the load generator runs on the same machine\n`,
     );
 
     ensureServerBuilt(root);
@@ -171,20 +173,27 @@ async function main() {
     await stop(bare);
 
     const row = (name: string, r: typeof app) =>
-      `${name.padEnd(34)}${r.rps.toFixed(0).padStart(9)}${`${r.p50} ms`.padStart(10)}${`${r.p99} ms`.padStart(10)}${String(r.non2xx + r.errors).padStart(9)}`;
+      name.padEnd(34) +
+      r.rps.toFixed(0).padStart(9) +
+      `${r.p50} ms`.padStart(10) +
+      `${r.p99} ms`.padStart(10) +
+      String(r.non2xx + r.errors).padStart(9);
     console.log(
       `${''.padEnd(34)}${'req/s'.padStart(9)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'failed'.padStart(9)}`,
     );
     console.log(row('Promptgrid (session, DB, zod)', app));
     console.log(row('bare Fastify, same JSON', baseline));
     console.log(
-      `\nratio Promptgrid / bare: ${(app.rps / baseline.rps).toFixed(2)}x the requests/s, ${(app.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the p99`,
+      `\nratio Promptgrid / bare: ${(app.rps / baseline.rps).toFixed(2)}x the requests/s, ` +
+        `${(app.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the p99`,
     );
     console.log(`response size: ${Buffer.byteLength(body)} bytes\n`);
     console.log(`load average at the end: ${os.loadavg()[0].toFixed(1)}`);
     console.log(`server start on a new DATA_DIR: /healthz after ${startMs} ms`);
     console.log(
-      `server resident memory (VmRSS): idle after start ${idleRss} MB (goal <= ${RSS_GOAL_MB} MB: ${idleRss <= RSS_GOAL_MB ? 'met' : 'NOT met'}), before load ${beforeLoadRss} MB, after load ${afterLoadRss} MB`,
+      `server resident memory (VmRSS): idle after start ${idleRss} MB ` +
+        `(goal <= ${RSS_GOAL_MB} MB: ${idleRss <= RSS_GOAL_MB ? 'met' : 'NOT met'}), ` +
+        `before load ${beforeLoadRss} MB, after load ${afterLoadRss} MB`,
     );
     if (app.non2xx + app.errors > 0) process.exitCode = 1;
   } finally {

@@ -155,7 +155,8 @@ export async function timeRun(bench: Bench) {
 }
 
 export const describeCpu = (run: TimedRun) =>
-  `server CPU ${run.cpuMsPerCall.toFixed(2)} ms per call (main thread ${run.mainThreadCpuMsPerCall.toFixed(2)}, other threads ${run.otherThreadsCpuMsPerCall.toFixed(2)})`;
+  `server CPU ${run.cpuMsPerCall.toFixed(2)} ms per call ` +
+  `(main thread ${run.mainThreadCpuMsPerCall.toFixed(2)}, other threads ${run.otherThreadsCpuMsPerCall.toFixed(2)})`;
 
 export const databaseLabel = () => (process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite');
 

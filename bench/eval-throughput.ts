@@ -48,14 +48,17 @@ try {
   const [cold, warm] = [median(coldRuns), median(warmRuns)];
   const ideal = (Math.ceil(cold.total / CONCURRENCY) * LATENCY_MS) / 1000;
   console.log(
-    `eval-throughput: ${cold.total} calls, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}, ${databaseLabel()}; ideal ${ideal.toFixed(3)} s`,
+    `eval-throughput: ${cold.total} calls, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}, ${databaseLabel()}; ` +
+      `ideal ${ideal.toFixed(3)} s`,
   );
   const report = (label: string, run: TimedRun) => {
     console.log(
-      `  ${label}: wall ${run.serverWallS.toFixed(3)} s (client saw ${run.wallS.toFixed(3)} s, polling every 250 ms), ratio ${(run.serverWallS / ideal).toFixed(3)}`,
+      `  ${label}: wall ${run.serverWallS.toFixed(3)} s (client saw ${run.wallS.toFixed(3)} s, polling every 250 ms), ` +
+        `ratio ${(run.serverWallS / ideal).toFixed(3)}`,
     );
     console.log(
-      `    mean call as the server timed it ${run.meanCallMs.toFixed(1)} ms (the fake provider's own time ${run.fakeOverheadMs.toFixed(2)} ms of it)`,
+      `    mean call as the server timed it ${run.meanCallMs.toFixed(1)} ms ` +
+        `(the fake provider's own time ${run.fakeOverheadMs.toFixed(2)} ms of it)`,
     );
     console.log(`    ${describeEnds(run)}`);
     console.log(`    ${describeCpu(run)}; SUCCESS ${run.counts.SUCCESS}, FAILED ${run.counts.FAILED}`);
@@ -71,13 +74,17 @@ try {
   const floorRatio = (ms: number) => (ms / 1000 / ideal).toFixed(3);
   const floors = coldRuns.map((run) => run.floor);
   console.log(
-    `  the floor here, a bare node:http client in its own process (no SDK, no database), just before each first run: ratio ${floors.map((f) => floorRatio(f.coldMs)).join(', ')} in a new process, ${floors.map((f) => floorRatio(f.warmMs)).join(', ')} on its second round`,
+    '  the floor here, a bare node:http client in its own process (no SDK, no database), just before each first run: ' +
+      `ratio ${floors.map((f) => floorRatio(f.coldMs)).join(', ')} in a new process, ` +
+      `${floors.map((f) => floorRatio(f.warmMs)).join(', ')} on its second round`,
   );
   // The server's own cost with the machine's speed of that minute divided out: information beside the goal, not the goal.
   const overFloor = coldRuns.map((run) => (run.serverWallS * 1000) / run.floor.coldMs).sort((a, b) => a - b);
   const secondRounds = floors.map((f) => f.warmMs).sort((a, b) => a - b);
   console.log(
-    `  over that floor: first runs ${overFloor.map((x) => x.toFixed(3)).join(', ')} (median ${overFloor[1].toFixed(3)}) against the client's first round; warm median ${((warm.serverWallS * 1000) / secondRounds[1]).toFixed(3)} against its median second round`,
+    `  over that floor: first runs ${overFloor.map((x) => x.toFixed(3)).join(', ')} (median ${overFloor[1].toFixed(3)}) ` +
+      `against the client's first round; warm median ${((warm.serverWallS * 1000) / secondRounds[1]).toFixed(3)} ` +
+      'against its median second round',
   );
 
   bench.fake.behaviour.rateLimitPerSecond = RATE_LIMIT;
@@ -86,7 +93,8 @@ try {
   const allowed = limited.total / RATE_LIMIT;
   console.log(`eval-throughput under a rate limit of ${RATE_LIMIT} calls/s (429 + retry-after):`);
   console.log(
-    `  wall ${limited.serverWallS.toFixed(3)} s (client saw ${limited.wallS.toFixed(3)} s), the limit allows ${allowed.toFixed(3)} s, ratio ${(limited.serverWallS / allowed).toFixed(3)}; 429s answered ${bench.fake.stats.byStatus[429] ?? 0}`,
+    `  wall ${limited.serverWallS.toFixed(3)} s (client saw ${limited.wallS.toFixed(3)} s), the limit allows ${allowed.toFixed(3)} s, ` +
+      `ratio ${(limited.serverWallS / allowed).toFixed(3)}; 429s answered ${bench.fake.stats.byStatus[429] ?? 0}`,
   );
   console.log(`  ${describeCpu(limited)}; SUCCESS ${limited.counts.SUCCESS}, FAILED ${limited.counts.FAILED}`);
 } finally {

@@ -12,7 +12,10 @@ const ROWS = 10_000;
 const WORDS =
   'refund order parcel arrived broken, please "urgent" help — thanks since Tuesday invoice #4411 Grüße'.split(' ');
 
-/** Rows shaped like a real dataset: a name, a ~450-character content with commas, quotes and newlines, an expected output, two variables. */
+/**
+ * Rows shaped like a real dataset: a name, a ~450-character content with commas, quotes and newlines, an expected output,
+ * two variables.
+ */
 function dataset(): string {
   const rows = Array.from({ length: ROWS }, (_, n) => {
     let content = '';

@@ -81,18 +81,22 @@ const startUp = await runPromptfoo(1, 1, 0);
 const throughput = await runPromptfoo(50, 20, 200);
 const ideal = (Math.ceil(throughput.total / CONCURRENCY) * 200) / 1000;
 console.log(
-  `promptfoo, eval-throughput's work: ${throughput.total} calls, 200 ms latency, concurrency ${CONCURRENCY}; exit ${throughput.code}, ${throughput.calls} answered`,
+  `promptfoo, eval-throughput's work: ${throughput.total} calls, 200 ms latency, concurrency ${CONCURRENCY}; ` +
+    `exit ${throughput.code}, ${throughput.calls} answered`,
 );
 console.log(
-  `  wall ${throughput.wallS.toFixed(3)} s for the whole command; less its ${startUp.wallS.toFixed(3)} s for a single call: ${(throughput.wallS - startUp.wallS).toFixed(3)} s`,
+  `  wall ${throughput.wallS.toFixed(3)} s for the whole command; ` +
+    `less its ${startUp.wallS.toFixed(3)} s for a single call: ${(throughput.wallS - startUp.wallS).toFixed(3)} s`,
 );
 console.log(
-  `  ideal ${ideal.toFixed(3)} s, ratio ${((throughput.wallS - startUp.wallS) / ideal).toFixed(3)} (${(throughput.wallS / ideal).toFixed(3)} with start-up)`,
+  `  ideal ${ideal.toFixed(3)} s, ratio ${((throughput.wallS - startUp.wallS) / ideal).toFixed(3)} ` +
+    `(${(throughput.wallS / ideal).toFixed(3)} with start-up)`,
 );
 const scale = await runPromptfoo(100, 100, 5);
 console.log(
   `promptfoo, eval-scale's work: ${scale.total} calls, 5 ms latency; exit ${scale.code}, ${scale.calls} answered`,
 );
 console.log(
-  `  wall ${scale.wallS.toFixed(2)} s -> ${(scale.calls / scale.wallS).toFixed(0)} calls/s (${(scale.calls / (scale.wallS - startUp.wallS)).toFixed(0)} calls/s less start-up)`,
+  `  wall ${scale.wallS.toFixed(2)} s -> ${(scale.calls / scale.wallS).toFixed(0)} calls/s ` +
+    `(${(scale.calls / (scale.wallS - startUp.wallS)).toFixed(0)} calls/s less start-up)`,
 );

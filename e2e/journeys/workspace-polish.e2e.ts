@@ -173,7 +173,9 @@ describe('workspace polish', () => {
       name: 'Customer e-mails triage, November',
       inputs: Array.from({ length: 6 }, (_, n) => ({
         name: `Customer e-mail ${n + 1}: a complaint about a delayed delivery and a refund`,
-        content: `Hello,\nOrder ${1180 + n} arrived damaged_and_the_tracking_number_was_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 never updated.\nPlease help.`,
+        content:
+          `Hello,\nOrder ${1180 + n} arrived damaged_and_the_tracking_number_was_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ` +
+          'never updated.\nPlease help.',
       })),
       configurations: [
         { name: 'Concise support agent', model: 'gpt-4.1-mini', prompt: 'Answer in two sentences.' },

@@ -156,7 +156,8 @@ export async function shot(
             .slice(0, 5)
             .map(
               (el) =>
-                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} (right ${Math.round(el.getBoundingClientRect().right)}px)`,
+                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} ` +
+                `(right ${Math.round(el.getBoundingClientRect().right)}px)`,
             );
           return `page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen: ${culprits.join(', ')}`;
         });

@@ -52,7 +52,9 @@ describe('DATA_DIR of the built server', () => {
       for (const [name, mode] of entries)
         expect([name, mode]).toEqual([name, fs.statSync(path.join(dataDir, name)).isDirectory() ? 0o700 : 0o600]);
 
-      const message = `DATA_DIR ${dataDir} is in use by another Promptgrid server or worker (pid ${first.child.pid}): stop it first, or use PostgreSQL (DATABASE_URL) to run several.`;
+      const message =
+        `DATA_DIR ${dataDir} is in use by another Promptgrid server or worker (pid ${first.child.pid}): ` +
+        'stop it first, or use PostgreSQL (DATABASE_URL) to run several.';
       for (const entry of ['main', 'worker'] as const) {
         const output = await refused(entry, env);
         expect(output).toContain(message);

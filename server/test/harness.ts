@@ -1,31 +1,40 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
+import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions as RequestToInject, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, ROUTES, SECURE_COOKIE_PREFIX, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { dumpEmptyPgliteTemplate, openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { applyCatalog } from '../src/models/catalog.js';
 import type { WorkerEvents } from '../src/evaluations/worker/events.js';
+import {
+  POSTGRES_TEMPLATE_ENV,
+  createScratchPostgresDatabase,
+  ensureMigratedPgliteTemplate,
+} from './database-templates.js';
+
+export { createScratchPostgresDatabase };
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-let template: Promise<Blob> | undefined;
+let pgliteTemplate: Promise<Blob> | undefined;
 
-/** A fresh, migrated database with the model catalog: PGlite from a template, or a new PostgreSQL database dropped on close. */
+/**
+ * A fresh, migrated database with the model catalog: PGlite from a template already migrated and holding the catalog,
+ * or a new PostgreSQL database (a copy of the run's migrated template, see global-setup.ts) dropped on close.
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') {
-    template ??= dumpEmptyPgliteTemplate();
-    const database = await openDatabase({ kind: 'pglite', loadDataDir: await template });
-    await applyCatalog(database.db);
-    return database;
+    pgliteTemplate ??= ensureMigratedPgliteTemplate().then((file) => new Blob([fs.readFileSync(file)]));
+    return openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate });
   }
-  const scratch = await createScratchPostgresDatabase('promptgrid_test');
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  const scratch = await createScratchPostgresDatabase('promptgrid_test', template);
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 });
-  await applyCatalog(database.db);
+  if (!template) await applyCatalog(database.db);
   return {
     ...database,
     url: scratch.url,
@@ -34,25 +43,6 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database &
       await scratch.drop();
     },
   };
-}
-
-/** An empty PostgreSQL database next to TEST_DATABASE_URL's, and a function that drops it. */
-export async function createScratchPostgresDatabase(prefix: string) {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  const runAsAdmin = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await runAsAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export type TestEnv = Record<string, string | undefined>;

@@ -73,7 +73,9 @@ describe.each(databaseKinds)('bad input to every route on %s', (kind) => {
   let cases: RouteCase[];
 
   const tables = Object.values(schema).filter((value) => is(value, PgTable)) as PgTable[];
-  const countRows = `select ${tables.map((table) => `(select count(*)::int from "${getTableName(table)}") as "${getTableName(table)}"`).join(', ')}`;
+  const countRows = `select ${tables
+    .map((table) => `(select count(*)::int from "${getTableName(table)}") as "${getTableName(table)}"`)
+    .join(', ')}`;
   async function rowCounts(): Promise<Record<string, number>> {
     return (await ctx.database.executeSql<Record<string, number>>(countRows)).rows[0];
   }

@@ -30,7 +30,8 @@ describe('the server as `npm start` runs it', () => {
   });
 
   it(
-    'serves /healthz on a fresh DATA_DIR (a hang, not a slow start, fails: the suite shares 2 cores), the page, the API reference, and exits on SIGTERM',
+    'serves /healthz on a fresh DATA_DIR (a hang, not a slow start, fails: the suite shares 2 cores), ' +
+      'the page, the API reference, and exits on SIGTERM',
     { timeout: 60_000 },
     async () => {
       const port = await freePort();

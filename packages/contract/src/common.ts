@@ -7,6 +7,8 @@ export const BodyId = z.number().int().positive().max(ID_MAX, { error: 'Not a va
 /** An id in a path or query string (text, so coerced); also the id field of every entity. */
 export const Id = z.coerce.number().int().positive().max(ID_MAX, { error: 'Not a valid id.' });
 export const IdParams = z.object({ id: Id });
+/** The path of a project's collection: /api/projects/:projectId/... */
+export const ProjectIdParams = z.object({ projectId: Id });
 export const Timestamp = z.iso.datetime({ offset: true });
 
 const NO_NUL = /^[^\0]*$/;

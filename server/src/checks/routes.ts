@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { Check, Id, IdParams, SaveCheckInput } from '@promptgrid/contract';
+import { Check, IdParams, ProjectIdParams, SaveCheckInput } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { createCheck, deleteCheck, listChecks, updateCheck } from './service.js';
 
 const tags = ['checks'];
 const collection = '/api/projects/:projectId/checks/';
 const item = '/api/checks/:id/';
-const ProjectParams = z.object({ projectId: Id });
 
 export default async function checkRoutes(app: App) {
-  app.get(collection, { schema: { tags, params: ProjectParams, response: { 200: z.array(Check) } } }, (request) =>
+  app.get(collection, { schema: { tags, params: ProjectIdParams, response: { 200: z.array(Check) } } }, (request) =>
     listChecks(app.db, currentUser(request).id, request.params.projectId),
   );
 
@@ -22,7 +21,7 @@ export default async function checkRoutes(app: App) {
           'type: contains, not_contains, regex (JavaScript syntax), equals_expected, ' +
           'contains_expected, is_json, json_schema (validated with Ajv), max_chars or llm_judge ' +
           '(value is the rubric; ai_model_id the judge model). input_ids: null for every input.',
-        params: ProjectParams,
+        params: ProjectIdParams,
         body: SaveCheckInput,
         response: { 201: Check },
       },

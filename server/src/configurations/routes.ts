@@ -2,9 +2,9 @@ import { z } from 'zod';
 import {
   Configuration,
   ConfigurationVersion,
-  Id,
   IdParams,
   PatchConfigurationInput,
+  ProjectIdParams,
   SaveConfigurationInput,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
@@ -21,18 +21,17 @@ import { listConfigurationVersions } from './versions.js';
 const tags = ['configurations'];
 const collection = '/api/projects/:projectId/configurations/';
 const item = '/api/configurations/:id/';
-const ProjectParams = z.object({ projectId: Id });
 
 export default async function configurationRoutes(app: App) {
   app.get(
     collection,
-    { schema: { tags, params: ProjectParams, response: { 200: z.array(Configuration) } } },
+    { schema: { tags, params: ProjectIdParams, response: { 200: z.array(Configuration) } } },
     (request) => listConfigurations(app.db, currentUser(request).id, request.params.projectId),
   );
 
   app.post(
     collection,
-    { schema: { tags, params: ProjectParams, body: SaveConfigurationInput, response: { 201: Configuration } } },
+    { schema: { tags, params: ProjectIdParams, body: SaveConfigurationInput, response: { 201: Configuration } } },
     async (request, reply) =>
       reply
         .code(201)

@@ -11,7 +11,7 @@ import { keepVersionIfChanged } from './versions.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertPayloadProject, assertProjectOwner, touchProject } from '../projects/service.js';
+import { assertPayloadProject, assertProjectOwner, changeProject, touchProject } from '../projects/service.js';
 
 /** The listed model the payload names, once its max tokens fit what the model can produce. */
 async function findModel(tx: Tx, input: SaveConfigurationInput) {
@@ -57,14 +57,12 @@ export async function createConfiguration(
   input: SaveConfigurationInput,
 ): Promise<Configuration> {
   assertPayloadProject(input.project, projectId);
-  return db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
+  return changeProject(db, userId, projectId, async (tx) => {
     const model = await findModel(tx, input);
     const [row] = await tx
       .insert(configurations)
       .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
       .returning({ id: configurations.id });
-    await touchProject(tx, projectId);
     return toConfiguration(await getOwned(tx, userId, row.id));
   });
 }

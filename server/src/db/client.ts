@@ -140,8 +140,3 @@ async function openPglite(options: {
     close: () => client.close(),
   };
 }
-
-/** An empty PGlite database as a blob: tests start each database from it (then migrate) instead of running initdb. */
-export async function dumpEmptyPgliteTemplate(): Promise<Blob> {
-  return new Blob([fs.readFileSync(await ensurePgliteTemplate())]);
-}

@@ -4,7 +4,6 @@ import {
   BulkInputsResponse,
   CreateInputInput,
   ExportInputsQuery,
-  Id,
   ImportErrorsBody,
   ImportInputsInput,
   ImportInputsResponse,
@@ -12,8 +11,10 @@ import {
   Input,
   InputParams,
   LIMITS,
+  ProjectIdParams,
   UpdateInputInput,
   ValidationErrorBody,
+  type User,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { createInput, deleteInput, duplicateInput, listInputs, updateInput } from './service.js';
@@ -22,93 +23,80 @@ import { bulkUpdateInputs, exportInputs, importInputs, previewImport } from './t
 const tags = ['inputs'];
 const collection = '/api/projects/:projectId/inputs/';
 const item = '/api/projects/:projectId/inputs/:inputId/';
-const ProjectParams = z.object({ projectId: Id });
-// The file travels JSON-encoded: escaping can double its size (quotes, newlines) before the 10 MB check on its text.
-const importBodyLimit = 2 * LIMITS.importMaxBytes + 64 * 1024;
 const EXPORT_TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/x-ndjson; charset=utf-8' };
 
+/** The two routes that read a CSV or JSONL file: preview and import. */
+const fileRoute = <R extends Record<number, z.ZodType>>(description: string, response: R) => ({
+  // The file travels JSON-encoded: escaping can double its size (quotes, newlines) before the 10 MB check on its text.
+  bodyLimit: 2 * LIMITS.importMaxBytes + 64 * 1024,
+  schema: { tags, description, params: ProjectIdParams, body: ImportInputsInput, response },
+});
+
 export default async function inputRoutes(app: App) {
-  app.get(collection, { schema: { tags, params: ProjectParams, response: { 200: z.array(Input) } } }, (request) =>
-    listInputs(app.db, currentUser(request).id, request.params.projectId),
+  /** What every service here starts with: the database, the signed-in user and the project in the path. */
+  const inProject = (request: { user: User | null; params: { projectId: number } }) =>
+    [app.db, currentUser(request).id, request.params.projectId] as const;
+
+  app.get(collection, { schema: { tags, params: ProjectIdParams, response: { 200: z.array(Input) } } }, (request) =>
+    listInputs(...inProject(request)),
   );
 
   app.post(
     collection,
-    { schema: { tags, params: ProjectParams, body: CreateInputInput, response: { 201: Input } } },
-    async (request, reply) =>
-      reply.code(201).send(await createInput(app.db, currentUser(request).id, request.params.projectId, request.body)),
+    { schema: { tags, params: ProjectIdParams, body: CreateInputInput, response: { 201: Input } } },
+    async (request, reply) => reply.code(201).send(await createInput(...inProject(request), request.body)),
   );
 
   app.put(
     item,
     { schema: { tags, params: InputParams, body: UpdateInputInput, response: { 200: Input } } },
-    (request) =>
-      updateInput(app.db, currentUser(request).id, request.params.projectId, request.params.inputId, request.body),
+    (request) => updateInput(...inProject(request), request.params.inputId, request.body),
   );
 
   app.post(
     `${item}duplicate/`,
     { schema: { tags, params: InputParams, response: { 201: Input } } },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await duplicateInput(app.db, currentUser(request).id, request.params.projectId, request.params.inputId)),
+    async (request, reply) => reply.code(201).send(await duplicateInput(...inProject(request), request.params.inputId)),
   );
 
   app.delete(item, { schema: { tags, params: InputParams } }, async (request, reply) => {
-    await deleteInput(app.db, currentUser(request).id, request.params.projectId, request.params.inputId);
+    await deleteInput(...inProject(request), request.params.inputId);
     return reply.code(204).send();
   });
 
   app.post(
     `${collection}import/`,
-    {
-      bodyLimit: importBodyLimit,
-      schema: {
-        tags,
-        description:
-          'Creates user prompts from a CSV or JSONL file (see README, Datasets): all rows or, with any bad row, none.',
-        params: ProjectParams,
-        body: ImportInputsInput,
-        response: { 201: ImportInputsResponse, 400: z.union([ImportErrorsBody, ValidationErrorBody]) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await importInputs(app.db, currentUser(request).id, request.params.projectId, request.body)),
+    fileRoute(
+      'Creates user prompts from a CSV or JSONL file (see README, Datasets): all rows or, with any bad row, none.',
+      { 201: ImportInputsResponse, 400: z.union([ImportErrorsBody, ValidationErrorBody]) },
+    ),
+    async (request, reply) => reply.code(201).send(await importInputs(...inProject(request), request.body)),
   );
 
   app.post(
     `${collection}import/preview/`,
-    {
-      bodyLimit: importBodyLimit,
-      schema: {
-        tags,
-        description: 'What an import of the file would create: the column mapping, the first rows and every problem.',
-        params: ProjectParams,
-        body: ImportInputsInput,
-        response: { 200: ImportPreview },
-      },
-    },
-    (request) => previewImport(app.db, currentUser(request).id, request.params.projectId, request.body),
+    fileRoute('What an import of the file would create: the column mapping, the first rows and every problem.', {
+      200: ImportPreview,
+    }),
+    (request) => previewImport(...inProject(request), request.body),
   );
 
   app.get(
     `${collection}export/`,
-    { schema: { tags, params: ProjectParams, querystring: ExportInputsQuery } },
+    { schema: { tags, params: ProjectIdParams, querystring: ExportInputsQuery } },
     async (request, reply) => {
-      const { projectId } = request.params;
       const { format } = request.query;
-      const file = await exportInputs(app.db, currentUser(request).id, projectId, format);
+      const file = await exportInputs(...inProject(request), format);
       return reply
         .type(EXPORT_TYPES[format])
-        .header('content-disposition', `attachment; filename="user-prompts-${projectId}.${format}"`)
+        .header('content-disposition', `attachment; filename="user-prompts-${request.params.projectId}.${format}"`)
         .send(file);
     },
   );
 
   app.post(
     `${collection}bulk/`,
-    { schema: { tags, params: ProjectParams, body: BulkInputsInput, response: { 200: BulkInputsResponse } } },
-    (request) => bulkUpdateInputs(app.db, currentUser(request).id, request.params.projectId, request.body),
+    { schema: { tags, params: ProjectIdParams, body: BulkInputsInput, response: { 200: BulkInputsResponse } } },
+    (request) => bulkUpdateInputs(...inProject(request), request.body),
   );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { inputs } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertPayloadProject, assertProjectOwner, touchProject } from '../projects/service.js';
+import { assertPayloadProject, assertProjectOwner, changeProject } from '../projects/service.js';
 
 type InputRow = typeof inputs.$inferSelect;
 
@@ -33,8 +33,7 @@ export async function listInputs(db: Db, userId: number, projectId: number): Pro
 
 export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {
   assertPayloadProject(input.project, projectId);
-  return db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
+  return changeProject(db, userId, projectId, async (tx) => {
     const [row] = await tx
       .insert(inputs)
       .values({
@@ -47,7 +46,6 @@ export async function createInput(db: Db, userId: number, projectId: number, inp
         tokenCount: countTokens(input.content),
       })
       .returning();
-    await touchProject(tx, projectId);
     return toInput(row);
   });
 }
@@ -60,8 +58,7 @@ export async function updateInput(
   input: UpdateInputInput,
 ): Promise<Input> {
   assertPayloadProject(input.project, projectId);
-  return db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
+  return changeProject(db, userId, projectId, async (tx) => {
     const [row] = await tx
       .update(inputs)
       .set({
@@ -76,15 +73,13 @@ export async function updateInput(
       .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
       .returning();
     if (!row) throw notFound('Input not found.');
-    await touchProject(tx, projectId);
     return toInput(row);
   });
 }
 
 /** A new input with the same content, named 'Copy of {name}'. */
 export async function duplicateInput(db: Db, userId: number, projectId: number, inputId: number): Promise<Input> {
-  return db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
+  return changeProject(db, userId, projectId, async (tx) => {
     const [source] = await tx
       .select()
       .from(inputs)
@@ -102,19 +97,16 @@ export async function duplicateInput(db: Db, userId: number, projectId: number, 
         tokenCount: source.tokenCount,
       })
       .returning();
-    await touchProject(tx, projectId);
     return toInput(row);
   });
 }
 
 export async function deleteInput(db: Db, userId: number, projectId: number, inputId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
+  await changeProject(db, userId, projectId, async (tx) => {
     const deleted = await tx
       .delete(inputs)
       .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
       .returning({ id: inputs.id });
     if (deleted.length === 0) throw notFound('Input not found.');
-    await touchProject(tx, projectId);
   });
 }

@@ -11,7 +11,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertProjectOwner, touchProject } from '../projects/service.js';
+import { assertProjectOwner, changeProject } from '../projects/service.js';
 import { readInputFile, type InputFile } from './file-import.js';
 import { writeInputFile } from './file-export.js';
 import { listInputs } from './service.js';
@@ -43,12 +43,9 @@ export async function importInputs(
   await assertProjectOwner(db, userId, projectId);
   const file = readInputFile(format, data);
   if (file.errors.length > 0) throw importRefused(file);
-  return db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
-    const created = await insertImportedInputs(tx, projectId, file);
-    await touchProject(tx, projectId);
-    return { created };
-  });
+  return changeProject(db, userId, projectId, async (tx) => ({
+    created: await insertImportedInputs(tx, projectId, file),
+  }));
 }
 
 const importRefused = (file: InputFile) =>
@@ -81,8 +78,7 @@ export async function bulkUpdateInputs(
   { ids, action }: BulkInputsInput,
 ): Promise<BulkInputsResponse> {
   const unique = JSON.stringify([...new Set(ids)]);
-  return db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
+  return changeProject(db, userId, projectId, async (tx) => {
     const named = sql`id IN (SELECT jsonb_array_elements_text(${unique}::jsonb)::int) AND project_id = ${projectId}::int`;
     // Locks the rows, so a concurrent delete cannot slip between the check and the change.
     const { rows } = (await tx.execute(
@@ -94,7 +90,6 @@ export async function bulkUpdateInputs(
     if (rows[0].count !== count) throw notFound('Input not found.');
     if (action === 'delete') await tx.execute(sql`DELETE FROM inputs WHERE ${named}`);
     else await tx.execute(sql`UPDATE inputs SET active = ${action === 'restore'}, updated_at = now() WHERE ${named}`);
-    await touchProject(tx, projectId);
     return { action, count };
   });
 }

@@ -109,3 +109,16 @@ export async function touchProject(db: Db | Tx, projectId: number): Promise<void
     .set({ updatedAt: sql`now()` })
     .where(eq(projects.id, projectId));
 }
+
+/**
+ * A change to a project's inputs or configurations, in one transaction: 404 unless the user owns the project, then
+ * the change, then the project's updated_at.
+ */
+export function changeProject<T>(db: Db, userId: number, projectId: number, change: (tx: Tx) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    await assertProjectOwner(tx, userId, projectId);
+    const result = await change(tx);
+    await touchProject(tx, projectId);
+    return result;
+  });
+}

@@ -1,20 +1,10 @@
 // Who uses the server: users, their sessions, their sealed provider keys and their billing state.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 
 export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   email: text('email').notNull().unique(),
   googleSub: text('google_sub').unique(),
   createdAt: createdAt(),
@@ -32,11 +22,9 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -44,10 +32,8 @@ export const sessions = pgTable(
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownedBy('user_id', () => users.id),
     provider: text('provider', { enum: ['openai', 'anthropic'] }).notNull(),
     label: text('label').notNull(),
     /** AES-256-GCM: base64 of nonce | ciphertext | tag. Never the key in clear. */
@@ -73,10 +59,10 @@ export const subscriptions = pgTable('subscriptions', {
   status: text('status').notNull().default('free'),
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripeSubscriptionId: text('stripe_subscription_id').unique(),
-  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
+  currentPeriodEnd: timestampTz('current_period_end'),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   /** `created` of the newest Stripe event applied to this row: an older event delivered late changes nothing. */
-  lastStripeEventAt: timestamp('last_stripe_event_at', { withTimezone: true, mode: 'date' }),
+  lastStripeEventAt: timestampTz('last_stripe_event_at'),
   updatedAt: updatedAt(),
 });
 
@@ -84,9 +70,7 @@ export const subscriptions = pgTable('subscriptions', {
 export const evaluationUsage = pgTable(
   'evaluation_usage',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     period: text('period').notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -97,5 +81,5 @@ export const evaluationUsage = pgTable(
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  receivedAt: timestampTz('received_at').notNull().defaultNow(),
 });

@@ -1,8 +1,8 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ModelPrice } from '@promptgrid/contract';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { users } from './accounts.js';
 import { projects, type ModelCapabilities } from './workspace.js';
 
@@ -32,13 +32,9 @@ export type RunSnapshot = {
 export const evaluations = pgTable(
   'evaluations',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownedBy('user_id', () => users.id),
+    projectId: ownedBy('project_id', () => projects.id),
     name: text('name').notNull(),
     useMock: boolean('use_mock').notNull().default(false),
     totalRequests: integer('total_requests').notNull(),
@@ -60,9 +56,9 @@ export const evaluations = pgTable(
     /** Once cost_usd reaches it, the requests not yet started are ended (see failPendingRequests). */
     budgetUsd: doublePrecision('budget_usd'),
     createdAt: createdAt(),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestampTz('completed_at'),
     /** When the user cancelled the run; a re-run clears it. */
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestampTz('cancelled_at'),
   },
   (t) => [index('evaluations_user_idx').on(t.userId, t.createdAt), index('evaluations_project_idx').on(t.projectId)],
 );
@@ -70,7 +66,7 @@ export const evaluations = pgTable(
 export const apiRequests = pgTable(
   'api_requests',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /**
      * No foreign key here or on results (decision 0006): a key is checked row by row, which doubled the cost of
      * inserting a run's requests on PGlite. Rows are only made together with their evaluation, and the trigger
@@ -107,7 +103,7 @@ export const apiRequests = pgTable(
       .default('mock'),
     /** The worker process holding it while IN_PROGRESS; another may take it over once the lease has expired. */
     claimedBy: text('claimed_by'),
-    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    leaseExpiresAt: timestampTz('lease_expires_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -140,7 +136,7 @@ export const evaluationShares = pgTable('evaluation_shares', {
 export const results = pgTable(
   'results',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     evaluationId: integer('evaluation_id').notNull(),
     apiRequestId: integer('api_request_id').notNull().unique(),
     inputId: integer('input_id'),
@@ -163,7 +159,7 @@ export const results = pgTable(
 export const resultHistory = pgTable(
   'result_history',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     evaluationId: integer('evaluation_id').notNull(),
     apiRequestId: integer('api_request_id').notNull(),
     status: text('status', { enum: ['SUCCESS', 'FAILED'] }).notNull(),
@@ -173,7 +169,7 @@ export const resultHistory = pgTable(
     inputTokenTotalCount: integer('input_token_total_count'),
     outputTokenCount: integer('output_token_count'),
     /** When that outcome was written. */
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }).notNull(),
+    finishedAt: timestampTz('finished_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('result_history_evaluation_idx').on(t.evaluationId, t.apiRequestId)],

@@ -9,12 +9,10 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { evaluations } from './evaluations.js';
 import { projects, aiModels } from './workspace.js';
 
@@ -22,10 +20,8 @@ import { projects, aiModels } from './workspace.js';
 export const checks = pgTable(
   'checks',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    projectId: ownedBy('project_id', () => projects.id),
     name: text('name').notNull(),
     type: text('type', { enum: CHECK_TYPES }).notNull(),
     value: text('value').notNull().default(''),
@@ -66,9 +62,7 @@ export const ratings = pgTable(
   'ratings',
   {
     apiRequestId: integer('api_request_id').primaryKey(),
-    evaluationId: integer('evaluation_id')
-      .notNull()
-      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     rating: smallint('rating').notNull(),
     note: text('note').notNull().default(''),
     updatedAt: updatedAt(),
@@ -83,10 +77,8 @@ export const ratings = pgTable(
 export const votes = pgTable(
   'votes',
   {
-    id: serial('id').primaryKey(),
-    evaluationId: integer('evaluation_id')
-      .notNull()
-      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     inputId: integer('input_id').notNull(),
     leftRequestId: integer('left_request_id').notNull(),
     rightRequestId: integer('right_request_id').notNull(),
@@ -105,7 +97,7 @@ export const votes = pgTable(
 export const judgeTasks = pgTable(
   'judge_tasks',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     evaluationId: integer('evaluation_id').notNull(),
     apiRequestId: integer('api_request_id').notNull(),
     checkId: integer('check_id').notNull(),
@@ -117,7 +109,7 @@ export const judgeTasks = pgTable(
     /** Claims, as on api_requests: a task whose worker died too often is recorded as an error. */
     attempts: integer('attempts').notNull().default(0),
     claimedBy: text('claimed_by'),
-    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    leaseExpiresAt: timestampTz('lease_expires_at'),
     /** The judge's own usage, every answer it took counted; kept apart from the run's tokens. */
     inputTokens: integer('input_tokens'),
     outputTokens: integer('output_tokens'),

@@ -8,21 +8,17 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { users } from './accounts.js';
 
 export const projects = pgTable(
   'projects',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownedBy('user_id', () => users.id),
     name: text('name').notNull(),
     description: text('description').notNull(),
     createdAt: createdAt(),
@@ -34,10 +30,8 @@ export const projects = pgTable(
 export const inputs = pgTable(
   'inputs',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    projectId: ownedBy('project_id', () => projects.id),
     name: text('name').notNull(),
     content: text('content').notNull(),
     /** What `{{name}}` in a template is filled with when this input runs. */
@@ -65,7 +59,7 @@ export type ModelCapabilities = {
 export const aiModels = pgTable(
   'ai_models',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     company: text('company', { enum: ['openai', 'anthropic'] }).notNull(),
     modelName: text('model_name').notNull(),
     supportsJsonMode: boolean('supports_json_mode').notNull().default(false),
@@ -79,19 +73,22 @@ export const aiModels = pgTable(
   (t) => [uniqueIndex('ai_models_company_name_idx').on(t.company, t.modelName)],
 );
 
+/** What a configuration and each of its kept versions hold alike: the model, the name and the prompt. */
+const configurationState = () => ({
+  aiModelId: integer('ai_model_id')
+    .notNull()
+    .references(() => aiModels.id),
+  name: text('name').notNull(),
+  promptContent: text('prompt_content').notNull(),
+  promptTokenCount: integer('prompt_token_count').notNull(),
+});
+
 export const configurations = pgTable(
   'configurations',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    aiModelId: integer('ai_model_id')
-      .notNull()
-      .references(() => aiModels.id),
-    name: text('name').notNull(),
-    promptContent: text('prompt_content').notNull(),
-    promptTokenCount: integer('prompt_token_count').notNull(),
+    id: serialId(),
+    projectId: ownedBy('project_id', () => projects.id),
+    ...configurationState(),
     temperature: doublePrecision('temperature').notNull().default(0),
     maxTokens: integer('max_tokens'),
     jsonMode: boolean('json_mode').notNull().default(false),
@@ -108,21 +105,14 @@ export const configurations = pgTable(
 export const configurationVersions = pgTable(
   'configuration_versions',
   {
-    configurationId: integer('configuration_id')
-      .notNull()
-      .references(() => configurations.id, { onDelete: 'cascade' }),
+    configurationId: ownedBy('configuration_id', () => configurations.id),
     version: integer('version').notNull(),
-    aiModelId: integer('ai_model_id')
-      .notNull()
-      .references(() => aiModels.id),
-    name: text('name').notNull(),
-    promptContent: text('prompt_content').notNull(),
-    promptTokenCount: integer('prompt_token_count').notNull(),
+    ...configurationState(),
     temperature: doublePrecision('temperature').notNull(),
     maxTokens: integer('max_tokens'),
     jsonMode: boolean('json_mode').notNull(),
     /** When this version was saved (the configuration's updated_at then). */
-    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull(),
+    savedAt: timestampTz('saved_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.configurationId, t.version] })],
 );

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import type { TonedProps } from './toned';
 
 const tones = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700',
@@ -10,15 +10,7 @@ const tones = {
 } as const;
 
 /** A small status pill ('Active', 'Not Configured', 'JSON Mode'). */
-export function Badge({
-  tone = 'neutral',
-  children,
-  className,
-}: {
-  tone?: keyof typeof tones;
-  children: ReactNode;
-  className?: string;
-}) {
+export function Badge({ tone = 'neutral', children, className }: TonedProps<keyof typeof tones>) {
   return (
     <span
       className={cn(

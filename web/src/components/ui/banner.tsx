@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import type { TonedProps } from './toned';
 
 const tones = {
   error: 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200',
@@ -8,15 +8,7 @@ const tones = {
 } as const;
 
 /** A message strip; errors are red and announced to screen readers. */
-export function Banner({
-  tone = 'error',
-  children,
-  className,
-}: {
-  tone?: keyof typeof tones;
-  children: ReactNode;
-  className?: string;
-}) {
+export function Banner({ tone = 'error', children, className }: TonedProps<keyof typeof tones>) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}

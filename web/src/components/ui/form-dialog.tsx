@@ -23,6 +23,8 @@ type FormDialogProps = {
    */
   dirty?: boolean;
   onDiscard?: () => void;
+  /** The values came back from an earlier, unsaved editing of this form: says so above the fields. */
+  restoredDraft?: boolean;
   className?: string;
   formClassName?: string;
   children: ReactNode;
@@ -41,6 +43,7 @@ export function FormDialog({
   closeOnOutsideClick,
   dirty = false,
   onDiscard,
+  restoredDraft = false,
   className,
   formClassName = 'space-y-4',
   children,
@@ -72,6 +75,7 @@ export function FormDialog({
     >
       <form id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
         {saveError ? <Banner tone="error">{saveError}</Banner> : null}
+        {restoredDraft ? <Banner tone="info">Your unsaved changes were restored.</Banner> : null}
         {children}
       </form>
       <ConfirmDialog

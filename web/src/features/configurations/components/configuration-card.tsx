@@ -1,11 +1,8 @@
 import { PROVIDER_LABELS, type Configuration } from '@promptgrid/contract';
 import { Badge } from '@/components/ui/badge';
-import { CardActions } from '@/components/ui/card-actions';
+import { PromptCard, formatCardDate } from '@/components/ui/prompt-card';
 import { cn } from '@/lib/cn';
 import { maxTokensLabel, temperatureLabel } from '../lib/parameters';
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 type Props = {
   configuration: Configuration;
@@ -26,35 +23,21 @@ export function ConfigurationCard(props: Props) {
       <dd className="text-sm font-medium break-words">{value}</dd>
     </div>
   );
+  const { saving, duplicating, onToggleActive, onEdit, onDuplicate, onDelete } = props;
   return (
-    <article
-      aria-label={c.name}
-      className={cn(
-        'flex w-full min-w-0 flex-col rounded-lg border bg-white p-4 shadow-sm dark:bg-slate-900',
-        c.is_active
-          ? 'border-slate-200 dark:border-slate-800'
-          : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
-      )}
-    >
-      {/* On a narrow card the buttons move under the name instead of pushing the card wider than the screen. */}
-      <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+    <PromptCard
+      name={c.name}
+      active={c.is_active}
+      heading={
         <div className="min-w-0 flex-1 basis-40">
           <h3 className="font-semibold break-words">{c.name}</h3>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            Updated {formatDate(c.updated_at)} · v{c.version}
+            Updated {formatCardDate(c.updated_at)} · v{c.version}
           </p>
         </div>
-        <CardActions
-          name={c.name}
-          active={c.is_active}
-          saving={props.saving}
-          duplicating={props.duplicating}
-          onToggleActive={props.onToggleActive}
-          onEdit={props.onEdit}
-          onDuplicate={props.onDuplicate}
-          onDelete={props.onDelete}
-        />
-      </header>
+      }
+      actions={{ saving, duplicating, onToggleActive, onEdit, onDuplicate, onDelete }}
+    >
       <dl
         className={cn(
           'mt-3 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-slate-50 p-3',
@@ -79,8 +62,8 @@ export function ConfigurationCard(props: Props) {
         <p className="mt-2 text-sm text-slate-500 italic">No prompt content</p>
       )}
       <footer className="mt-auto pt-3 text-xs text-slate-500 dark:text-slate-400">
-        <time dateTime={c.created_at}>Created {formatDate(c.created_at)}</time>
+        <time dateTime={c.created_at}>Created {formatCardDate(c.created_at)}</time>
       </footer>
-    </article>
+    </PromptCard>
   );
 }

@@ -14,8 +14,8 @@ import { openingKey } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { NameField, nameError } from '@/components/ui/name-field';
 import { Field, TextInput, inputClasses } from '@/components/ui/field';
-import { useDraftForm } from '@/lib/draft-form';
-import { clearFixedError, requiredError } from '@/lib/field-errors';
+import { useEditorForm } from '@/lib/editor-form';
+import { requiredError } from '@/lib/field-errors';
 import { useAiModels } from '@/lib/api/get-ai-models';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import {
@@ -65,36 +65,30 @@ export function ConfigurationEditorDialog(props: Props) {
 
 function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId, onSave }: Props) {
   const models = useAiModels({ enabled: open });
-  const form = useDraftForm(
+  const form = useEditorForm<ReturnType<typeof formOf>, Errors>(
     { projectId, dialog: configuration ? `configuration:${configuration.id}` : 'configuration:new', open },
     formOf(configuration),
   );
   const { name, prompt, modelId, temperature, maxTokens, jsonMode } = form.values;
-  const [errors, setErrors] = useState<Errors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors } = form;
   const [restoredVersion, setRestoredVersion] = useState<number | null>(null);
 
   const model = useMemo(() => models.data?.find((m) => String(m.id) === modelId) ?? null, [models.data, modelId]);
   const jsonVisible = showsJsonMode(model);
   const tokenLimit = maxTokensLimit(model);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const tokens = parseMaxTokens(maxTokens, tokenLimit);
-    const next: Errors = {
+    const found: Errors = {
       name: nameError(name),
       prompt: requiredError(prompt, PROMPT_REQUIRED),
       model: requiredError(modelId, MODEL_REQUIRED),
       temperature: temperatureError(temperature) ?? undefined,
       maxTokens: tokens.error ?? undefined,
     };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await onSave({
+    const save = () =>
+      onSave({
         name: name.trim(),
         prompt_content: prompt,
         ai_model_id: Number(modelId),
@@ -102,13 +96,10 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         provider_specific_params: providerSpecificParams(model, jsonMode),
         project: Number(projectId),
       });
-      form.discard();
-      onOpenChange(false);
-    } catch (error) {
-      setSaveError((error instanceof Error && error.message) || 'Failed to save prompt');
-    } finally {
-      setSaving(false);
-    }
+    return form.submit(found, save, {
+      onSaved: () => onOpenChange(false),
+      failure: (error) => (error instanceof Error && error.message) || 'Failed to save prompt',
+    });
   };
 
   return (
@@ -116,27 +107,20 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
       open={open}
       onOpenChange={onOpenChange}
       title={configuration ? 'Edit Prompt Configuration' : 'New Prompt Configuration'}
-      saving={saving}
       submitLabel={configuration ? 'Update' : 'Create'}
       onSubmit={submit}
-      saveError={saveError}
+      {...form.dialogProps}
       className="sm:max-w-3xl"
       closeOnOutsideClick
-      dirty={form.dirty}
-      onDiscard={form.discard}
       formClassName="space-y-5"
     >
-      {form.restored ? <Banner tone="info">Your unsaved changes were restored.</Banner> : null}
       {restoredVersion !== null ? (
         <Banner tone="info">{`Version ${restoredVersion} is in the editor. Update to save it as a new version.`}</Banner>
       ) : null}
       <NameField
         value={name}
         error={errors.name}
-        onChange={(value, stillInvalid) => {
-          form.update({ name: value });
-          setErrors((current) => clearFixedError(current, 'name', stillInvalid));
-        }}
+        onChange={(value, stillInvalid) => form.edit({ name: value }, 'name', stillInvalid)}
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
@@ -146,12 +130,9 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               {...props}
               required
               value={modelId}
-              onChange={(event) => {
-                form.update({ modelId: event.target.value });
-                setErrors((current) =>
-                  clearFixedError(current, 'model', requiredError(event.target.value, MODEL_REQUIRED)),
-                );
-              }}
+              onChange={(event) =>
+                form.edit({ modelId: event.target.value }, 'model', requiredError(event.target.value, MODEL_REQUIRED))
+              }
               className={inputClasses}
               disabled={models.isPending}
             >
@@ -176,12 +157,13 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               placeholder="Default"
               value={maxTokens}
               autoComplete="off"
-              onChange={(event) => {
-                form.update({ maxTokens: event.target.value });
-                setErrors((current) =>
-                  clearFixedError(current, 'maxTokens', parseMaxTokens(event.target.value, tokenLimit).error),
-                );
-              }}
+              onChange={(event) =>
+                form.edit(
+                  { maxTokens: event.target.value },
+                  'maxTokens',
+                  parseMaxTokens(event.target.value, tokenLimit).error,
+                )
+              }
             />
           )}
         </Field>
@@ -192,10 +174,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         value={temperature}
         error={errors.temperature}
         ignoredBy={model && !model.supports_temperature ? model.model_name : null}
-        onChange={(next) => {
-          form.update({ temperature: next });
-          setErrors((current) => clearFixedError(current, 'temperature', temperatureError(next)));
-        }}
+        onChange={(next) => form.edit({ temperature: next }, 'temperature', temperatureError(next))}
       />
 
       {jsonVisible && model ? (
@@ -225,7 +204,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               maxTokens: version.parameters.max_tokens === null ? '' : String(version.parameters.max_tokens),
               jsonMode: version.provider_specific_params.json_mode === true,
             });
-            setErrors({});
+            form.setErrors({});
             setRestoredVersion(version.version);
           }}
         />
@@ -235,10 +214,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         label="Prompt template"
         required
         value={prompt}
-        onChange={(value) => {
-          form.update({ prompt: value });
-          setErrors((current) => clearFixedError(current, 'prompt', requiredError(value, PROMPT_REQUIRED)));
-        }}
+        onChange={(value) => form.edit({ prompt: value }, 'prompt', requiredError(value, PROMPT_REQUIRED))}
         error={errors.prompt}
         placeholder="You are a helpful assistant that…"
       />

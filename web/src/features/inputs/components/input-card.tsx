@@ -1,12 +1,9 @@
 import { useId, useState } from 'react';
 import type { Input } from '@promptgrid/contract';
-import { CardActions } from '@/components/ui/card-actions';
+import { PromptCard, formatCardDate } from '@/components/ui/prompt-card';
 import { cn } from '@/lib/cn';
 import { canExpand, collapsedContent } from '../lib/truncate';
 import { InputExtras } from './input-extras';
-
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 type Props = {
   input: Input;
@@ -33,17 +30,10 @@ export function InputCard({
   const contentId = useId();
   const expandable = canExpand(input.content);
   return (
-    <article
-      aria-label={input.name}
-      className={cn(
-        'flex w-full min-w-0 flex-col rounded-lg border bg-white p-4 shadow-sm dark:bg-slate-900',
-        input.active
-          ? 'border-slate-200 dark:border-slate-800'
-          : 'border-dashed border-slate-300 opacity-80 dark:border-slate-700',
-      )}
-    >
-      {/* On a narrow card the buttons move under the name instead of pushing the card wider than the screen. */}
-      <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+    <PromptCard
+      name={input.name}
+      active={input.active}
+      heading={
         <div className="flex min-w-0 flex-1 basis-40 items-start gap-2">
           <input
             type="checkbox"
@@ -55,16 +45,9 @@ export function InputCard({
           {/* Long names wrap: a card never hides part of its name. */}
           <h3 className="min-w-0 flex-1 font-semibold break-words">{input.name}</h3>
         </div>
-        <CardActions
-          name={input.name}
-          active={input.active}
-          duplicating={duplicating}
-          onToggleActive={onToggleActive}
-          onEdit={onEdit}
-          onDuplicate={onDuplicate}
-          onDelete={onDelete}
-        />
-      </header>
+      }
+      actions={{ duplicating, onToggleActive, onEdit, onDuplicate, onDelete }}
+    >
       <p
         id={contentId}
         className={cn(
@@ -88,8 +71,8 @@ export function InputCard({
       <InputExtras input={input} />
       <footer className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs text-slate-500 dark:text-slate-400">
         <span className="font-medium tracking-wide">TOKENS: {input.token_count}</span>
-        <time dateTime={input.created_at}>Created {formatDate(input.created_at)}</time>
+        <time dateTime={input.created_at}>Created {formatCardDate(input.created_at)}</time>
       </footer>
-    </article>
+    </PromptCard>
   );
 }

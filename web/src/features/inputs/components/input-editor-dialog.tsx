@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
-import { Banner } from '@/components/ui/banner';
 import { CodeEditor } from '@/components/ui/code-editor';
 import { openingKey } from '@/components/ui/dialog';
 import { Field, TextArea } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { NameField, nameError } from '@/components/ui/name-field';
-import { useDraftForm } from '@/lib/draft-form';
-import { clearFixedError, requiredError } from '@/lib/field-errors';
+import { useEditorForm } from '@/lib/editor-form';
+import { requiredError } from '@/lib/field-errors';
 import { VariablesEditor, variableRowsError, variableRowsOf, variablesOf, type VariableRow } from './variables-editor';
 
 type Props = {
@@ -21,6 +20,9 @@ type Props = {
 
 const CONTENT_REQUIRED = 'Content is required.';
 
+type EditedInput = { name: string; content: string; variables: VariableRow[]; expectedOutput: string };
+type Errors = { name?: string; content?: string; variables?: string };
+
 /**
  * 'New Input' / 'Edit Input': name and a line-numbered content area, both required; then the variables its templates
  * are filled with and the output wanted, both optional.
@@ -30,45 +32,36 @@ export function InputEditorDialog(props: Props) {
 }
 
 function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props) {
-  const form = useDraftForm(
+  const form = useEditorForm<EditedInput, Errors>(
     { projectId, dialog: input ? `input:${input.id}` : 'input:new', open },
     {
       name: input?.name ?? '',
       content: input?.content ?? '',
-      variables: variableRowsOf(input?.variables ?? {}) as VariableRow[],
+      variables: variableRowsOf(input?.variables ?? {}),
       expectedOutput: input?.expected_output ?? '',
     },
   );
   const { name, content, variables, expectedOutput } = form.values;
-  const [errors, setErrors] = useState<{ name?: string; content?: string; variables?: string }>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors } = form;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = {
+    const found = {
       name: nameError(name),
       content: requiredError(content, CONTENT_REQUIRED),
       variables: variableRowsError(variables) ?? undefined,
     };
-    setErrors(next);
-    if (next.name || next.content || next.variables) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await onSave({
+    const save = () =>
+      onSave({
         name: name.trim(),
         content,
         variables: variablesOf(variables),
         expected_output: expectedOutput === '' ? null : expectedOutput,
       });
-      form.discard();
-      onOpenChange(false);
-    } catch {
-      setSaveError(input ? 'Failed to update input' : 'Failed to create input');
-    } finally {
-      setSaving(false);
-    }
+    return form.submit(found, save, {
+      onSaved: () => onOpenChange(false),
+      failure: () => (input ? 'Failed to update input' : 'Failed to create input'),
+    });
   };
 
   return (
@@ -76,33 +69,23 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
       open={open}
       onOpenChange={onOpenChange}
       title={input ? 'Edit Input' : 'New Input'}
-      saving={saving}
       submitLabel={input ? 'Update' : 'Create'}
       onSubmit={submit}
-      saveError={saveError}
+      {...form.dialogProps}
       className="sm:max-w-3xl"
       closeOnOutsideClick={false}
-      dirty={form.dirty}
-      onDiscard={form.discard}
       formClassName="space-y-4"
     >
-      {form.restored ? <Banner tone="info">Your unsaved changes were restored.</Banner> : null}
       <NameField
         value={name}
         error={errors.name}
-        onChange={(value, stillInvalid) => {
-          form.update({ name: value });
-          setErrors((current) => clearFixedError(current, 'name', stillInvalid));
-        }}
+        onChange={(value, stillInvalid) => form.edit({ name: value }, 'name', stillInvalid)}
       />
       <CodeEditor
         label="Content"
         required
         value={content}
-        onChange={(value) => {
-          form.update({ content: value });
-          setErrors((current) => clearFixedError(current, 'content', requiredError(value, CONTENT_REQUIRED)));
-        }}
+        onChange={(value) => form.edit({ content: value }, 'content', requiredError(value, CONTENT_REQUIRED))}
         error={errors.content}
         placeholder="The user message to send, e.g. a document to summarise"
       />
@@ -110,7 +93,8 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
         rows={variables}
         onChange={(rows) => {
           form.update({ variables: rows });
-          setErrors((current) => ({
+          // Unlike the other fields, the message follows the rows while it shows: a fixed name can reveal the next one.
+          form.setErrors((current) => ({
             ...current,
             variables: current.variables && (variableRowsError(rows) ?? undefined),
           }));
