@@ -92,7 +92,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       configuration_count: 2,
       input_count: 3,
       status_counts: { SUCCESS: 6, FAILED: 0, PENDING: 0, IN_PROGRESS: 0, total: 6 },
-      cost_usd: null,
+      cost_usd: 0,
     });
     expect(page1.items[0]!.completed_at).not.toBeNull();
     const page2 = (await alice.get(ROUTES.projectEvaluations(projectId, 2, 1))).json() as EvaluationHistoryPage;

@@ -67,7 +67,12 @@ describe('RunView cost', () => {
       ),
     ).toBeInTheDocument();
     const estimateCall = calls.find((call) => call.url === '/api/run-evaluation/estimate/')!;
-    expect(JSON.parse(estimateCall.body)).toEqual({ configuration_ids: [5, 6], input_ids: [1], use_mock: false });
+    expect(JSON.parse(estimateCall.body)).toEqual({
+      configuration_ids: [5, 6],
+      input_ids: [1],
+      use_mock: false,
+      repetitions: 1,
+    });
 
     const budget = within(dialog).getByLabelText('Budget (USD)');
     await userEvent.type(budget, '0');
