@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at once even on 2 cores: much of a server test waits on the database, timers and sockets, so the
+    // second worker roughly halves the wall time (6 min to 3.6 min on this machine).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -5,7 +5,8 @@
 //
 // A real server on a fresh embedded database answers the API; the web app is built for production into a
 // temporary folder and served next to it (a tiny same-origin proxy), so a concurrent rebuild of web/dist or a
-// development build cannot skew the figures. The project is seeded through the API and run as a mock-mode evaluation, so every figure is end to end:
+// development build cannot skew the figures. The project is seeded through the API and run as a mock-mode
+// evaluation, so every figure is end to end:
 // HTTP, JSON, React, layout and paint. 1 input x 1,000 prompts puts 1,000 cards side by side on one screen
 // (virtualised); BENCH_RESULT_INPUTS=40 BENCH_RESULT_PROMPTS=25 is the other shape of 1,000 results.
 //
@@ -443,7 +444,8 @@ async function seedAndRun(client: Client, inputs: number, prompts: number) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   console.log(
-    `seeded ${inputs} input(s) x ${prompts} prompt(s) = ${run.total_requests} results (mock run) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    `seeded ${inputs} input(s) x ${prompts} prompt(s) = ${run.total_requests} results (mock run)` +
+      ` in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
   return { projectId, evaluationId: run.evaluation_id, totalRequests: run.total_requests };
 }
@@ -489,13 +491,15 @@ async function cardsBench(client: Client, page: Page) {
   const verdict = (ms: number) => (ms < GOAL_MS ? 'ok' : 'over the goal');
   console.log(`results page, ${run.total_requests} results, ${prompts} cards for the selected input:`);
   console.log(
-    `  from the API     first render ${fresh.firstRenderMs} ms, settled ${fresh.settleMs} ms (${verdict(fresh.settleMs)}), ${fresh.cardsInDom} cards in the DOM`,
+    `  from the API     first render ${fresh.firstRenderMs} ms, settled ${fresh.settleMs} ms (${verdict(fresh.settleMs)}),` +
+      ` ${fresh.cardsInDom} cards in the DOM`,
   );
   console.log(
     `  from the cache   first render ${cached.firstRenderMs} ms, settled ${cached.settleMs} ms (${verdict(cached.settleMs)})`,
   );
   console.log(
-    `  scrolling        ${scroll.frames} frames: p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms; ${scroll.cardsInDomAtEnd} cards in the DOM at the end`,
+    `  scrolling        ${scroll.frames} frames: p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms,` +
+      ` max ${scroll.max.toFixed(1)} ms; ${scroll.cardsInDomAtEnd} cards in the DOM at the end`,
   );
   console.log(`  goal: settled under ${GOAL_MS} ms`);
 }
@@ -551,7 +555,8 @@ try {
     const { frames, p95, cpu } = await scrollMatrixFrames(page);
     const per = (ms: number) => (ms / frames).toFixed(1);
     console.log(
-      `  with ${css}: p95 ${p95.toFixed(1)} ms; CPU per frame ${per(cpu.tasks)} ms (script ${per(cpu.script)}, style ${per(cpu.style)}, layout ${per(cpu.layout)}, paint ${per(cpu.paint)})`,
+      `  with ${css}: p95 ${p95.toFixed(1)} ms; CPU per frame ${per(cpu.tasks)} ms (script ${per(cpu.script)},` +
+        ` style ${per(cpu.style)}, layout ${per(cpu.layout)}, paint ${per(cpu.paint)})`,
     );
     await style.evaluate((element) => (element as Element).remove());
   }
@@ -576,22 +581,33 @@ try {
   const under = (value: number, goal: number) => (value < goal ? 'ok' : 'over the goal');
   console.log(`results matrix, ${matrix.totalRequests} cells (${matrixInputs} x ${matrixPrompts}):`);
   console.log(
-    `  from the API     first cell ${matrixFresh.firstRenderMs} ms, settled ${matrixFresh.settleMs} ms (${under(matrixFresh.settleMs, MATRIX_GOAL_MS)}), ${matrixFresh.cardsInDom} cells in the DOM`,
+    `  from the API     first cell ${matrixFresh.firstRenderMs} ms,` +
+      ` settled ${matrixFresh.settleMs} ms (${under(matrixFresh.settleMs, MATRIX_GOAL_MS)}),` +
+      ` ${matrixFresh.cardsInDom} cells in the DOM`,
   );
   console.log(
-    `  scrolling both axes ${matrixScroll.frames} frames: p50 ${matrixScroll.p50.toFixed(1)} ms, p95 ${matrixScroll.p95.toFixed(1)} ms (${under(matrixScroll.p95, MATRIX_FRAME_GOAL_MS)}), max ${matrixScroll.max.toFixed(1)} ms; ${matrixScroll.cellsInDomAtEnd} cells in the DOM at the end`,
+    `  scrolling both axes ${matrixScroll.frames} frames: p50 ${matrixScroll.p50.toFixed(1)} ms,` +
+      ` p95 ${matrixScroll.p95.toFixed(1)} ms (${under(matrixScroll.p95, MATRIX_FRAME_GOAL_MS)}),` +
+      ` max ${matrixScroll.max.toFixed(1)} ms; ${matrixScroll.cellsInDomAtEnd} cells in the DOM at the end`,
   );
   const cpuPerFrame = (ms: number) => (ms / matrixScroll.frames).toFixed(1);
   console.log(
-    `  main-thread CPU per frame: ${cpuPerFrame(matrixScroll.cpu.tasks)} ms in tasks (script ${cpuPerFrame(matrixScroll.cpu.script)}, style ${cpuPerFrame(matrixScroll.cpu.style)}, layout ${cpuPerFrame(matrixScroll.cpu.layout)}, paint ${cpuPerFrame(matrixScroll.cpu.paint)})`,
+    `  main-thread CPU per frame: ${cpuPerFrame(matrixScroll.cpu.tasks)} ms in tasks ` +
+      `(script ${cpuPerFrame(matrixScroll.cpu.script)}, style ${cpuPerFrame(matrixScroll.cpu.style)}, ` +
+      `layout ${cpuPerFrame(matrixScroll.cpu.layout)}, paint ${cpuPerFrame(matrixScroll.cpu.paint)})`,
   );
   if (scrolls.length > 1) console.log(`  p95 of each scroll: ${scrolls.map((s) => s.p95.toFixed(1)).join(', ')} ms`);
   const perFrame = (value: number) => (value / matrixScroll.frames).toFixed(1);
   console.log(
-    `  per frame: ${perFrame(matrixScroll.commits)} React commits, ${perFrame(matrixScroll.components)} components rendered, ${perFrame(matrixScroll.cellsAdded)} cells added, ${perFrame(matrixScroll.layouts)} layouts; script ${perFrame(matrixScroll.scriptMs)} ms, style ${perFrame(matrixScroll.styleMs)} ms, layout ${perFrame(matrixScroll.layoutMs)} ms; ${matrixScroll.longTasks} long tasks (${Math.round(matrixScroll.longTaskMs)} ms)`,
+    `  per frame: ${perFrame(matrixScroll.commits)} React commits, ${perFrame(matrixScroll.components)} components rendered,` +
+      ` ${perFrame(matrixScroll.cellsAdded)} cells added, ${perFrame(matrixScroll.layouts)} layouts;` +
+      ` script ${perFrame(matrixScroll.scriptMs)} ms, style ${perFrame(matrixScroll.styleMs)} ms,` +
+      ` layout ${perFrame(matrixScroll.layoutMs)} ms;` +
+      ` ${matrixScroll.longTasks} long tasks (${Math.round(matrixScroll.longTaskMs)} ms)`,
   );
   console.log(
-    `  5 s poll of the finished run: ${cursorPoll} bytes with updated_since (${under(cursorPoll, POLL_GOAL_BYTES)}), ${fullPoll.toLocaleString()} bytes without`,
+    `  5 s poll of the finished run: ${cursorPoll} bytes with updated_since (${under(cursorPoll, POLL_GOAL_BYTES)}),` +
+      ` ${fullPoll.toLocaleString()} bytes without`,
   );
   console.log(
     `  goals: settled under ${MATRIX_GOAL_MS} ms, p95 frame under ${MATRIX_FRAME_GOAL_MS} ms, poll under ${POLL_GOAL_BYTES} bytes`,

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// The browser suite: one real server and one Chromium per file, files one after another (the machine has 2 cores).
+// The browser suite: one real server and one Chromium per file, two files at once: a journey mostly waits on its
+// server and browser, so two of them share the machine's 2 cores without slowing each other much.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -9,8 +10,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./support/global-setup.ts'],
     pool: 'forks',
-    fileParallelism: false,
-    maxWorkers: 1,
+    maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
