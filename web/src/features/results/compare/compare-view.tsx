@@ -7,12 +7,12 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessageFrom } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { useComparison } from '../api/get-comparison';
 import { EvaluationNotFound } from '../components/evaluation-not-found';
 import { formatRunTime } from '../history/format';
 import { ComparePairCard, type CompareMode } from './compare-pair';
+import { TextToggle } from '@/components/ui/text-toggle';
 
 const PAGE = 50;
 
@@ -34,33 +34,10 @@ function RunLabel({ side, run, projectId }: { side: 'Base' | 'Head'; run: Evalua
   );
 }
 
-function ModeToggle({ value, onChange }: { value: CompareMode; onChange: (mode: CompareMode) => void }) {
-  const option = (mode: CompareMode, label: string) => (
-    <button
-      type="button"
-      aria-pressed={value === mode}
-      onClick={() => onChange(mode)}
-      className={cn(
-        'rounded px-3 py-1 text-sm font-medium transition-colors',
-        value === mode
-          ? 'bg-white text-blue-700 shadow-sm dark:bg-slate-700 dark:text-blue-300'
-          : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
-      )}
-    >
-      {label}
-    </button>
-  );
-  return (
-    <div
-      role="group"
-      aria-label="Outputs"
-      className="inline-flex gap-0.5 rounded-md bg-slate-100 p-0.5 dark:bg-slate-800"
-    >
-      {option('diff', 'Diff')}
-      {option('side-by-side', 'Side by side')}
-    </div>
-  );
-}
+const MODES = [
+  { value: 'diff', label: 'Diff' },
+  { value: 'side-by-side', label: 'Side by side' },
+] as const;
 
 /** Two runs of a project cell by cell: changed cells first, each with its changes and a word-level diff. */
 export function CompareView({ projectId, base, head }: { projectId: string; base: number; head: number }) {
@@ -127,7 +104,7 @@ export function CompareView({ projectId, base, head }: { projectId: string; base
         <Checkbox checked={changedOnly} onCheckedChange={setChangedOnly}>
           Changed cells only
         </Checkbox>
-        <ModeToggle value={mode} onChange={setMode} />
+        <TextToggle label="Outputs" options={MODES} value={mode} onChange={setMode} />
       </div>
       {pairs.length === 0 ? (
         <EmptyState title="No changes" message="Every cell has the same status and output in both runs." />
