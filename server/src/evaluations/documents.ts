@@ -105,8 +105,18 @@ const requestPages = (db: Db, evaluationId: number, changedFrom: Date | null) =>
     (row) => row.id,
   );
 
-async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U): AsyncGenerator<U[]> {
-  for await (const page of pages) yield page.map(map);
+/**
+ * Maps pages of request rows with what requestReader reads, read once the first page is in: the statement that ends
+ * a request SUCCESS also writes its rule scores and queues its judge tasks, so a request read as finished has them.
+ * Read before the page, they could miss a request that ended in between, and a poll that saw every request finished
+ * would stop without its scores.
+ */
+async function* readPages<T, U>(pages: AsyncIterable<T[]>, reader: () => Promise<(row: T) => U>): AsyncGenerator<U[]> {
+  let map: ((row: T) => U) | null = null;
+  for await (const page of pages) {
+    map ??= await reader();
+    yield page.map(map);
+  }
 }
 
 /**
@@ -121,8 +131,8 @@ export async function apiRequestsDocument(
 ): Promise<Readable> {
   const { snapshot, completedAt } = await ownedRun(db, userId, evaluationId);
   const from = updatedSince === undefined ? null : changedFrom(updatedSince, completedAt !== null);
-  const read = await requestReader(db, evaluationId, snapshot);
-  return jsonStream(jsonArray(mapPages(requestPages(db, evaluationId, from), read)));
+  const read = () => requestReader(db, evaluationId, snapshot);
+  return jsonStream(jsonArray(readPages(requestPages(db, evaluationId, from), read)));
 }
 
 /** GET /api/results/?evaluation_id=: the run's results in api request order, as a JSON array. */
@@ -140,7 +150,7 @@ export async function resultsDocument(db: Db, userId: number, evaluationId: numb
   );
   return jsonStream(
     jsonArray(
-      mapPages(pages, (r): Result => ({
+      readPages(pages, async () => (r): Result => ({
         id: r.id,
         evaluation: r.evaluationId,
         api_request: r.apiRequestId,
@@ -191,8 +201,14 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
   );
   async function* pieces() {
     yield `${JSON.stringify(head).slice(0, -1)},"api_requests":`;
-    const read = await requestReader(db, evaluationId, evaluation.snapshot);
-    yield* jsonArray(mapPages(pages, (r): ApiRequestWithOutput => ({ ...read(r.request), output: r.output })));
+    const reader = async () => {
+      const read = await requestReader(db, evaluationId, evaluation.snapshot);
+      return (r: { request: RequestRow; output: string | null }): ApiRequestWithOutput => ({
+        ...read(r.request),
+        output: r.output,
+      });
+    };
+    yield* jsonArray(readPages(pages, reader));
     const [metrics, statusCounts] = [await metricsOf(db, evaluationId), await statusCountsOf(db, evaluationId)];
     yield `,"metrics":${JSON.stringify(metrics)},"status_counts":${JSON.stringify(statusCounts)}}`;
   }

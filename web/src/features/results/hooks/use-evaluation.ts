@@ -46,12 +46,12 @@ export function useEvaluation(
     queryFn: async (): Promise<Progress> => {
       const known = queryClient.getQueryData<Progress>(progressKey)?.requests ?? [];
       const since = newestUpdate(known);
-      const [changed, metrics] = await reportNotFound(
-        Promise.all([
-          since === null ? getApiRequests(evaluationId!) : getApiRequestsChangedSince(evaluationId!, since),
-          getMetrics(evaluationId!),
-        ]),
+      const changed = await reportNotFound(
+        since === null ? getApiRequests(evaluationId!) : getApiRequestsChangedSince(evaluationId!, since),
       );
+      // Asked after the requests, so the figures cover at least the requests seen: asked alongside, a poll that saw
+      // the last request end could stop with figures from before it.
+      const metrics = await reportNotFound(getMetrics(evaluationId!));
       const requests = since === null ? changed : mergeRequests(known, changed);
       // Once every request has ended polling stops, so this is the poll that first saw the end.
       const endedAt = allTerminal(requests, totalRequests ?? requests.length) ? new Date().toISOString() : null;

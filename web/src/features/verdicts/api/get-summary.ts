@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS, ROUTES, type ConfigurationSummary } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
@@ -13,5 +14,14 @@ export const getSummaryQueryOptions = (evaluationId: number, polling: boolean) =
     refetchInterval: polling ? LIMITS.pollingIntervalMs : false,
   });
 
-export const useSummary = (evaluationId: number, polling: boolean) =>
-  useQuery(getSummaryQueryOptions(evaluationId, polling));
+export function useSummary(evaluationId: number, polling: boolean) {
+  const summary = useQuery(getSummaryQueryOptions(evaluationId, polling));
+  // The poll that sees the run end also stops this interval: one more fetch takes in the last outputs and judgements.
+  const wasPolling = useRef(polling);
+  const { refetch } = summary;
+  useEffect(() => {
+    if (wasPolling.current && !polling) void refetch();
+    wasPolling.current = polling;
+  }, [polling, refetch]);
+  return summary;
+}
