@@ -15,6 +15,7 @@ import type { WorkerLogger } from './events.js';
 import type { JudgeWork, Judgement } from './judge-queue.js';
 import type { ClaimedJudgeTask } from './queue.js';
 import { MAX_CLAIMS, type RequestRunner } from './request-runner.js';
+import { settleCalls } from './hand-back.js';
 
 /** A claimed task with what judging it needs (undefined: its evaluation was deleted). */
 export type HeldTask = ClaimedJudgeTask & { work: JudgeWork | undefined };
@@ -45,10 +46,8 @@ export class JudgeRunner {
     return [...this.running.keys()];
   }
 
-  async settled(timeoutMs?: number) {
-    const all = Promise.allSettled([...this.calls]);
-    if (timeoutMs === undefined) await all;
-    else await Promise.race([all, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+  settled(timeoutMs?: number) {
+    return settleCalls(this.calls, timeoutMs);
   }
 
   /** Cuts every running judgement short: its task is handed back, not recorded. */

@@ -14,6 +14,7 @@ import {
   type Claim,
   type ClaimedJudgeTask,
 } from './queue.js';
+import { stopAndHandBack } from './hand-back.js';
 import type { RequestRunner } from './request-runner.js';
 
 const LANES: Lane[] = ['openai', 'anthropic', 'mock'];
@@ -76,16 +77,9 @@ export class JudgeWorker {
   /** As the worker's stop: no more claims, a grace for running judgements, then the rest are handed back. */
   async stop(graceMs: number) {
     if (this.renewTimer) clearInterval(this.renewTimer);
-    await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
-    await this.runner.settled(graceMs);
-    const interrupted = this.runner.runningIds();
-    const unstarted = this.bufferedIds();
-    this.runner.abortAll();
-    await this.runner.settled();
-    await this.writer.close();
-    for (const lane of this.lanes.values()) lane.dropBuffer();
-    if (interrupted.length + unstarted.length > 0)
-      await returnRequests(this.database, this.workerId, { interrupted, unstarted }, 'judge_tasks').catch(() => {});
+    await stopAndHandBack(this.lanes.values(), this.runner, this.writer, graceMs, (rows) =>
+      returnRequests(this.database, this.workerId, rows, 'judge_tasks'),
+    );
   }
 
   /** Claimed tasks with what judging them needs, read in one statement per claim. */

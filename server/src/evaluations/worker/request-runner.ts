@@ -8,6 +8,7 @@ import type { Lane, ProviderCall, ProviderName } from '../../providers/types.js'
 import { evaluationContext, type EvaluationContext } from '../hand-over.js';
 import type { WorkerEvents, WorkerLogger } from './events.js';
 import type { HeldRow } from './lane.js';
+import { settleCalls } from './hand-back.js';
 import { budgetStopOf } from './budget-stops.js';
 import type { LiveRequests } from '../live/live-requests.js';
 
@@ -65,10 +66,8 @@ export class RequestRunner {
   }
 
   /** Resolves when every call has ended, or after `timeoutMs` if some are still running. */
-  async settled(timeoutMs?: number) {
-    const all = Promise.allSettled([...this.calls]);
-    if (timeoutMs === undefined) await all;
-    else await Promise.race([all, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+  settled(timeoutMs?: number) {
+    return settleCalls(this.calls, timeoutMs);
   }
 
   /** Cuts every running call short: their requests are handed back, not recorded. */

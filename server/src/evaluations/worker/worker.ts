@@ -24,6 +24,7 @@ import {
   returnRequests,
   writeOutcomes,
 } from './queue.js';
+import { stopAndHandBack } from './hand-back.js';
 import { RequestRunner } from './request-runner.js';
 import { JudgeWorker } from './judge-worker.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
@@ -182,16 +183,9 @@ export class EvaluationWorker implements LocalWorker {
     this.stopped = true;
     if (this.renewTimer) clearInterval(this.renewTimer);
     const judgesStopped = this.judges.stop(STOP_GRACE_MS);
-    await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
-    await this.runner.settled(STOP_GRACE_MS);
-    const interrupted = this.runner.runningIds();
-    const unstarted = this.bufferedIds();
-    this.runner.abortAll();
-    await this.runner.settled();
-    await this.writer.close();
-    for (const lane of this.lanes.values()) lane.dropBuffer();
-    if (interrupted.length + unstarted.length > 0)
-      await returnRequests(this.database, this.id, { interrupted, unstarted }).catch(() => {});
+    await stopAndHandBack(this.lanes.values(), this.runner, this.writer, STOP_GRACE_MS, (rows) =>
+      returnRequests(this.database, this.id, rows),
+    );
     await judgesStopped;
     await this.listener?.end().catch(() => {});
     this.listener = null;
