@@ -20,13 +20,17 @@ describe('rule checks', () => {
     expect(judge('not_contains', 'As an AI', 'As an AI model, Paris.')).toMatchObject({ pass: false, score: 0 });
   });
 
-  it('regex passes on a match anywhere and names what matched', () => {
-    expect(judge('regex', '\\d{4}', 'Founded in 1889.')).toEqual({
+  it('regex passes on a match anywhere and names what matched', async () => {
+    expect(await judge('regex', '\\d{4}', 'Founded in 1889.')).toEqual({
       pass: true,
       score: 1,
       reason: 'Matches /\\d{4}/ at "1889".',
     });
-    expect(judge('regex', '^\\d+$', 'about 42')).toEqual({ pass: false, score: 0, reason: 'No match for /^\\d+$/.' });
+    expect(await judge('regex', '^\\d+$', 'about 42')).toEqual({
+      pass: false,
+      score: 0,
+      reason: 'No match for /^\\d+$/.',
+    });
   });
 
   it('equals_expected ignores surrounding whitespace, and does not apply without an expected output', () => {

@@ -1,16 +1,25 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CheckType } from '@promptgrid/contract';
+import { REGEX_JOB_TIMEOUT_MS, searchRegex } from './regex-thread.js';
 
-/** A rule's decision on one output: pass or fail, score 1 or 0, and a one-line reason a person can read. */
-export type RuleVerdict = { pass: boolean; score: number; reason: string };
+/**
+ * A rule's decision on one output: pass or fail, score 1 or 0, and a one-line reason a person can read; or, when the
+ * rule could not decide on this output (its regex search ran out of time, its schema threw), an error saying why.
+ */
+export type RuleVerdict =
+  { pass: boolean; score: number; reason: string } | { pass: null; score: null; reason: string; error: string };
 
-/** Applies one rule to an output and its input's expected output; null when the rule does not apply (nothing expected). */
-export type Rule = (output: string, expected: string | null) => RuleVerdict | null;
+/**
+ * Applies one rule to an output and its input's expected output; null when the rule does not apply (nothing
+ * expected). A regex rule answers later: it searches on its own thread.
+ */
+export type Rule = (output: string, expected: string | null) => RuleVerdict | null | Promise<RuleVerdict | null>;
 
 export type RuleType = Exclude<CheckType, 'llm_judge'>;
 
 const verdict = (pass: boolean, reason: string): RuleVerdict => ({ pass, score: pass ? 1 : 0, reason });
+export const errorVerdict = (error: string): RuleVerdict => ({ pass: null, score: null, reason: '', error });
 
 /** Quoted for a reason line, cut short so a long needle does not fill the badge. */
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
@@ -82,11 +91,17 @@ export function compileRule(type: RuleType, value: string): Rule {
           ? verdict(false, `Contains ${quote(value)}.`)
           : verdict(true, `Does not contain ${quote(value)}.`);
     case 'regex': {
-      const pattern = new RegExp(value, 'u');
-      return (output) => {
-        const match = pattern.exec(output);
-        return match
-          ? verdict(true, `Matches /${value}/ at ${quote(match[0])}.`)
+      new RegExp(value, 'u'); // a pattern that is not even JavaScript fails here, as the check is compiled
+      return async (output) => {
+        const found = await searchRegex(value, output);
+        if (!found.ok)
+          return errorVerdict(
+            found.reason === 'timeout'
+              ? `The regular expression took over ${REGEX_JOB_TIMEOUT_MS} ms on this output.`
+              : `The regular expression cannot run: ${found.message}`,
+          );
+        return found.match !== null
+          ? verdict(true, `Matches /${value}/ at ${quote(found.match)}.`)
           : verdict(false, `No match for /${value}/.`);
       };
     }
