@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileRule, jsonSchemaError, type RuleType } from './rules.js';
+import { jsonSchemaError } from './json-schema.js';
+import { compileRule, type RuleType } from './rules.js';
 
 const judge = (type: RuleType, value: string, output: string, expected: string | null = null) =>
   compileRule(type, value)(output, expected);

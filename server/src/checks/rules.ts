@@ -1,6 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import type { CheckType } from '@promptgrid/contract';
+import { schemaValidator } from './json-schema.js';
 import { REGEX_JOB_TIMEOUT_MS, searchRegex } from './regex-thread.js';
 
 /**
@@ -24,31 +23,6 @@ export const errorVerdict = (error: string): RuleVerdict => ({ pass: null, score
 /** Quoted for a reason line, cut short so a long needle does not fill the badge. */
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
-// One validator factory for the process: compiling a schema is the costly part, so a rule compiles it once and
-// applies it to every output. Not strict: schemas written for other validators often carry extra keywords
-// (title, examples, x-…) that are harmless.
-const ajv = new Ajv({ strict: false, allErrors: false });
-addFormats.default(ajv);
-
-/** Why a JSON Schema cannot be used, or null when Ajv accepts and compiles it. */
-export function jsonSchemaError(text: string): string | null {
-  let schema: unknown;
-  try {
-    schema = JSON.parse(text);
-  } catch {
-    return 'The JSON Schema is not valid JSON.';
-  }
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
-    return 'A JSON Schema must be a JSON object.';
-  try {
-    if (!ajv.validateSchema(schema)) return `Not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`;
-    ajv.compile(schema);
-    return null;
-  } catch (error) {
-    return `Not a valid JSON Schema: ${(error as Error).message}`;
-  }
-}
-
 function parseJson(output: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     return { ok: true, value: JSON.parse(output) };
@@ -58,7 +32,7 @@ function parseJson(output: string): { ok: true; value: unknown } | { ok: false; 
 }
 
 function jsonSchemaRule(schemaText: string): Rule {
-  const validate: ValidateFunction = ajv.compile(JSON.parse(schemaText) as object);
+  const validate = schemaValidator(schemaText);
   return (output) => {
     const parsed = parseJson(output);
     if (!parsed.ok) return verdict(false, `Not valid JSON: ${parsed.message}`);

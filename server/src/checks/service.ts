@@ -5,7 +5,7 @@ import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/s
 import { badRequest, notFound } from '../http/errors.js';
 import { assertProjectOwner } from '../projects/service.js';
 import { linearRegexError } from './linear-regex.js';
-import { jsonSchemaError } from './rules.js';
+import { jsonSchemaError } from './json-schema.js';
 
 type CheckRow = typeof checks.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { Check } from '@promptgrid/contract';
-import { compileRule, isRuleType, type Rule, type RuleVerdict } from '../checks/rules.js';
+import { compileRule, errorVerdict, isRuleType, type Rule, type RuleVerdict } from '../checks/rules.js';
 
 /** An active rule check, ready to apply: its rule compiled once, and the inputs it is limited to. */
 export type RuleCheck = { id: number; inputIds: ReadonlySet<number> | null; rule: Rule };
@@ -31,6 +31,15 @@ export function compileRuleChecks(checks: Pick<Check, 'id' | 'type' | 'value' | 
 export const covers = (check: { inputIds: ReadonlySet<number> | null }, inputId: number | null) =>
   check.inputIds === null || (inputId !== null && check.inputIds.has(inputId));
 
+/** A rule's verdict on one output; a rule that throws on it (a schema that overflows the stack) errs on that output only. */
+async function decide(rule: Rule, output: ScoredOutput): Promise<RuleVerdict | null> {
+  try {
+    return await rule(output.output, output.expected);
+  } catch (error) {
+    return errorVerdict(`The check failed on this output: ${(error as Error).message}`);
+  }
+}
+
 /** Every verdict the checks give on the outputs; a check that does not apply to an output gives none. */
 export async function scoreOutputs(
   checks: readonly RuleCheck[],
@@ -40,7 +49,7 @@ export async function scoreOutputs(
   for (const output of outputs) {
     for (const check of checks) {
       if (!covers(check, output.inputId)) continue;
-      const verdict = await check.rule(output.output, output.expected);
+      const verdict = await decide(check.rule, output);
       if (verdict) scores.push({ api_request_id: output.apiRequestId, check_id: check.id, ...verdict });
     }
   }
