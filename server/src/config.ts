@@ -111,6 +111,7 @@ const Env = z.object({
   EVAL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   EVAL_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   MODELS_FILE: optionalText,
   ANALYTICS_KEY: optionalText,
   ANALYTICS_HOST: httpUrl.default(new URL('https://us.i.posthog.com')),
@@ -185,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     freeEvaluationsPerMonth: e.FREE_EVALUATIONS_PER_MONTH,
     maxActiveRunsPerUser: e.MAX_ACTIVE_RUNS_PER_USER,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    /** How often a live stream sends a heartbeat and re-reads its session and run. */
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     modelsFile: e.MODELS_FILE ?? null,
     /** Product analytics (PostHog): on only with a key; the host is the origin its events go to. */
     analytics: e.ANALYTICS_KEY ? { key: e.ANALYTICS_KEY, host: e.ANALYTICS_HOST.origin } : null,

@@ -14,6 +14,8 @@ export type RuleVerdict =
  * expected). A regex rule answers later: it searches on its own thread.
  */
 export type Rule = (output: string, expected: string | null) => RuleVerdict | null | Promise<RuleVerdict | null>;
+/** Every rule but the regex decides at once. */
+type ImmediateRule = (output: string, expected: string | null) => RuleVerdict | null;
 
 export type RuleType = Exclude<CheckType, 'llm_judge'>;
 
@@ -31,7 +33,7 @@ function parseJson(output: string): { ok: true; value: unknown } | { ok: false; 
   }
 }
 
-function jsonSchemaRule(schemaText: string): Rule {
+function jsonSchemaRule(schemaText: string): ImmediateRule {
   const validate = schemaValidator(schemaText);
   return (output) => {
     const parsed = parseJson(output);
@@ -52,6 +54,8 @@ const characterCount = (text: string) => text.length - (text.match(SURROGATE_PAI
  * Text comparisons are case-sensitive; comparisons with the expected output ignore surrounding whitespace, which
  * models add and expected outputs typed in a form lose.
  */
+export function compileRule(type: Exclude<RuleType, 'regex'>, value: string): ImmediateRule;
+export function compileRule(type: RuleType, value: string): Rule;
 export function compileRule(type: RuleType, value: string): Rule {
   switch (type) {
     case 'contains':
