@@ -8,11 +8,10 @@ import {
   catastrophicRegex,
   healthProbe,
   pausedStreams,
-  peakRssMb,
   selfReferringSchema,
   templateAmplification,
 } from '../server/test/hostile-inputs.js';
-import { freePort, HttpClient, startProcess } from '../server/test/server-process.js';
+import { freePort, HttpClient, peakRssMb, startProcess } from '../server/test/server-process.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-bench-hostile-'));
 const server = await startProcess('main', {

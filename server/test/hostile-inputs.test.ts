@@ -3,14 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, ROUTES } from '@promptgrid/contract';
-import {
-  catastrophicRegex,
-  pausedStreams,
-  peakRssMb,
-  selfReferringSchema,
-  templateAmplification,
-} from './hostile-inputs.js';
-import { HttpClient, startProcess, type ServerProcess } from './server-process.js';
+import { catastrophicRegex, pausedStreams, selfReferringSchema, templateAmplification } from './hostile-inputs.js';
+import { HttpClient, peakRssMb, startProcess, type ServerProcess } from './server-process.js';
 
 /** What the server may reach at its peak through all of it: an idle one holds about 270 MB. */
 const PEAK_RSS_MB = 700;

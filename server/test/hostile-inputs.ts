@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import net from 'node:net';
 import { ROUTES, type AiModel } from '@promptgrid/contract';
 import type { HttpClient } from './server-process.js';
@@ -7,15 +6,6 @@ import type { HttpClient } from './server-process.js';
  * The inputs with which one signed-in user could once stop a whole server, sent to a server process: for the test
  * that it still answers with its memory bounded, and for the benchmark that measures its longest stall meanwhile.
  */
-
-/** The process's peak resident memory (VmHWM) in MB. */
-export function peakRssMb(pid: number): number {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'))!;
-  return Number(line.split(/\s+/)[1]) / 1024;
-}
 
 /** Polls /healthz one request after another until stopped; answers the slowest answer's time (ms), or Infinity. */
 export function healthProbe(baseUrl: string) {
