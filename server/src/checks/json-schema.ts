@@ -13,12 +13,19 @@ const validators = new LRUCache<string, ValidateFunction>({ max: 500 });
 /** How many compiled validators are kept: for the test that the cache stays bounded. */
 export const cachedValidatorCount = () => validators.size;
 
+/**
+ * An Ajv context for one schema. Not strict: schemas written for other validators often carry extra keywords (title,
+ * examples, x-…) that are harmless. It does not check the schema against the meta-schema (compiling the meta-schema
+ * costs each new context ~150 ms): `metaSchemaChecker` did that when the check was saved.
+ */
 function newAjv() {
-  // Not strict: schemas written for other validators often carry extra keywords (title, examples, x-…) that are harmless.
-  const ajv = new Ajv({ strict: false, allErrors: false });
+  const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
   addFormats.default(ajv);
   return ajv;
 }
+
+/** Checks schemas against the JSON Schema meta-schema; compiles and keeps none of them. */
+const metaSchemaChecker = new Ajv({ strict: false });
 
 /** The schema's validator, compiled once per distinct text (throws what Ajv throws for a schema it cannot compile). */
 export function schemaValidator(text: string): ValidateFunction {
@@ -110,8 +117,8 @@ export function jsonSchemaError(text: string): string | null {
       'item, so it would never finish.'
     );
   try {
-    const ajv = newAjv();
-    if (!ajv.validateSchema(schema)) return `Not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`;
+    if (!metaSchemaChecker.validateSchema(schema))
+      return `Not a valid JSON Schema: ${metaSchemaChecker.errorsText(metaSchemaChecker.errors)}`;
     schemaValidator(text);
     return null;
   } catch (error) {
