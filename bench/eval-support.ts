@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROUTES, type EvaluationResults, type Metrics, type RunEvaluationResponse } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { freePort, HttpClient, seedProject, startProcess, type ServerProcess } from '../server/test/server-process.js';
+import {
+  freePort,
+  HttpClient,
+  peakRssMb,
+  seedProject,
+  startProcess,
+  type ServerProcess,
+} from '../server/test/server-process.js';
 
 const TICKS_PER_SECOND = 100; // Linux USER_HZ
 
@@ -16,15 +23,6 @@ function cpuMs(pid: number, file = `/proc/${pid}/stat`): number {
 /** The CPU ms of the process's main thread alone, from /proc. */
 function mainThreadCpuMs(pid: number): number {
   return cpuMs(pid, `/proc/${pid}/task/${pid}/stat`);
-}
-
-/** Peak resident memory of the process so far (VmHWM), in MB. */
-export function peakRssMb(pid: number): number {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'))!;
-  return Number(line.split(/\s+/)[1]) / 1024;
 }
 
 export type Bench = {

@@ -128,4 +128,29 @@ describe('loadConfig', () => {
     expect(loadConfig({}).previousEncryptionKeys).toEqual([]);
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).databaseUrl).toBe('postgresql://u@h/db');
   });
+
+  it('reads URL settings by their parsed protocol and host, whatever their case', () => {
+    const shouted = loadConfig({ PUBLIC_URL: 'HTTPS://Promptgrid.Example.com/' });
+    expect(shouted).toMatchObject({
+      devLogin: false,
+      secureCookies: true,
+      publicUrl: 'https://promptgrid.example.com',
+      publicOrigin: 'https://promptgrid.example.com',
+      allowedHosts: ['promptgrid.example.com'],
+    });
+    expect(shouted.devLoginNote).toMatch(/PUBLIC_URL is https \(https:\/\/promptgrid\.example\.com\)/);
+    expect(loadConfig({ DATABASE_URL: 'POSTGRES://u@h/db' }).databaseUrl).toBe('POSTGRES://u@h/db');
+    expect(loadConfig({ ANALYTICS_KEY: 'phc_abc', ANALYTICS_HOST: 'HTTPS://EU.i.posthog.com' }).analytics?.host).toBe(
+      'https://eu.i.posthog.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://promptgrid.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'file:///etc/passwd' })).toThrow(/OPENAI_BASE_URL/);
+  });
+
+  it('warns when PUBLIC_URL is https and no proxy is trusted', () => {
+    expect(loadConfig({ PUBLIC_URL: 'Https://promptgrid.example.com' }).proxyNote).toMatch(/TRUST_PROXY is unset/);
+    expect(loadConfig({ PUBLIC_URL: 'https://promptgrid.example.com', TRUST_PROXY: '1' }).proxyNote).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).proxyNote).toBeNull();
+    expect(loadConfig({}).proxyNote).toBeNull();
+  });
 });

@@ -4,7 +4,18 @@ import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
 const optionalText = z.string().trim().min(1).optional();
-const optionalUrl = z.url().optional();
+/**
+ * A URL setting, parsed: what the rest of the server compares is the URL's parsed protocol and host (lowercased by
+ * the parser), never the text as typed, so `HTTPS://Example.com` means the same as `https://example.com`.
+ */
+const urlWith = (protocols: string[], message: string) =>
+  z
+    .url()
+    .transform((v) => new URL(v))
+    .refine((url) => protocols.includes(url.protocol), message);
+const httpUrl = urlWith(['http:', 'https:'], 'must be an http(s) URL');
+/** The URL as the parser writes it (lowercase protocol and host), without a trailing slash. */
+const normalized = (url: URL) => url.href.replace(/\/+$/, '');
 const isAddressOrRange = (entry: string) => {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
   const [address, bits, ...rest] = entry.split('/');
@@ -37,14 +48,15 @@ const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < h
 
 /** Whether dev sign-in (any e-mail, no password) is on, and the reason given at start. */
 function devLoginSetting(
-  e: { DEV_LOGIN?: boolean; GOOGLE_CLIENT_ID?: string; HOST: string; PUBLIC_URL?: string },
+  e: { DEV_LOGIN?: boolean; GOOGLE_CLIENT_ID?: string; HOST: string; PUBLIC_URL?: URL },
   production: boolean,
 ) {
-  const exposure = e.PUBLIC_URL?.startsWith('https://')
-    ? `PUBLIC_URL is https (${e.PUBLIC_URL})`
-    : !isLoopbackHost(e.HOST)
-      ? `HOST ${e.HOST} listens beyond loopback`
-      : null;
+  const exposure =
+    e.PUBLIC_URL?.protocol === 'https:'
+      ? `PUBLIC_URL is https (${normalized(e.PUBLIC_URL)})`
+      : !isLoopbackHost(e.HOST)
+        ? `HOST ${e.HOST} listens beyond loopback`
+        : null;
   if (e.DEV_LOGIN === true) return { enabled: true, exposure, reason: null };
   const off = (reason: string) => ({ enabled: false, exposure, reason });
   if (e.DEV_LOGIN === false) return off('DEV_LOGIN=false');
@@ -61,11 +73,14 @@ const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .refine(
+      (v) => URL.canParse(v) && ['postgres:', 'postgresql:'].includes(new URL(v).protocol),
+      'must start with postgres:// or postgresql://',
+    )
     .optional(),
   APP_ENCRYPTION_KEY: z
     .string()
@@ -78,16 +93,16 @@ const Env = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_JWKS_URL: httpUrl.default(new URL('https://www.googleapis.com/oauth2/v3/certs')),
   DEV_LOGIN: flag.optional(),
   TRUST_PROXY: trustProxy.optional(),
   ALLOWED_HOSTS: hostList.optional(),
-  OPENAI_BASE_URL: optionalUrl,
-  ANTHROPIC_BASE_URL: optionalUrl,
+  OPENAI_BASE_URL: httpUrl.optional(),
+  ANTHROPIC_BASE_URL: httpUrl.optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PRICE_ID: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_API_BASE: optionalUrl,
+  STRIPE_API_BASE: httpUrl.optional(),
   FREE_EVALUATIONS_PER_MONTH: z.coerce.number().int().min(0).default(50),
   MAX_ACTIVE_RUNS_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
   EVAL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
@@ -96,12 +111,10 @@ const Env = z.object({
   EVAL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   EVAL_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   MODELS_FILE: optionalText,
   ANALYTICS_KEY: optionalText,
-  ANALYTICS_HOST: z
-    .url()
-    .refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL')
-    .default('https://us.i.posthog.com'),
+  ANALYTICS_HOST: httpUrl.default(new URL('https://us.i.posthog.com')),
   FEEDBACK_EMAIL: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -118,20 +131,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const devLogin = devLoginSetting(e, production);
-  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).host.toLowerCase() : null;
+  const publicHost = e.PUBLIC_URL?.host ?? null;
+  const secureCookies = e.PUBLIC_URL?.protocol === 'https:';
   return {
     production,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? null,
-    secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
+    publicUrl: e.PUBLIC_URL ? normalized(e.PUBLIC_URL) : null,
+    /** PUBLIC_URL's origin (protocol, host and port, as parsed): what a browser's Origin header is compared with. */
+    publicOrigin: e.PUBLIC_URL?.origin ?? null,
+    secureCookies,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     encryptionKey: e.APP_ENCRYPTION_KEY ?? null,
     /** Keys provider keys may still be sealed with: they are read, and resealed with encryptionKey when the server starts. */
     previousEncryptionKeys: e.APP_ENCRYPTION_KEY_PREVIOUS ? e.APP_ENCRYPTION_KEY_PREVIOUS.split(',') : [],
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
-    google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL },
+    google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL.href },
     devLogin: devLogin.enabled,
     /** Why dev sign-in is off, or (when DEV_LOGIN=true overrides it) what exposes it: said once at start. */
     devLoginNote: devLogin.enabled
@@ -140,12 +156,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : `dev sign-in is off: ${devLogin.reason}`,
     /** A hop count becomes "trust the nearest n hops", which is what Fastify does with a number (its types omit it). */
     trustProxy: typeof e.TRUST_PROXY === 'number' ? hopsTrusted(e.TRUST_PROXY) : (e.TRUST_PROXY ?? false),
+    /**
+     * Said at start when PUBLIC_URL is https but no proxy is trusted: behind a TLS-terminating proxy the server then
+     * sees every request as plain http from the proxy's address (wrong client addresses for rate limits and logs).
+     */
+    proxyNote:
+      secureCookies && e.TRUST_PROXY === undefined
+        ? 'PUBLIC_URL is https but TRUST_PROXY is unset: if a proxy terminates TLS in front of this server, set ' +
+          'TRUST_PROXY to its address (or hop count) so client addresses and the request protocol are read correctly'
+        : null,
     /** Host headers accepted besides loopback names: PUBLIC_URL's host and ALLOWED_HOSTS. */
     allowedHosts: [...(publicHost ? [publicHost] : []), ...(e.ALLOWED_HOSTS ?? [])],
     sessionSecret: e.SESSION_SECRET ?? null,
     providers: {
-      openaiBaseUrl: e.OPENAI_BASE_URL ?? null,
-      anthropicBaseUrl: e.ANTHROPIC_BASE_URL ?? null,
+      openaiBaseUrl: e.OPENAI_BASE_URL ? normalized(e.OPENAI_BASE_URL) : null,
+      anthropicBaseUrl: e.ANTHROPIC_BASE_URL ? normalized(e.ANTHROPIC_BASE_URL) : null,
       concurrency: e.EVAL_CONCURRENCY,
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
       maxRetries: e.EVAL_MAX_RETRIES,
@@ -156,14 +181,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       secretKey: e.STRIPE_SECRET_KEY ?? null,
       priceId: e.STRIPE_PRICE_ID ?? null,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
-      apiBase: e.STRIPE_API_BASE ?? null,
+      apiBase: e.STRIPE_API_BASE ? normalized(e.STRIPE_API_BASE) : null,
     },
     freeEvaluationsPerMonth: e.FREE_EVALUATIONS_PER_MONTH,
     maxActiveRunsPerUser: e.MAX_ACTIVE_RUNS_PER_USER,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    /** How often a live stream sends a heartbeat and re-reads its session and run. */
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     modelsFile: e.MODELS_FILE ?? null,
     /** Product analytics (PostHog): on only with a key; the host is the origin its events go to. */
-    analytics: e.ANALYTICS_KEY ? { key: e.ANALYTICS_KEY, host: new URL(e.ANALYTICS_HOST).origin } : null,
+    analytics: e.ANALYTICS_KEY ? { key: e.ANALYTICS_KEY, host: e.ANALYTICS_HOST.origin } : null,
     feedbackEmail: e.FEEDBACK_EMAIL ?? null,
     logLevel: e.LOG_LEVEL,
   };

@@ -28,6 +28,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 if (!config.devLogin) app.log.info(config.devLoginNote);
 else if (config.devLoginNote) app.log.warn(`WARNING: ${config.devLoginNote}. Unset DEV_LOGIN unless this is intended.`);
+if (config.proxyNote) app.log.warn(`WARNING: ${config.proxyNote}.`);
 const storage = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
 app.log.info(
   `Promptgrid on http://${config.host}:${config.port} (${storage}${config.devLogin ? ', dev sign-in on' : ''})`,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,15 @@ import { ensureServerBuilt, serverEntryArgs } from '../../scripts/server-build.m
 /** Runs the server or a worker as its own process (the build, as `npm start` runs it), for crash and scale-out tests and benchmarks. */
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(serverDir, '..');
+
+/** Peak resident memory of the process so far (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'))!;
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

@@ -20,6 +20,10 @@ export const LIMITS = {
   nameMaxLength: 200,
   descriptionMaxLength: 2000,
   contentMaxLength: 200_000,
+  /** The longest a system or user prompt may be once its variables are filled in (characters). */
+  filledPromptMaxLength: 400_000,
+  /** The most text a run's filled-in prompts may add up to, each distinct text counted once (characters). */
+  filledRunMaxLength: 20_000_000,
   runMaxRequests: 20_000,
   variablesMax: 100,
   importMaxRows: 10_000,
@@ -27,6 +31,8 @@ export const LIMITS = {
   importErrorsListed: 100,
   importPreviewRows: 5,
   bulkMaxIds: 10_000,
+  /** Live event streams (GET /api/evaluations/{id}/events/) one user may have open at once in a server process. */
+  liveStreamsPerUser: 10,
 } as const;
 
 export const STANDARD_PLAN = { name: 'Standard', priceUsdPerMonth: 24.99, priceLabel: '$24.99' } as const;

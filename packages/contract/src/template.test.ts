@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, templateVariables } from './template.js';
+import { filledLength, fillTemplate, templateShape, templateVariables } from './template.js';
 
 describe('template syntax', () => {
   it('finds each variable once, in order, with spaces inside the braces and triple braces', () => {
@@ -24,5 +24,13 @@ describe('template syntax', () => {
 
   it('does not take inherited object properties for variables', () => {
     expect(fillTemplate('{{constructor}} {{toString}}', {})).toBe('{{constructor}} {{toString}}');
+  });
+
+  it('sizes a filling exactly without building it', () => {
+    const text = 'A {{a}} B {{ b }} {{{a}}} {{missing}} {{ 1 + 1 }}';
+    const variables = { a: 'xyz', b: '' };
+    expect(filledLength(templateShape(text), variables)).toBe(fillTemplate(text, variables).length);
+    const amplified = templateShape('{{a}}'.repeat(40_000));
+    expect(filledLength(amplified, { a: 'x'.repeat(12_000) })).toBe(480_000_000);
   });
 });

@@ -28,3 +28,28 @@ export function fillTemplate(text: string, variables: Readonly<Record<string, st
     return Object.hasOwn(variables, name) ? variables[name] : placeholder;
   });
 }
+
+/** A text's fixed part and how often it uses each variable: enough to size any filling without building it. */
+export type TemplateShape = { fixedLength: number; uses: Map<string, { count: number; placeholderLength: number }> };
+
+export function templateShape(text: string): TemplateShape {
+  const uses: TemplateShape['uses'] = new Map();
+  let fixedLength = text.length;
+  for (const match of text.matchAll(placeholderPattern())) {
+    const name = match[1] ?? match[2];
+    const use = uses.get(name) ?? { count: 0, placeholderLength: 0 };
+    use.count += 1;
+    use.placeholderLength += match[0].length;
+    uses.set(name, use);
+    fixedLength -= match[0].length;
+  }
+  return { fixedLength, uses };
+}
+
+/** The length fillTemplate's result would have, computed from the lengths alone (cost: one step per variable used). */
+export function filledLength(shape: TemplateShape, variables: Readonly<Record<string, string>>): number {
+  let length = shape.fixedLength;
+  for (const [name, use] of shape.uses)
+    length += Object.hasOwn(variables, name) ? use.count * variables[name].length : use.placeholderLength;
+  return length;
+}

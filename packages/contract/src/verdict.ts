@@ -86,8 +86,17 @@ export const RescoreResponse = z.object({
 });
 export type RescoreResponse = z.infer<typeof RescoreResponse>;
 
-/** An unsaved rule check's verdict on each output of an evaluation it applies to. */
+/**
+ * An unsaved rule check's verdict on each output of an evaluation it applies to; pass and score are null, and error
+ * says why, when the rule could not decide on that output.
+ */
 export const CheckPreview = z.array(
-  z.object({ api_request_id: Id, pass: z.boolean(), score: z.number().min(0).max(1), reason: z.string() }),
+  z.object({
+    api_request_id: Id,
+    pass: z.boolean().nullable(),
+    score: z.number().min(0).max(1).nullable(),
+    reason: z.string(),
+    error: z.string().optional(),
+  }),
 );
 export type CheckPreview = z.infer<typeof CheckPreview>;

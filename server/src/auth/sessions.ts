@@ -15,6 +15,7 @@ type CachedSession = { user: User; expiresAt: number; cachedUntil: number };
  */
 export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
+  private readonly endedListeners = new Set<(tokenHash: string) => void>();
 
   constructor(
     private readonly db: Db,
@@ -55,6 +56,13 @@ export class SessionStore {
   async delete(tokenHash: string): Promise<void> {
     this.cache.delete(tokenHash);
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    for (const listener of this.endedListeners) listener(tokenHash);
+  }
+
+  /** Calls `listener` with each session this process deletes (sign-out, account deletion): what it opened ends too. */
+  onEnded(listener: (tokenHash: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
   async deleteExpired(): Promise<void> {

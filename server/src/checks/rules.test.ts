@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compileRule, jsonSchemaError, type RuleType } from './rules.js';
+import { jsonSchemaError } from './json-schema.js';
+import { compileRule, type RuleType } from './rules.js';
 
-const judge = (type: RuleType, value: string, output: string, expected: string | null = null) =>
+const judge = (type: Exclude<RuleType, 'regex'>, value: string, output: string, expected: string | null = null) =>
   compileRule(type, value)(output, expected);
+const judgeRegex = (pattern: string, output: string) => compileRule('regex', pattern)(output, null);
 
 describe('rule checks', () => {
   it('contains and not_contains compare case-sensitively', () => {
@@ -20,13 +22,17 @@ describe('rule checks', () => {
     expect(judge('not_contains', 'As an AI', 'As an AI model, Paris.')).toMatchObject({ pass: false, score: 0 });
   });
 
-  it('regex passes on a match anywhere and names what matched', () => {
-    expect(judge('regex', '\\d{4}', 'Founded in 1889.')).toEqual({
+  it('regex passes on a match anywhere and names what matched', async () => {
+    expect(await judgeRegex('\\d{4}', 'Founded in 1889.')).toEqual({
       pass: true,
       score: 1,
       reason: 'Matches /\\d{4}/ at "1889".',
     });
-    expect(judge('regex', '^\\d+$', 'about 42')).toEqual({ pass: false, score: 0, reason: 'No match for /^\\d+$/.' });
+    expect(await judgeRegex('^\\d+$', 'about 42')).toEqual({
+      pass: false,
+      score: 0,
+      reason: 'No match for /^\\d+$/.',
+    });
   });
 
   it('equals_expected ignores surrounding whitespace, and does not apply without an expected output', () => {

@@ -1,44 +1,29 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import type { CheckType } from '@promptgrid/contract';
+import { schemaValidator } from './json-schema.js';
+import { REGEX_JOB_TIMEOUT_MS, searchRegex } from './regex-thread.js';
 
-/** A rule's decision on one output: pass or fail, score 1 or 0, and a one-line reason a person can read. */
-export type RuleVerdict = { pass: boolean; score: number; reason: string };
+/**
+ * A rule's decision on one output: pass or fail, score 1 or 0, and a one-line reason a person can read; or, when the
+ * rule could not decide on this output (its regex search ran out of time, its schema threw), an error saying why.
+ */
+export type RuleVerdict =
+  { pass: boolean; score: number; reason: string } | { pass: null; score: null; reason: string; error: string };
 
-/** Applies one rule to an output and its input's expected output; null when the rule does not apply (nothing expected). */
-export type Rule = (output: string, expected: string | null) => RuleVerdict | null;
+/**
+ * Applies one rule to an output and its input's expected output; null when the rule does not apply (nothing
+ * expected). A regex rule answers later: it searches on its own thread.
+ */
+export type Rule = (output: string, expected: string | null) => RuleVerdict | null | Promise<RuleVerdict | null>;
+/** Every rule but the regex decides at once. */
+type ImmediateRule = (output: string, expected: string | null) => RuleVerdict | null;
 
 export type RuleType = Exclude<CheckType, 'llm_judge'>;
 
 const verdict = (pass: boolean, reason: string): RuleVerdict => ({ pass, score: pass ? 1 : 0, reason });
+export const errorVerdict = (error: string): RuleVerdict => ({ pass: null, score: null, reason: '', error });
 
 /** Quoted for a reason line, cut short so a long needle does not fill the badge. */
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
-
-// One validator factory for the process: compiling a schema is the costly part, so a rule compiles it once and
-// applies it to every output. Not strict: schemas written for other validators often carry extra keywords
-// (title, examples, x-…) that are harmless.
-const ajv = new Ajv({ strict: false, allErrors: false });
-addFormats.default(ajv);
-
-/** Why a JSON Schema cannot be used, or null when Ajv accepts and compiles it. */
-export function jsonSchemaError(text: string): string | null {
-  let schema: unknown;
-  try {
-    schema = JSON.parse(text);
-  } catch {
-    return 'The JSON Schema is not valid JSON.';
-  }
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
-    return 'A JSON Schema must be a JSON object.';
-  try {
-    if (!ajv.validateSchema(schema)) return `Not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`;
-    ajv.compile(schema);
-    return null;
-  } catch (error) {
-    return `Not a valid JSON Schema: ${(error as Error).message}`;
-  }
-}
 
 function parseJson(output: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
@@ -48,8 +33,8 @@ function parseJson(output: string): { ok: true; value: unknown } | { ok: false; 
   }
 }
 
-function jsonSchemaRule(schemaText: string): Rule {
-  const validate: ValidateFunction = ajv.compile(JSON.parse(schemaText) as object);
+function jsonSchemaRule(schemaText: string): ImmediateRule {
+  const validate = schemaValidator(schemaText);
   return (output) => {
     const parsed = parseJson(output);
     if (!parsed.ok) return verdict(false, `Not valid JSON: ${parsed.message}`);
@@ -69,6 +54,8 @@ const characterCount = (text: string) => text.length - (text.match(SURROGATE_PAI
  * Text comparisons are case-sensitive; comparisons with the expected output ignore surrounding whitespace, which
  * models add and expected outputs typed in a form lose.
  */
+export function compileRule(type: Exclude<RuleType, 'regex'>, value: string): ImmediateRule;
+export function compileRule(type: RuleType, value: string): Rule;
 export function compileRule(type: RuleType, value: string): Rule {
   switch (type) {
     case 'contains':
@@ -82,11 +69,17 @@ export function compileRule(type: RuleType, value: string): Rule {
           ? verdict(false, `Contains ${quote(value)}.`)
           : verdict(true, `Does not contain ${quote(value)}.`);
     case 'regex': {
-      const pattern = new RegExp(value, 'u');
-      return (output) => {
-        const match = pattern.exec(output);
-        return match
-          ? verdict(true, `Matches /${value}/ at ${quote(match[0])}.`)
+      new RegExp(value, 'u'); // a pattern that is not even JavaScript fails here, as the check is compiled
+      return async (output) => {
+        const found = await searchRegex(value, output);
+        if (!found.ok)
+          return errorVerdict(
+            found.reason === 'timeout'
+              ? `The regular expression took over ${REGEX_JOB_TIMEOUT_MS} ms on this output.`
+              : `The regular expression cannot run: ${found.message}`,
+          );
+        return found.match !== null
+          ? verdict(true, `Matches /${value}/ at ${quote(found.match)}.`)
           : verdict(false, `No match for /${value}/.`);
       };
     }

@@ -4,7 +4,8 @@ import type { Db, Tx } from '../db/client.js';
 import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { assertProjectOwner } from '../projects/service.js';
-import { jsonSchemaError } from './rules.js';
+import { linearRegexError } from './linear-regex.js';
+import { jsonSchemaError } from './json-schema.js';
 
 type CheckRow = typeof checks.$inferSelect;
 
@@ -21,10 +22,17 @@ const toCheck = (row: CheckRow): Check => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** What the contract cannot decide alone: the schema compiles in Ajv, the judge model exists, the inputs are the project's. */
+/**
+ * What the contract cannot decide alone: the schema compiles in Ajv, the linear-time engine runs the pattern, the judge
+ * model exists, the inputs are the project's.
+ */
 export async function assertCheckValid(tx: Tx, projectId: number, check: SaveCheckInput): Promise<void> {
   if (check.type === 'json_schema') {
     const error = jsonSchemaError(check.value);
+    if (error) throw badRequest({ value: [error] });
+  }
+  if (check.type === 'regex') {
+    const error = await linearRegexError(check.value);
     if (error) throw badRequest({ value: [error] });
   }
   if (check.ai_model_id !== null) {

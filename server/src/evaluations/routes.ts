@@ -41,7 +41,7 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
   let worker: EvaluationWorker | null = null;
   const live = await openLiveHub(app.database.kind === 'postgres' ? app.config.databaseUrl : null, app.log);
   app.addHook('onClose', () => live.close());
-  liveEventsRoute(app, live);
+  const liveStreams = liveEventsRoute(app, live);
   if (options.workers) {
     const { providers } = app.config;
     worker = new EvaluationWorker(app.database, providers, app.sealingKey, app.log, {
@@ -179,6 +179,7 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
     },
     async (request, reply) => {
       await deleteEvaluation(app.db, currentUser(request).id, request.params.id);
+      liveStreams.endEvaluation(request.params.id);
       return reply.code(204).send();
     },
   );

@@ -169,4 +169,50 @@ describe.each(databaseKinds)('templated runs on %s', (kind) => {
     const results = (await client.get(ROUTES.results(mock.json().evaluation_id))).json();
     expect(results[0].output).toContain('System prompt: "Answer for Rome in it."');
   });
+
+  it('refuses, in well under a second, an estimate and a run whose filled-in prompt would be oversize', async () => {
+    const client = await signedInClient(ctx.app);
+    const { project, configurationIds } = await setUp(client, ['{{a}}'.repeat(40_000)]);
+    const amplified = await addInput(client, project, {
+      name: 'Long',
+      content: 'Hi',
+      variables: { a: 'x'.repeat(12_000) },
+    });
+    const before = (await client.get(ROUTES.evaluations)).json().length;
+    const body = { configuration_ids: configurationIds, input_ids: [amplified], use_mock: true };
+    const expected = {
+      prompts: [
+        "System prompt 'Prompt 1' with user prompt 'Long' would be 480,000,000 characters long once filled in; " +
+          'the most a filled-in prompt may be is 400,000 characters.',
+      ],
+    };
+    for (const route of [ROUTES.runEvaluationEstimate, ROUTES.runEvaluation]) {
+      const started = performance.now();
+      const refused = await client.post(route, body);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual(expected);
+    }
+    expect((await client.get(ROUTES.evaluations)).json()).toHaveLength(before);
+  });
+
+  it('refuses a run whose filled-in prompts add up to more than a run may send, though each fits', async () => {
+    const client = await signedInClient(ctx.app);
+    const { project, configurationIds } = await setUp(client, ['{{a}}'.repeat(33), '{{a}}'.repeat(33)]);
+    const inputIds: number[] = [];
+    for (let n = 0; n < 26; n++)
+      inputIds.push(
+        await addInput(client, project, { name: `In ${n}`, content: 'Hi', variables: { a: 'x'.repeat(12_000) } }),
+      );
+    const refused = await client.post(ROUTES.runEvaluationEstimate, {
+      configuration_ids: configurationIds,
+      input_ids: inputIds,
+      use_mock: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().prompts).toEqual([
+      "The run's filled-in prompts would add up to 20,592,000 characters; the most a run may send is 20,000,000. " +
+        'Choose fewer user prompts or shorter variables.',
+    ]);
+  });
 });

@@ -30,15 +30,13 @@ declare module 'fastify' {
   }
 }
 
-function sameOrigin(request: FastifyRequest, publicUrl: string | null): boolean {
+function sameOrigin(request: FastifyRequest, publicOrigin: string | null): boolean {
   const origin = request.headers.origin;
   if (!origin) return request.headers['sec-fetch-site'] !== 'cross-site'; // non-browser clients send neither
-  if (publicUrl && origin === new URL(publicUrl).origin) return true;
-  try {
-    return new URL(origin).host === request.host;
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(origin)) return false;
+  const parsed = new URL(origin);
+  if (parsed.origin === publicOrigin) return true;
+  return parsed.host === request.host.toLowerCase();
 }
 
 /**
@@ -123,7 +121,7 @@ export const security = fp(
         return;
       }
       if (route.csrf === false) return;
-      if (!sameOrigin(request, config.publicUrl)) throw forbidden('Cross-origin request refused.');
+      if (!sameOrigin(request, config.publicOrigin)) throw forbidden('Cross-origin request refused.');
       const header = request.headers[CSRF_HEADER.toLowerCase()];
       if (!tokensMatch(typeof header === 'string' ? header : undefined, currentCsrf(request) ?? undefined)) {
         throw forbidden('CSRF token missing or incorrect.');

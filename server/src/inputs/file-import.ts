@@ -9,6 +9,7 @@ import {
   type ImportRowError,
   type InputFileFormat,
 } from '@promptgrid/contract';
+import { timeSlices } from '../lib/time-slices.js';
 
 type Column = ImportPreview['columns'][number];
 /** A file read into user prompts: every valid row, each with its row number, and the first problems found. */
@@ -35,7 +36,7 @@ export function nameFromContent(content: string): string {
   return name || content.trim().slice(0, NAME_LENGTH);
 }
 
-export function readInputFile(format: InputFileFormat, data: string): InputFile {
+export async function readInputFile(format: InputFileFormat, data: string): Promise<InputFile> {
   const file: InputFile = { columns: [], rows: [], totalRows: 0, errors: [] };
   if (Buffer.byteLength(data, 'utf8') > LIMITS.importMaxBytes) {
     addError(file, {
@@ -45,8 +46,8 @@ export function readInputFile(format: InputFileFormat, data: string): InputFile 
     });
     return file;
   }
-  if (format === 'csv') readCsv(file, data);
-  else readJsonl(file, data);
+  if (format === 'csv') await readCsv(file, data);
+  else await readJsonl(file, data);
   if (file.totalRows === 0 && file.errors.length === 0)
     addError(file, { row: 0, field: 'data', message: 'The file has no rows to import.' });
   return file;
@@ -122,7 +123,7 @@ const ACTIVE_TEXTS: Record<string, boolean> = { true: true, false: false, yes: t
  * Every column holds a value for every row: an empty cell is an empty variable, no expected output, or, for the name,
  * a name taken from the content. (csv-parse could tell "" from an empty cell, but took ~10x as long on 10,000 rows.)
  */
-function readCsv(file: InputFile, data: string) {
+async function readCsv(file: InputFile, data: string) {
   const parsed = Papa.parse<string[]>(data.replace(/^\uFEFF/, ''), { delimiter: ',', skipEmptyLines: true });
   const broken = parsed.errors.find((error) => error.type === 'Quotes');
   if (broken) {
@@ -138,7 +139,9 @@ function readCsv(file: InputFile, data: string) {
   file.totalRows = records.length - 1;
   if (!readings || tooManyRows(file, LIMITS.importMaxRows + 2)) return;
 
+  const slice = timeSlices();
   for (let n = 1; n < records.length && file.errors.length < LIMITS.importErrorsListed; n++) {
+    await slice();
     const cells = records[n];
     const row = n + 1;
     if (cells.length !== readings.length) {
@@ -160,7 +163,7 @@ function readCsv(file: InputFile, data: string) {
 const JSONL_KEYS = new Set([...INPUT_FILE_FIELDS, 'variables']);
 
 /** One JSON object per line; blank lines are skipped and `row` is the line number. */
-function readJsonl(file: InputFile, data: string) {
+async function readJsonl(file: InputFile, data: string) {
   const lines = data.replace(/^\uFEFF/, '').split(/\r?\n/);
   const columns = new Map<string, Column['target']>();
   const rows: { row: number; value: unknown }[] = [];
@@ -169,8 +172,10 @@ function readJsonl(file: InputFile, data: string) {
   });
   file.totalRows = rows.length;
   if (tooManyRows(file, rows[LIMITS.importMaxRows]?.row ?? 0)) return;
+  const slice = timeSlices();
   for (const { row, value } of rows) {
     if (file.errors.length >= LIMITS.importErrorsListed) break;
+    await slice();
     let object: unknown;
     try {
       object = JSON.parse(value as string);

@@ -4,12 +4,14 @@ import {
   type BulkInputsInput,
   type BulkInputsResponse,
   type ImportInputsInput,
+  type ImportedInput,
   type ImportInputsResponse,
   type ImportPreview,
   type InputFileFormat,
 } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { timeSlices } from '../lib/time-slices.js';
 import { countTokens } from '../lib/tokens.js';
 import { assertProjectOwner, changeProject } from '../projects/service.js';
 import { readInputFile, type InputFile } from './file-import.js';
@@ -24,7 +26,7 @@ export async function previewImport(
   { format, data }: ImportInputsInput,
 ): Promise<ImportPreview> {
   await assertProjectOwner(db, userId, projectId);
-  const file = readInputFile(format, data);
+  const file = await readInputFile(format, data);
   return {
     total_rows: file.totalRows,
     columns: file.columns,
@@ -41,29 +43,65 @@ export async function importInputs(
   { format, data }: ImportInputsInput,
 ): Promise<ImportInputsResponse> {
   await assertProjectOwner(db, userId, projectId);
-  const file = readInputFile(format, data);
+  const file = await readInputFile(format, data);
   if (file.errors.length > 0) throw importRefused(file);
-  return changeProject(db, userId, projectId, async (tx) => ({
-    created: await insertImportedInputs(tx, projectId, file),
-  }));
+  // Counted before any transaction, in slices: a transaction on the embedded database holds up every other query.
+  const tokenCounts = await countTokensInSlices(file.rows.map(({ input }) => input.content));
+  const rows = file.rows.map(({ input }, n) => ({ ...input, token_count: tokenCounts[n] }));
+  const created: number[] = [];
+  try {
+    for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
+      const chunk = rows.slice(start, start + IMPORT_CHUNK_ROWS);
+      created.push(...(await changeProject(db, userId, projectId, (tx) => insertImportedInputs(tx, projectId, chunk))));
+    }
+  } catch (error) {
+    await deleteInputs(db, created);
+    throw error;
+  }
+  return { created: created.length };
+}
+
+/**
+ * Rows are written this many per transaction, so other users' queries run between them (on the embedded database a
+ * transaction of 10,000 rows would hold them up for a second); a chunk that fails deletes the chunks written before
+ * it, so an import still creates all its rows or none.
+ */
+const IMPORT_CHUNK_ROWS = 500;
+
+async function countTokensInSlices(texts: string[]): Promise<number[]> {
+  const slice = timeSlices();
+  const counts: number[] = [];
+  for (const text of texts) {
+    await slice();
+    counts.push(countTokens(text));
+  }
+  return counts;
 }
 
 const importRefused = (file: InputFile) =>
   new HttpError(400, `${file.errors.length} problem(s) in the file; nothing was imported.`, { errors: file.errors });
 
-/** One INSERT whatever the row count: the rows travel as one JSON parameter, in file order. */
-async function insertImportedInputs(tx: Tx, projectId: number, file: InputFile): Promise<number> {
-  const rows = JSON.stringify(file.rows.map(({ input }) => ({ ...input, token_count: countTokens(input.content) })));
+/** One INSERT whatever the row count: the rows travel as one JSON parameter, in file order. Answers their ids. */
+async function insertImportedInputs(
+  tx: Tx,
+  projectId: number,
+  rows: (ImportedInput & { token_count: number })[],
+): Promise<number[]> {
   const { rows: inserted } = (await tx.execute(sql`
-    WITH created AS (
-      INSERT INTO inputs (project_id, name, content, variables, expected_output, active, token_count)
-      SELECT ${projectId}::int, e->>'name', e->>'content', e->'variables', e->>'expected_output',
-             (e->>'active')::boolean, (e->>'token_count')::int
-        FROM jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS t(e, n)
-       ORDER BY n
-      RETURNING 1)
-    SELECT count(*)::int AS count FROM created`)) as { rows: { count: number }[] };
-  return inserted[0].count;
+    INSERT INTO inputs (project_id, name, content, variables, expected_output, active, token_count)
+    SELECT ${projectId}::int, e->>'name', e->>'content', e->'variables', e->>'expected_output',
+           (e->>'active')::boolean, (e->>'token_count')::int
+      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS t(e, n)
+     ORDER BY n
+    RETURNING id`)) as { rows: { id: number }[] };
+  return inserted.map((row) => Number(row.id));
+}
+
+async function deleteInputs(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`DELETE FROM inputs WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
+  );
 }
 
 export async function exportInputs(db: Db, userId: number, projectId: number, format: InputFileFormat) {

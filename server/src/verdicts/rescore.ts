@@ -20,7 +20,7 @@ export async function rescoreEvaluation(db: Db, userId: number, evaluationId: nu
     await lockEvaluation(tx, evaluationId);
     await deleteEvaluationScores(tx, evaluationId);
     const [checks, outputs] = [await readRuleChecks(tx, evaluation.projectId), await readOutputs(tx, evaluationId)];
-    const rows = scoreOutputs(checks, outputs);
+    const rows = await scoreOutputs(checks, outputs);
     await insertRuleScores(tx, evaluationId, rows);
     const queued = await requeueJudgements(tx, evaluationId);
     return { scored_requests: outputs.length, scores: rows.length, judgements_queued: queued };
@@ -40,7 +40,7 @@ export async function previewCheck(
     const evaluation = await readOwnedEvaluation(tx, userId, evaluationId);
     await assertCheckValid(tx, evaluation.projectId, check);
     const outputs = await readOutputs(tx, evaluationId);
-    return scoreOutputs(compileRuleChecks([{ ...check, id: 0 }]), outputs).map(
+    return (await scoreOutputs(compileRuleChecks([{ ...check, id: 0 }]), outputs)).map(
       ({ check_id: _, ...verdict }) => verdict,
     );
   });

@@ -33,7 +33,7 @@ export class RuleScorer {
           ? null
           : ((await this.inputs.of(outcome.evaluation_id)).get(outcome.input_id)?.expected ?? null);
       const output = { apiRequestId: outcome.id, inputId: outcome.input_id, output: outcome.output, expected };
-      for (const score of scoreOutputs(checks, [output])) scores.push(score);
+      for (const score of await scoreOutputs(checks, [output])) scores.push(score);
     }
     return scores;
   }

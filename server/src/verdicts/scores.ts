@@ -91,10 +91,10 @@ export async function deleteEvaluationScores(tx: Tx, evaluationId: number): Prom
 export async function insertRuleScores(db: Db | Tx, evaluationId: number, rows: readonly RuleScore[]): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(sql`
-    INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason)
-    SELECT ${evaluationId}::int, v.api_request_id, v.check_id, v.pass, v.score, v.reason
+    INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason, error)
+    SELECT ${evaluationId}::int, v.api_request_id, v.check_id, v.pass, v.score, v.reason, v.error
       FROM json_to_recordset(${JSON.stringify(rows)}::json)
-        AS v(api_request_id int, check_id int, pass boolean, score float8, reason text)`);
+        AS v(api_request_id int, check_id int, pass boolean, score float8, reason text, error text)`);
 }
 
 /** The evaluation's scores, per api request, in check order. */

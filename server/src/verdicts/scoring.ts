@@ -1,5 +1,5 @@
 import type { Check } from '@promptgrid/contract';
-import { compileRule, isRuleType, type Rule } from '../checks/rules.js';
+import { compileRule, errorVerdict, isRuleType, type Rule, type RuleVerdict } from '../checks/rules.js';
 
 /** An active rule check, ready to apply: its rule compiled once, and the inputs it is limited to. */
 export type RuleCheck = { id: number; inputIds: ReadonlySet<number> | null; rule: Rule };
@@ -8,7 +8,7 @@ export type RuleCheck = { id: number; inputIds: ReadonlySet<number> | null; rule
 export type ScoredOutput = { apiRequestId: number; inputId: number | null; output: string; expected: string | null };
 
 /** A rule check's verdict on one output, as the scores table stores it. */
-export type RuleScore = { api_request_id: number; check_id: number; pass: boolean; score: number; reason: string };
+export type RuleScore = { api_request_id: number; check_id: number } & RuleVerdict;
 
 export function compileRuleChecks(checks: Pick<Check, 'id' | 'type' | 'value' | 'input_ids'>[]): RuleCheck[] {
   const compiled: RuleCheck[] = [];
@@ -31,13 +31,25 @@ export function compileRuleChecks(checks: Pick<Check, 'id' | 'type' | 'value' | 
 export const covers = (check: { inputIds: ReadonlySet<number> | null }, inputId: number | null) =>
   check.inputIds === null || (inputId !== null && check.inputIds.has(inputId));
 
+/** A rule's verdict on one output; a rule that throws on it (a schema that overflows the stack) errs on that output only. */
+async function decide(rule: Rule, output: ScoredOutput): Promise<RuleVerdict | null> {
+  try {
+    return await rule(output.output, output.expected);
+  } catch (error) {
+    return errorVerdict(`The check failed on this output: ${(error as Error).message}`);
+  }
+}
+
 /** Every verdict the checks give on the outputs; a check that does not apply to an output gives none. */
-export function scoreOutputs(checks: readonly RuleCheck[], outputs: readonly ScoredOutput[]): RuleScore[] {
+export async function scoreOutputs(
+  checks: readonly RuleCheck[],
+  outputs: readonly ScoredOutput[],
+): Promise<RuleScore[]> {
   const scores: RuleScore[] = [];
   for (const output of outputs) {
     for (const check of checks) {
       if (!covers(check, output.inputId)) continue;
-      const verdict = check.rule(output.output, output.expected);
+      const verdict = await decide(check.rule, output);
       if (verdict) scores.push({ api_request_id: output.apiRequestId, check_id: check.id, ...verdict });
     }
   }

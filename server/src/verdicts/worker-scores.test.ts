@@ -43,9 +43,14 @@ describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
     const document = (await alice.get(ROUTES.evaluationResults(evaluationId))).json();
     const requests = document.api_requests as (ApiRequest & { output: string })[];
     expect(requests.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
-    const verdict = (checkId: number, type: 'contains' | 'regex' | 'max_chars', value: string, output: string) => ({
+    const verdict = async (
+      checkId: number,
+      type: 'contains' | 'regex' | 'max_chars',
+      value: string,
+      output: string,
+    ) => ({
       check_id: checkId,
-      ...compileRule(type, value)(output, null)!,
+      ...(await compileRule(type, value)(output, null))!,
       error: null,
     });
     // The mock run's judge check is judged too, by the mock judge, before the run completes.
@@ -56,14 +61,14 @@ describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
     });
     const [a, b] = requests;
     expect(a.scores).toEqual([
-      verdict(mock, 'contains', 'simulated response', a.output),
-      verdict(short, 'max_chars', '10', a.output),
+      await verdict(mock, 'contains', 'simulated response', a.output),
+      await verdict(short, 'max_chars', '10', a.output),
       judged(a.output),
     ]);
     expect(b.scores).toEqual([
-      verdict(mock, 'contains', 'simulated response', b.output),
-      verdict(quotesSecond, 'regex', 'Second \\w+', b.output),
-      verdict(short, 'max_chars', '10', b.output),
+      await verdict(mock, 'contains', 'simulated response', b.output),
+      await verdict(quotesSecond, 'regex', 'Second \\w+', b.output),
+      await verdict(short, 'max_chars', '10', b.output),
       judged(b.output),
     ]);
     expect(b.scores.map((s) => s.pass).slice(0, 3)).toEqual([true, true, false]);

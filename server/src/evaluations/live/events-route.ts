@@ -1,12 +1,12 @@
-import { IdParams, type LiveEvent } from '@promptgrid/contract';
+import { IdParams, LIMITS, type LiveEvent } from '@promptgrid/contract';
+import { HttpError } from '../../http/errors.js';
 import { currentUser, type App } from '../../http/types.js';
 import { assertOwner } from '../queries.js';
 import type { WorkerLogger } from '../worker/events.js';
 import { LiveHub } from './hub.js';
 import { PgLiveTransport } from './pg-transport.js';
-
-/** A comment line this often keeps proxies and browsers from closing a quiet stream. */
-const HEARTBEAT_MS = 15_000;
+import { SseClient } from './sse-client.js';
+import { LiveStreams, streamState } from './streams.js';
 
 /** The process's hub; on PostgreSQL connected to the other processes (its workers may run elsewhere). */
 export async function openLiveHub(databaseUrl: string | null, log: WorkerLogger): Promise<LiveHub> {
@@ -21,18 +21,32 @@ export async function openLiveHub(databaseUrl: string | null, log: WorkerLogger)
   return hub;
 }
 
-const frame = (event: LiveEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-
 /**
  * GET /api/evaluations/{id}/events/: the owner's run as Server-Sent Events (see LiveEvent in the contract), until it
  * completes. A finished run answers `done` at once. The stream carries text from the moment it opens (the calls
  * under way from their start); what ended before comes from the api-requests routes, which stay the fallback.
+ * A user has at most LIMITS.liveStreamsPerUser streams open in a process (429 past it). Every heartbeat re-reads the
+ * stream's session and run, so a sign-out, cancel or delete in any process ends it; in this process a sign-out, an
+ * account deletion or a delete ends it at once. Answers the open streams, for the routes that delete runs.
  */
-export function liveEventsRoute(app: App, hub: LiveHub) {
+export function liveEventsRoute(app: App, hub: LiveHub): LiveStreams {
+  const streams = new LiveStreams();
+  const stopFollowingSessions = app.sessions.onEnded((sessionHash) => streams.endSession(sessionHash));
+  const heartbeat = setInterval(() => {
+    for (const stream of streams.all()) {
+      stream.client.heartbeat();
+      streamState(app.db, stream).then(
+        (state) => (state === 'finished' ? stream.client.finish() : state === 'gone' ? stream.client.end() : null),
+        (error: unknown) => app.log.warn({ err: error }, 'could not re-check a live stream'),
+      );
+    }
+  }, app.config.liveHeartbeatMs);
+  heartbeat.unref();
   // Open streams end when the server closes, which would otherwise wait for them.
-  const open = new Set<() => void>();
   app.addHook('preClose', (done) => {
-    for (const end of open) end();
+    clearInterval(heartbeat);
+    stopFollowingSessions();
+    streams.endAll();
     done();
   });
   app.get(
@@ -43,7 +57,8 @@ export function liveEventsRoute(app: App, hub: LiveHub) {
         description:
           'Server-Sent Events of a run in progress: `text` (a piece of a reply, with its offset `at`), `reset` ' +
           '(the call starts again), `finished` (a request ended: status, execution_time, ttft, tokens, ' +
-          'error_message) and `done` (every request ended; the stream closes). Comment lines are heartbeats.',
+          'error_message) and `done` (every request ended; the stream closes). Comment lines are heartbeats. ' +
+          `At most ${LIMITS.liveStreamsPerUser} streams per user at once (429).`,
         params: IdParams,
       },
     },
@@ -51,10 +66,11 @@ export function liveEventsRoute(app: App, hub: LiveHub) {
       const evaluationId = request.params.id;
       const userId = currentUser(request).id;
       await assertOwner(app.db, userId, evaluationId);
+      if (streams.countOf(userId) >= LIMITS.liveStreamsPerUser) throw tooManyStreams();
       const queued: LiveEvent[][] = [];
-      let write: ((events: LiveEvent[]) => void) | null = null;
+      let client: SseClient | null = null;
       // Subscribed before the completion check, so a run ending in between still sends its `done`.
-      const unsubscribe = hub.subscribe(evaluationId, (events) => (write ? write(events) : queued.push(events)));
+      const unsubscribe = hub.subscribe(evaluationId, (events) => (client ? client.send(events) : queued.push(events)));
       let completed: boolean;
       try {
         completed = (await assertOwner(app.db, userId, evaluationId)).completedAt !== null;
@@ -70,23 +86,24 @@ export function liveEventsRoute(app: App, hub: LiveHub) {
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
       });
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = () => {
-        open.delete(end);
-        clearInterval(heartbeat);
-        unsubscribe();
-        write = null;
-        if (!raw.writableEnded) raw.end();
-      };
-      raw.on('close', end);
-      open.add(end);
-      write = (events) => {
-        raw.write(events.map(frame).join(''));
-        if (events.some((event) => event.type === 'done')) end();
-      };
       raw.write(': live\n\n');
-      if (completed) return write([{ type: 'done' }]);
-      for (const events of queued.splice(0)) write?.(events);
+      let forget = () => {};
+      const opened: SseClient = new SseClient(raw, () => {
+        unsubscribe();
+        forget();
+      });
+      forget = streams.add({ userId, sessionHash: request.sessionTokenHash, evaluationId, client: opened });
+      client = opened;
+      if (completed) return opened.finish();
+      for (const events of queued.splice(0)) opened.send(events);
     },
   );
+  return streams;
 }
+
+const tooManyStreams = () =>
+  new HttpError(
+    429,
+    `At most ${LIMITS.liveStreamsPerUser} live streams can be open at once: close a tab that follows a run, ` +
+      'or wait for one to finish.',
+  );

@@ -16,6 +16,14 @@ export const WATCH_RENEW_MS = 2_000;
 
 export type LiveListener = (events: LiveEvent[]) => void;
 
+/** Adds an event to a queue; consecutive pieces of one reply become one piece. */
+export function appendCoalesced(queue: LiveEvent[], event: LiveEvent) {
+  const last = queue[queue.length - 1];
+  if (event.type === 'text' && last?.type === 'text' && last.id === event.id && last.at + last.text.length === event.at)
+    queue[queue.length - 1] = { ...last, text: last.text + event.text };
+  else queue.push(event);
+}
+
 /** How events and watches travel between processes; absent on the embedded database (one process). */
 export interface LiveTransport {
   /** Sends this process's events of one evaluation to the others. */
@@ -100,16 +108,7 @@ export class LiveHub implements TransportReceiver {
     if (!this.isWatched(evaluationId)) return;
     let queued = this.pending.get(evaluationId);
     if (!queued) this.pending.set(evaluationId, (queued = []));
-    const last = queued[queued.length - 1];
-    // Consecutive pieces of one reply become one piece.
-    if (
-      event.type === 'text' &&
-      last?.type === 'text' &&
-      last.id === event.id &&
-      last.at + last.text.length === event.at
-    )
-      queued[queued.length - 1] = { ...last, text: last.text + event.text };
-    else queued.push(event);
+    appendCoalesced(queued, event);
     this.flushTimer ??= setTimeout(() => this.flush(), COALESCE_MS);
   }
 

@@ -67,11 +67,27 @@ export class BatchWriter<T> {
       const completedEvaluationIds = await this.write(batch);
       this.events.emit('flushed', { count: batch.length, completedEvaluationIds });
     } catch (error) {
-      // Keep them for the next flush; if this process dies first, the leases expire and the requests run again.
-      this.log.error({ err: error, count: batch.length }, 'saving finished work failed; will retry');
-      this.batch = batch.concat(this.batch);
-      this.events.emit('flushFailed', { count: batch.length, error });
+      // One item the write cannot take would fail every batch it joins: write the others one by one, keep the ones
+      // that still fail for the next flush; if this process dies first, the leases expire and they run again.
+      const failed = batch.length > 1 ? await this.writeEachAlone(batch) : batch;
+      this.log.error({ err: error, count: failed.length }, 'saving finished work failed; will retry');
+      this.batch = failed.concat(this.batch);
+      this.events.emit('flushFailed', { count: failed.length, error });
       if (!this.closed) this.schedule(this.retryMs);
     }
+  }
+
+  /** Writes each item in a statement of its own; answers the items whose write failed. */
+  private async writeEachAlone(batch: T[]): Promise<T[]> {
+    const failed: T[] = [];
+    for (const item of batch) {
+      try {
+        const completedEvaluationIds = await this.write([item]);
+        this.events.emit('flushed', { count: 1, completedEvaluationIds });
+      } catch {
+        failed.push(item);
+      }
+    }
+    return failed;
   }
 }

@@ -177,10 +177,10 @@ export async function writeOutcomes(
        WHERE d.status = 'SUCCESS'
       ON CONFLICT (api_request_id) DO NOTHING
     ), scored AS (
-      INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason)
-      SELECT d.evaluation_id, d.id, s.check_id, s.pass, s.score, s.reason
+      INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason, error)
+      SELECT d.evaluation_id, d.id, s.check_id, s.pass, s.score, s.reason, s.error
         FROM json_to_recordset(${JSON.stringify(scores)}::json)
-          AS s(api_request_id int, check_id int, pass boolean, score float8, reason text)
+          AS s(api_request_id int, check_id int, pass boolean, score float8, reason text, error text)
         JOIN done d ON d.id = s.api_request_id AND d.status = 'SUCCESS'
         JOIN checks c ON c.id = s.check_id
     ), queued AS (

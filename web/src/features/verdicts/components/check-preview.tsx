@@ -72,10 +72,10 @@ export function CheckPreview({ run, type, check, problem }: Props) {
                     verdict.pass ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
                   )}
                 >
-                  {verdict.pass ? '✓ pass' : '✗ fail'}
+                  {verdict.pass === null ? 'error' : verdict.pass ? '✓ pass' : '✗ fail'}
                 </span>
                 <span className="min-w-0">
-                  <span className="font-medium">{where}</span>: {verdict.reason}
+                  <span className="font-medium">{where}</span>: {verdict.error ?? verdict.reason}
                 </span>
               </li>
             );

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds } from '../../test/harness.js';
+import { queuedRun } from '../../test/queued-run.js';
+import { claimPendingRequests, writeOutcomes, type Outcome } from '../evaluations/worker/queue.js';
+import { RuleScorer } from '../verdicts/rule-scorer.js';
+import { cachedValidatorCount, jsonSchemaError, recursionWithoutInput, schemaValidator } from './json-schema.js';
+
+describe('JSON Schema checks', () => {
+  it('refuses schemas that come back to themselves without looking into the value', () => {
+    expect(recursionWithoutInput({ $ref: '#' })).toBe('#');
+    expect(
+      recursionWithoutInput({ anyOf: [{ type: 'string' }, { $ref: '#/$defs/a' }], $defs: { a: { $ref: '#' } } }),
+    ).toBe('#');
+    expect(recursionWithoutInput({ $defs: { a: { not: { $ref: '#/$defs/a' } } }, $ref: '#/$defs/a' })).toBe(
+      '#/$defs/a',
+    );
+    expect(recursionWithoutInput({ $defs: { n: { $anchor: 'n', allOf: [{ $ref: '#n' }] } }, $ref: '#n' })).toBe('#n');
+    // Recursion through a property or an item consumes the value: a tree schema is fine.
+    const tree = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#' } } } };
+    expect(recursionWithoutInput(tree)).toBeNull();
+    expect(jsonSchemaError(JSON.stringify(tree))).toBeNull();
+    expect(jsonSchemaError('{"$ref": "#"}')).toBe(
+      'The JSON Schema refers back to itself through "#" without looking into a property or item, so it would never finish.',
+    );
+  });
+
+  it("compiles each schema on its own: no schema sees another's $id, and two schemas may share one", () => {
+    const owned = '{"$id": "https://example.com/person", "type": "object", "required": ["name"]}';
+    expect(jsonSchemaError(owned)).toBeNull();
+    expect(jsonSchemaError('{"$ref": "https://example.com/person"}')).toMatch(/^Not a valid JSON Schema: .*resolve/);
+    const sameId = '{"$id": "https://example.com/person", "type": "string"}';
+    expect(jsonSchemaError(sameId)).toBeNull();
+    expect(schemaValidator(owned)({})).toBe(false);
+    expect(schemaValidator(sameId)('Ada')).toBe(true);
+  });
+
+  it('keeps a bounded number of compiled validators', () => {
+    for (let n = 0; n < 520; n++) schemaValidator(JSON.stringify({ type: 'object', maxProperties: n }));
+    expect(cachedValidatorCount()).toBeLessThanOrEqual(500);
+  });
+});
+
+describe.each(databaseKinds)('a rule that throws while scoring in the worker, on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(() => ctx?.close());
+
+  it('gives an error verdict for that output only, and the outcomes are written', async () => {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
+    // A schema stored before saving refused it (or one the save-time check misses) overflows the stack on any value.
+    const { rows: checks } = await ctx.database.executeSql<{ id: number; type: string }>(
+      `INSERT INTO checks (project_id, name, type, value)
+       SELECT e.project_id, c.name, c.type, c.value FROM evaluations e,
+              (VALUES ('loop', 'json_schema', '{"$ref": "#"}'), ('has a', 'contains', '"a"')) AS c(name, type, value)
+        WHERE e.id = $1 RETURNING id, type`,
+      [run.evaluationId],
+    );
+    const rows = await claimPendingRequests(ctx.database, { workerId: 'w', lane: 'mock', limit: 2, leaseMs: 60_000 });
+    const outcomes: Outcome[] = rows.map((row) => ({
+      id: row.id,
+      evaluation_id: run.evaluationId,
+      input_id: row.input_id,
+      status: 'SUCCESS',
+      execution_time: 0.1,
+      ttft: null,
+      input_tokens: 1,
+      output_tokens: 1,
+      error_message: null,
+      output: '{"a": 1}',
+    }));
+    const scores = await new RuleScorer(ctx.database.db).score(outcomes);
+    await writeOutcomes(ctx.database, 'w', outcomes, scores);
+
+    const { rows: stored } = await ctx.database.executeSql<{
+      type: string;
+      pass: boolean | null;
+      error: string | null;
+    }>(
+      `SELECT c.type, s.pass, s.error FROM scores s JOIN checks c ON c.id = s.check_id
+        WHERE s.evaluation_id = $1 ORDER BY s.api_request_id, c.id`,
+      [run.evaluationId],
+    );
+    const loop = {
+      type: 'json_schema',
+      pass: null,
+      error: expect.stringMatching(/^The check failed on this output: .*stack/),
+    };
+    const contains = { type: 'contains', pass: true, error: null };
+    expect(stored).toEqual([loop, contains, loop, contains]);
+    expect((await run.rows()).map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
+    expect(checks).toHaveLength(2);
+  });
+});

@@ -1,0 +1,135 @@
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, ROUTES } from '@promptgrid/contract';
+import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../../test/harness.js';
+import { queuedRun } from '../../../test/queued-run.js';
+import { SLOW_READER_MAX_CHARS, SseClient } from './sse-client.js';
+
+/** A socket that takes a few bytes and then never drains, as a paused reader's does. */
+function stalledResponse() {
+  const written: string[] = [];
+  let destroyed = false;
+  const socket = new Writable({ highWaterMark: 64, write: (chunk: Buffer) => void written.push(String(chunk)) });
+  const raw = Object.assign(socket, {
+    end: () => socket,
+    destroy: () => {
+      destroyed = true;
+      return socket;
+    },
+  });
+  return { raw: raw as unknown as ServerResponse, written, destroyed: () => destroyed };
+}
+
+describe('a live stream whose reader does not keep up', () => {
+  it('stops writing when the socket refuses, merges waiting text, and drops the reader past the bound', () => {
+    const { raw, written, destroyed } = stalledResponse();
+    let ended = 0;
+    const client = new SseClient(raw, () => ended++);
+    const piece = 'x'.repeat(1000);
+    const text = (at: number) => ({ type: 'text' as const, id: 1, input: null, configuration: 1, at, text: piece });
+    client.send([text(0)]); // taken by the socket, which is now over its high-water mark
+    for (let n = 1; n < 100; n++) client.send([text(n * 1000)]);
+    expect(written).toHaveLength(1);
+    expect(destroyed()).toBe(false);
+    for (let n = 100; n * 1000 < SLOW_READER_MAX_CHARS + 10_000; n++) client.send([text(n * 1000)]);
+    expect(written).toHaveLength(1);
+    expect(destroyed()).toBe(true);
+    expect(ended).toBe(1);
+  });
+
+  it('drops a reader that drained nothing between two heartbeats', () => {
+    const { raw, destroyed } = stalledResponse();
+    const client = new SseClient(raw, () => {});
+    client.send([{ type: 'reset', id: 1 }, ...Array.from({ length: 5 }, () => ({ type: 'reset' as const, id: 2 }))]);
+    client.heartbeat();
+    expect(destroyed()).toBe(false);
+    client.heartbeat();
+    expect(destroyed()).toBe(true);
+  });
+});
+
+/** Opens a stream and resolves, once it ends, with what it carried. */
+async function openStream(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { cookie, accept: 'text/event-stream' } });
+  const body = response.ok ? response.text() : Promise.resolve(await response.text());
+  return { status: response.status, body };
+}
+
+describe.each(databaseKinds)('live streams of a user on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let base: string;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, { LIVE_HEARTBEAT_MS: '200' });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => ctx?.close());
+
+  /** A run that stays PENDING (no worker here), and its owner. */
+  async function runningEvaluation() {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 1 });
+    const { rows } = await ctx.database.executeSql<{ user_id: number }>(
+      'SELECT user_id FROM evaluations WHERE id = $1',
+      [run.evaluationId],
+    );
+    return { evaluationId: run.evaluationId, userId: rows[0].user_id };
+  }
+
+  /** The owner of a new running evaluation, signed in with a session of their own. */
+  async function owner() {
+    const client = await signedInClient(ctx.app);
+    const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
+    const model = (await client.get(ROUTES.models)).json()[0].id as number;
+    await client.post(ROUTES.configurations(project), { name: 'A', prompt_content: 'Hi', ai_model_id: model });
+    const { evaluationId, userId } = await runningEvaluation();
+    await ctx.database.executeSql('UPDATE evaluations SET user_id = $1, project_id = $2 WHERE id = $3', [
+      client.user.id,
+      project,
+      evaluationId,
+    ]);
+    expect(userId).not.toBe(client.user.id);
+    return { client, evaluationId, url: `${base}${ROUTES.evaluationEvents(evaluationId)}` };
+  }
+
+  it(`answers 429 to a user's stream past ${LIMITS.liveStreamsPerUser}, and ends them all at sign-out`, async () => {
+    const { client, url } = await owner();
+    const open = [];
+    for (let n = 0; n < LIMITS.liveStreamsPerUser; n++) open.push(await openStream(url, client.cookieHeader()));
+    expect(open.map((s) => s.status)).toEqual(Array(LIMITS.liveStreamsPerUser).fill(200));
+    const refused = await openStream(url, client.cookieHeader());
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(await refused.body)).toEqual({
+      detail:
+        `At most ${LIMITS.liveStreamsPerUser} live streams can be open at once: close a tab that follows a run, ` +
+        'or wait for one to finish.',
+    });
+    expect((await client.post(ROUTES.auth.signOut)).statusCode).toBe(200);
+    const bodies = await Promise.all(open.map((s) => s.body));
+    expect(bodies.every((body) => body.startsWith(': live'))).toBe(true);
+  });
+
+  it('ends a stream whose run is deleted, and finishes one whose run is cancelled elsewhere', async () => {
+    const deleted = await owner();
+    const stream = await openStream(deleted.url, deleted.client.cookieHeader());
+    expect((await deleted.client.delete(ROUTES.evaluation(deleted.evaluationId))).statusCode).toBe(204);
+    expect(await stream.body).not.toContain('event: done');
+
+    const cancelled = await owner();
+    const cancelledStream = await openStream(cancelled.url, cancelled.client.cookieHeader());
+    await ctx.database.executeSql('UPDATE evaluations SET cancelled_at = now() WHERE id = $1', [
+      cancelled.evaluationId,
+    ]);
+    expect(await cancelledStream.body).toContain('event: done');
+  });
+
+  it('ends a stream at the next heartbeat once its session is gone, as after a sign-out in another process', async () => {
+    const { client, url } = await owner();
+    const stream = await openStream(url, client.cookieHeader());
+    await ctx.database.executeSql('DELETE FROM sessions WHERE user_id = $1', [
+      (client as TestClient & { user: { id: number } }).user.id,
+    ]);
+    expect(await stream.body).toMatch(/^: live/);
+  });
+});

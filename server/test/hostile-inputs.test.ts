@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, ROUTES } from '@promptgrid/contract';
+import { catastrophicRegex, pausedStreams, selfReferringSchema, templateAmplification } from './hostile-inputs.js';
+import { HttpClient, peakRssMb, startProcess, type ServerProcess } from './server-process.js';
+
+/** What the server may reach at its peak through all of it: an idle one holds about 270 MB. */
+const PEAK_RSS_MB = 700;
+
+describe('one user sending hostile inputs to the server as `npm start` runs it', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-hostile-'));
+  let server: ServerProcess;
+  let hostile: HttpClient;
+  let bystander: HttpClient;
+
+  beforeAll(async () => {
+    server = await startProcess('main', {
+      DATA_DIR: dataDir,
+      DEV_LOGIN: 'true',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      EVAL_CONCURRENCY: '4',
+    });
+    hostile = await new HttpClient(server.url).signIn('hostile@example.com');
+    bystander = await new HttpClient(server.url).signIn('bystander@example.com');
+  }, 90_000);
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The server answers another user, and has stayed within its memory. */
+  async function stillServing() {
+    expect(server.child.exitCode).toBeNull();
+    expect((await bystander.request('GET', ROUTES.projects)).status).toBe(200);
+    expect(peakRssMb(server.child.pid!)).toBeLessThan(PEAK_RSS_MB);
+  }
+
+  it('refuses an amplifying template in the estimate and the run', { timeout: 60_000 }, async () => {
+    expect(await templateAmplification(hostile)).toEqual({ estimate: 400, run: 400 });
+    await stillServing();
+  });
+
+  it('refuses a JSON Schema that refers to itself forever', { timeout: 60_000 }, async () => {
+    expect(await selfReferringSchema(hostile)).toBe(400);
+    await stillServing();
+  });
+
+  it(
+    'previews a catastrophically backtracking regex at once, and refuses a backreference',
+    { timeout: 60_000 },
+    async () => {
+      const { preview, verdicts, backreference } = await catastrophicRegex(hostile);
+      expect(preview).toBe(200);
+      expect(verdicts.map((v) => v.pass)).toEqual([false]);
+      expect(backreference).toBe(400);
+      await stillServing();
+    },
+  );
+
+  it(
+    `keeps ${LIMITS.liveStreamsPerUser} paused live streams of a user and refuses the rest`,
+    { timeout: 90_000 },
+    async () => {
+      const streams = await pausedStreams(hostile, server.url);
+      try {
+        const open = streams.statuses.filter((status) => status === 200).length;
+        expect(open).toBe(LIMITS.liveStreamsPerUser);
+        expect(streams.statuses.filter((status) => status === 429)).toHaveLength(200 - open);
+        await stillServing();
+      } finally {
+        streams.close();
+      }
+    },
+  );
+});
