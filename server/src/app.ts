@@ -14,6 +14,7 @@ import { registerErrorHandling, withSafeErrorLogging } from './http/errors.js';
 import { documentErrorResponses } from './http/error-responses.js';
 import { cookieNames } from './http/csrf.js';
 import { security } from './http/security.js';
+import { noStore } from './http/no-store.js';
 import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
 import { authentication } from './auth/plugin.js';
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
       { name: 'database' },
     ),
   );
+  await app.register(noStore);
   await app.register(security);
   await app.register(authentication);
   await app.register(swagger, {

@@ -67,7 +67,7 @@ export function liveEventsRoute(app: App, hub: LiveHub) {
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         'x-accel-buffering': 'no',
       });
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
