@@ -19,3 +19,4 @@ export * from './routes.js';
 export * from './check.js';
 export * from './verdict.js';
 export * from './live.js';
+export * from './csv-cell.js';

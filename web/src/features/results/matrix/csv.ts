@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { csvSafeCell } from '@promptgrid/contract';
 import { saveFile } from '../lib/save-file';
 import { gridCell, type GridData } from './grid-data';
 import { hasField } from './view-model';
@@ -42,8 +43,9 @@ export function gridCsv(data: GridData): string {
       ]);
     }
   }
-  // Spreadsheets run a cell starting with = + - @ as a formula: escapeFormulae quotes those.
-  return Papa.unparse({ fields, data: rows }, { escapeFormulae: true, newline: '\r\n' });
+  // Texts go through the product's one guard against formulas (Papa's escapeFormulae misses multi-line cells).
+  const safeRows = rows.map((cells) => cells.map((cell) => (typeof cell === 'string' ? csvSafeCell(cell) : cell)));
+  return Papa.unparse({ fields, data: safeRows }, { newline: '\r\n' });
 }
 
 export function downloadCsv(csv: string, fileName: string) {
