@@ -104,6 +104,8 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
       cellOf(
         {
           ...request,
+          // A shared grid carries no error texts: a failed cell says FAILED.
+          error_message: null,
           evaluation: 0,
           attempts: 0,
           // A shared grid carries no cost: the owner's spending stays in the account.
