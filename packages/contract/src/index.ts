@@ -20,3 +20,4 @@ export * from './check.js';
 export * from './verdict.js';
 export * from './live.js';
 export * from './csv-cell.js';
+export * from './mock-outputs.js';

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
 import { cellKey } from '../lib/results-index';
 import type { GridCell, GridData } from './grid-data';
 import { gridCsv } from './csv';
@@ -40,5 +41,12 @@ describe('the results CSV', () => {
     expect(second[6]).toBe("'\tERROR");
     // Numbers stay numbers.
     expect(first.slice(7, 10)).toEqual(['1', '2', '3']);
+  });
+
+  it("starts a mock run's file with a notice column that says so on every row", () => {
+    const [header, ...rows] = Papa.parse<string[]>(gridCsv({ ...hostile, mock: true })).data;
+    expect(header.slice(0, 2)).toEqual(['notice', 'input_name']);
+    expect(rows.map((row) => row[0])).toEqual([MOCK_OUTPUTS_NOTE, MOCK_OUTPUTS_NOTE]);
+    expect(Papa.parse<string[]>(gridCsv(hostile)).data[0]![0]).toBe('input_name');
   });
 });
