@@ -10,10 +10,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandling, withSafeErrorLogging } from './http/errors.js';
+import { registerErrorHandling, withSafeLogging } from './http/errors.js';
 import { documentErrorResponses } from './http/error-responses.js';
 import { cookieNames } from './http/csrf.js';
 import { security } from './http/security.js';
+import { noStore } from './http/no-store.js';
 import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
 import { authentication } from './auth/plugin.js';
@@ -58,7 +59,7 @@ export type BuildAppOptions = {
 
 export async function buildApp({ config, database, logger = false, workers = false, workerEvents }: BuildAppOptions) {
   const app = Fastify({
-    logger: withSafeErrorLogging(logger),
+    logger: withSafeLogging(logger),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
       { name: 'database' },
     ),
   );
+  await app.register(noStore);
   await app.register(security);
   await app.register(authentication);
   await app.register(swagger, {

@@ -46,13 +46,17 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
   afterAll(() => ctx?.close());
 
   type Expected = number | ((response: RawResponse) => boolean);
-  /** Sends the request in its three spellings; returns what differed from `expected` (canonical) and 400 (others). */
-  async function check(
-    label: string,
-    request: { method: string; target: string; headers?: Record<string, string>; payload?: string },
-    expected: Expected,
-  ): Promise<string[]> {
+  type Request = { method: string; target: string; headers?: Record<string, string>; payload?: string; page?: boolean };
+  /**
+   * Sends the request in its three spellings; returns what differed from `expected` (canonical) and 400 (others).
+   * Every answer but a page's must also be rate-limited and say `Cache-Control: no-store`.
+   */
+  async function check(label: string, request: Request, expected: Expected): Promise<string[]> {
     const problems: string[] = [];
+    const notStored = (response: RawResponse, target: string) => {
+      if (!request.page && !/\bno-store\b/.test(String(response.headers['cache-control'])))
+        problems.push(`${label}: ${request.method} ${target} may be cached (${response.headers['cache-control']})`);
+    };
     const response = await sendRaw(base, request);
     const ok = typeof expected === 'number' ? response.status === expected : expected(response);
     if (!ok)
@@ -61,17 +65,25 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
       );
     if (!response.headers['x-ratelimit-limit'])
       problems.push(`${label}: ${request.method} ${request.target} is not rate-limited`);
+    notStored(response, request.target);
     for (const target of otherSpellings(base, request.target)) {
       const other = await sendRaw(base, { ...request, target });
       if (other.status !== 400)
         problems.push(`${label}: ${request.method} ${target} answered ${other.status}, not 400`);
+      notStored(other, target);
     }
     return problems;
   }
 
-  function requestAs(c: RouteCase, client: TestClient | null, ids: EntityIds, headers: Record<string, string> = {}) {
+  function requestAs(
+    c: RouteCase,
+    client: TestClient | null,
+    ids: EntityIds,
+    headers: Record<string, string> = {},
+  ): Request {
     const { payload, contentType } = UNSAFE.has(c.method) ? bodyOf(c.rule, ids) : {};
     return {
+      page: c.rule?.access === 'page',
       method: c.method,
       target: targetOf(c, ids),
       payload,
@@ -124,6 +136,15 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
       problems.push(...(await check('no session', requestAs(c, anonymous, bobIds), expected)));
     }
     expect(problems).toEqual([]);
+  });
+
+  it('answers every GET to its owner with Cache-Control: no-store, so no cache keeps their data', async () => {
+    const problems: string[] = [];
+    const reads = cases.filter((c) => c.method === 'GET' && c.rule?.access !== 'page');
+    for (const c of reads)
+      problems.push(...(await check('as owner', requestAs(c, bob, bobIds), (r) => r.status !== 500)));
+    expect(problems).toEqual([]);
+    expect(reads.length).toBeGreaterThanOrEqual(30);
   });
 
   it("answers 404 for another user's ids on every route that takes ids, and changes nothing of theirs", async () => {

@@ -19,3 +19,5 @@ export * from './routes.js';
 export * from './check.js';
 export * from './verdict.js';
 export * from './live.js';
+export * from './csv-cell.js';
+export * from './mock-outputs.js';

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { redactShareTokens } from '@promptgrid/contract';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDataException, serializeError } from '../db/errors.js';
 
@@ -63,9 +64,21 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
-/** Logger options whose `err` serializer is serializeError: a database error's bound values never reach the log. */
-export function withSafeErrorLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+/** Fastify's own request fields, with the path's share token redacted: the log's readers may not open the grid. */
+const requestForLog = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactShareTokens(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
+/**
+ * Logger options that keep secrets out of the log: the `err` serializer is serializeError (a database error's bound
+ * values never reach it), and the `req` serializer redacts share tokens in paths.
+ */
+export function withSafeLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { err: serializeError, ...options.serializers } };
+  return { ...options, serializers: { err: serializeError, req: requestForLog, ...options.serializers } };
 }

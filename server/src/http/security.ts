@@ -95,6 +95,8 @@ export const security = fp(
       // Google's sign-in pop-up talks back to the opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       strictTransportSecurity: config.secureCookies,
+      // Helmet's default, said outright: a share page's address holds its token, so no link may pass it on.
+      referrerPolicy: { policy: 'no-referrer' },
     });
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,

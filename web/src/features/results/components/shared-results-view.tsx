@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { getSharedEvaluation } from '../api/share-evaluation';
@@ -56,6 +57,7 @@ export function SharedResultsView({ token }: { token: string }) {
           Download CSV
         </Button>
       </div>
+      {evaluation.use_mock ? <MockOutputsNote /> : null}
       <MatrixView data={grid} />
     </section>
   );

@@ -1,6 +1,7 @@
 import type { ApiRequestStatus, Metrics } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { formatSeconds, type RunStatus } from '../lib/status';
 import { runCostText } from '../lib/cost';
 import { ProgressGrid, ProgressLegend } from './progress-grid';
@@ -30,6 +31,8 @@ type Props = {
   onDownloadCsv?: () => void;
   /** With repetitions: how many cells' repeated runs gave identical outputs, of those with two or more done. */
   agreement?: { identical: number; compared: number } | null;
+  /** The run was made in mock mode: the summary says its figures measure nothing. */
+  mock?: boolean;
 };
 
 function DownloadButton({ onClick, children }: { onClick: () => void; children: string }) {
@@ -78,6 +81,7 @@ export function SummaryBar({
   onDownload,
   onDownloadCsv,
   agreement = null,
+  mock = false,
 }: Props) {
   // A shared grid's metrics carry no cost.
   const withCost = metrics !== null && metrics.cost_usd !== undefined;
@@ -129,6 +133,7 @@ export function SummaryBar({
           ) : null}
         </div>
       </div>
+      {mock ? <MockOutputsNote className="mt-4" /> : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useEvaluationHistory } from '../api/get-evaluation-history';
@@ -103,6 +104,7 @@ export function HistoryDialog({ projectId, open, onOpenChange, currentId, onRena
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   {runOutcome(run)} · Cost {runCostText(run)}
                 </p>
+                {run.use_mock ? <MockOutputsNote className="px-2 py-1 text-xs" /> : null}
               </div>
               <div className="flex shrink-0 items-center gap-3">
                 <Checkbox

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
 import { apiRequestFixture, configurationFixture, FIXED_TIME, inputFixture, resultFixture } from '@/testing/fixtures';
 import { buildExport } from './export';
 import { dropResultsCache, readResultsCache, writeResultsCache } from './cache';
@@ -159,5 +160,15 @@ describe('the JSON export of a run with repetitions', () => {
       [2, 1, 'Answer 2'],
       [3, 2, 'Answer 3'],
     ]);
+  });
+
+  it("says first that a mock run's scores measure nothing; a real run's notice is null", () => {
+    const snapshot = { evaluationId: 9, totalRequests: 0, apiRequests: [], metrics: null, results: [], endTime: null };
+    const mock = buildExport(snapshot, [], [], null, new Date(at), new Map(), true);
+    expect(Object.keys(mock).slice(0, 3)).toEqual(['format', 'version', 'notice']);
+    expect(mock.notice).toBe(MOCK_OUTPUTS_NOTE);
+    expect(mock.evaluation.use_mock).toBe(true);
+    const real = buildExport(snapshot, [], [], null, new Date(at), new Map(), false);
+    expect([real.notice, real.evaluation.use_mock]).toEqual([null, false]);
   });
 });

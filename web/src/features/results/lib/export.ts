@@ -1,4 +1,4 @@
-import type { Configuration, Input, Rating, Score } from '@promptgrid/contract';
+import { MOCK_OUTPUTS_NOTE, type Configuration, type Input, type Rating, type Score } from '@promptgrid/contract';
 import { countStatuses, deriveRunStatus } from './status';
 import { indexCells } from './results-index';
 import type { EvaluationSnapshot } from './types';
@@ -8,10 +8,13 @@ import { saveFile } from './save-file';
 export type EvaluationExport = {
   format: 'promptgrid.evaluation';
   version: 1;
+  /** A mock run's file says first that its scores measure nothing (MOCK_OUTPUTS_NOTE); null for a real run. */
+  notice: string | null;
   exported_at: string;
   project: { id: number; name: string } | null;
   evaluation: {
     id: number;
+    use_mock: boolean;
     status: 'Complete' | 'Partial' | 'Failed';
     total_requests: number;
     status_counts: { SUCCESS: number; FAILED: number; PENDING: number; IN_PROGRESS: number };
@@ -61,6 +64,7 @@ export function buildExport(
   project: { id: number; name: string } | null,
   now = new Date(),
   checkNames: ReadonlyMap<number, string> = new Map(),
+  mock = false,
 ): EvaluationExport {
   const cells = [...indexCells(snapshot.apiRequests, snapshot.results).values()];
   const inputIds = new Set(cells.map((cell) => cell.request?.input ?? cell.result?.input ?? null));
@@ -70,10 +74,12 @@ export function buildExport(
   return {
     format: 'promptgrid.evaluation',
     version: 1,
+    notice: mock ? MOCK_OUTPUTS_NOTE : null,
     exported_at: now.toISOString(),
     project,
     evaluation: {
       id: snapshot.evaluationId,
+      use_mock: mock,
       status: deriveRunStatus(false, counts.SUCCESS, total) as 'Complete' | 'Partial' | 'Failed',
       total_requests: total,
       status_counts: counts,
@@ -135,4 +141,5 @@ export const downloadRun = (
   configurations: Iterable<Configuration>,
   project: { id: number; name: string } | null,
   checkNames: ReadonlyMap<number, string>,
-) => downloadExport(buildExport(snapshot, [...inputs], [...configurations], project, new Date(), checkNames));
+  mock: boolean,
+) => downloadExport(buildExport(snapshot, [...inputs], [...configurations], project, new Date(), checkNames, mock));

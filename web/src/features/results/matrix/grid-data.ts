@@ -24,7 +24,13 @@ export type GridCell = {
   /** With repetitions: whether the runs' outputs agree ('identical' or 'n distinct'); the cell shows the first run. */
   agreement?: string | null;
 };
-export type GridData = { rows: GridRow[]; columns: GridColumn[]; cells: Map<string, GridCell> };
+export type GridData = {
+  rows: GridRow[];
+  columns: GridColumn[];
+  cells: Map<string, GridCell>;
+  /** The run was made in mock mode: its charts and exports say its scores measure nothing. */
+  mock?: boolean;
+};
 
 export const gridCell = (data: GridData, rowId: number | null, columnId: number) =>
   data.cells.get(cellKey(rowId, columnId));
@@ -66,6 +72,7 @@ export function gridFromResults(
   members: { inputIds: (number | null)[]; configurationIds: number[] },
   inputs: Map<number, InputLike>,
   configurations: Map<number, Named & { ai_model: Parameters<typeof aiModelLabel>[0] }>,
+  mock = false,
 ): GridData {
   const grid = new Map<string, GridCell>();
   for (const [key, { request, result, runs }] of cells) {
@@ -88,6 +95,7 @@ export function gridFromResults(
       };
     }),
     cells: grid,
+    mock,
   };
 }
 
@@ -104,6 +112,8 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
       cellOf(
         {
           ...request,
+          // A shared grid carries no error texts: a failed cell says FAILED.
+          error_message: null,
           evaluation: 0,
           attempts: 0,
           // A shared grid carries no cost: the owner's spending stays in the account.
@@ -126,5 +136,6 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
     rows: [...inputIds].map((id) => rowOf(id, id === null ? undefined : inputs.get(id))),
     columns: shared.configurations.map((c) => ({ id: c.id, name: c.name, model: aiModelLabel(c.ai_model) })),
     cells,
+    mock: shared.evaluation.use_mock,
   };
 }

@@ -113,7 +113,7 @@ describe('the matrix rows', () => {
     expect(lines[2]).toBe(
       'Beta,Capital of France?,Warm,anthropic - claude-haiku-4-5,SUCCESS,"It is Paris, of course",,1.5,10,6',
     );
-    expect(lines[3]).toContain(`"'=4"`);
+    expect(lines[3]).toContain(",'=4,");
     expect(lines[5]).toBe('Gamma,Broken,Terse,openai - gpt-4.1,FAILED,,Boom,0.1,,');
   });
 
