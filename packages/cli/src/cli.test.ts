@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,9 +8,9 @@ import { XMLParser } from 'fast-xml-parser';
 import { ROUTES, type ConfigurationVersion } from '@promptgrid/contract';
 import { HttpClient, seedProject, startProcess, type ServerProcess } from '../../../server/test/server-process.js';
 
-const entry = path.join(import.meta.dirname, 'cli.ts');
-/** Where tsx resolves from; every path the tests pass is absolute. */
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const packageDir = path.resolve(import.meta.dirname, '..');
+/** The bundle as published, rebuilt from these sources for the file (a tenth of a second). */
+const entry = path.join(packageDir, 'dist/promptgrid.mjs');
 const ESCAPE = '\u001b';
 
 type CliResult = { code: number; stdout: string; stderr: string };
@@ -30,14 +30,15 @@ describe('the promptgrid CLI against a server', () => {
     return new Promise((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', entry, ...args],
-        { cwd: repositoryRoot, env: { ...env, ...extraEnv } },
+        [entry, ...args],
+        { cwd: work, env: { ...env, ...extraEnv } },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
       );
     });
   }
 
   beforeAll(async () => {
+    execFileSync(process.execPath, [path.join(packageDir, 'build.mjs')]);
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-cli-'));
     server = await startProcess('main', {
       DATA_DIR: path.join(work, 'data'),
@@ -181,5 +182,28 @@ describe('the promptgrid CLI against a server', () => {
     expect(pushed.stdout).toContain('updated Prompt 1: prompt changed');
     expect(pushed.stdout).toContain('unchanged Prompt 0');
     expect(await Promise.all(project.configurationIds.map(versionsOf))).toEqual([before[0], before[1] + 1]);
+  });
+
+  it('exits 1 when a check that passed in the base run fails now', async () => {
+    const base = await cli(['run', '--project', 'Bench', '--configs', 'Prompt 0', '--mock', '--json']);
+    expect(base.code, base.stderr).toBe(0);
+    const baseId = JSON.parse(base.stdout).evaluation.id as number;
+    const [prompt0] = await client.ok<{ id: number; ai_model: { id: number } }[]>(
+      'GET',
+      ROUTES.configurations(project.projectId),
+    );
+    await client.ok('PUT', ROUTES.configuration(prompt0.id), {
+      name: 'Prompt 0',
+      prompt_content: 'You are assistant number 9. Answer briefly.',
+      ai_model_id: prompt0.ai_model.id,
+    });
+    const result = await cli([
+      ...['run', '--project', 'Bench', '--configs', 'Prompt 0', '--mock'],
+      ...['--fail-on-regression', String(baseId)],
+    ]);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toMatch(
+      new RegExp(`FAIL Prompt 0 on Input 0: check "Is assistant zero" passed in run ${baseId} and fails now`),
+    );
   });
 });
