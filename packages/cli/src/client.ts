@@ -4,14 +4,7 @@ import type { z } from 'zod';
 export const EXIT = { ok: 0, failed: 1, couldNotRun: 2 } as const;
 
 /** An error that ends the command with its message and exit code 2 (auth, quota, budget, bad arguments). */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number = EXIT.couldNotRun,
-  ) {
-    super(message);
-  }
-}
+export class CliError extends Error {}
 
 /** The server's own words for a refused request: `{detail}` or `{field: [messages]}`. */
 function describeError(status: number, body: unknown): string {

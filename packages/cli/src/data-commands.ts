@@ -10,7 +10,7 @@ import {
   ROUTES,
 } from '@promptgrid/contract';
 import type { Command } from 'commander';
-import { ApiClient, CliError, EXIT } from './client.js';
+import { ApiClient, CliError } from './client.js';
 import { readRunReport } from './run-command.js';
 import { leaderboardText } from './report.js';
 import { findProject } from './selection.js';
@@ -156,6 +156,5 @@ export function registerDataCommands(program: Command) {
             : `${change} ${name} (version ${version}, ${file})`,
         ),
       );
-      process.exitCode = EXIT.ok;
     });
 }

@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { CliError, EXIT } from './client.js';
+import { EXIT } from './client.js';
 import { clientFromEnvironment } from './settings.js';
 import { estimateCommand, runCommand, type SelectionOptions } from './run-command.js';
 import { registerDataCommands } from './data-commands.js';
@@ -69,7 +69,7 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Runs the CLI; usage errors and refused requests end with exit code 2 and one line on stderr. */
+/** Runs the CLI; usage errors, refused requests and runs that could not run end with exit code 2 and one line on stderr. */
 export async function main(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv);
@@ -80,6 +80,6 @@ export async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.couldNotRun;
     }
     process.stderr.write(`promptgrid: ${(error as Error).message}\n`);
-    return error instanceof CliError ? error.exitCode : EXIT.couldNotRun;
+    return EXIT.couldNotRun;
   }
 }

@@ -18,7 +18,7 @@ type PromptFile = z.infer<typeof PromptFrontMatter> & { prompt: string };
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
-export function parsePromptFile(text: string, file: string): PromptFile {
+function parsePromptFile(text: string, file: string): PromptFile {
   const match = FRONT_MATTER.exec(text);
   if (!match) throw new CliError(`${file}: no YAML front matter (a block between --- lines) at the top.`);
   const settings = PromptFrontMatter.safeParse(parse(match[1]) ?? {});
@@ -32,7 +32,7 @@ export function parsePromptFile(text: string, file: string): PromptFile {
   return { ...settings.data, prompt };
 }
 
-export function promptFileText(configuration: Configuration): string {
+function promptFileText(configuration: Configuration): string {
   const settings = {
     name: configuration.name,
     model: configuration.ai_model.model_name,

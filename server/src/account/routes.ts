@@ -19,7 +19,7 @@ export default async function accountRoutes(app: App) {
         tags: ['account'],
         description:
           "Deletes the signed-in user's account and all its data: projects, prompts, inputs, " +
-          'evaluations and their results, stored provider keys, sessions. A Standard subscription is ' +
+          'evaluations and their results, stored provider keys, sessions and API tokens. A Standard subscription is ' +
           'cancelled at Stripe first (502 and nothing deleted if Stripe refuses). The body repeats ' +
           "the account's e-mail address (400 otherwise).",
         body: DeleteAccountInput,
