@@ -24,6 +24,7 @@ import inputRoutes from './inputs/routes.js';
 import configurationRoutes from './configurations/routes.js';
 import modelRoutes from './models/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
+import accessTokenRoutes from './access-tokens/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
 import evaluationHistoryRoutes from './evaluations/history-routes.js';
 import type { WorkerEvents } from './evaluations/worker/events.js';
@@ -100,9 +101,14 @@ export async function buildApp({ config, database, logger = false, workers = fal
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: cookieNames(config.secureCookies).session },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API token (Account settings); no CSRF.',
+          },
         },
       },
-      security: [{ session: [], csrf: [] }],
+      security: [{ session: [], csrf: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -115,6 +121,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(configurationRoutes);
   await app.register(modelRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(accessTokenRoutes);
   await app.register(evaluationRoutes, { workers, workerEvents });
   await app.register(evaluationHistoryRoutes);
   await app.register(billingRoutes);

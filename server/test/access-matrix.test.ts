@@ -29,6 +29,7 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
   let anonymous: TestClient;
   let aliceIds: EntityIds;
   let bobIds: EntityIds;
+  let bobToken: string;
   let cases: RouteCase[];
 
   beforeAll(async () => {
@@ -39,6 +40,7 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
     aliceIds = await plantEntities(alice);
     bob = await signedInClient(ctx.app);
     bobIds = await plantEntities(bob);
+    bobToken = (await bob.post(ROUTES.accessTokens, { name: 'Matrix' })).json().token;
     anonymous = new TestClient(ctx.app);
     await anonymous.fetchCsrf();
     cases = servedRouteCases(ctx.app);
@@ -118,7 +120,8 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
         return (
           Boolean(config.public) !== (rule!.access !== 'session') ||
           Boolean(config.page) !== (rule!.access === 'page') ||
-          (config.csrf === false) !== (rule!.csrf === false)
+          (config.csrf === false) !== (rule!.csrf === false) ||
+          Boolean(config.sessionOnly) !== (rule!.tokens === false)
         );
       })
       .map((c) => `${c.key}: ${JSON.stringify(c.route.config)}`);
@@ -163,6 +166,43 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(15);
     expect(await aliceSees()).toEqual(before);
+  });
+
+  it("with an API token and no CSRF token instead of a cookie, another user's ids answer 404 on every route", async () => {
+    const before = await aliceSees();
+    const problems: string[] = [];
+    const tokenRoutes = cases.filter((c) => c.rule?.access === 'session' && c.rule.tokens !== false);
+    let checked = 0;
+    for (const c of tokenRoutes) {
+      const idsInBody = JSON.stringify(c.rule!.body?.(aliceIds)) !== JSON.stringify(c.rule!.body?.(bobIds));
+      if (!c.rule!.ids && !idsInBody) continue;
+      const asScript = (ids: EntityIds) => requestAs(c, null, ids, { authorization: `Bearer ${bobToken}` });
+      if (c.method === 'GET') problems.push(...(await check('own ids, token', asScript(bobIds), 200)));
+      const expected =
+        c.rule!.foreignIds === 'empty-list' ? (r: RawResponse) => r.status === 200 && r.body === '[]' : 404;
+      problems.push(...(await check("another user's ids, token", asScript(aliceIds), expected)));
+      checked++;
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(15);
+    expect(await aliceSees()).toEqual(before);
+  });
+
+  it('refuses an API token with 401 on every route marked for sessions only, and a revoked token everywhere', async () => {
+    const problems: string[] = [];
+    const sessionOnly = cases.filter((c) => c.rule?.tokens === false);
+    expect(sessionOnly.length).toBeGreaterThanOrEqual(10);
+    for (const c of sessionOnly) {
+      const request = requestAs(c, null, bobIds, { authorization: `Bearer ${bobToken}` });
+      problems.push(...(await check('token on a session-only route', request, 401)));
+    }
+    const revoked = (await bob.post(ROUTES.accessTokens, { name: 'Revoked' })).json();
+    expect((await bob.delete(ROUTES.accessToken(revoked.id))).statusCode).toBe(204);
+    for (const c of cases.filter((c) => c.rule?.access === 'session')) {
+      const request = requestAs(c, null, bobIds, { authorization: `Bearer ${revoked.token}` });
+      problems.push(...(await check('revoked token', request, 401)));
+    }
+    expect(problems).toEqual([]);
   });
 
   it('answers 403 on every unsafe method without the CSRF token, with a wrong one, or with one bound to another session', async () => {

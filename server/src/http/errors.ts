@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { redactShareTokens } from '@promptgrid/contract';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDataException, serializeError } from '../db/errors.js';
+import { isDataException, isForeignKeyViolation, serializeError } from '../db/errors.js';
 
 /**
  * An error a route means to answer with: `{detail}` and its status, or `{field: [message]}` for 400 with fields (or
@@ -46,6 +46,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isDataException(error)) {
       request.log.info({ err: error }, 'the database refused a value of the request');
       return reply.code(400).send({ non_field_errors: ['A value of the request is out of range or not valid.'] });
+    }
+    // A row the request refers to (its owner, its project) was deleted by another request meanwhile.
+    if (isForeignKeyViolation(error)) {
+      request.log.info({ err: error }, 'a row the request refers to was deleted meanwhile');
+      return reply
+        .code(409)
+        .send({ detail: 'Something this request refers to was deleted meanwhile. Reload the page.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -3,7 +3,7 @@ import { formatUsd, type ApiRequestStatus } from '@promptgrid/contract';
 import { cn } from '@/lib/cn';
 import { formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { GridCell } from './grid-data';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { DiffView, OutputView, type RenderMode } from './output-view';
 
 const STATUS_TONES: Record<ApiRequestStatus, string> = {
