@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { XMLBuilder } from 'fast-xml-parser';
-import type { ApiRequestWithOutput, Check, EvaluationResults } from '@promptgrid/contract';
+import { csvSafeCell, type ApiRequestWithOutput, type Check, type EvaluationResults } from '@promptgrid/contract';
 import { CliError } from './client.js';
 import { nameById, type LeaderboardRow } from './report.js';
 
@@ -59,6 +59,8 @@ export function reportCsv({ results, checks }: RunReport): string {
     header: true,
     columns: rows.length ? undefined : ['evaluation_id'],
     record_delimiter: '\r\n',
+    // Outputs and input names are written by models and users: no cell may read as a spreadsheet formula.
+    cast: { string: csvSafeCell },
   });
 }
 
