@@ -147,7 +147,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     expect(again.json()).toEqual({ detail: 'This evaluation has already finished.' });
   });
 
-  it('re-runs one cell in the same evaluation, keeps its previous output as history, and leaves the quota alone', async () => {
+  it('re-runs one cell in the same evaluation, keeps its previous output as history, and counts as one evaluation', async () => {
     const { client, configurationIds, inputIds } = await setUp(['Be brief.', 'Be kind.'], ['Hello', 'Bye']);
     const { evaluation_id: id } = await run(client, { configuration_ids: configurationIds, input_ids: inputIds });
     await evaluationCompleted(events, ctx.database, id);
@@ -177,8 +177,39 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     ]);
     expect(scores).toEqual([]);
     expect(await counters(id)).toEqual({ finished_requests: 4, total_requests: 4, completed: true });
-    expect(await usage(client.user.id)).toBe(1);
+    // Redoing a successful request is a new evaluation of the prompt: it counts against the month like a run.
+    expect(await usage(client.user.id)).toBe(2);
     expect(fake.requests).toHaveLength(5);
+  });
+
+  it('a re-run that redoes successful requests is refused with 402 when the free month is used up, and changes nothing', async () => {
+    const { client, configurationIds, inputIds } = await setUp(['Be brief.'], ['Hello', 'Bye']);
+    const { evaluation_id: id } = await run(client, {
+      configuration_ids: configurationIds,
+      input_ids: inputIds,
+      repetitions: 2,
+    });
+    await evaluationCompleted(events, ctx.database, id);
+    const usedUp = { freeEvaluationsPerMonth: 1, maxActiveRunsPerUser: 5 };
+    await expect(
+      rerunEvaluation(ctx.database, client.user.id, id, { failed_only: false }, usedUp),
+    ).rejects.toMatchObject({ statusCode: 402 });
+    const [first] = await requestsOf(client, id);
+    await expect(
+      rerunEvaluation(ctx.database, client.user.id, id, { request_ids: [first.id], failed_only: false }, usedUp),
+    ).rejects.toMatchObject({ statusCode: 402 });
+    expect((await requestsOf(client, id)).every((r) => r.status === 'SUCCESS' && r.history.length === 0)).toBe(true);
+    expect(await counters(id)).toEqual({ finished_requests: 4, total_requests: 4, completed: true });
+    expect(await usage(client.user.id)).toBe(1);
+
+    // With the month's allowance, a whole re-run of a run with repetitions counts once.
+    const roomy = { freeEvaluationsPerMonth: 10, maxActiveRunsPerUser: 5 };
+    await expect(rerunEvaluation(ctx.database, client.user.id, id, { failed_only: false }, roomy)).resolves.toEqual({
+      evaluation_id: id,
+      rerun_requests: 4,
+    });
+    await evaluationCompleted(events, ctx.database, id);
+    expect(await usage(client.user.id)).toBe(2);
   });
 
   it('re-runs the failed cells only, which then succeed; with none failed it answers 400', async () => {
@@ -221,6 +252,8 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     expect(request.status).toBe('SUCCESS');
     expect(request.history).toEqual([expect.objectContaining({ status: 'FAILED', error_message: CANCELLED_MESSAGE })]);
     expect((await evaluationOf(client, id)).cancelled_at).toBeNull();
+    // Only cancelled requests were redone: the user got nothing for them, so the re-run is free.
+    expect(await usage(client.user.id)).toBe(1);
   });
 
   it('reopening a finished evaluation takes a run slot: refused (429) while the user has as many runs going', async () => {

@@ -121,8 +121,9 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
         description:
           'Runs finished requests of the evaluation again (all of them, request_ids, and/or only the ' +
           'FAILED ones with failed_only): each goes back to PENDING, its previous outcome is kept in its ' +
-          'history and its scores are dropped. Never counts against the free evaluations; reopening a ' +
-          'finished evaluation needs a free run slot (429 otherwise, as a new run).',
+          'history and its scores are dropped. Redoing SUCCESS requests of a real run counts as one ' +
+          'evaluation against the month (402 when none is left); redoing only FAILED or cancelled ones is ' +
+          'free. Reopening a finished evaluation needs a free run slot (429 otherwise, as a new run).',
         params: IdParams,
         body: RerunEvaluationInput,
         response: { 200: RerunEvaluationResponse },
