@@ -135,6 +135,8 @@ export const Metrics = z.object({
   /** The evaluation's cost_usd and cost_complete (see Evaluation). */
   cost_usd: z.number().nullable(),
   cost_complete: z.boolean(),
+  /** The run was cancelled (cancelled_at is set): it reads Cancelled, not Failed or Partial, wherever it is shown. */
+  cancelled: z.boolean(),
 });
 export type Metrics = z.infer<typeof Metrics>;
 

@@ -106,7 +106,7 @@ export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> 
     .from(apiRequests)
     .where(eq(apiRequests.evaluationId, evaluationId));
   const [cost] = await db
-    .select({ usd: evaluations.costUsd, complete: costCompleteSql })
+    .select({ usd: evaluations.costUsd, complete: costCompleteSql, cancelledAt: evaluations.cancelledAt })
     .from(evaluations)
     .where(eq(evaluations.id, evaluationId));
   return {
@@ -115,6 +115,7 @@ export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> 
     output_tokens: Number(row?.output ?? 0),
     cost_usd: cost?.usd ?? null,
     cost_complete: cost?.complete ?? true,
+    cancelled: Boolean(cost?.cancelledAt),
   };
 }
 

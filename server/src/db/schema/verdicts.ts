@@ -103,7 +103,8 @@ export const judgeTasks = pgTable(
     checkId: integer('check_id').notNull(),
     /** Which worker lane judges it: the judge model's company, or 'mock' in a mock run. */
     provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] }).notNull(),
-    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'DONE'] })
+    /** CANCELLED: its run was cancelled before it was judged; a re-run of the run queues it again. */
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'DONE', 'CANCELLED'] })
       .notNull()
       .default('PENDING'),
     /** Claims, as on api_requests: a task whose worker died too often is recorded as an error. */

@@ -27,7 +27,8 @@ export type HeldTask = ClaimedJudgeTask & { work: JudgeWork | undefined };
  * be read, and after the retry budget records the score as an error. Keeps the calls it runs, for a stopping worker.
  */
 export class JudgeRunner {
-  private readonly running = new Map<number, AbortController>();
+  /** Running judgements by task id: how to abort each, and its evaluation (a cancel aborts one evaluation's). */
+  private readonly running = new Map<number, { abort: AbortController; evaluationId: number }>();
   private readonly calls = new Set<Promise<void>>();
   private readonly inputs: RunInputsCache;
 
@@ -52,7 +53,13 @@ export class JudgeRunner {
 
   /** Cuts every running judgement short: its task is handed back, not recorded. */
   abortAll() {
-    for (const abort of this.running.values()) abort.abort(new Error('worker stopping'));
+    for (const { abort } of this.running.values()) abort.abort(new Error('worker stopping'));
+  }
+
+  /** Cuts the evaluation's running judgements short; nothing is recorded for them (the cancel ended their tasks). */
+  abortEvaluation(evaluationId: number) {
+    for (const judgement of this.running.values())
+      if (judgement.evaluationId === evaluationId) judgement.abort.abort(new Error('evaluation cancelled'));
   }
 
   /** Judges one task; the promise never rejects. */
@@ -65,7 +72,7 @@ export class JudgeRunner {
 
   private async execute(lane: Lane, task: HeldTask) {
     const abort = new AbortController();
-    this.running.set(task.id, abort);
+    this.running.set(task.id, { abort, evaluationId: task.evaluation_id });
     try {
       let judgement: Judgement | null;
       try {

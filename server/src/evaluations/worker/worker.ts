@@ -168,12 +168,13 @@ export class EvaluationWorker implements LocalWorker {
   }
 
   /**
-   * A cancel ended the evaluation's unfinished rows: forget the ones waiting in the lanes and abort its running calls,
-   * so no call of it keeps going (their late outcomes would be dropped by writeOutcomes anyway).
+   * A cancel ended the evaluation's unfinished rows and judge tasks: forget the ones waiting in the lanes and abort its
+   * running calls and judgements, so no call of it keeps going (their late outcomes would be dropped by writeOutcomes anyway).
    */
   cancel(evaluationId: number) {
     for (const lane of this.lanes.values()) lane.dropEvaluation(evaluationId);
     this.runner.abortEvaluation(evaluationId);
+    this.judges.cancel(evaluationId);
     this.events.emit('cancelled', { evaluationId });
   }
 

@@ -32,6 +32,7 @@ describe('buildExport', () => {
           output_tokens: 20,
           cost_usd: null,
           cost_complete: true,
+          cancelled: false,
         },
         results: [result(1, 1, 5)],
         endTime: at,
