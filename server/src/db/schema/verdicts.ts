@@ -114,6 +114,10 @@ export const judgeTasks = pgTable(
     /** The judge's own usage, every answer it took counted; kept apart from the run's tokens. */
     inputTokens: integer('input_tokens'),
     outputTokens: integer('output_tokens'),
+    /** What those tokens cost in USD at the judge model's price; NULL when it has none. */
+    costUsd: doublePrecision('cost_usd'),
+    /** The worst case of its next judge call, reserved against the run's budget while IN_PROGRESS (as on api_requests). */
+    reservedUsd: doublePrecision('reserved_usd'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -78,7 +78,7 @@ async function claimWhere<Row extends { id: number }>(
   // SKIP LOCKED: workers claiming at once take different rows instead of waiting for each other.
   const { rows } = await database.executeSql(
     `UPDATE ${table}
-        SET status = 'IN_PROGRESS', attempts = attempts + 1, claimed_by = $1,
+        SET status = 'IN_PROGRESS', attempts = attempts + 1, claimed_by = $1, reserved_usd = NULL,
             lease_expires_at = now() + $2 * interval '1 millisecond', updated_at = now()
       WHERE id IN (
         SELECT id FROM ${table}
