@@ -14,14 +14,14 @@ const OPENAI_REPLY_PRIMING_TOKENS = 3;
 
 /** Input tokens of one call: its texts counted for the model's family (see lib/tokens.ts). */
 export function callInputTokens(
-  c: Configuration,
+  company: Configuration['ai_model']['company'],
   system: string,
   user: string | null,
   count: (text: string) => number,
 ) {
   const texts = user === null ? [system] : [system, user];
   const content = texts.reduce((sum, text) => sum + count(text), 0);
-  if (c.ai_model.company === 'anthropic') return content;
+  if (company === 'anthropic') return content;
   return content + texts.length * OPENAI_TOKENS_PER_MESSAGE + OPENAI_REPLY_PRIMING_TOKENS;
 }
 
@@ -34,6 +34,14 @@ export const callMaxOutputTokens = (c: Configuration) =>
   (c.ai_model.company === 'anthropic'
     ? c.ai_model.capabilities.defaultMaxTokens
     : c.ai_model.capabilities.maxOutputTokens);
+
+/**
+ * The output tokens a call of a model family is expected to write when its configuration has no earlier outputs:
+ * a chat reply of a few short paragraphs (about 1,200 characters). An assumption the estimate states as such
+ * ('typical_length'), not a measurement; a configuration's own earlier outputs replace it once it has run.
+ */
+const TYPICAL_OUTPUT_TOKENS: Record<Configuration['ai_model']['company'], number> = { openai: 300, anthropic: 300 };
+export const typicalOutputTokens = (company: Configuration['ai_model']['company']) => TYPICAL_OUTPUT_TOKENS[company];
 
 /** How a model's texts are counted: OpenAI's with its tokenizer, Anthropic's by their length (see lib/tokens.ts). */
 export const countFor =

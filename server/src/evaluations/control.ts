@@ -10,7 +10,7 @@ import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { CANCEL_CHANNEL, WORK_CHANNEL } from './hand-over.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { assertRunSlotFree, type RunLimits } from './run.js';
-import { failPendingRequests, failRunningRequests } from './worker/queue.js';
+import { failPendingRequests, failRunningRequests } from './worker/end-requests.js';
 import { cancelJudgements, requeueCancelledJudgements } from '../verdicts/judge-tasks.js';
 
 // Controls of a run after it started: cancel it, or run some of its requests again. See decision 0021.

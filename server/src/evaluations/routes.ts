@@ -85,7 +85,11 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
           'Anthropic models, as one token per 3.5 characters (an approximation: no tokenizer is published). ' +
           "max_output_tokens: each configuration's max tokens (empty: the model's default, or its output limit " +
           'where none is sent). cost_usd_min prices the input alone, cost_usd_max adds every call writing its max ' +
-          'tokens; both null when a model has no known price (listed in unpriced_models). A mock run costs $0.',
+          'tokens; both null when a model has no known price (listed in unpriced_models). expected_cost and ' +
+          "max_cost price the whole run, judge included: each call writing the median of the configuration's " +
+          'earlier real outputs (else a typical length), or its max tokens; judge prices the llm_judge checks ' +
+          'apart (one call per output and check); assumptions says what each configuration assumed. A mock run ' +
+          'costs $0.',
         body: RunEvaluationInput,
         response: { 200: RunEstimate },
       },

@@ -42,18 +42,21 @@ export async function reserveBudget(
   candidates: Candidate[],
 ): Promise<Map<number, Reservation>> {
   const queue = sql.raw(table);
+  // A judgement asks again when an answer cannot be read: its row's earlier reservation is replaced, not added to.
   const inFlight = (other: QueueTable) => sql`(SELECT coalesce(sum(reserved_usd), 0) FROM ${sql.raw(other)}
      WHERE provider IN ('openai', 'anthropic') AND status = 'IN_PROGRESS' AND evaluation_id = ${evaluationId}
-       AND reserved_usd IS NOT NULL)`;
+       AND reserved_usd IS NOT NULL ${other === table ? sql`AND id NOT IN (SELECT id FROM c)` : sql``})`;
   const statement = sql`
-    WITH run AS (
+    WITH c AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(
+        candidates.map((c, n) => ({ id: c.id, worst: c.worstUsd, n })),
+      )}::jsonb) AS c(id int, worst float8, n int)
+    ), run AS (
       SELECT budget_usd AS budget, coalesce(cost_usd, 0) + coalesce(judge_cost_usd, 0) AS spent,
              ${inFlight('api_requests')} + ${inFlight('judge_tasks')} AS held
         FROM evaluations WHERE id = ${evaluationId}
     ), mine AS (
-      SELECT c.id, c.worst, c.n FROM jsonb_to_recordset(${JSON.stringify(
-        candidates.map((c, n) => ({ id: c.id, worst: c.worstUsd, n })),
-      )}::jsonb) AS c(id int, worst float8, n int)
+      SELECT c.id, c.worst, c.n FROM c
         JOIN ${queue} q ON q.id = c.id AND q.status = 'IN_PROGRESS' AND q.claimed_by = ${workerId}
     ), ranked AS (
       SELECT id, worst, sum(worst) OVER (ORDER BY n) AS upto, row_number() OVER (ORDER BY n) AS k FROM mine

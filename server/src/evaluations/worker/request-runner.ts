@@ -174,12 +174,8 @@ export class RequestRunner {
     if (context.budgetUsd !== null && price) {
       // A row a run handed over is not visible to other sessions until the run's transaction commits.
       if (row.committed && !(await row.committed)) return null;
-      const inputTokens = callInputTokens(
-        configuration,
-        call.systemPrompt,
-        call.userPrompt,
-        countFor(configuration.ai_model),
-      );
+      const count = countFor(configuration.ai_model);
+      const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.userPrompt, count);
       const worst = worstCaseUsd(price, inputTokens, callMaxOutputTokens(configuration));
       this.waitingForBudget++;
       const reservation = await this.budget

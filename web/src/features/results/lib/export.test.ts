@@ -32,6 +32,7 @@ describe('buildExport', () => {
           output_tokens: 20,
           cost_usd: null,
           cost_complete: true,
+          judge_cost_usd: null,
           cancelled: false,
         },
         results: [result(1, 1, 5)],

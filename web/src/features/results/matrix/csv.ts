@@ -3,7 +3,7 @@ import { saveFile } from '../lib/save-file';
 import { gridCell, type GridData } from './grid-data';
 import { hasField } from './view-model';
 
-/** The grid as CSV, one row per cell; cost and checks columns only when some cell has them. */
+/** The grid as CSV, one row per cell; cost (the call's and the judge's) and checks columns only when some cell has them. */
 export function gridCsv(data: GridData): string {
   const withCost = hasField(data, 'cost');
   const withChecks = hasField(data, 'checks');
@@ -18,7 +18,7 @@ export function gridCsv(data: GridData): string {
     'execution_time_s',
     'input_tokens',
     'output_tokens',
-    ...(withCost ? ['cost_usd'] : []),
+    ...(withCost ? ['cost_usd', 'judge_cost_usd'] : []),
     ...(withChecks ? ['checks_passed', 'checks_total'] : []),
   ];
   const rows: unknown[][] = [];
@@ -37,7 +37,7 @@ export function gridCsv(data: GridData): string {
         cell.seconds ?? '',
         cell.inputTokens ?? '',
         cell.outputTokens ?? '',
-        ...(withCost ? [cell.cost ?? ''] : []),
+        ...(withCost ? [cell.cost ?? '', cell.judgeCost ?? ''] : []),
         ...(withChecks ? [cell.checks?.passed ?? '', cell.checks?.total ?? ''] : []),
       ]);
     }
