@@ -23,6 +23,7 @@ describe('buildExport', () => {
             ...request(1, 1, 5, 'SUCCESS'),
             scores: [{ check_id: 4, pass: true, score: 1, reason: 'Contains "ok".', error: null }],
             rating: { rating: 1, note: 'Crisp' },
+            judge_cost_usd: 0.00004,
           },
           request(2, 1, 6, 'FAILED', 'rate limited'),
         ],
@@ -74,6 +75,7 @@ describe('buildExport', () => {
         scores: [{ check_id: 4, check_name: 'Says ok', pass: true, score: 1, reason: 'Contains "ok".', error: null }],
         rating: { rating: 1, note: 'Crisp' },
         cost_usd: 0.00018,
+        judge_cost_usd: 0.00004,
       },
       {
         api_request_id: 2,
@@ -91,6 +93,7 @@ describe('buildExport', () => {
         scores: [],
         rating: null,
         cost_usd: null,
+        judge_cost_usd: null,
       },
     ]);
   });

@@ -22,6 +22,8 @@ export type EvaluationExport = {
       output_tokens: number;
       cost_usd: number | null;
       cost_complete: boolean;
+      /** What judging the outputs cost, apart from cost_usd (absent in snapshots cached before it was kept). */
+      judge_cost_usd?: number | null;
     } | null;
   };
   inputs: { id: number; name: string; content: string; token_count: number }[];
@@ -51,6 +53,8 @@ export type EvaluationExport = {
     scores: (Score & { check_name: string | null })[];
     rating: Rating | null;
     cost_usd: number | null;
+    /** What judging the output cost (llm_judge checks), beside the call's cost_usd. */
+    judge_cost_usd: number | null;
   }[];
 };
 
@@ -116,6 +120,7 @@ export function buildExport(
         })),
         rating: request?.rating ?? null,
         cost_usd: request?.cost_usd ?? null,
+        judge_cost_usd: request?.judge_cost_usd ?? null,
       })),
   };
 }
