@@ -1,38 +1,20 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, budgetStopMessage, type EvaluationResults, type RunEstimate } from '@promptgrid/contract';
-import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import { databaseKinds, signedInClient } from '../../test/harness.js';
+import { useFakeProviderApp } from '../../test/fake-provider-app.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
-import { workerEvents } from './worker/events.js';
 
 const KEY = 'sk-good-openai-reservations';
 
 describe.each(databaseKinds)('a budget holds with an instant provider at concurrency 32 on %s', (kind) => {
-  let fake: FakeProviders;
-  let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  const events = workerEvents();
-
-  beforeAll(async () => {
-    fake = await startFakeProviders({ latencyMs: 0, apiKeys: [KEY] });
-    ctx = await createTestApp(
-      kind,
-      {
-        OPENAI_BASE_URL: fake.openaiBaseUrl,
-        APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-        EVAL_CONCURRENCY: '32',
-        FREE_EVALUATIONS_PER_MONTH: '100',
-      },
-      { workers: true, workerEvents: events },
-    );
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
+  const setting = useFakeProviderApp(kind, {
+    apiKey: KEY,
+    latencyMs: 0,
+    env: { EVAL_CONCURRENCY: '32', FREE_EVALUATIONS_PER_MONTH: '100' },
   });
 
   it('spends at most one call’s worst case over the budget, runs calls while they fit, and stops the rest', async () => {
-    const client = await signedInClient(ctx.app);
+    const client = await signedInClient(setting.ctx.app);
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
     const model = ((await client.get(ROUTES.models)).json() as { id: number; model_name: string }[]).find(
       (m) => m.model_name === 'gpt-4.1',
@@ -66,19 +48,19 @@ describe.each(databaseKinds)('a budget holds with an instant provider at concurr
     const response = await client.post(ROUTES.runEvaluation, { ...run, budget_usd: budget });
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().evaluation_id as number;
-    await evaluationCompleted(events, ctx.database, id, 60_000);
+    await evaluationCompleted(setting.events, setting.ctx.database, id, 60_000);
     const document = (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
 
     const succeeded = document.api_requests.filter((r) => r.status === 'SUCCESS');
     const stopped = document.api_requests.filter((r) => r.error_message === budgetStopMessage(budget));
     expect(succeeded.length).toBeGreaterThanOrEqual(4);
     expect(succeeded.length + stopped.length).toBe(200);
-    expect(fake.requests).toHaveLength(succeeded.length);
+    expect(setting.fake.requests).toHaveLength(succeeded.length);
     const spent = document.evaluation.cost_usd!;
     expect(spent).toBeGreaterThanOrEqual(budget);
     expect(spent).toBeLessThanOrEqual(budget + worstCase);
     // Nothing stays reserved once the run has ended.
-    const { rows } = await ctx.database.executeSql<{ held: number }>(
+    const { rows } = await setting.ctx.database.executeSql<{ held: number }>(
       `SELECT count(*)::int AS held FROM api_requests WHERE evaluation_id = $1 AND status = 'IN_PROGRESS'`,
       [id],
     );

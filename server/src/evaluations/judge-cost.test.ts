@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ROUTES,
   budgetStopMessage,
@@ -8,43 +7,26 @@ import {
   type Metrics,
   type RunEstimate,
 } from '@promptgrid/contract';
-import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import { databaseKinds, signedInClient } from '../../test/harness.js';
+import { useFakeProviderApp } from '../../test/fake-provider-app.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
-import { workerEvents } from './worker/events.js';
 
 const KEY = 'sk-good-openai-judge-cost';
 // gpt-4.1's catalog price: $2 per million input tokens, $8 per million output tokens.
 const GPT41 = { input_per_mtok: 2, output_per_mtok: 8 };
 
 describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
-  let fake: FakeProviders;
-  let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  const events = workerEvents();
-
-  beforeAll(async () => {
-    fake = await startFakeProviders({ latencyMs: 5, apiKeys: [KEY] });
-    ctx = await createTestApp(
-      kind,
-      {
-        OPENAI_BASE_URL: fake.openaiBaseUrl,
-        APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-        // One call at a time, so a budget crossed by a judgement leaves judgements not yet started.
-        EVAL_CONCURRENCY: '1',
-        FREE_EVALUATIONS_PER_MONTH: '100',
-      },
-      { workers: true, workerEvents: events },
-    );
+  const setting = useFakeProviderApp(kind, {
+    apiKey: KEY,
+    latencyMs: 5,
+    // One call at a time, so a budget crossed by a judgement leaves judgements not yet started.
+    env: { EVAL_CONCURRENCY: '1', FREE_EVALUATIONS_PER_MONTH: '100' },
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
-  });
-  beforeEach(() => fake.reset());
+  const { events } = setting;
 
   /** A project of one gpt-4.1 prompt over `inputs` questions, judged by gpt-4.1; answers the run's body. */
   async function setUp(inputs: number) {
-    const client = await signedInClient(ctx.app);
+    const client = await signedInClient(setting.ctx.app);
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
     const model = ((await client.get(ROUTES.models)).json() as { id: number; model_name: string }[]).find(
       (m) => m.model_name === 'gpt-4.1',
@@ -75,7 +57,7 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
 
   const judgeUsage = async (evaluationId: number) =>
     (
-      await ctx.database.executeSql<{ api_request_id: number; input_tokens: number; output_tokens: number }>(
+      await setting.ctx.database.executeSql<{ api_request_id: number; input_tokens: number; output_tokens: number }>(
         `SELECT api_request_id, input_tokens, output_tokens FROM judge_tasks WHERE evaluation_id = $1 AND status = 'DONE'
           ORDER BY id`,
         [evaluationId],
@@ -87,7 +69,7 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
     const response = await client.post(ROUTES.runEvaluation, run);
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().evaluation_id as number;
-    await evaluationCompleted(events, ctx.database, id);
+    await evaluationCompleted(events, setting.ctx.database, id);
     const document = (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
 
     const usage = await judgeUsage(id);
@@ -129,7 +111,7 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
 
     const response = await client.post(ROUTES.runEvaluation, run);
     const id = response.json().evaluation_id as number;
-    await evaluationCompleted(events, ctx.database, id);
+    await evaluationCompleted(events, setting.ctx.database, id);
     const document = (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
     const spentOnJudge = document.evaluation.judge_cost_usd!;
     expect(spentOnJudge).toBeGreaterThan(before.judge.expected_cost! / 2);
@@ -149,7 +131,7 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
     const response = await client.post(ROUTES.runEvaluation, { ...run, budget_usd: budget });
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().evaluation_id as number;
-    await evaluationCompleted(events, ctx.database, id);
+    await evaluationCompleted(events, setting.ctx.database, id);
     const document = (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
 
     const judged = (await judgeUsage(id)).filter((u) => u.input_tokens > 0);
@@ -158,7 +140,9 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
     expect(judged.length).toBeGreaterThan(0);
     expect(stopped.length).toBeGreaterThan(0);
     expect(document.api_requests.every((r) => !r.judging)).toBe(true);
-    const judgeCalls = fake.requests.filter((r) => JSON.stringify(r.body.messages).includes('Judge it carefully'));
+    const judgeCalls = setting.fake.requests.filter((r) =>
+      JSON.stringify(r.body.messages).includes('Judge it carefully'),
+    );
     expect(judgeCalls).toHaveLength(judged.length);
     const spent = document.evaluation.cost_usd! + document.evaluation.judge_cost_usd!;
     expect(spent).toBeGreaterThanOrEqual(budget);
