@@ -64,10 +64,11 @@ export const SharedEvaluation = z.object({
       rating: true,
       history: true,
       cost_usd: true,
+      judge_cost_usd: true,
     }),
   ),
   // What the owner spent stays in the account too.
-  metrics: Metrics.omit({ cost_usd: true, cost_complete: true }),
+  metrics: Metrics.omit({ cost_usd: true, cost_complete: true, judge_cost_usd: true }),
   status_counts: StatusCounts,
 });
 export type SharedEvaluation = z.infer<typeof SharedEvaluation>;

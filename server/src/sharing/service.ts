@@ -103,4 +103,5 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
   };
 }
 
-const withoutCost = ({ cost_usd: _cost, cost_complete: _complete, ...metrics }: Metrics) => metrics;
+const withoutCost = ({ cost_usd: _cost, cost_complete: _complete, judge_cost_usd: _judgeCost, ...metrics }: Metrics) =>
+  metrics;

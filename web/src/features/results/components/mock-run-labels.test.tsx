@@ -85,7 +85,7 @@ describe("a mock run's labels", () => {
       configurations: [{ id: 5, name: 'Terse', ai_model: { company: 'openai', model_name: 'gpt-4o-mini' } }],
       inputs: [{ id: 1, name: 'Q', content: 'Q?' }],
       api_requests: [],
-      metrics: { average_execution_time: 0, input_tokens: 0, output_tokens: 0 },
+      metrics: { average_execution_time: 0, input_tokens: 0, output_tokens: 0, cancelled: false },
       status_counts: { PENDING: 0, IN_PROGRESS: 0, SUCCESS: 0, FAILED: 0, total: 0 },
     };
     mockApi(({ url }) => (url === '/api/shared/tok/' ? { body: shared } : undefined));

@@ -112,7 +112,11 @@ export function ResultsView({
   const dots = useMemo(() => progressDots(requests, total), [requests, total]);
   // After a polling error the run may still be going on the server: Running until every request has ended.
   const settled = isSettled(requests, total);
-  const status = withCancelled(deriveRunStatus(polling, counts.SUCCESS, total, settled), requests);
+  const status = withCancelled(
+    deriveRunStatus(polling, counts.SUCCESS, total, settled),
+    requests,
+    snapshot?.metrics?.cancelled,
+  );
   const control = useRunControl(evaluationId);
 
   const inputId =

@@ -45,6 +45,7 @@ export function SharedResultsView({ token }: { token: string }) {
             {evaluation.name}
           </h1>
           <p className="text-sm text-slate-600 dark:text-slate-300">
+            {shared.data.metrics.cancelled ? 'Cancelled · ' : ''}
             {counts.SUCCESS + counts.FAILED} of {evaluation.total_requests} requests finished · {counts.FAILED} failed ·{' '}
             {new Date(evaluation.created_at).toLocaleString()}
           </p>

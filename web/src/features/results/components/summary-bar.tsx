@@ -1,4 +1,4 @@
-import type { ApiRequestStatus, Metrics } from '@promptgrid/contract';
+import { formatUsd, type ApiRequestStatus, type Metrics } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
@@ -104,6 +104,9 @@ export function SummaryBar({
             <Stat label="Identical repetitions" value={`${agreement.identical} of ${agreement.compared}`} />
           ) : null}
           {withCost ? <Stat label="Cost" value={runCostText(metrics)} whole /> : null}
+          {withCost && metrics.judge_cost_usd ? (
+            <Stat label="Judge cost" value={formatUsd(metrics.judge_cost_usd)} whole />
+          ) : null}
         </dl>
         <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">
           <div className="max-h-56 overflow-auto">

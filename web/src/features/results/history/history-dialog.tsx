@@ -97,6 +97,7 @@ export function HistoryDialog({ projectId, open, onOpenChange, currentId, onRena
                   {run.id === currentId ? <Badge tone="info">Shown</Badge> : null}
                   <Badge tone={run.use_mock ? 'neutral' : 'success'}>{run.use_mock ? 'Mock' : 'Real'}</Badge>
                   {isRunning(run) ? <Badge tone="warning">Running</Badge> : null}
+                  {!isRunning(run) && run.cancelled_at !== null ? <Badge tone="neutral">Cancelled</Badge> : null}
                 </div>
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   <time dateTime={run.created_at}>{formatRunTime(run.created_at)}</time> · {runSize(run)}

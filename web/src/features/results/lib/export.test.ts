@@ -24,6 +24,7 @@ describe('buildExport', () => {
             ...request(1, 1, 5, 'SUCCESS'),
             scores: [{ check_id: 4, pass: true, score: 1, reason: 'Contains "ok".', error: null }],
             rating: { rating: 1, note: 'Crisp' },
+            judge_cost_usd: 0.00004,
           },
           request(2, 1, 6, 'FAILED', 'rate limited'),
         ],
@@ -33,6 +34,8 @@ describe('buildExport', () => {
           output_tokens: 20,
           cost_usd: null,
           cost_complete: true,
+          judge_cost_usd: null,
+          cancelled: false,
         },
         results: [result(1, 1, 5)],
         endTime: at,
@@ -73,6 +76,7 @@ describe('buildExport', () => {
         scores: [{ check_id: 4, check_name: 'Says ok', pass: true, score: 1, reason: 'Contains "ok".', error: null }],
         rating: { rating: 1, note: 'Crisp' },
         cost_usd: 0.00018,
+        judge_cost_usd: 0.00004,
       },
       {
         api_request_id: 2,
@@ -90,6 +94,7 @@ describe('buildExport', () => {
         scores: [],
         rating: null,
         cost_usd: null,
+        judge_cost_usd: null,
       },
     ]);
   });

@@ -25,6 +25,8 @@ export type EvaluationExport = {
       output_tokens: number;
       cost_usd: number | null;
       cost_complete: boolean;
+      /** What judging the outputs cost, apart from cost_usd (absent in snapshots cached before it was kept). */
+      judge_cost_usd?: number | null;
     } | null;
   };
   inputs: { id: number; name: string; content: string; token_count: number }[];
@@ -54,6 +56,8 @@ export type EvaluationExport = {
     scores: (Score & { check_name: string | null })[];
     rating: Rating | null;
     cost_usd: number | null;
+    /** What judging the output cost (llm_judge checks), beside the call's cost_usd. */
+    judge_cost_usd: number | null;
   }[];
 };
 
@@ -122,6 +126,7 @@ export function buildExport(
         })),
         rating: request?.rating ?? null,
         cost_usd: request?.cost_usd ?? null,
+        judge_cost_usd: request?.judge_cost_usd ?? null,
       })),
   };
 }

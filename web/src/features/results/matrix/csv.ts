@@ -5,8 +5,8 @@ import { gridCell, type GridData } from './grid-data';
 import { hasField } from './view-model';
 
 /**
- * The grid as CSV, one row per cell; cost and checks columns only when some cell has them. A mock run's file starts
- * with a `notice` column saying on every row that its scores measure nothing.
+ * The grid as CSV, one row per cell; cost (the call's and the judge's) and checks columns only when some cell has them.
+ * A mock run's file starts with a `notice` column saying on every row that its scores measure nothing.
  */
 export function gridCsv(data: GridData): string {
   const withCost = hasField(data, 'cost');
@@ -22,7 +22,7 @@ export function gridCsv(data: GridData): string {
     'execution_time_s',
     'input_tokens',
     'output_tokens',
-    ...(withCost ? ['cost_usd'] : []),
+    ...(withCost ? ['cost_usd', 'judge_cost_usd'] : []),
     ...(withChecks ? ['checks_passed', 'checks_total'] : []),
   ];
   const rows: unknown[][] = [];
@@ -41,7 +41,7 @@ export function gridCsv(data: GridData): string {
         cell.seconds ?? '',
         cell.inputTokens ?? '',
         cell.outputTokens ?? '',
-        ...(withCost ? [cell.cost ?? ''] : []),
+        ...(withCost ? [cell.cost ?? '', cell.judgeCost ?? ''] : []),
         ...(withChecks ? [cell.checks?.passed ?? '', cell.checks?.total ?? ''] : []),
       ]);
     }

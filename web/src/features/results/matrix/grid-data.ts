@@ -20,6 +20,8 @@ export type GridCell = {
   inputTokens: number | null;
   outputTokens: number | null;
   cost?: number | null;
+  /** What judging the output cost (llm_judge checks), beside the call's cost. */
+  judgeCost?: number | null;
   checks?: { passed: number; total: number } | null;
   /** With repetitions: whether the runs' outputs agree ('identical' or 'n distinct'); the cell shows the first run. */
   agreement?: string | null;
@@ -35,13 +37,15 @@ export type GridData = {
 export const gridCell = (data: GridData, rowId: number | null, columnId: number) =>
   data.cells.get(cellKey(rowId, columnId));
 
-type OptionalFields = Pick<GridCell, 'cost' | 'checks'>;
-/** cost and checks, when the request carries them. */
+type OptionalFields = Pick<GridCell, 'cost' | 'judgeCost' | 'checks'>;
+/** cost, judge cost and checks, when the request carries them. */
 const optionalFields = (request: object): OptionalFields => {
-  const fields = request as OptionalFields & { cost_usd?: number | null };
+  const fields = request as OptionalFields & { cost_usd?: number | null; judge_cost_usd?: number | null };
   const cost = fields.cost_usd !== undefined ? fields.cost_usd : fields.cost;
+  const judgeCost = fields.judge_cost_usd !== undefined ? fields.judge_cost_usd : fields.judgeCost;
   return {
     ...(cost !== undefined ? { cost } : {}),
+    ...(cost !== undefined && judgeCost !== undefined ? { judgeCost } : {}),
     ...(fields.checks !== undefined ? { checks: fields.checks } : {}),
   };
 };
@@ -118,6 +122,7 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
           attempts: 0,
           // A shared grid carries no cost: the owner's spending stays in the account.
           cost_usd: undefined as unknown as null,
+          judge_cost_usd: undefined as unknown as null,
           configuration_version: null,
           system_prompt: null,
           user_prompt: null,

@@ -121,11 +121,14 @@ describe('the matrix rows', () => {
     const withExtras: GridData = {
       ...data,
       cells: new Map([
-        [cellKey(1, 10), { ...success('Paris', 0.5, 1), cost: 0.0012, checks: { passed: 2, total: 3 } }],
+        [
+          cellKey(1, 10),
+          { ...success('Paris', 0.5, 1), cost: 0.0012, judgeCost: 0.0003, checks: { passed: 2, total: 3 } },
+        ],
       ]),
     };
     const [header, row] = gridCsv(withExtras).split('\r\n');
-    expect(header).toMatch(/,cost_usd,checks_passed,checks_total$/);
-    expect(row).toMatch(/,0.0012,2,3$/);
+    expect(header).toMatch(/,cost_usd,judge_cost_usd,checks_passed,checks_total$/);
+    expect(row).toMatch(/,0.0012,0.0003,2,3$/);
   });
 });
