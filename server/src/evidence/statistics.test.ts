@@ -27,16 +27,16 @@ describe('paired comparison', () => {
     expect(passRateDifference(inputs)).toEqual(result);
   });
 
-  it('gives the median latency difference with an interval close to SciPy', () => {
+  it('gives the median latency difference with its exact distribution-free interval', () => {
     const differences = [
       0.12, -0.05, 0.3, 0.22, 0.08, -0.1, 0.41, 0.15, 0.02, 0.27, 0.19, -0.03, 0.33, 0.11, 0.06, 0.25, 0.14, -0.07,
       0.21, 0.09,
     ];
-    // SciPy 1.17: np.median -> 0.13; scipy.stats.bootstrap(..., np.median, method='percentile') -> (0.07, 0.215).
+    // NumPy: np.median -> 0.13. R DescTools::MedianCI(x, method = "exact"): k = qbinom(0.025, 20, 0.5) = 6 (SciPy
+    // binom.ppf), the interval is sort(x)[c(6, 15)] = (0.06, 0.22), coverage 1 - 2 * pbinom(5, 20, 0.5) = 0.9586.
     const result = medianDifference(differences);
     expect(result.difference).toBeCloseTo(0.13, 12);
-    expect(Math.abs(result.interval.low - 0.07)).toBeLessThan(0.03);
-    expect(Math.abs(result.interval.high - 0.215)).toBeLessThan(0.03);
+    expect(result.interval).toEqual({ low: 0.06, high: 0.22 });
   });
 
   it("adjusts p-values as R's p.adjust(p, method = 'holm') does", () => {
