@@ -32,6 +32,7 @@ import billingRoutes from './billing/routes.js';
 import accountRoutes from './account/routes.js';
 import checkRoutes from './checks/routes.js';
 import verdictRoutes from './verdicts/routes.js';
+import evidenceRoutes from './evidence/routes.js';
 import sharingRoutes from './sharing/routes.js';
 import './http/types.js';
 
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(accountRoutes);
   await app.register(checkRoutes);
   await app.register(verdictRoutes);
+  await app.register(evidenceRoutes);
   await app.register(sharingRoutes);
   await serveWeb(app);
   return app;

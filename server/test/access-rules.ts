@@ -159,6 +159,14 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
     }),
   },
   'GET /api/evaluations/:id/summary/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/evaluations/:id/significance/': {
+    ...session,
+    ids: { id: 'evaluation', a: 'configuration', b: 'configuration' },
+  },
+  'GET /api/evaluations/compare/significance/': { ...session, ids: { base: 'evaluation', head: 'evaluation' } },
+  'GET /api/evaluations/:id/consistency/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/evaluations/:id/judge-agreement/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/evaluations/:id/similarity/': { ...session, ids: { id: 'evaluation' } },
 
   'GET /api/subscription/status/': sessionOnly,
   'GET /api/check-subscription/': sessionOnly,

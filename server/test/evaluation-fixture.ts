@@ -11,6 +11,9 @@ export type FixtureRequest = {
   executionTime?: number;
   inputTokens?: number;
   outputTokens?: number;
+  /** Which repetition of its (input, configuration) pair, from 0; the run's repetitions follow the highest. */
+  repetition?: number;
+  costUsd?: number;
 };
 
 const capabilities = {
@@ -30,7 +33,7 @@ export async function insertEvaluation(
     userId: number;
     projectId: number;
     configurations: { id: number; name: string }[];
-    inputs: { id: number; name: string; content: string }[];
+    inputs: RunSnapshot['inputs'];
     requests: FixtureRequest[];
   },
 ): Promise<{ evaluationId: number; requestIds: number[] }> {
@@ -54,6 +57,7 @@ export async function insertEvaluation(
       name: 'Fixture',
       useMock: true,
       totalRequests: run.requests.length,
+      repetitions: run.requests.reduce((most, r) => Math.max(most, r.repetition ?? 0), 0) + 1,
       finishedRequests: finished,
       snapshot,
       completedAt: finished === run.requests.length ? new Date() : null,
@@ -61,18 +65,20 @@ export async function insertEvaluation(
     .returning({ id: evaluations.id });
   // A request that succeeded always has a time and token counts; a fixture may leave them out.
   const rows = run.requests.map((r, index) =>
-    r.status === 'SUCCESS' ? { executionTime: 1, inputTokens: 1, outputTokens: 1, ...r, index } : { ...r, index },
+    r.status === 'SUCCESS'
+      ? { executionTime: 1, inputTokens: 1, outputTokens: 1, repetition: 0, ...r, index }
+      : { repetition: 0, ...r, index },
   );
   const inserted = await db.execute(sql`
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS v("index" int, input int, configuration int, status text, output text, "executionTime" float8,
-             "inputTokens" int, "outputTokens" int)
+             "inputTokens" int, "outputTokens" int, repetition int, "costUsd" float8)
     ), made AS (
       INSERT INTO api_requests (evaluation_id, input_id, configuration_id, status, attempts, execution_time,
-                                input_token_total_count, output_token_count, error_message)
+                                input_token_total_count, output_token_count, error_message, repetition, cost_usd)
       SELECT ${evaluation.id}::int, input, configuration, status, 1, "executionTime", "inputTokens", "outputTokens",
-             CASE WHEN status = 'FAILED' THEN 'Fixture failure.' END
+             CASE WHEN status = 'FAILED' THEN 'Fixture failure.' END, repetition, "costUsd"
         FROM v ORDER BY "index"
       RETURNING id, input_id, configuration_id, status, execution_time, input_token_total_count, output_token_count
     ), saved AS (

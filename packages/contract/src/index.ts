@@ -22,3 +22,4 @@ export * from './verdict.js';
 export * from './live.js';
 export * from './csv-cell.js';
 export * from './mock-outputs.js';
+export * from './evidence.js';

@@ -64,6 +64,13 @@ export const ROUTES = {
   rating: (apiRequestId: number | string) => `/api/api-requests/${apiRequestId}/rating/`,
   votes: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/votes/`,
   summary: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/summary/`,
+  significance: (evaluationId: number | string, a: number | string, b: number | string) =>
+    `/api/evaluations/${evaluationId}/significance/?a=${a}&b=${b}`,
+  runSignificance: (base: number | string, head: number | string) =>
+    `/api/evaluations/compare/significance/?base=${base}&head=${head}`,
+  consistency: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/consistency/`,
+  judgeAgreement: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/judge-agreement/`,
+  similarity: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/similarity/`,
   cancelEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/cancel/`,
   rerunEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/rerun/`,
 } as const;

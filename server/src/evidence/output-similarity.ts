@@ -1,0 +1,36 @@
+// Output versus expected: how close each output comes to its input's expected output.
+import type { OutputSimilarity } from '@promptgrid/contract';
+import type { RunInput } from '../verdicts/scores.js';
+import { similarity } from './repetitions.js';
+
+type Output = {
+  apiRequestId: number;
+  inputId: number | null;
+  configurationId: number;
+  repetition: number;
+  output: string;
+};
+
+/** Each output whose input has an expected output, scored 1 − normalised edit distance. */
+export function summariseSimilarity(outputs: Output[], inputs: Map<number, RunInput>): OutputSimilarity {
+  const cells: OutputSimilarity['cells'] = [];
+  for (const o of outputs) {
+    const expected = o.inputId === null ? null : inputs.get(o.inputId)?.expected;
+    if (expected === null || expected === undefined) continue;
+    cells.push({
+      api_request: o.apiRequestId,
+      input_id: o.inputId,
+      configuration_id: o.configurationId,
+      repetition: o.repetition,
+      similarity: similarity(o.output, expected),
+    });
+  }
+  cells.sort((x, y) => x.api_request - y.api_request);
+  const reason =
+    cells.length > 0
+      ? null
+      : outputs.length === 0
+        ? 'The run has no outputs yet.'
+        : "None of the run's inputs has an expected output.";
+  return { cells, reason };
+}

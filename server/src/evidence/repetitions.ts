@@ -1,0 +1,49 @@
+// Consistency over repetitions: does a configuration pass a case every time, or only sometimes?
+import { distance } from 'fastest-levenshtein';
+
+/** A case (one check on one input) run n times, c of which passed. */
+export type RepeatedCase = { runs: number; passed: number };
+
+/** n choose k as a float; exact for the small counts repetitions have. */
+function choose(n: number, k: number): number {
+  let result = 1;
+  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+  return result;
+}
+
+/**
+ * pass@k: the chance that at least one of k runs drawn from a case's n passes, averaged over cases (the unbiased
+ * estimator of Chen et al., 2021, which is the plain "passed at least once" share when k = n).
+ */
+export function passAtK(cases: RepeatedCase[], k: number): number {
+  const sum = cases.reduce(
+    (total, { runs, passed }) => total + (runs - passed < k ? 1 : 1 - choose(runs - passed, k) / choose(runs, k)),
+    0,
+  );
+  return sum / cases.length;
+}
+
+/** pass^k: the chance that all k runs drawn from a case's n pass, averaged over cases ("passed every time" at k = n). */
+export function passHatK(cases: RepeatedCase[], k: number): number {
+  return cases.reduce((total, { runs, passed }) => total + choose(passed, k) / choose(runs, k), 0) / cases.length;
+}
+
+/** A case that both passed and failed over its runs. */
+export const isFlaky = ({ runs, passed }: RepeatedCase) => passed > 0 && passed < runs;
+
+/** 1 − edit distance / the longer length: 1 for equal texts, 0 for texts with nothing in common. */
+export function similarity(a: string, b: string): number {
+  const longer = Math.max(a.length, b.length);
+  return longer === 0 ? 1 : 1 - distance(a, b) / longer;
+}
+
+/** How much a cell's repeated outputs vary: how many distinct texts, and their mean pairwise similarity. */
+export function outputVariability(outputs: string[]): { distinct_outputs: number; mean_pairwise_similarity: number } {
+  let [sum, pairs] = [0, 0];
+  for (let i = 0; i < outputs.length; i++)
+    for (let j = i + 1; j < outputs.length; j++) {
+      sum += outputs[i] === outputs[j] ? 1 : similarity(outputs[i]!, outputs[j]!);
+      pairs++;
+    }
+  return { distinct_outputs: new Set(outputs).size, mean_pairwise_similarity: pairs === 0 ? 1 : sum / pairs };
+}
