@@ -7,7 +7,7 @@ import {
 } from '@promptgrid/contract';
 import type { Database } from '../db/client.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { CANCEL_CHANNEL, WORK_CHANNEL } from './hand-over.js';
+import { CANCEL_CHANNEL } from './hand-over.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { assertRunSlotFree, type RunLimits } from './run.js';
 import { failPendingRequests, failRunningRequests } from './worker/end-requests.js';
@@ -131,6 +131,5 @@ export async function rerunEvaluation(
       await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
     return n;
   });
-  if (database.kind === 'postgres') await database.executeSql(`NOTIFY ${WORK_CHANNEL}`).catch(() => {});
   return { evaluation_id: evaluationId, rerun_requests: rerun };
 }
