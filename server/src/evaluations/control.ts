@@ -7,7 +7,7 @@ import {
 } from '@promptgrid/contract';
 import type { Database } from '../db/client.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { CANCEL_CHANNEL, WORK_CHANNEL } from './hand-over.js';
+import { CANCEL_CHANNEL } from './hand-over.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { assertRunSlotFree, type RunLimits } from './run.js';
 import { failPendingRequests, failRunningRequests } from './worker/end-requests.js';
@@ -49,7 +49,7 @@ export async function cancelEvaluation(
 /**
  * Puts finished requests of an evaluation back to PENDING so the workers run them again, in one statement that also
  * keeps each one's outcome in result_history and removes its result and scores, and takes them back out of the
- * evaluation's count (it is running again: completed_at and cancelled_at are cleared); judge work a cancel stopped
+ * evaluation's count (it is running again: settle_evaluation clears completed_at, and cancelled_at is cleared); judge work a cancel stopped
  * is queued again for the outputs that stay. A re-run that redoes
  * successful requests of a real run counts against the month's quota as one evaluation (402 when none is left);
  * re-running failed or cancelled ones does not. Reopening a finished evaluation takes a run slot like a new run does.
@@ -111,10 +111,10 @@ export async function rerunEvaluation(
           FROM reset JOIN chosen c ON c.id = reset.id
       )
       UPDATE evaluations e
-         SET finished_requests = e.finished_requests - c.n, completed_at = NULL, cancelled_at = NULL
+         SET finished_requests = e.finished_requests - c.n, cancelled_at = NULL
         FROM counted c
        WHERE e.id = ${evaluationId}::int AND c.n > 0
-      RETURNING c.n, c.redone`)) as { rows: { n: number; redone: number }[] };
+      RETURNING c.n, c.redone, settle_evaluation(e.id)`)) as { rows: { n: number; redone: number }[] };
     const n = counted[0]?.n ?? 0;
     const judgements = await requeueCancelledJudgements(tx, evaluationId);
     if (n === 0 && judgements === 0)
@@ -131,6 +131,5 @@ export async function rerunEvaluation(
       await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
     return n;
   });
-  if (database.kind === 'postgres') await database.executeSql(`NOTIFY ${WORK_CHANNEL}`).catch(() => {});
   return { evaluation_id: evaluationId, rerun_requests: rerun };
 }

@@ -7,7 +7,10 @@ import type { Lane } from '../providers/types.js';
  * never each other: a run only needs to know the shape of a worker, not how it works.
  */
 
-/** Channel a run announces itself on, so idle workers in other processes claim it without waiting for their poll. */
+/**
+ * Channel ready work is announced on, so idle workers in other processes claim it without waiting for their poll. The
+ * statements that make rows ready send it, by the notify_ready_work trigger on api_requests and judge_tasks.
+ */
 export const WORK_CHANNEL = 'promptgrid_evaluation_work';
 /** Channel a cancel is announced on (payload: the evaluation id), so workers in other processes abort its calls. */
 export const CANCEL_CHANNEL = 'promptgrid_evaluation_cancel';

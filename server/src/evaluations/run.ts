@@ -14,7 +14,7 @@ import { consumeEvaluationQuota } from '../billing/quota.js';
 import { activeSealedKeys } from '../api-keys/service.js';
 import { preloadSdks } from '../providers/call.js';
 import type { Lane } from '../providers/types.js';
-import { evaluationContext, WORK_CHANNEL, type ClaimedRequest, type LocalWorker } from './hand-over.js';
+import { evaluationContext, type ClaimedRequest, type LocalWorker } from './hand-over.js';
 import { sentPromptsOfRow, type RunPrompts, type SentPrompts } from './templates.js';
 import { planRun } from './run-plan.js';
 
@@ -110,7 +110,6 @@ export async function startEvaluation(
       return id;
     });
     commit(true);
-    if (database.kind === 'postgres') await database.executeSql(`NOTIFY ${WORK_CHANNEL}`).catch(() => {});
     return { evaluation_id: evaluationId, total_requests: totalRequests, results: [], errors: [] };
   } catch (error) {
     commit(false);

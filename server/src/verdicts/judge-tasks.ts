@@ -6,8 +6,8 @@ import { judgeTasksOf } from '../evaluations/worker/queue.js';
 /**
  * Replaces the evaluation's judge work, for a rescore: its earlier tasks go (a judgement still running is dropped when
  * it tries to write, its task being gone) and every stored output gets a task per active llm_judge check that covers
- * it. The evaluation is complete again only once they are judged: pending_judgements counts them, and completed_at
- * waits for the last. The caller holds the evaluation's row. Answers how many judgements were queued.
+ * it. The evaluation is complete again only once they are judged: pending_judgements counts them, and
+ * settle_evaluation clears completed_at until the last. The caller holds the evaluation's row. Answers how many judgements were queued.
  */
 export async function requeueJudgements(tx: Tx, evaluationId: number): Promise<number> {
   await tx.delete(judgeTasks).where(eq(judgeTasks.evaluationId, evaluationId));
@@ -15,12 +15,10 @@ export async function requeueJudgements(tx: Tx, evaluationId: number): Promise<n
   const { rows } = (await tx.execute(sql`
     WITH queued AS (${judgeTasksOf(outputs)} RETURNING 1)
     UPDATE evaluations e
-       SET pending_judgements = q.n,
-           completed_at = CASE WHEN q.n > 0 OR e.finished_requests < e.total_requests THEN NULL
-                               ELSE coalesce(e.completed_at, now()) END
+       SET pending_judgements = q.n
       FROM (SELECT count(*)::int AS n FROM queued) q
      WHERE e.id = ${evaluationId}
-    RETURNING q.n`)) as unknown as { rows: { n: number }[] };
+    RETURNING q.n, settle_evaluation(e.id)`)) as unknown as { rows: { n: number }[] };
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -54,10 +52,9 @@ export async function cancelJudgements(database: Database, evaluationId: number)
          WHERE evaluation_id = ${evaluationId} AND id IN (SELECT api_request_id FROM cancelled)
       )
       UPDATE evaluations e
-         SET pending_judgements = 0,
-             completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests >= e.total_requests
-                                 THEN now() ELSE e.completed_at END
-       WHERE e.id = ${evaluationId} AND (e.pending_judgements > 0 OR EXISTS (SELECT 1 FROM cancelled))`);
+         SET pending_judgements = 0
+       WHERE e.id = ${evaluationId} AND (e.pending_judgements > 0 OR EXISTS (SELECT 1 FROM cancelled))
+      RETURNING settle_evaluation(e.id)`);
   });
 }
 
@@ -85,9 +82,9 @@ export async function requeueCancelledJudgements(tx: Tx, evaluationId: number): 
        WHERE evaluation_id = ${evaluationId} AND id IN (SELECT api_request_id FROM requeued)
     ), counted AS (SELECT count(*)::int AS n FROM requeued)
     UPDATE evaluations e
-       SET pending_judgements = e.pending_judgements + c.n, completed_at = NULL, cancelled_at = NULL
+       SET pending_judgements = e.pending_judgements + c.n, cancelled_at = NULL
       FROM counted c
      WHERE e.id = ${evaluationId} AND c.n > 0
-    RETURNING c.n`)) as unknown as { rows: { n: number }[] };
+    RETURNING c.n, settle_evaluation(e.id)`)) as unknown as { rows: { n: number }[] };
   return Number(rows[0]?.n ?? 0);
 }

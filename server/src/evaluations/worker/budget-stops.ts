@@ -42,7 +42,8 @@ export async function stopRunsAtBudget(
   rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[],
 ): Promise<number[]> {
   const completed = rows.filter((row) => row.completed).map((row) => row.id);
-  for (const row of rows.filter((r) => r.crossed_budget)) {
+  // A write that crossed the budget and also completed the run has nothing left to stop.
+  for (const row of rows.filter((r) => r.crossed_budget && !r.completed)) {
     const message = budgetStopMessage(row.budget!);
     rememberBudgetStop(database, row.id, message);
     const judged = await endPendingJudgements(database, row.id, message);
@@ -74,13 +75,10 @@ async function endPendingJudgements(database: Database, evaluationId: number, me
          WHERE evaluation_id = ${evaluationId} AND id IN (SELECT api_request_id FROM ended)
       ), counted AS (SELECT count(*)::int AS n FROM ended)
       UPDATE evaluations e
-         SET pending_judgements = e.pending_judgements - c.n,
-             completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests >= e.total_requests
-                                      AND e.pending_judgements - c.n <= 0
-                                 THEN now() ELSE e.completed_at END
+         SET pending_judgements = e.pending_judgements - c.n
         FROM counted c
        WHERE e.id = ${evaluationId} AND c.n > 0
-      RETURNING e.completed_at IS NOT NULL AS completed`)) as unknown as { rows: { completed: boolean }[] };
+      RETURNING settle_evaluation(e.id) AS completed`)) as unknown as { rows: { completed: boolean }[] };
     return rows[0]?.completed ?? false;
   });
 }

@@ -22,13 +22,10 @@ export async function failRequestsIn(
        RETURNING id
      ), counted AS (SELECT count(*)::int AS n FROM ended)
      UPDATE evaluations e
-        SET finished_requests = e.finished_requests + c.n,
-            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + c.n >= e.total_requests
-                                     AND e.pending_judgements = 0
-                                THEN now() ELSE e.completed_at END
+        SET finished_requests = e.finished_requests + c.n
        FROM counted c
       WHERE e.id = $1 AND c.n > 0
-     RETURNING c.n AS ended, e.completed_at IS NOT NULL AS completed`,
+     RETURNING c.n AS ended, settle_evaluation(e.id) AS completed`,
     [evaluationId, status, message],
   );
   return { ended: rows[0]?.ended ?? 0, completed: rows[0]?.completed ?? false };
@@ -36,8 +33,8 @@ export async function failRequestsIn(
 
 /**
  * Ends every PENDING request of an evaluation as FAILED with `message` (and a requests's execution_time 0), counting them
- * into the evaluation's finished_requests; the write that brings the count to the total stamps completed_at, as
- * writeOutcomes does. Answers how many it ended.
+ * into the evaluation's finished_requests; the write that brings the count to the total completes the evaluation
+ * (settle_evaluation), as writeOutcomes does. Answers how many it ended.
  */
 export async function failPendingRequests(database: Database, evaluationId: number, message: string): Promise<number> {
   return (await failRequestsIn(database, evaluationId, 'PENDING', message)).ended;

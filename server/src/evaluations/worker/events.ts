@@ -18,6 +18,8 @@ export type WorkerEventMap = {
   flushFailed: [{ count: number; error: unknown }];
   /** A cancel reached this worker: the evaluation's buffered rows are dropped and its running calls aborted. */
   cancelled: [{ evaluationId: number }];
+  /** The worker LISTENs for work and cancels (again, after its connection was lost and it woke its lanes). */
+  listening: [{ reconnected: boolean }];
   /** A lane found nothing more to claim and holds no rows: it waits for new work or its next poll. */
   idle: [{ lane: Lane }];
 };

@@ -66,7 +66,7 @@ export type Judgement = {
  * gets none), their requests' updated_at moves so a poll of changed requests brings the new scores and their judge
  * cost adds up, and the evaluations count them off pending_judgements and add their cost; a write whose cost crosses
  * a run's budget stops the run (stopRunsAtBudget). The write that ends an evaluation's last judgement after its last
- * request stamps completed_at. The evaluations' rows are locked first, in id order, as a rescore and the outcome
+ * request completes it (settle_evaluation). The evaluations' rows are locked first, in id order, as a rescore and the outcome
  * write lock them: a rescore deleting these tasks and this write cannot wait for each other.
  * Answers the evaluations this write completed.
  */
@@ -99,13 +99,10 @@ export async function writeJudgements(
     )
     UPDATE evaluations e
        SET pending_judgements = e.pending_judgements - d.n,
-           completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests >= e.total_requests
-                                    AND e.pending_judgements - d.n <= 0
-                               THEN now() ELSE e.completed_at END,
            judge_cost_usd = coalesce(e.judge_cost_usd, 0) + d.cost
       FROM (SELECT evaluation_id, count(*)::int AS n, sum(cost) AS cost FROM done GROUP BY evaluation_id) d
      WHERE e.id = d.evaluation_id
-    RETURNING e.id, e.completed_at IS NOT NULL AS completed, e.budget_usd AS budget,
+    RETURNING e.id, settle_evaluation(e.id) AS completed, e.budget_usd AS budget,
               ${crossedBudget(sql`coalesce(e.cost_usd, 0) + e.judge_cost_usd`, sql`d.cost`)} AS crossed_budget`;
   const rows = await database.db.transaction(async (tx) => {
     await tx.execute(

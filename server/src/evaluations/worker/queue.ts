@@ -145,8 +145,9 @@ export async function expireAllLeases(database: Database) {
  * row), so exactly one of them completes the evaluation. The rule checks' scores of the successful ones go in the same
  * statement, so a request never ends SUCCESS without them (a score of a check deleted meanwhile is left out), and so
  * do the judge tasks of the active llm_judge checks that cover them (judgeTasksOf), counted into pending_judgements.
- * The write that brings the count to the total with no judgement pending stamps completed_at; otherwise the write of
- * the last judgement does (writeJudgements). Answers the evaluations this write completed.
+ * settle_evaluation (the one completion rule, in SQL) then stamps completed_at once the count reaches the total with
+ * no judgement pending; otherwise the write of the last judgement does (writeJudgements). Answers the evaluations
+ * this write completed.
  */
 export async function writeOutcomes(
   database: Database,
@@ -191,14 +192,11 @@ export async function writeOutcomes(
     UPDATE evaluations e
        SET finished_requests = e.finished_requests + d.n,
            pending_judgements = e.pending_judgements + coalesce(q.n, 0),
-           completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + d.n >= e.total_requests
-                                    AND e.pending_judgements + coalesce(q.n, 0) = 0
-                               THEN now() ELSE e.completed_at END,
            cost_usd = e.cost_usd + d.cost
       FROM (SELECT evaluation_id, count(*)::int AS n, coalesce(sum(cost_usd), 0) AS cost FROM done GROUP BY evaluation_id) d
            LEFT JOIN q ON q.evaluation_id = d.evaluation_id
      WHERE e.id = d.evaluation_id
-    RETURNING e.id, e.completed_at IS NOT NULL AS completed, e.budget_usd AS budget,
+    RETURNING e.id, settle_evaluation(e.id) AS completed, e.budget_usd AS budget,
               -- Only the write whose cost crosses the budget stops the run: later writes need not look for PENDING rows.
               ${crossedBudget(sql`e.cost_usd + coalesce(e.judge_cost_usd, 0)`, sql`d.cost`)} AS crossed_budget`;
   const evaluationIds = [...new Set(outcomes.map((o) => o.evaluation_id))];

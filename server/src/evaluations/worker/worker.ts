@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type pg from 'pg';
 import type { Database } from '../../db/client.js';
+import { Listener } from '../../db/listener.js';
 import type { EncryptionKey } from '../../api-keys/sealing.js';
 import type { SealedKey } from '../../api-keys/service.js';
 import { preloadSdks, type ProviderSettings } from '../../providers/call.js';
@@ -69,7 +69,7 @@ export class EvaluationWorker implements LocalWorker {
   private readonly judges: JudgeWorker;
   private readonly listenUrl: string | null;
   private renewTimer: NodeJS.Timeout | null = null;
-  private listener: pg.Client | null = null;
+  private listener: Listener | null = null;
   private stopped = true;
 
   constructor(
@@ -193,7 +193,7 @@ export class EvaluationWorker implements LocalWorker {
       returnRequests(this.database, this.id, rows),
     );
     await judgesStopped;
-    await this.listener?.end().catch(() => {});
+    await this.listener?.close();
     this.listener = null;
     this.log.info({ worker: this.id }, 'evaluation worker stopped');
   }
@@ -210,20 +210,20 @@ export class EvaluationWorker implements LocalWorker {
     );
   }
 
+  /** Work and cancels announced by other processes; after a lost connection, what was announced meanwhile is re-scanned. */
   private async listen(url: string) {
-    try {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (error) => this.log.warn({ err: error }, 'work notifications lost; polling continues'));
-      client.on('notification', ({ channel, payload }) => {
-        if (channel === CANCEL_CHANNEL) this.cancel(Number(payload));
-        else this.wake();
-      });
-      await client.connect();
-      await client.query(`LISTEN ${WORK_CHANNEL}; LISTEN ${CANCEL_CHANNEL}`);
-      this.listener = client;
-    } catch (error) {
-      this.log.warn({ err: error }, 'could not LISTEN for work; polling instead');
-    }
+    this.listener = new Listener(
+      url,
+      [WORK_CHANNEL, CANCEL_CHANNEL],
+      {
+        notification: (channel, payload) => (channel === CANCEL_CHANNEL ? this.cancel(Number(payload)) : this.wake()),
+        reconnected: () => {
+          this.wake();
+          this.events.emit('listening', { reconnected: true });
+        },
+      },
+      this.log,
+    );
+    if (await this.listener.start()) this.events.emit('listening', { reconnected: false });
   }
 }

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds } from '../../../test/harness.js';
+import { queuedRun } from '../../../test/queued-run.js';
+import { failPendingRequests } from './end-requests.js';
+import { claimPendingRequests, writeOutcomes, type Outcome } from './queue.js';
+
+/**
+ * Every write that ends requests or judgements decides completion with the same rule (settle_evaluation): all
+ * requests finished and no judgement pending. A pending count that went below zero must not keep a run open on one
+ * path and close it on another.
+ */
+describe.each(databaseKinds)('the completion rule on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(() => ctx?.close());
+
+  const sql = async <T extends Record<string, unknown>>(text: string, params: unknown[]) =>
+    (await ctx.database.executeSql<T>(text, params)).rows;
+  const completedAt = async (id: number) =>
+    (await sql<{ completed_at: Date | null }>(`SELECT completed_at FROM evaluations WHERE id = $1`, [id]))[0]
+      .completed_at;
+
+  /** A queued mock run of 1 x 2 whose pending judgement count went below zero. */
+  async function runWithNegativePending() {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
+    await sql(`UPDATE evaluations SET pending_judgements = -1 WHERE id = $1`, [run.evaluationId]);
+    return run.evaluationId;
+  }
+
+  it('completes a run from the outcome write', async () => {
+    const evaluationId = await runWithNegativePending();
+    const rows = await claimPendingRequests(ctx.database, { workerId: 'w', lane: 'mock', limit: 10, leaseMs: 60_000 });
+    const outcomes = rows.map((row): Outcome => ({
+      id: row.id,
+      evaluation_id: evaluationId,
+      input_id: row.input_id,
+      ttft: null,
+      status: 'FAILED',
+      execution_time: 0.1,
+      input_tokens: 1,
+      output_tokens: 1,
+      error_message: 'no',
+      output: null,
+    }));
+    expect(await writeOutcomes(ctx.database, 'w', outcomes)).toEqual([evaluationId]);
+    expect(await completedAt(evaluationId)).not.toBeNull();
+  });
+
+  it('completes a run from the write that fails its pending requests, and keeps the first stamp', async () => {
+    const evaluationId = await runWithNegativePending();
+    expect(await failPendingRequests(ctx.database, evaluationId, 'Cancelled.')).toBe(2);
+    const first = await completedAt(evaluationId);
+    expect(first).not.toBeNull();
+    const [{ completed }] = await sql<{ completed: boolean }>(`SELECT settle_evaluation($1) AS completed`, [
+      evaluationId,
+    ]);
+    expect(completed).toBe(true);
+    expect(await completedAt(evaluationId)).toEqual(first);
+  });
+
+  it('reopens a run whose counts say it is not over', async () => {
+    const evaluationId = await runWithNegativePending();
+    await failPendingRequests(ctx.database, evaluationId, 'Cancelled.');
+    await sql(`UPDATE evaluations SET finished_requests = 1 WHERE id = $1`, [evaluationId]);
+    const [{ completed }] = await sql<{ completed: boolean }>(`SELECT settle_evaluation($1) AS completed`, [
+      evaluationId,
+    ]);
+    expect(completed).toBe(false);
+    expect(await completedAt(evaluationId)).toBeNull();
+  });
+});
