@@ -27,7 +27,8 @@ const EXPORT_TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/x-ndj
 
 /** The two routes that read a CSV or JSONL file: preview and import. */
 const fileRoute = <R extends Record<number, z.ZodType>>(description: string, response: R) => ({
-  // The file travels JSON-encoded: escaping can double its size (quotes, newlines) before the 10 MB check on its text.
+  // The file travels JSON-encoded or in base64: escaping can double its size (quotes, newlines) and base64 adds a third
+  // before the 10 MB check on its bytes.
   bodyLimit: 2 * LIMITS.importMaxBytes + 64 * 1024,
   schema: { tags, description, params: ProjectIdParams, body: ImportInputsInput, response },
 });
