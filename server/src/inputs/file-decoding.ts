@@ -26,7 +26,11 @@ function isUtf8(bytes: Buffer): boolean {
 function utf16WithoutBom(bytes: Buffer): ImportEncoding | null {
   let even = 0;
   let odd = 0;
-  for (let n = 0; n < Math.min(bytes.length, 4096); n++) if (bytes[n] === 0) n % 2 === 0 ? even++ : odd++;
+  for (let n = 0; n < Math.min(bytes.length, 4096); n++) {
+    if (bytes[n] !== 0) continue;
+    if (n % 2 === 0) even++;
+    else odd++;
+  }
   if (even + odd === 0) return null;
   return odd > even ? 'UTF-16LE' : 'UTF-16BE';
 }
