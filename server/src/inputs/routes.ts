@@ -9,6 +9,8 @@ import {
   ImportInputsResponse,
   ImportPreview,
   Input,
+  InputListQuery,
+  InputPage,
   InputParams,
   LIMITS,
   ProjectIdParams,
@@ -17,7 +19,7 @@ import {
   type User,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
-import { createInput, deleteInput, duplicateInput, listInputs, updateInput } from './service.js';
+import { createInput, deleteInput, duplicateInput, listInputs, pageInputs, updateInput } from './service.js';
 import { bulkUpdateInputs, exportInputs, importInputs, previewImport } from './transfer.js';
 
 const tags = ['inputs'];
@@ -38,8 +40,23 @@ export default async function inputRoutes(app: App) {
   const inProject = (request: { user: User | null; params: { projectId: number } }) =>
     [app.db, currentUser(request).id, request.params.projectId] as const;
 
-  app.get(collection, { schema: { tags, params: ProjectIdParams, response: { 200: z.array(Input) } } }, (request) =>
-    listInputs(...inProject(request)),
+  app.get(
+    collection,
+    {
+      schema: {
+        tags,
+        description: 'The user prompts: all of them, or one page when page or page_size is given.',
+        params: ProjectIdParams,
+        querystring: InputListQuery,
+        response: { 200: z.union([z.array(Input), InputPage]) },
+      },
+    },
+    (request) => {
+      const { query } = request;
+      return query.page === undefined && query.page_size === undefined
+        ? listInputs(...inProject(request), query)
+        : pageInputs(...inProject(request), query);
+    },
   );
 
   app.post(
