@@ -11,9 +11,6 @@ export const previewImport = (projectId: string | number, file: ImportInputsInpu
 export const importInputs = (projectId: string | number, file: ImportInputsInput) =>
   api.post<ImportInputsResponse>(ROUTES.inputsImport(projectId), file);
 
-export const usePreviewImport = (projectId: string | number) =>
-  useMutation({ mutationFn: (file: ImportInputsInput) => previewImport(projectId, file) });
-
 export function useImportInputs(projectId: string | number) {
   const queryClient = useQueryClient();
   return useMutation({
