@@ -84,6 +84,11 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
 
   'GET /api/projects/:projectId/configurations/': { ...session, ids: projectInputs },
   'POST /api/projects/:projectId/configurations/': { ...session, ids: projectInputs, body: configurationBody },
+  'POST /api/projects/:projectId/configurations/bulk/': {
+    ...session,
+    ids: projectInputs,
+    body: (ids) => ({ configurations: [configurationBody(ids)] }),
+  },
   'PUT /api/configurations/:id/': { ...session, ids: configuration, body: configurationBody },
   'PATCH /api/configurations/:id/': { ...session, ids: configuration, body: () => ({ is_active: false }) },
   'DELETE /api/configurations/:id/': { ...session, ids: configuration },

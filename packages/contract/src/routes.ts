@@ -12,6 +12,7 @@ export const ROUTES = {
   projects: '/api/projects/',
   project: (id: number | string) => `/api/projects/${id}/`,
   configurations: (projectId: number | string) => `/api/projects/${projectId}/configurations/`,
+  configurationsBulk: (projectId: number | string) => `/api/projects/${projectId}/configurations/bulk/`,
   configuration: (id: number | string) => `/api/configurations/${id}/`,
   configurationDuplicate: (id: number | string) => `/api/configurations/${id}/duplicate/`,
   configurationVersions: (id: number | string) => `/api/configurations/${id}/versions/`,
