@@ -75,6 +75,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   },
   'POST /api/projects/:projectId/inputs/import/': { ...session, ids: projectInputs, body: () => importFile },
   'POST /api/projects/:projectId/inputs/import/preview/': { ...session, ids: projectInputs, body: () => importFile },
+  'POST /api/inputs/import/preview/': { ...session, body: () => importFile },
   'GET /api/projects/:projectId/inputs/export/': { ...session, ids: projectInputs },
   'POST /api/projects/:projectId/inputs/bulk/': {
     ...session,

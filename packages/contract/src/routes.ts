@@ -23,6 +23,7 @@ export const ROUTES = {
     `/api/projects/${projectId}/inputs/${inputId}/duplicate/`,
   inputsImport: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/`,
   inputsImportPreview: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/preview/`,
+  newProjectImportPreview: '/api/inputs/import/preview/',
   inputsExport: (projectId: number | string, format: 'csv' | 'jsonl') =>
     `/api/projects/${projectId}/inputs/export/?format=${format}`,
   inputsBulk: (projectId: number | string) => `/api/projects/${projectId}/inputs/bulk/`,

@@ -136,3 +136,28 @@ describe.each(databaseKinds)('reading an imported file on %s', (kind) => {
     expect(Object.keys(badTarget.json())).toEqual(['columns.content']);
   });
 });
+
+describe.each(databaseKinds)('previewing a file for a new project on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(() => ctx?.close());
+
+  it('reads the file as a project import would, with no project yet', async () => {
+    const client = await signedInClient(ctx.app);
+    const response = await client.post(ROUTES.newProjectImportPreview, {
+      format: 'csv',
+      data_base64: base64(TICKETS, 'win1252'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      encoding: 'windows-1252',
+      total_rows: 2,
+      columns: [
+        { column: 'ticket', target: 'content' },
+        { column: 'category', target: 'expected_output' },
+      ],
+    });
+  });
+});

@@ -20,18 +20,20 @@ import {
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { createInput, deleteInput, duplicateInput, listInputs, pageInputs, updateInput } from './service.js';
-import { bulkUpdateInputs, exportInputs, importInputs, previewImport } from './transfer.js';
+import { bulkUpdateInputs, exportInputs, importInputs, previewImport, previewNewProjectImport } from './transfer.js';
 
 const tags = ['inputs'];
 const collection = '/api/projects/:projectId/inputs/';
 const item = '/api/projects/:projectId/inputs/:inputId/';
 const EXPORT_TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/x-ndjson; charset=utf-8' };
 
-/** The two routes that read a CSV or JSONL file: preview and import. */
+// The file travels JSON-encoded or in base64: escaping can double its size (quotes, newlines) and base64 adds a third
+// before the 10 MB check on its bytes.
+const FILE_BODY_LIMIT = 2 * LIMITS.importMaxBytes + 64 * 1024;
+
+/** The two routes that read a CSV or JSONL file into a project: preview and import. */
 const fileRoute = <R extends Record<number, z.ZodType>>(description: string, response: R) => ({
-  // The file travels JSON-encoded or in base64: escaping can double its size (quotes, newlines) and base64 adds a third
-  // before the 10 MB check on its bytes.
-  bodyLimit: 2 * LIMITS.importMaxBytes + 64 * 1024,
+  bodyLimit: FILE_BODY_LIMIT,
   schema: { tags, description, params: ProjectIdParams, body: ImportInputsInput, response },
 });
 
@@ -97,6 +99,20 @@ export default async function inputRoutes(app: App) {
       200: ImportPreview,
     }),
     (request) => previewImport(...inProject(request), request.body),
+  );
+
+  app.post(
+    '/api/inputs/import/preview/',
+    {
+      bodyLimit: FILE_BODY_LIMIT,
+      schema: {
+        tags,
+        description: 'What an import of the file into a new project would create (a project from a file).',
+        body: ImportInputsInput,
+        response: { 200: ImportPreview },
+      },
+    },
+    (request) => previewNewProjectImport(request.body),
   );
 
   app.get(

@@ -30,10 +30,11 @@ async function readRequestFile(db: Db, userId: number, projectId: number, reques
     .select({ importColumns: projects.importColumns })
     .from(projects)
     .where(eq(projects.id, projectId));
-  const bytes =
-    request.data_base64 !== undefined ? Buffer.from(request.data_base64, 'base64') : Buffer.from(request.data ?? '');
-  return readInputFile(request.format, bytes, { ...project.importColumns, ...request.columns });
+  return readInputFile(request.format, requestBytes(request), { ...project.importColumns, ...request.columns });
 }
+
+const requestBytes = (request: ImportInputsInput) =>
+  request.data_base64 !== undefined ? Buffer.from(request.data_base64, 'base64') : Buffer.from(request.data ?? '');
 
 /** What an import of the file would create, without creating anything. */
 export async function previewImport(
@@ -42,17 +43,23 @@ export async function previewImport(
   projectId: number,
   request: ImportInputsInput,
 ): Promise<ImportPreview> {
-  const file = await readRequestFile(db, userId, projectId, request);
-  return {
-    total_rows: file.totalRows,
-    encoding: file.encoding,
-    delimiter: file.delimiter,
-    columns: file.columns,
-    sample: file.sample,
-    rows: file.rows.slice(0, LIMITS.importPreviewRows).map((r) => r.input),
-    errors: file.errors,
-  };
+  return previewOf(await readRequestFile(db, userId, projectId, request));
 }
+
+/** What an import of the file would create in a new project: before the project exists, nothing is remembered. */
+export async function previewNewProjectImport(request: ImportInputsInput): Promise<ImportPreview> {
+  return previewOf(await readInputFile(request.format, requestBytes(request), request.columns));
+}
+
+const previewOf = (file: InputFile): ImportPreview => ({
+  total_rows: file.totalRows,
+  encoding: file.encoding,
+  delimiter: file.delimiter,
+  columns: file.columns,
+  sample: file.sample,
+  rows: file.rows.slice(0, LIMITS.importPreviewRows).map((r) => r.input),
+  errors: file.errors,
+});
 
 /**
  * Creates every row of the file in one statement, or nothing: any bad row answers 400 with the rows' problems. The
