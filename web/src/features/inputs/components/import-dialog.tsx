@@ -1,12 +1,11 @@
-import { useId, useState, type DragEvent } from 'react';
 import { IMPORT_LIMITS_TEXT } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { previewImport, useImportInputs } from '../api/import-inputs';
 import { useFileImport } from '../hooks/use-file-import';
+import { FileDropZone } from './file-drop-zone';
 import { ImportPreviewTables } from './import-preview';
 
 type Props = {
@@ -22,7 +21,6 @@ type Props = {
  * then import all of it or nothing.
  */
 export function ImportDialog({ projectId, open, onOpenChange, onImported }: Props) {
-  const id = useId();
   const importing = useImportInputs(projectId);
   const {
     file,
@@ -33,16 +31,9 @@ export function ImportDialog({ projectId, open, onOpenChange, onImported }: Prop
     ready,
     body,
   } = useFileImport((request) => previewImport(projectId, request));
-  const [dragging, setDragging] = useState(false);
   const choose = (chosen: File | undefined) => {
     importing.reset();
     return chooseFile(chosen);
-  };
-
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void choose(event.dataTransfer.files[0]);
   };
 
   const submit = () => {
@@ -85,38 +76,11 @@ export function ImportDialog({ projectId, open, onOpenChange, onImported }: Prop
       }
     >
       <div className="space-y-4">
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-          className={cn(
-            'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm',
-            dragging
-              ? 'border-blue-500 bg-blue-50 dark:bg-blue-950'
-              : 'border-slate-300 text-slate-600 dark:border-slate-700 dark:text-slate-300',
-          )}
-        >
-          <p>{file ? `File: ${file.name} (${file.format.toUpperCase()})` : 'Drop a .csv or .jsonl file here, or'}</p>
-          <label
-            htmlFor={`${id}-file`}
-            className="cursor-pointer font-medium text-blue-700 underline dark:text-blue-300"
-          >
-            {file ? 'Choose another file' : 'Choose a file'}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,.jsonl,.ndjson,text/csv,application/x-ndjson"
-            className="sr-only"
-            onChange={(event) => {
-              void choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </div>
+        <FileDropZone
+          prompt={file ? `File: ${file.name} (${file.format.toUpperCase()})` : 'Drop a .csv or .jsonl file here, or'}
+          chooseLabel={file ? 'Choose another file' : 'Choose a file'}
+          onFile={(chosen) => void choose(chosen)}
+        />
         {fileError ? <Banner>{fileError}</Banner> : null}
         {preview.isPending ? <Spinner label="Reading the file" /> : null}
         {preview.isError ? <Banner>{`Failed to read the file: ${preview.error.message}`}</Banner> : null}
