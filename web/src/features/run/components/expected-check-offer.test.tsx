@@ -47,7 +47,7 @@ describe('the check against expected outputs on the run screen', () => {
       type: 'equals_expected',
       value: 'ignore_case',
     });
-  });
+  }, 30_000);
 
   it('saves a contains check when chosen, and nothing when unticked', async () => {
     const calls = answerRun();
@@ -70,7 +70,7 @@ describe('the check against expected outputs on the run screen', () => {
     await run();
     await waitFor(() => expect(callsOf(untickedCalls)).toContain('POST /api/run-evaluation/'));
     expect(callsOf(untickedCalls)).not.toContain('POST /api/projects/1/checks/');
-  });
+  }, 30_000);
 
   it('is not offered without expected outputs, or when the project has checks', () => {
     mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
