@@ -32,9 +32,8 @@ describe('datasets', () => {
 
     // The preview: how each column is read and the first rows as they will be created.
     await seeText(dialog, '3 rows found');
-    const mapping = dialog.getByRole('table').filter({ hasText: 'Read as' });
-    await visible(mapping.getByRole('row', { name: 'city Variable' }));
-    await visible(mapping.getByRole('row', { name: 'expected_output Expected output' }));
+    expect(await dialog.getByRole('combobox', { name: 'city' }).inputValue()).toBe('variable');
+    expect(await dialog.getByRole('combobox', { name: 'expected_output' }).inputValue()).toBe('expected_output');
     const rows = dialog.getByRole('table').filter({ hasText: 'Expected output' }).last();
     await visible(rows.getByText('Late parcel', { exact: true }));
     await visible(rows.getByText('city=Paris', { exact: true }));

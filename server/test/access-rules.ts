@@ -80,6 +80,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   },
   'POST /api/projects/:projectId/inputs/import/': { ...session, ids: projectInputs, body: () => importFile },
   'POST /api/projects/:projectId/inputs/import/preview/': { ...session, ids: projectInputs, body: () => importFile },
+  'POST /api/inputs/import/preview/': { ...session, body: () => importFile },
   'GET /api/projects/:projectId/inputs/export/': { ...session, ids: projectInputs },
   'POST /api/projects/:projectId/inputs/bulk/': {
     ...session,
@@ -89,6 +90,11 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
 
   'GET /api/projects/:projectId/configurations/': { ...session, ids: projectInputs },
   'POST /api/projects/:projectId/configurations/': { ...session, ids: projectInputs, body: configurationBody },
+  'POST /api/projects/:projectId/configurations/bulk/': {
+    ...session,
+    ids: projectInputs,
+    body: (ids) => ({ configurations: [configurationBody(ids)] }),
+  },
   'PUT /api/configurations/:id/': { ...session, ids: configuration, body: configurationBody },
   'PATCH /api/configurations/:id/': { ...session, ids: configuration, body: () => ({ is_active: false }) },
   'DELETE /api/configurations/:id/': { ...session, ids: configuration },

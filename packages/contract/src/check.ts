@@ -31,6 +31,13 @@ export const CHECK_TYPE_LABELS: Record<CheckType, string> = {
   llm_judge: 'LLM judge (rubric)',
 };
 
+/**
+ * How equals_expected compares, in its `value`: '' ignores surrounding whitespace, 'exact' compares every character,
+ * 'ignore_case' ignores case and surrounding whitespace.
+ */
+export const EQUALS_EXPECTED_MODES = ['', 'exact', 'ignore_case'] as const;
+export type EqualsExpectedMode = (typeof EQUALS_EXPECTED_MODES)[number];
+
 /** A rule or a judge rubric that scores every output of a project's runs. */
 export const Check = z.object({
   id: Id,
@@ -81,6 +88,8 @@ export const SaveCheckInput = z
       const error = regexError(check.value);
       if (error) fail('value', error);
     }
+    if (check.type === 'equals_expected' && !EQUALS_EXPECTED_MODES.includes(check.value as EqualsExpectedMode))
+      fail('value', "The comparison must be '' (ignore surrounding whitespace), 'exact' or 'ignore_case'.");
     if (check.type === 'max_chars' && check.value.trim() !== '' && !/^\d+$/.test(check.value.trim()))
       fail('value', 'The limit must be a whole number of characters.');
     if (check.type === 'json_schema' && check.value.trim() !== '') {

@@ -66,6 +66,15 @@ export const SaveConfigurationInput = z.object({
 });
 export type SaveConfigurationInput = z.infer<typeof SaveConfigurationInput>;
 
+/** Several system prompts created at once ("Add several"): all of them, or none. */
+export const CreateConfigurationsInput = z.object({
+  configurations: z
+    .array(SaveConfigurationInput, { error: 'configurations must be a list.' })
+    .min(1, { error: 'Add at least one system prompt.' })
+    .max(LIMITS.bulkConfigurationsMax, { error: `At most ${LIMITS.bulkConfigurationsMax} system prompts at once.` }),
+});
+export type CreateConfigurationsInput = z.infer<typeof CreateConfigurationsInput>;
+
 export const PatchConfigurationInput = z.object({
   is_active: z.boolean({ error: 'is_active must be true or false.' }),
 });

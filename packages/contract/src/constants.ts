@@ -31,6 +31,8 @@ export const LIMITS = {
   importErrorsListed: 100,
   importPreviewRows: 5,
   bulkMaxIds: 10_000,
+  /** System prompts created by one "Add several". */
+  bulkConfigurationsMax: 50,
   /** Live event streams (GET /api/evaluations/{id}/events/) one user may have open at once in a server process. */
   liveStreamsPerUser: 10,
 } as const;

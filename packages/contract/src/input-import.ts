@@ -13,11 +13,37 @@ export const INPUT_FILE_FORMATS = ['csv', 'jsonl'] as const;
 export const InputFileFormat = z.enum(INPUT_FILE_FORMATS, { error: 'format must be csv or jsonl.' });
 export type InputFileFormat = z.infer<typeof InputFileFormat>;
 
-/** A CSV or JSONL file's text; its size (at most LIMITS.importMaxBytes of UTF-8) is checked by the server. */
-export const ImportInputsInput = z.object({
-  format: InputFileFormat,
-  data: z.string({ error: 'data must be the text of the file.' }),
+export const IMPORT_COLUMN_TARGETS = ['name', 'content', 'expected_output', 'active', 'variable', 'ignore'] as const;
+export const ImportColumnTarget = z.enum(IMPORT_COLUMN_TARGETS, {
+  error: `A column is read as one of ${IMPORT_COLUMN_TARGETS.join(', ')}.`,
 });
+export type ImportColumnTarget = z.infer<typeof ImportColumnTarget>;
+
+/** How to read a CSV file's columns, by header text; a header left out is read from its name (see readColumn). */
+export const ImportColumns = z.record(z.string(), ImportColumnTarget, {
+  error: 'columns must be an object of header texts to what each column is read as.',
+});
+export type ImportColumns = z.infer<typeof ImportColumns>;
+
+/**
+ * A CSV or JSONL file: its text (`data`, for UTF-8 files) or its bytes in base64 (`data_base64`: the server detects
+ * the encoding, so a Windows-1252 or UTF-16 file arrives intact). Its size (at most LIMITS.importMaxBytes) is checked
+ * by the server.
+ */
+export const ImportInputsInput = z
+  .object({
+    format: InputFileFormat,
+    data: z.string({ error: 'data must be the text of the file.' }).optional(),
+    data_base64: z
+      .string({ error: 'data_base64 must be the bytes of the file in base64.' })
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'data_base64 is not base64.' })
+      .optional(),
+    columns: ImportColumns.optional(),
+  })
+  .refine((file) => (file.data === undefined) !== (file.data_base64 === undefined), {
+    error: 'Send the file as data (its text) or data_base64 (its bytes), one of the two.',
+    path: ['data'],
+  });
 export type ImportInputsInput = z.infer<typeof ImportInputsInput>;
 
 /** One user prompt of an import, as it will be created. */
@@ -36,12 +62,17 @@ export const ImportErrorsBody = z.object({ errors: z.array(ImportRowError) });
 export const ImportInputsResponse = z.object({ created: z.number().int() });
 export type ImportInputsResponse = z.infer<typeof ImportInputsResponse>;
 
-export const IMPORT_COLUMN_TARGETS = ['name', 'content', 'expected_output', 'active', 'variable'] as const;
-
-/** What an import would do, without doing it: how each column is read, the first rows, and every problem. */
+/**
+ * What an import would do, without doing it: how the file was read (encoding, CSV delimiter), how each column is
+ * read, the file's first records as they are (`sample`, header first, for a CSV), the first rows as they will be
+ * created, and every problem.
+ */
 export const ImportPreview = z.object({
   total_rows: z.number().int(),
-  columns: z.array(z.object({ column: z.string(), target: z.enum(IMPORT_COLUMN_TARGETS) })),
+  encoding: z.string(),
+  delimiter: z.string().nullable(),
+  columns: z.array(z.object({ column: z.string(), target: ImportColumnTarget })),
+  sample: z.array(z.array(z.string())),
   rows: z.array(ImportedInput),
   errors: z.array(ImportRowError),
 });

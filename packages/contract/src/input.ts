@@ -77,6 +77,40 @@ export type UpdateInputInput = z.infer<typeof UpdateInputInput>;
 
 export const InputParams = z.object({ projectId: Id, inputId: Id });
 
+export const INPUT_PAGE_SIZE = { default: 100, max: 1000 } as const;
+export const INPUT_SORTS = ['created', '-created', 'name', '-name', 'tokens', '-tokens'] as const;
+
+const wholeNumber = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(1, { error: `${name} must be at least 1.` })
+    .max(max, { error: `${name} must be at most ${max}.` });
+
+/**
+ * GET /api/projects/{id}/inputs/: `search` keeps the user prompts whose name, content or expected output holds it
+ * (ignoring case), `sort` orders them (`-` for descending; oldest first by default). With `page` or `page_size` the
+ * answer is an InputPage; without, the list of every matching user prompt.
+ */
+export const InputListQuery = z.object({
+  search: z
+    .string()
+    .max(LIMITS.nameMaxLength, { error: `search must be at most ${LIMITS.nameMaxLength} characters.` })
+    .optional(),
+  sort: z.enum(INPUT_SORTS, { error: `sort must be one of ${INPUT_SORTS.join(', ')}.` }).default('created'),
+  page: wholeNumber('page', 1_000_000).optional(),
+  page_size: wholeNumber('page_size', INPUT_PAGE_SIZE.max).optional(),
+});
+export type InputListQuery = z.infer<typeof InputListQuery>;
+
+export const InputPage = z.object({
+  items: z.array(Input),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type InputPage = z.infer<typeof InputPage>;
+
 export const BULK_INPUT_ACTIONS = ['archive', 'restore', 'delete'] as const;
 
 /** Archive, restore or delete several user prompts at once: all ids must be the project's, or nothing changes. */

@@ -12,6 +12,7 @@ export const ROUTES = {
   projects: '/api/projects/',
   project: (id: number | string) => `/api/projects/${id}/`,
   configurations: (projectId: number | string) => `/api/projects/${projectId}/configurations/`,
+  configurationsBulk: (projectId: number | string) => `/api/projects/${projectId}/configurations/bulk/`,
   configuration: (id: number | string) => `/api/configurations/${id}/`,
   configurationDuplicate: (id: number | string) => `/api/configurations/${id}/duplicate/`,
   configurationVersions: (id: number | string) => `/api/configurations/${id}/versions/`,
@@ -22,6 +23,7 @@ export const ROUTES = {
     `/api/projects/${projectId}/inputs/${inputId}/duplicate/`,
   inputsImport: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/`,
   inputsImportPreview: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/preview/`,
+  newProjectImportPreview: '/api/inputs/import/preview/',
   inputsExport: (projectId: number | string, format: 'csv' | 'jsonl') =>
     `/api/projects/${projectId}/inputs/export/?format=${format}`,
   inputsBulk: (projectId: number | string) => `/api/projects/${projectId}/inputs/bulk/`,

@@ -83,6 +83,9 @@ describe.each(databaseKinds)('checks on %s', (kind) => {
       value: ['The limit must be a whole number of characters.'],
     });
     expect(await refused({ name: 'c', type: 'contains', value: '  ' })).toEqual({ value: ['Value is required.'] });
+    expect(await refused({ name: 'e', type: 'equals_expected', value: 'fuzzy' })).toEqual({
+      value: ["The comparison must be '' (ignore surrounding whitespace), 'exact' or 'ignore_case'."],
+    });
     expect(await refused({ name: 'j', type: 'llm_judge', value: 'Correct?' })).toEqual({
       ai_model_id: ['An llm_judge check needs a judge model.'],
     });

@@ -41,9 +41,29 @@ describe('rule checks', () => {
     expect(judge('equals_expected', '', 'Paris', null)).toBeNull();
   });
 
+  it('equals_expected compares exactly, or ignoring case and surrounding whitespace, and says what differed', () => {
+    expect(judge('equals_expected', 'exact', 'Paris', 'Paris')).toMatchObject({ pass: true });
+    expect(judge('equals_expected', 'exact', 'Paris\n', 'Paris')).toEqual({
+      pass: false,
+      score: 0,
+      reason: 'Expected "Paris", got "Paris\\n".',
+    });
+    expect(judge('equals_expected', 'ignore_case', ' BILLING\n', 'billing')).toMatchObject({ pass: true });
+    expect(judge('equals_expected', 'ignore_case', 'account', 'billing')).toEqual({
+      pass: false,
+      score: 0,
+      reason: 'Expected "billing", got "account".',
+    });
+    expect(judge('equals_expected', '', 'BILLING', 'billing')).toMatchObject({ pass: false });
+  });
+
   it('contains_expected looks for the expected output inside the output', () => {
     expect(judge('contains_expected', '', 'It is Paris, of course.', 'Paris\n')).toMatchObject({ pass: true });
-    expect(judge('contains_expected', '', 'It is Lyon.', 'Paris')).toMatchObject({ pass: false, score: 0 });
+    expect(judge('contains_expected', '', 'It is Lyon.', 'Paris')).toEqual({
+      pass: false,
+      score: 0,
+      reason: 'Expected "Paris" in the output, got "It is Lyon.".',
+    });
     expect(judge('contains_expected', '', 'It is Paris.', null)).toBeNull();
   });
 

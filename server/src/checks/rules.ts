@@ -1,4 +1,4 @@
-import type { CheckType } from '@promptgrid/contract';
+import type { CheckType, EqualsExpectedMode } from '@promptgrid/contract';
 import { schemaValidator } from './json-schema.js';
 import { REGEX_JOB_TIMEOUT_MS, searchRegex } from './regex-thread.js';
 
@@ -45,6 +45,13 @@ function jsonSchemaRule(schemaText: string): ImmediateRule {
   };
 }
 
+/** What equals_expected compares of a text, by its mode. */
+function comparableText(mode: EqualsExpectedMode): (text: string) => string {
+  if (mode === 'exact') return (text) => text;
+  if (mode === 'ignore_case') return (text) => text.trim().toLocaleLowerCase();
+  return (text) => text.trim();
+}
+
 const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 /** Characters as a person counts them (code points), not UTF-16 units: a pair of surrogates is one character. */
 const characterCount = (text: string) => text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
@@ -52,7 +59,8 @@ const characterCount = (text: string) => text.length - (text.match(SURROGATE_PAI
 /**
  * Builds the rule of a check once (its pattern, schema or limit parsed), to apply it to many outputs.
  * Text comparisons are case-sensitive; comparisons with the expected output ignore surrounding whitespace, which
- * models add and expected outputs typed in a form lose.
+ * models add and expected outputs typed in a form lose, unless an equals_expected check asks for an exact comparison
+ * (or also ignores case). A failure quotes both texts: a reader sees what was wanted without opening the input.
  */
 export function compileRule(type: Exclude<RuleType, 'regex'>, value: string): ImmediateRule;
 export function compileRule(type: RuleType, value: string): Rule;
@@ -83,19 +91,21 @@ export function compileRule(type: RuleType, value: string): Rule {
           : verdict(false, `No match for /${value}/.`);
       };
     }
-    case 'equals_expected':
+    case 'equals_expected': {
+      const comparable = comparableText(value as EqualsExpectedMode);
       return (output, expected) => {
         if (expected === null) return null;
-        return output.trim() === expected.trim()
+        return comparable(output) === comparable(expected)
           ? verdict(true, 'Equals the expected output.')
-          : verdict(false, 'Differs from the expected output.');
+          : verdict(false, `Expected ${quote(expected)}, got ${quote(output)}.`);
       };
+    }
     case 'contains_expected':
       return (output, expected) => {
         if (expected === null) return null;
         return output.includes(expected.trim())
           ? verdict(true, 'Contains the expected output.')
-          : verdict(false, 'Does not contain the expected output.');
+          : verdict(false, `Expected ${quote(expected.trim())} in the output, got ${quote(output)}.`);
       };
     case 'is_json':
       return (output) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   Configuration,
   ConfigurationVersion,
+  CreateConfigurationsInput,
   IdParams,
   PatchConfigurationInput,
   ProjectIdParams,
@@ -10,6 +11,7 @@ import {
 import { currentUser, type App } from '../http/types.js';
 import {
   createConfiguration,
+  createConfigurations,
   deleteConfiguration,
   duplicateConfiguration,
   listConfigurations,
@@ -48,6 +50,30 @@ export default async function configurationRoutes(app: App) {
     item,
     { schema: { tags, params: IdParams, body: PatchConfigurationInput, response: { 200: Configuration } } },
     (request) => setConfigurationActive(app.db, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    `${collection}bulk/`,
+    {
+      schema: {
+        tags,
+        description: 'Creates several system prompts in one transaction: all of them, or none.',
+        params: ProjectIdParams,
+        body: CreateConfigurationsInput,
+        response: { 201: z.array(Configuration) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createConfigurations(
+            app.db,
+            currentUser(request).id,
+            request.params.projectId,
+            request.body.configurations,
+          ),
+        ),
   );
 
   app.post(

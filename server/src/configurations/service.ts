@@ -56,14 +56,29 @@ export async function createConfiguration(
   projectId: number,
   input: SaveConfigurationInput,
 ): Promise<Configuration> {
-  assertPayloadProject(input.project, projectId);
+  const [created] = await createConfigurations(db, userId, projectId, [input]);
+  return created;
+}
+
+/** Creates several configurations in one transaction, in order: all of them, or none when one is refused. */
+export async function createConfigurations(
+  db: Db,
+  userId: number,
+  projectId: number,
+  inputs: SaveConfigurationInput[],
+): Promise<Configuration[]> {
+  for (const input of inputs) assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
-    const model = await findModel(tx, input);
-    const [row] = await tx
-      .insert(configurations)
-      .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
-      .returning({ id: configurations.id });
-    return toConfiguration(await getOwned(tx, userId, row.id));
+    const created: Configuration[] = [];
+    for (const input of inputs) {
+      const model = await findModel(tx, input);
+      const [row] = await tx
+        .insert(configurations)
+        .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
+        .returning({ id: configurations.id });
+      created.push(toConfiguration(await getOwned(tx, userId, row.id)));
+    }
+    return created;
   });
 }
 

@@ -5,17 +5,25 @@ import {
   INPUT_FILE_FIELDS,
   LIMITS,
   VARIABLE_COLUMN_PREFIX,
-  VARIABLE_NAME_PATTERN,
+  type ImportColumns,
   type ImportPreview,
   type ImportRowError,
   type InputFileFormat,
 } from '@promptgrid/contract';
 import { timeSlices } from '../lib/time-slices.js';
+import { readHeader } from './file-columns.js';
+import { decodeFile } from './file-decoding.js';
 
 type Column = ImportPreview['columns'][number];
-/** A file read into user prompts: every valid row, each with its row number, and the first problems found. */
+/**
+ * A file read into user prompts: how it was read (encoding, CSV delimiter, each column's reading, its first records
+ * as they are), every valid row with its row number, and the first problems found.
+ */
 export type InputFile = {
+  encoding: string;
+  delimiter: string | null;
   columns: Column[];
+  sample: string[][];
   rows: { row: number; input: ImportedInput }[];
   totalRows: number;
   errors: ImportRowError[];
@@ -37,9 +45,22 @@ export function nameFromContent(content: string): string {
   return name || content.trim().slice(0, NAME_LENGTH);
 }
 
-export async function readInputFile(format: InputFileFormat, data: string): Promise<InputFile> {
-  const file: InputFile = { columns: [], rows: [], totalRows: 0, errors: [] };
-  if (Buffer.byteLength(data, 'utf8') > LIMITS.importMaxBytes) {
+/** Reads a file's bytes; `columns` says how to read CSV columns by header (the others are read from their names). */
+export async function readInputFile(
+  format: InputFileFormat,
+  bytes: Buffer,
+  columns: ImportColumns = {},
+): Promise<InputFile> {
+  const file: InputFile = {
+    encoding: '',
+    delimiter: null,
+    columns: [],
+    sample: [],
+    rows: [],
+    totalRows: 0,
+    errors: [],
+  };
+  if (bytes.length > LIMITS.importMaxBytes) {
     addError(file, {
       row: 0,
       field: 'data',
@@ -47,8 +68,10 @@ export async function readInputFile(format: InputFileFormat, data: string): Prom
     });
     return file;
   }
-  if (format === 'csv') await readCsv(file, data);
-  else await readJsonl(file, data);
+  const { text, encoding } = decodeFile(bytes);
+  file.encoding = encoding;
+  if (format === 'csv') await readCsv(file, text, columns);
+  else await readJsonl(file, text);
   if (file.totalRows === 0 && file.errors.length === 0)
     addError(file, { row: 0, field: 'data', message: 'The file has no rows to import.' });
   return file;
@@ -79,54 +102,20 @@ function addRow(file: InputFile, row: number, raw: RawRow) {
       addError(file, { row, field: issue.path.join('.'), message: issue.message });
 }
 
-type ColumnReading = { target: Column['target']; variable?: string } | { error: string };
-
-function readColumn(header: string, onlyColumn: boolean): ColumnReading {
-  if (onlyColumn) return { target: 'content' };
-  const field = INPUT_FILE_FIELDS.find((name) => name === header.toLowerCase());
-  if (field) return { target: field };
-  if (header === '') return { error: 'This column has no name.' };
-  const variable = header.startsWith(VARIABLE_COLUMN_PREFIX) ? header.slice(VARIABLE_COLUMN_PREFIX.length) : header;
-  if (!VARIABLE_NAME_PATTERN.test(variable))
-    return {
-      error: `'${header}' is not a variable name: use letters, digits and _, not starting with a digit, at most 64.`,
-    };
-  return { target: 'variable', variable };
-}
-
-/** How each column is read, or null after listing what is wrong with the header row. */
-function readHeader(file: InputFile, headers: string[]): { target: Column['target']; variable?: string }[] | null {
-  const readings: { target: Column['target']; variable?: string }[] = [];
-  const taken = new Set<string>();
-  headers.forEach((header, n) => {
-    const field = header || `column ${n + 1}`;
-    const reading = readColumn(header, headers.length === 1);
-    if ('error' in reading) return addError(file, { row: 1, field, message: reading.error });
-    const key = reading.variable === undefined ? reading.target : VARIABLE_COLUMN_PREFIX + reading.variable;
-    if (taken.has(key)) return addError(file, { row: 1, field, message: `Another column is already read as ${key}.` });
-    taken.add(key);
-    readings.push(reading);
-    file.columns.push({ column: header, target: reading.target });
-  });
-  if (!taken.has('content'))
-    addError(file, {
-      row: 1,
-      field: 'content',
-      message: 'A content column is required (or a file with a single column).',
-    });
-  return file.errors.length > 0 ? null : readings;
-}
-
 const ACTIVE_TEXTS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
 
+/** The delimiters a CSV file may use; Papa Parse picks the one that splits the first rows into equal column counts. */
+const CSV_DELIMITERS = [',', ';', '\t', '|'];
+
 /**
- * RFC 4180 through Papa Parse: a header row, quoted cells with commas, quotes and newlines, CRLF or LF, a BOM or none.
+ * RFC 4180 through Papa Parse: a header row, quoted cells with delimiters, quotes and newlines, CRLF or LF.
  * Every column holds a value for every row: an empty cell is an empty variable, no expected output, or, for the name,
  * a name taken from the content. (csv-parse could tell "" from an empty cell, but took ~10x as long on 10,000 rows.)
  * A cell an export prefixed with `'` against formulas reads as the text without that prefix (see csvSafeCell).
  */
-async function readCsv(file: InputFile, data: string) {
-  const parsed = Papa.parse<string[]>(data.replace(/^\uFEFF/, ''), { delimiter: ',', skipEmptyLines: true });
+async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
+  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: CSV_DELIMITERS, skipEmptyLines: true });
+  file.delimiter = parsed.meta.delimiter;
   const broken = parsed.errors.find((error) => error.type === 'Quotes');
   if (broken) {
     addError(file, { row: (broken.row ?? 0) + 1, field: 'data', message: broken.message });
@@ -134,12 +123,16 @@ async function readCsv(file: InputFile, data: string) {
   }
   const records = parsed.data;
   if (records.length === 0) return;
-  const readings = readHeader(
-    file,
+  file.sample = records.slice(0, LIMITS.importPreviewRows + 1);
+  const header = readHeader(
     records[0].map((cell) => cell.trim()),
+    columns,
   );
+  file.columns = header.readings.map(({ column, target }) => ({ column, target }));
+  for (const error of header.errors) addError(file, error);
   file.totalRows = records.length - 1;
-  if (!readings || tooManyRows(file, LIMITS.importMaxRows + 2)) return;
+  if (header.errors.length > 0 || tooManyRows(file, LIMITS.importMaxRows + 2)) return;
+  const readings = header.readings;
 
   const slice = timeSlices();
   for (let n = 1; n < records.length && file.errors.length < LIMITS.importErrorsListed; n++) {
@@ -153,6 +146,7 @@ async function readCsv(file: InputFile, data: string) {
     const raw: RawRow = { variables: {} };
     readings.forEach(({ target, variable }, index) => {
       const cell = csvCellText(cells[index]);
+      if (target === 'ignore') return;
       if (variable !== undefined) raw.variables[variable] = cell;
       else if (target === 'active')
         raw.active = cell === '' ? undefined : (ACTIVE_TEXTS[cell.trim().toLowerCase()] ?? cell);
@@ -165,8 +159,8 @@ async function readCsv(file: InputFile, data: string) {
 const JSONL_KEYS = new Set([...INPUT_FILE_FIELDS, 'variables']);
 
 /** One JSON object per line; blank lines are skipped and `row` is the line number. */
-async function readJsonl(file: InputFile, data: string) {
-  const lines = data.replace(/^\uFEFF/, '').split(/\r?\n/);
+async function readJsonl(file: InputFile, text: string) {
+  const lines = text.split(/\r?\n/);
   const columns = new Map<string, Column['target']>();
   const rows: { row: number; value: unknown }[] = [];
   lines.forEach((line, n) => {

@@ -9,6 +9,8 @@ import {
   ImportInputsResponse,
   ImportPreview,
   Input,
+  InputListQuery,
+  InputPage,
   InputParams,
   LIMITS,
   ProjectIdParams,
@@ -17,18 +19,21 @@ import {
   type User,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
-import { createInput, deleteInput, duplicateInput, listInputs, updateInput } from './service.js';
-import { bulkUpdateInputs, exportInputs, importInputs, previewImport } from './transfer.js';
+import { createInput, deleteInput, duplicateInput, listInputs, pageInputs, updateInput } from './service.js';
+import { bulkUpdateInputs, exportInputs, importInputs, previewImport, previewNewProjectImport } from './transfer.js';
 
 const tags = ['inputs'];
 const collection = '/api/projects/:projectId/inputs/';
 const item = '/api/projects/:projectId/inputs/:inputId/';
 const EXPORT_TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/x-ndjson; charset=utf-8' };
 
-/** The two routes that read a CSV or JSONL file: preview and import. */
+// The file travels JSON-encoded or in base64: escaping can double its size (quotes, newlines) and base64 adds a third
+// before the 10 MB check on its bytes.
+const FILE_BODY_LIMIT = 2 * LIMITS.importMaxBytes + 64 * 1024;
+
+/** The two routes that read a CSV or JSONL file into a project: preview and import. */
 const fileRoute = <R extends Record<number, z.ZodType>>(description: string, response: R) => ({
-  // The file travels JSON-encoded: escaping can double its size (quotes, newlines) before the 10 MB check on its text.
-  bodyLimit: 2 * LIMITS.importMaxBytes + 64 * 1024,
+  bodyLimit: FILE_BODY_LIMIT,
   schema: { tags, description, params: ProjectIdParams, body: ImportInputsInput, response },
 });
 
@@ -37,8 +42,23 @@ export default async function inputRoutes(app: App) {
   const inProject = (request: { user: User | null; params: { projectId: number } }) =>
     [app.db, currentUser(request).id, request.params.projectId] as const;
 
-  app.get(collection, { schema: { tags, params: ProjectIdParams, response: { 200: z.array(Input) } } }, (request) =>
-    listInputs(...inProject(request)),
+  app.get(
+    collection,
+    {
+      schema: {
+        tags,
+        description: 'The user prompts: all of them, or one page when page or page_size is given.',
+        params: ProjectIdParams,
+        querystring: InputListQuery,
+        response: { 200: z.union([z.array(Input), InputPage]) },
+      },
+    },
+    (request) => {
+      const { query } = request;
+      return query.page === undefined && query.page_size === undefined
+        ? listInputs(...inProject(request), query)
+        : pageInputs(...inProject(request), query);
+    },
   );
 
   app.post(
@@ -79,6 +99,20 @@ export default async function inputRoutes(app: App) {
       200: ImportPreview,
     }),
     (request) => previewImport(...inProject(request), request.body),
+  );
+
+  app.post(
+    '/api/inputs/import/preview/',
+    {
+      bodyLimit: FILE_BODY_LIMIT,
+      schema: {
+        tags,
+        description: 'What an import of the file into a new project would create (a project from a file).',
+        body: ImportInputsInput,
+        response: { 200: ImportPreview },
+      },
+    },
+    (request) => previewNewProjectImport(request.body),
   );
 
   app.get(

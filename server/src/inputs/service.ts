@@ -1,5 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { copyName, type CreateInputInput, type Input, type UpdateInputInput } from '@promptgrid/contract';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  copyName,
+  INPUT_PAGE_SIZE,
+  type CreateInputInput,
+  type Input,
+  type InputListQuery,
+  type InputPage,
+  type UpdateInputInput,
+} from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { inputs } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -21,14 +29,64 @@ export const toInput = (row: InputRow): Input => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-export async function listInputs(db: Db, userId: number, projectId: number): Promise<Input[]> {
+export async function listInputs(
+  db: Db,
+  userId: number,
+  projectId: number,
+  query: Pick<InputListQuery, 'search' | 'sort'> = { sort: 'created' },
+): Promise<Input[]> {
   await assertProjectOwner(db, userId, projectId);
   const rows = await db
     .select()
     .from(inputs)
-    .where(eq(inputs.projectId, projectId))
-    .orderBy(asc(inputs.createdAt), asc(inputs.id));
+    .where(matching(projectId, query.search))
+    .orderBy(...ordering(query.sort));
   return rows.map(toInput);
+}
+
+/** One page of the user prompts that match the search, in the order asked for, and how many match in all. */
+export async function pageInputs(db: Db, userId: number, projectId: number, query: InputListQuery): Promise<InputPage> {
+  await assertProjectOwner(db, userId, projectId);
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? INPUT_PAGE_SIZE.default;
+  const where = matching(projectId, query.search);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(inputs)
+      .where(where)
+      .orderBy(...ordering(query.sort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(inputs)
+      .where(where),
+  ]);
+  return { items: rows.map(toInput), total: Number(total), page, page_size: pageSize };
+}
+
+/** LIKE's own wildcards in a search text match themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function matching(projectId: number, search: string | undefined): SQL | undefined {
+  const inProject = eq(inputs.projectId, projectId);
+  if (!search?.trim()) return inProject;
+  const pattern = likePattern(search.trim());
+  return and(
+    inProject,
+    or(ilike(inputs.name, pattern), ilike(inputs.content, pattern), ilike(inputs.expectedOutput, pattern)),
+  );
+}
+
+const SORT_COLUMNS = { created: inputs.createdAt, name: inputs.name, tokens: inputs.tokenCount };
+
+/** The order asked for, then creation order, so equal names or token counts page the same way every time. */
+function ordering(sort: InputListQuery['sort']): SQL[] {
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[sort.replace('-', '') as keyof typeof SORT_COLUMNS];
+  const direction = descending ? desc : asc;
+  return [direction(column), direction(inputs.createdAt), direction(inputs.id)];
 }
 
 export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {

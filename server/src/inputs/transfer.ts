@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   LIMITS,
+  type ImportColumns,
   type BulkInputsInput,
   type BulkInputsResponse,
   type ImportInputsInput,
@@ -10,6 +11,7 @@ import {
   type InputFileFormat,
 } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
+import { projects } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { timeSlices } from '../lib/time-slices.js';
 import { countTokens } from '../lib/tokens.js';
@@ -18,32 +20,58 @@ import { readInputFile, type InputFile } from './file-import.js';
 import { writeInputFile } from './file-export.js';
 import { listInputs } from './service.js';
 
+/**
+ * The file of an import request and how to read its columns: those the request names as it says, the others as the
+ * project's last import read a column of that header, the rest from their names.
+ */
+async function readRequestFile(db: Db, userId: number, projectId: number, request: ImportInputsInput) {
+  await assertProjectOwner(db, userId, projectId);
+  const [project] = await db
+    .select({ importColumns: projects.importColumns })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return readInputFile(request.format, requestBytes(request), { ...project.importColumns, ...request.columns });
+}
+
+const requestBytes = (request: ImportInputsInput) =>
+  request.data_base64 !== undefined ? Buffer.from(request.data_base64, 'base64') : Buffer.from(request.data ?? '');
+
 /** What an import of the file would create, without creating anything. */
 export async function previewImport(
   db: Db,
   userId: number,
   projectId: number,
-  { format, data }: ImportInputsInput,
+  request: ImportInputsInput,
 ): Promise<ImportPreview> {
-  await assertProjectOwner(db, userId, projectId);
-  const file = await readInputFile(format, data);
-  return {
-    total_rows: file.totalRows,
-    columns: file.columns,
-    rows: file.rows.slice(0, LIMITS.importPreviewRows).map((r) => r.input),
-    errors: file.errors,
-  };
+  return previewOf(await readRequestFile(db, userId, projectId, request));
 }
 
-/** Creates every row of the file in one statement, or nothing: any bad row answers 400 with the rows' problems. */
+/** What an import of the file would create in a new project: before the project exists, nothing is remembered. */
+export async function previewNewProjectImport(request: ImportInputsInput): Promise<ImportPreview> {
+  return previewOf(await readInputFile(request.format, requestBytes(request), request.columns));
+}
+
+const previewOf = (file: InputFile): ImportPreview => ({
+  total_rows: file.totalRows,
+  encoding: file.encoding,
+  delimiter: file.delimiter,
+  columns: file.columns,
+  sample: file.sample,
+  rows: file.rows.slice(0, LIMITS.importPreviewRows).map((r) => r.input),
+  errors: file.errors,
+});
+
+/**
+ * Creates every row of the file in one statement, or nothing: any bad row answers 400 with the rows' problems. The
+ * project remembers how the file's columns were read.
+ */
 export async function importInputs(
   db: Db,
   userId: number,
   projectId: number,
-  { format, data }: ImportInputsInput,
+  request: ImportInputsInput,
 ): Promise<ImportInputsResponse> {
-  await assertProjectOwner(db, userId, projectId);
-  const file = await readInputFile(format, data);
+  const file = await readRequestFile(db, userId, projectId, request);
   if (file.errors.length > 0) throw importRefused(file);
   // Counted before any transaction, in slices: a transaction on the embedded database holds up every other query.
   const tokenCounts = await countTokensInSlices(file.rows.map(({ input }) => input.content));
@@ -58,7 +86,14 @@ export async function importInputs(
     await deleteInputs(db, created);
     throw error;
   }
+  await rememberColumns(db, projectId, file);
   return { created: created.length };
+}
+
+async function rememberColumns(db: Db, projectId: number, file: InputFile) {
+  if (file.delimiter === null) return; // a JSONL file names its fields itself
+  const columns: ImportColumns = Object.fromEntries(file.columns.map(({ column, target }) => [column, target]));
+  await db.update(projects).set({ importColumns: columns }).where(eq(projects.id, projectId));
 }
 
 /**

@@ -1,5 +1,5 @@
 // A user's projects: user prompts (inputs), system prompts (configurations) with their versions, and the model catalog.
-import type { ModelPrice } from '@promptgrid/contract';
+import type { ImportColumnTarget, ModelPrice } from '@promptgrid/contract';
 import {
   boolean,
   doublePrecision,
@@ -21,6 +21,8 @@ export const projects = pgTable(
     userId: ownedBy('user_id', () => users.id),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** How the last imported file's columns were read, by header: the next import of a file like it reads the same. */
+    importColumns: jsonb('import_columns').$type<Record<string, ImportColumnTarget>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

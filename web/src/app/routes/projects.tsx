@@ -1,5 +1,6 @@
 import { ProjectsView } from '@/features/projects/components/projects-view';
+import { NewProjectFromFile } from '../project-from-file/new-project-from-file';
 
 export default function ProjectsRoute() {
-  return <ProjectsView />;
+  return <ProjectsView fromFile={<NewProjectFromFile />} />;
 }

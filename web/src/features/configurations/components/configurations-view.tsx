@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Configuration } from '@promptgrid/contract';
+import { Button } from '@/components/ui/button';
 import { CollectionScreen } from '@/components/ui/collection-screen';
 import { DeleteConfirmDialog } from '@/components/ui/delete-confirm-dialog';
 import type { ViewMode } from '@/components/ui/view-toggle';
@@ -8,6 +9,7 @@ import { useSaveConfiguration } from '../api/save-configuration';
 import { useSetConfigurationActive } from '../api/set-configuration-active';
 import { useDeleteConfiguration } from '../api/delete-configuration';
 import { useDuplicateConfiguration } from '../api/duplicate-configuration';
+import { AddSeveralDialog } from './add-several-dialog';
 import { ConfigurationCard } from './configuration-card';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 
@@ -21,6 +23,7 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
   const [view, setView] = useState<ViewMode>('grid');
   const [editing, setEditing] = useState<{ configuration: Configuration | null } | null>(null);
   const [deleting, setDeleting] = useState<Configuration | null>(null);
+  const [addingSeveral, setAddingSeveral] = useState(false);
   const [statusError, setStatusError] = useState<string | null>(null);
 
   const list = configurations.data ?? [];
@@ -37,6 +40,11 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
       }
       addLabel="Add System Prompt"
       onAdd={openNew}
+      actions={
+        <Button variant="secondary" onClick={() => setAddingSeveral(true)}>
+          Add several
+        </Button>
+      }
       view={view}
       onViewChange={setView}
       errors={[statusError, configurations.isError ? 'Failed to load configurations' : null]}
@@ -82,6 +90,7 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
         projectId={projectId}
         onSave={(data) => save.mutateAsync({ id: editing?.configuration?.id ?? null, data })}
       />
+      {addingSeveral ? <AddSeveralDialog projectId={projectId} open onOpenChange={setAddingSeveral} /> : null}
       <DeleteConfirmDialog
         item={deleting}
         onClose={() => setDeleting(null)}

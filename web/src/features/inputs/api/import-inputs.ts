@@ -8,11 +8,12 @@ import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 export const previewImport = (projectId: string | number, file: ImportInputsInput) =>
   api.post<ImportPreview>(ROUTES.inputsImportPreview(projectId), file);
 
+/** The same for a project not yet created: how a new project from this file would read it. */
+export const previewNewProjectImport = (file: ImportInputsInput) =>
+  api.post<ImportPreview>(ROUTES.newProjectImportPreview, file);
+
 export const importInputs = (projectId: string | number, file: ImportInputsInput) =>
   api.post<ImportInputsResponse>(ROUTES.inputsImport(projectId), file);
-
-export const usePreviewImport = (projectId: string | number) =>
-  useMutation({ mutationFn: (file: ImportInputsInput) => previewImport(projectId, file) });
 
 export function useImportInputs(projectId: string | number) {
   const queryClient = useQueryClient();

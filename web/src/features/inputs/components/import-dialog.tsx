@@ -1,11 +1,11 @@
-import { useId, useState, type DragEvent } from 'react';
-import { IMPORT_LIMITS_TEXT, LIMITS, type ImportInputsInput, type InputFileFormat } from '@promptgrid/contract';
+import { IMPORT_LIMITS_TEXT } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
-import { useImportInputs, usePreviewImport } from '../api/import-inputs';
+import { previewImport, useImportInputs } from '../api/import-inputs';
+import { useFileImport } from '../hooks/use-file-import';
+import { FileDropZone } from './file-drop-zone';
 import { ImportPreviewTables } from './import-preview';
 
 type Props = {
@@ -15,70 +15,35 @@ type Props = {
   onImported: (created: number) => void;
 };
 
-/** A file's text as UTF-8 (FileReader rather than Blob.text(), which jsdom lacks). */
-const readText = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}.`));
-    reader.readAsText(file, 'utf-8');
-  });
-
-const formatOf = (fileName: string): InputFileFormat => (/\.(jsonl|ndjson)$/i.test(fileName) ? 'jsonl' : 'csv');
-
 /**
  * Mounted while open, so each opening starts with no file. Import user prompts from a CSV or JSONL file: drop or
  * choose it, see how the server reads it (column mapping, the first rows as they will be created, every problem),
  * then import all of it or nothing.
  */
 export function ImportDialog({ projectId, open, onOpenChange, onImported }: Props) {
-  const id = useId();
-  const preview = usePreviewImport(projectId);
   const importing = useImportInputs(projectId);
-  const [file, setFile] = useState<(ImportInputsInput & { name: string }) | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
-
-  const choose = async (chosen: File | undefined) => {
-    if (!chosen) return;
-    setFileError(null);
+  const {
+    file,
+    fileError,
+    choose: chooseFile,
+    setColumn,
+    preview,
+    ready,
+    body,
+  } = useFileImport((request) => previewImport(projectId, request));
+  const choose = (chosen: File | undefined) => {
     importing.reset();
-    if (chosen.size > LIMITS.importMaxBytes) {
-      setFile(null);
-      setFileError(`${chosen.name} is larger than ${LIMITS.importMaxBytes / 1024 / 1024} MB.`);
-      return;
-    }
-    let data: string;
-    try {
-      data = await readText(chosen);
-    } catch (error) {
-      setFile(null);
-      setFileError((error as Error).message);
-      return;
-    }
-    const next = { name: chosen.name, format: formatOf(chosen.name), data };
-    setFile(next);
-    preview.mutate({ format: next.format, data: next.data });
+    return chooseFile(chosen);
   };
 
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void choose(event.dataTransfer.files[0]);
-  };
-
-  const ready = preview.data && preview.data.errors.length === 0 && preview.data.total_rows > 0;
   const submit = () => {
-    if (!file) return;
-    importing.mutate(
-      { format: file.format, data: file.data },
-      {
-        onSuccess: ({ created }) => {
-          onImported(created);
-          onOpenChange(false);
-        },
+    if (!body) return;
+    importing.mutate(body, {
+      onSuccess: ({ created }) => {
+        onImported(created);
+        onOpenChange(false);
       },
-    );
+    });
   };
 
   return (
@@ -88,8 +53,9 @@ export function ImportDialog({ projectId, open, onOpenChange, onImported }: Prop
       title="Import User Prompts"
       description={
         <>
-          A CSV file with a header row (<code>name</code>, <code>content</code>, <code>expected_output</code>; every
-          other column becomes a variable) or a JSONL file with one object per line. {IMPORT_LIMITS_TEXT}
+          A CSV file with a header row (the input text, its expected output and a name are found by their headers, which
+          you can correct; every other column becomes a variable) or a JSONL file with one object per line.{' '}
+          {IMPORT_LIMITS_TEXT}
         </>
       }
       className="sm:max-w-4xl"
@@ -110,43 +76,16 @@ export function ImportDialog({ projectId, open, onOpenChange, onImported }: Prop
       }
     >
       <div className="space-y-4">
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-          className={cn(
-            'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm',
-            dragging
-              ? 'border-blue-500 bg-blue-50 dark:bg-blue-950'
-              : 'border-slate-300 text-slate-600 dark:border-slate-700 dark:text-slate-300',
-          )}
-        >
-          <p>{file ? `File: ${file.name} (${file.format.toUpperCase()})` : 'Drop a .csv or .jsonl file here, or'}</p>
-          <label
-            htmlFor={`${id}-file`}
-            className="cursor-pointer font-medium text-blue-700 underline dark:text-blue-300"
-          >
-            {file ? 'Choose another file' : 'Choose a file'}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,.jsonl,.ndjson,text/csv,application/x-ndjson"
-            className="sr-only"
-            onChange={(event) => {
-              void choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </div>
+        <FileDropZone
+          prompt={file ? `File: ${file.name} (${file.format.toUpperCase()})` : 'Drop a .csv or .jsonl file here, or'}
+          chooseLabel={file ? 'Choose another file' : 'Choose a file'}
+          onFile={(chosen) => void choose(chosen)}
+        />
         {fileError ? <Banner>{fileError}</Banner> : null}
         {preview.isPending ? <Spinner label="Reading the file" /> : null}
         {preview.isError ? <Banner>{`Failed to read the file: ${preview.error.message}`}</Banner> : null}
         {importing.isError ? <Banner>{`Failed to import: ${importing.error.message}`}</Banner> : null}
-        {preview.data ? <ImportPreviewTables preview={preview.data} /> : null}
+        {preview.data ? <ImportPreviewTables preview={preview.data} onColumnChange={setColumn} /> : null}
       </div>
     </Dialog>
   );

@@ -1,19 +1,17 @@
-import { LIMITS, type ImportPreview } from '@promptgrid/contract';
+import { LIMITS, type ImportColumnTarget, type ImportPreview } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { collapsedContent } from '../lib/truncate';
-
-const TARGET_LABELS: Record<ImportPreview['columns'][number]['target'], string> = {
-  name: 'Name',
-  content: 'Content',
-  expected_output: 'Expected output',
-  active: 'Active',
-  variable: 'Variable',
-};
+import { ColumnMapping, TARGET_LABELS } from './column-mapping';
 
 const cell = 'border-b border-slate-200 px-2 py-1 text-left align-top dark:border-slate-800';
 
-/** How the server reads the file: its columns, its first rows as they will be created, and its problems. */
-export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
+type Props = { preview: ImportPreview; onColumnChange: (column: string, target: ImportColumnTarget) => void };
+
+/**
+ * How the server reads the file: its columns (a CSV file's with its first records, each column's reading a choice),
+ * its first rows as they will be created, and its problems.
+ */
+export function ImportPreviewTables({ preview, onColumnChange }: Props) {
   return (
     <div className="space-y-4 text-sm">
       <p role="status">
@@ -22,7 +20,10 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
       </p>
       {preview.errors.length > 0 ? (
         <section aria-labelledby="import-errors" className="space-y-2">
-          <Banner>Nothing will be imported until every row is valid. Fix the file and choose it again.</Banner>
+          <Banner>
+            Nothing will be imported until every row is valid. Change how a column is read, or fix the file and choose
+            it again.
+          </Banner>
           <h3 id="import-errors" className="font-semibold">
             Row errors
             {preview.errors.length === LIMITS.importErrorsListed ? ` (the first ${LIMITS.importErrorsListed})` : ''}
@@ -47,7 +48,9 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
           </table>
         </section>
       ) : null}
-      {preview.columns.length > 0 ? (
+      {preview.sample.length > 0 ? (
+        <ColumnMapping preview={preview} onColumnChange={onColumnChange} />
+      ) : preview.columns.length > 0 ? (
         <section aria-labelledby="import-columns" className="space-y-2">
           <h3 id="import-columns" className="font-semibold">
             Column mapping

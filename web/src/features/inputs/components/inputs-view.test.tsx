@@ -22,6 +22,13 @@ const input = (id: number, name: string, active = true): Input => ({
 
 const preview: ImportPreview = {
   total_rows: 2,
+  encoding: 'UTF-8',
+  delimiter: ',',
+  sample: [
+    ['content', 'city'],
+    ['Hello there', 'Oslo'],
+    ['Second', 'Rome'],
+  ],
   columns: [
     { column: 'content', target: 'content' },
     { column: 'city', target: 'variable' },
@@ -55,12 +62,27 @@ describe('InputsView datasets', () => {
 
     expect(await within(dialog).findByText('2 rows found')).toBeInTheDocument();
     const previewCall = fetch.find((call) => call.url === '/api/projects/1/inputs/import/preview/');
-    expect(bodyOf(previewCall)).toEqual({ format: 'csv', data: 'content,city\nHello there,Oslo\nSecond,Rome\n' });
-    expect(within(dialog).getByRole('row', { name: 'city Variable' })).toBeInTheDocument();
+    // The bytes, so the server can tell the encoding.
+    expect(bodyOf(previewCall)).toEqual({
+      format: 'csv',
+      data_base64: btoa('content,city\nHello there,Oslo\nSecond,Rome\n'),
+    });
+    expect(within(dialog).getByRole('combobox', { name: 'city' })).toHaveDisplayValue('Variable');
+    expect(within(dialog).getByRole('cell', { name: 'Rome' })).toBeInTheDocument();
     expect(within(dialog).getByText('city=Oslo')).toBeInTheDocument();
+
+    // Reading a column differently asks for a new preview with the mapping, and the import sends it too.
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'city' }), 'Ignore');
+    await waitFor(() =>
+      expect(fetch.filter((call) => call.url === '/api/projects/1/inputs/import/preview/')).toHaveLength(2),
+    );
+    const remapped = fetch.filter((call) => call.url === '/api/projects/1/inputs/import/preview/')[1];
+    expect(bodyOf(remapped).columns).toEqual({ city: 'ignore' });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 user prompts' }));
     expect(await screen.findByText('Imported 2 user prompts.')).toBeInTheDocument();
+    const imported = fetch.find((call) => call.url === '/api/projects/1/inputs/import/');
+    expect(bodyOf(imported)).toMatchObject({ columns: { city: 'ignore' } });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Second' })).toBeInTheDocument();
   }, 30_000);
@@ -70,7 +92,12 @@ describe('InputsView datasets', () => {
       if (url === '/api/projects/1/inputs/') return { body: [] };
       if (url === '/api/projects/1/inputs/import/preview/')
         return {
-          body: { ...preview, rows: [], errors: [{ row: 3, field: 'content', message: 'Content is required.' }] },
+          body: {
+            ...preview,
+            sample: [],
+            rows: [],
+            errors: [{ row: 3, field: 'content', message: 'Content is required.' }],
+          },
         };
       return undefined;
     });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Project } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
@@ -14,8 +14,11 @@ import { DeleteProjectDialog } from './delete-project-dialog';
 
 type FormState = { open: false } | { open: true; project: Project | null };
 
-/** The project list: title, count line, two-column grid, side panel, and the create/edit/delete dialogs. */
-export function ProjectsView() {
+/**
+ * The project list: title, count line, two-column grid, side panel, and the create/edit/delete dialogs. `fromFile`
+ * is the side panel's way to start a project from a data file.
+ */
+export function ProjectsView({ fromFile }: { fromFile?: ReactNode }) {
   const projects = useProjects();
   const navigate = useNavigate();
   const [form, setForm] = useState<FormState>({ open: false });
@@ -124,6 +127,7 @@ export function ProjectsView() {
               <PlusIcon className="size-4" />
               New Project
             </Button>
+            {fromFile}
           </div>
         </aside>
       </div>

@@ -1,12 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { aiModelLabel, defaultEvaluationName, LIMITS, type Configuration, type Input } from '@promptgrid/contract';
+import {
+  aiModelLabel,
+  defaultEvaluationName,
+  LIMITS,
+  type Check,
+  type Configuration,
+  type Input,
+} from '@promptgrid/contract';
 import { ApiError } from '@/lib/api-client';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RepetitionsField } from './repetitions-field';
-import { Dialog } from '@/components/ui/dialog';
 import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiKeys } from '@/lib/api/get-api-keys';
@@ -20,13 +26,14 @@ import {
   missingKeyMessages,
   MOCK_RUN_NOTE,
   NO_PROMPT_SELECTED,
-  outOfFreeDescription,
   previewText,
   runFailureMessage,
   runOutcomeMessage,
 } from '../lib/run-rules';
 import { parseBudget } from '../lib/estimate-text';
+import { ExpectedCheckOfferField, useExpectedCheckOffer } from './expected-check-offer';
 import { MissingKeysNotice } from './missing-keys-notice';
+import { OutOfFreeDialog } from './out-of-free-dialog';
 import { RunEstimateLine } from './run-estimate';
 import { RunOptions, type RunOptionsValue } from './run-options';
 import { SelectionList } from './selection-list';
@@ -37,6 +44,8 @@ type Props = {
   projectId: string;
   inputs: Input[] | undefined;
   configurations: Configuration[] | undefined;
+  /** The project's checks: with none, and expected outputs, a check against them is offered. */
+  checks?: Check[];
   /** Set when the inputs or configurations could not be loaded. */
   loadError: string | null;
 };
@@ -53,8 +62,9 @@ function detailOf(error: unknown): string {
 }
 
 /** Configure and Run Evaluation: choose the prompts, confirm the number of calls, run, and go to the results. */
-export function RunView({ projectId, inputs, configurations, loadError }: Props) {
+export function RunView({ projectId, inputs, configurations, checks, loadError }: Props) {
   const navigate = useNavigate();
+  const expectedCheck = useExpectedCheckOffer(projectId, inputs, checks);
   const apiKeys = useApiKeys();
   const run = useRunEvaluation();
   const activeInputs = useMemo(() => (inputs ?? []).filter((input) => input.active), [inputs]);
@@ -129,6 +139,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         setOutOfFree(true);
         return;
       }
+      await expectedCheck.createIfTicked();
       const response = await run.mutateAsync({
         configuration_ids: configurationIds,
         input_ids: inputIds,
@@ -160,7 +171,6 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
 
   const lines = confirmLines(inputIds.length, configurationIds.length);
   const loading = !loadError && (!inputs || !configurations);
-
   return (
     <section aria-labelledby="run-title" className="space-y-6">
       <div>
@@ -221,6 +231,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
         </div>
       )}
 
+      <ExpectedCheckOfferField offer={expectedCheck} />
       <MissingKeysNotice messages={missingKeys} />
       <div
         className={cn(
@@ -280,20 +291,7 @@ export function RunView({ projectId, inputs, configurations, loadError }: Props)
           budgetError={budget.error}
         />
       </ConfirmDialog>
-      <Dialog
-        open={outOfFree}
-        onOpenChange={setOutOfFree}
-        title="Out of Free Evaluations"
-        description={outOfFreeDescription(subscription.data?.num_free_requests)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOutOfFree(false)}>
-              Maybe Later
-            </Button>
-            <Button onClick={() => navigate(paths.account.to('upgrade'))}>Upgrade to Pro</Button>
-          </>
-        }
-      />
+      <OutOfFreeDialog open={outOfFree} onOpenChange={setOutOfFree} freeRuns={subscription.data?.num_free_requests} />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import {
   CHECK_TYPES_WITHOUT_VALUE,
+  EQUALS_EXPECTED_MODES,
+  type EqualsExpectedMode,
   SaveCheckInput,
   type Check,
   type CheckType,
@@ -40,8 +42,13 @@ export function toPayload(form: CheckForm): SaveCheckPayload {
   return {
     name: form.name.trim(),
     type: form.type,
-    // A value left over from another type would be stored with a check that ignores it.
-    value: takesValue(form.type) ? form.value : '',
+    // A value left over from another type would be stored with a check that ignores it; an equals_expected check
+    // keeps its comparison (set where it was created), which this editor does not show.
+    value:
+      takesValue(form.type) ||
+      (form.type === 'equals_expected' && EQUALS_EXPECTED_MODES.includes(form.value as EqualsExpectedMode))
+        ? form.value
+        : '',
     ai_model_id: judge && form.modelId !== '' ? Number(form.modelId) : null,
     input_ids: form.scope === 'all' ? null : form.inputIds,
     is_active: form.active,

@@ -1,0 +1,108 @@
+// The data-in half of the job new users come with: 100 support tickets with their right category in a Windows-1252,
+// semicolon-separated CSV from a spreadsheet, four system prompts to compare, a mock run scored against the
+// categories. Every user action is counted (a click, a file chosen, a text typed into one field: one each).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { apiCall, shot, useApp } from '../support/app';
+import { atPath, seeText, visible } from '../support/expect';
+
+const app = useApp({ name: 'data-in' });
+
+const CATEGORIES = ['facturation', 'compte', 'livraison', 'remboursement'];
+/** 100 tickets with accents and euro signs, as Excel saves a French CSV: Windows-1252, semicolons. */
+function ticketsFile(): string {
+  const lines = ['ticket;category'];
+  for (let n = 1; n <= 100; n++)
+    lines.push(`"Ticket ${n} : le café a coûté ${n} €; pourquoi ?";${CATEGORIES[n % CATEGORIES.length]}`);
+  const text = lines.join('\r\n') + '\r\n';
+  // Windows-1252 is Latin-1 for these letters; the euro sign is its byte 0x80.
+  const bytes = Buffer.from([...text].map((character) => (character === '€' ? 0x80 : character.charCodeAt(0))));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-e2e-')), 'support-tickets.csv');
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+const PROMPTS = [
+  'Terse\nAnswer with the category only.',
+  'Friendly\nYou are a friendly support agent. Answer with the category.',
+  'Formal\nYou are a formal support agent. Reply with one category.',
+  'Careful\nThink about the ticket, then give its category.',
+].join('\n---\n');
+
+describe('getting the data in', () => {
+  test('a project from a Windows-1252 CSV, four prompts at once, a mock run with the default check', async () => {
+    const page = await app.newPage();
+    let actions = 0;
+    const act = async (step: Promise<unknown>) => {
+      actions++;
+      await step;
+    };
+
+    await page.goto('/signin');
+    await act(page.getByLabel('Email address').fill('data-in@example.com'));
+    await act(page.getByRole('button', { name: 'Sign in with email' }).click());
+    await page.waitForURL((url) => url.pathname === '/projects');
+
+    await act(page.getByLabel('New project from file').setInputFiles(ticketsFile()));
+    const dialog = page.getByRole('dialog', { name: 'New project from file' });
+    await visible(dialog);
+    expect(await dialog.getByLabel('Project name').inputValue()).toBe('support-tickets');
+    await seeText(dialog, 'Read as windows-1252, semicolon-separated.');
+    expect(await dialog.getByRole('combobox', { name: 'ticket' }).inputValue()).toBe('content');
+    expect(await dialog.getByRole('combobox', { name: 'category' }).inputValue()).toBe('expected_output');
+    await visible(dialog.getByRole('cell', { name: 'Ticket 1 : le café a coûté 1 €; pourquoi ?' }));
+    await shot(page, 'data-in-project-from-file');
+    await act(dialog.getByRole('button', { name: 'Create project with 100 user prompts' }).click());
+    await page.waitForURL((url) => /^\/project\/\d+\/configs$/.test(url.pathname));
+    const projectId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+    await act(page.getByRole('button', { name: 'Add several' }).click());
+    const several = page.getByRole('dialog', { name: 'Add several system prompts' });
+    await act(several.getByLabel('Prompts').fill(PROMPTS));
+    await visible(several.getByLabel('Name of prompt 4'));
+    expect(await several.getByLabel('Name of prompt 4').inputValue()).toBe('Careful');
+    await shot(page, 'data-in-add-several');
+    await act(several.getByRole('button', { name: 'Add 4 system prompts' }).click());
+    await visible(page.getByRole('article', { name: 'Careful' }));
+
+    await act(page.getByRole('link', { name: 'Configure and Run Evaluation' }).click());
+    const check = page.getByRole('checkbox', { name: 'Check against expected output' });
+    await visible(check);
+    expect(await check.isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Mock mode (no API calls)' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await shot(page, 'data-in-run');
+    await act(page.getByRole('button', { name: 'Run Evaluation' }).click());
+    const confirm = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+    await visible(confirm.getByText('Running this evaluation will make 400 API call(s).', { exact: true }));
+    await act(confirm.getByRole('button', { name: 'Run', exact: true }).click());
+    await atPath(page, `/project/${projectId}/results`);
+    await seeText(page, 'Complete', 90_000);
+
+    // The tickets arrived intact, and the run was scored by the check the run screen proposed.
+    const inputs = await apiCall<{ content: string; expected_output: string }[]>(
+      page,
+      'GET',
+      `/api/projects/${projectId}/inputs/`,
+    );
+    expect(inputs).toHaveLength(100);
+    expect(inputs[0]).toMatchObject({
+      content: 'Ticket 1 : le café a coûté 1 €; pourquoi ?',
+      expected_output: 'compte',
+    });
+    const checks = await apiCall<{ name: string; type: string; value: string }[]>(
+      page,
+      'GET',
+      `/api/projects/${projectId}/checks/`,
+    );
+    expect(checks).toEqual([
+      expect.objectContaining({ name: 'Check against expected output', type: 'equals_expected', value: 'ignore_case' }),
+    ]);
+    await shot(page, 'data-in-results');
+    console.log(`Data in, from sign-in to a scored mock run: ${actions} actions.`);
+    expect(actions).toBeLessThanOrEqual(10);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type Input, type InputPage } from '@promptgrid/contract';
+import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+
+describe.each(databaseKinds)('searching, sorting and paging user prompts on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(() => ctx?.close());
+
+  async function withInputs() {
+    const client = await signedInClient(ctx.app);
+    const project = (await client.post(ROUTES.projects, { name: 'Data', description: 'Cases' })).json().id as number;
+    const data =
+      'name,content,expected_output\nb,Refund my order,billing\na,Reset password,account\nc,100% off?,billing\n';
+    expect((await client.post(ROUTES.inputsImport(project), { format: 'csv', data })).statusCode).toBe(201);
+    const get = async (query: string) => {
+      const response = await client.get(`${ROUTES.inputs(project)}?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as unknown;
+    };
+    return { client, project, get };
+  }
+
+  it('answers the whole list without page parameters, filtered and sorted when asked', async () => {
+    const { get } = await withInputs();
+    const names = (list: unknown) => (list as Input[]).map((input) => input.name);
+    expect(names(await get(''))).toEqual(['b', 'a', 'c']);
+    expect(names(await get('sort=name'))).toEqual(['a', 'b', 'c']);
+    expect(names(await get('sort=-name'))).toEqual(['c', 'b', 'a']);
+    expect(names(await get('search=BILLING'))).toEqual(['b', 'c']);
+    expect(names(await get('search=password'))).toEqual(['a']);
+    // LIKE wildcards in the search are plain characters.
+    expect(names(await get('search=%25'))).toEqual(['c']);
+    expect(names(await get('search=_'))).toEqual([]);
+  });
+
+  it('answers one page and the total with page or page_size', async () => {
+    const { get } = await withInputs();
+    const first = (await get('page_size=2&sort=name')) as InputPage;
+    expect(first).toMatchObject({ total: 3, page: 1, page_size: 2 });
+    expect(first.items.map((input) => input.name)).toEqual(['a', 'b']);
+    const second = (await get('page=2&page_size=2&sort=name')) as InputPage;
+    expect(second.items.map((input) => input.name)).toEqual(['c']);
+    const searched = (await get('page=1&search=billing')) as InputPage;
+    expect(searched).toMatchObject({ total: 2, page: 1, page_size: 100 });
+  });
+
+  it('answers 400 with field messages for a bad page, page size or sort', async () => {
+    const { client, project } = await withInputs();
+    const bad = await client.get(`${ROUTES.inputs(project)}?page=0&page_size=5000&sort=size`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      page: ['page must be at least 1.'],
+      page_size: ['page_size must be at most 1000.'],
+      sort: ['sort must be one of created, -created, name, -name, tokens, -tokens.'],
+    });
+  });
+});
