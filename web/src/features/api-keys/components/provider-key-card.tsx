@@ -119,7 +119,7 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
           existing={apiKey}
           replacing={replacing}
           busy={remove.isPending}
-          keyField={keyField}
+          keyFieldRef={keyField}
           onCancel={() => {
             setReplacing(false);
             setError(null);

@@ -42,7 +42,7 @@ type Props = {
   replacing: boolean;
   /** Another action on the key is under way. */
   busy: boolean;
-  keyField: RefObject<HTMLInputElement | null>;
+  keyFieldRef: RefObject<HTMLInputElement | null>;
   onCancel: () => void;
   onSaved: () => void;
   /** What the card's banner says: a failure that belongs to no field, or null to clear it. */
@@ -50,7 +50,7 @@ type Props = {
 };
 
 /** The masked field that adds or replaces a provider's key, checked by the contract's rules for a key. */
-export function ProviderKeyForm({ provider, existing, replacing, busy, keyField, onCancel, onSaved, onError }: Props) {
+export function ProviderKeyForm({ provider, existing, replacing, busy, keyFieldRef, onCancel, onSaved, onError }: Props) {
   const info = PROVIDER_INFO[provider];
   const fieldId = useId();
   const [visible, setVisible] = useState(false);
@@ -93,7 +93,7 @@ export function ProviderKeyForm({ provider, existing, replacing, busy, keyField,
           {...registration}
           ref={(element) => {
             registration.ref(element);
-            keyField.current = element;
+            keyFieldRef.current = element;
           }}
           type={visible ? 'text' : 'password'}
           placeholder={info.placeholder}
