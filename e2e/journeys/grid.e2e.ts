@@ -152,11 +152,16 @@ describe('the comparison grid', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
     const visitor = await app.newPage();
-    await visitor.goto(url);
+    const opened = await visitor.goto(url);
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
     await visible(visitor.getByRole('heading', { name: 'Evaluation grid' }));
     await visible(grid(visitor));
     await visible(grid(visitor).getByRole('rowheader', { name: /Capital/ }));
     expect(await visitor.content()).not.toContain('grid-owner@example.com');
+    // The failed row shows that it failed, not the provider's error text.
+    await visible(grid(visitor).getByRole('rowheader', { name: /Broken/ }));
+    await visible(grid(visitor).getByText('The request failed.').first());
+    expect(await visitor.content()).not.toMatch(/Error occurred while processing request|The server had an error/);
     await visible(
       visitor.getByRole('link', { name: /Sign Up or Log In/ }).or(visitor.getByRole('button', { name: 'User menu' })),
     );
@@ -272,6 +277,21 @@ describe('the comparison grid', () => {
     }
   });
 
+  test('a reply nested 10,000 deep renders as JSON, folded, and the tab stays alive', async () => {
+    const page = await app.newPage();
+    await runAndOpen(page, 'grid-deep@example.com', [{ name: 'Deep', content: 'Nest it [[fake:nested=10000]]' }]);
+    await page.getByRole('group', { name: 'Results layout' }).getByRole('button', { name: 'Matrix' }).click();
+    await visible(grid(page));
+    await page.getByLabel('Render outputs as').selectOption('json');
+    const cell = cellAt(page, 0, 0);
+    await visible(cell.getByRole('button', { name: 'Unfold "a"' }));
+    await cell.getByRole('button', { name: 'Unfold "a"' }).click();
+    await expect.poll(() => cell.getByRole('button', { name: /^Fold "a"$/ }).count()).toBe(8);
+    // Still responsive: the page answers and the grid is there.
+    expect(await page.evaluate(() => document.querySelectorAll('[role="grid"]').length)).toBe(1);
+    await shot(page, 'grid-deep-json');
+  });
+
   test('diff against the same cell in another run: two mock runs, the first picked as baseline', async () => {
     const page = await app.newPage();
     await signIn(page, 'grid-runs@example.com');
@@ -309,6 +329,12 @@ describe('the comparison grid', () => {
       project: projectId,
     });
     await runMock('Warm run');
+    await visible(
+      page
+        .getByRole('region', { name: 'Evaluation summary' })
+        .getByRole('note')
+        .getByText('Mock outputs: these scores do not measure the prompts'),
+    );
 
     await page.getByRole('group', { name: 'Results layout' }).getByRole('button', { name: 'Matrix' }).click();
     await visible(grid(page));

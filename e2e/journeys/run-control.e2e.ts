@@ -2,9 +2,10 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { shot, signIn, useApp } from '../support/app';
+import { apiCall, shot, signIn, useApp } from '../support/app';
 import { atPath, count, hidden, seeText, visible } from '../support/expect';
 import { seedProject, storeApiKey } from '../support/flows';
+import { LIMITS } from '@promptgrid/contract';
 
 const OPENAI_KEY = 'sk-e2e-openai-control-0001';
 
@@ -70,6 +71,43 @@ describe('run control', () => {
     await count(terse.getByText('Cancelled.', { exact: true }), 2);
     await shot(page, 'run-control-rerun-complete');
     expect(fake.requests.filter((r) => r.api === 'openai')).toHaveLength(8);
+  });
+
+  test('cancel while the judge is still judging: the watching tab reads Cancelled within one poll, history too', async () => {
+    const watching = await app.newPage();
+    await signIn(watching, 'cancel-judging@example.com');
+    await storeApiKey(watching, 'openai', OPENAI_KEY);
+    const { projectId } = await seedProject(watching, {
+      name: 'Judged run',
+      inputs: [{ name: 'Question', content: 'What is the tallest mountain?' }],
+      configurations: [{ name: 'Terse', model: 'gpt-4.1-mini', prompt: 'Answer in one word.' }],
+    });
+    // The judge never answers: the output is in, its verdict is not, so the run is still Running.
+    const models = await apiCall<{ id: number; model_name: string }[]>(watching, 'GET', '/api/models/');
+    await apiCall(watching, 'POST', `/api/projects/${projectId}/checks/`, {
+      name: 'Slow judge',
+      type: 'llm_judge',
+      value: 'Is it one word? [[fake:hang]]',
+      ai_model_id: models.find((m) => m.model_name === 'gpt-4.1-mini')!.id,
+    });
+    await run(watching, projectId, 1);
+    await seeText(summary(watching), '1 of 1', 30_000);
+    await visible(summary(watching).getByText('Running', { exact: true }));
+
+    // Another tab of the same user cancels it.
+    const cancelling = await watching.context().newPage();
+    await cancelling.goto(`/project/${projectId}/results`);
+    await cancelling.getByRole('button', { name: 'Cancel run' }).click();
+    await visible(summary(cancelling).getByText('Cancelled', { exact: true }));
+
+    // The tab that only watches sees it at its next poll, not Running forever and not Failed.
+    await visible(summary(watching).getByText('Cancelled', { exact: true }), LIMITS.pollingIntervalMs + 3000);
+    await hidden(watching.getByRole('button', { name: 'Cancel run' }));
+    await shot(watching, 'run-control-cancelled-while-judging');
+    await watching.getByRole('button', { name: 'History' }).click();
+    const history = watching.getByRole('dialog', { name: 'Evaluation history' });
+    await visible(history.getByText('Cancelled', { exact: true }));
+    await hidden(history.getByText('Running', { exact: true }));
   });
 
   test('re-run a failed cell from its menu and see it succeed, the failure kept as its history', async () => {

@@ -46,7 +46,9 @@ describe('run cost', () => {
     await visible(confirm.getByText('(running 1 prompt(s) against 8 input(s))', { exact: true }));
     await visible(confirm.getByText('Are you sure you want to proceed?', { exact: true }));
     const estimate = await visible(
-      confirm.getByText(/^Estimated cost: \$[\d.,]+ to \$[\d.,]+ \([\d,]+ input tokens, up to 400 output tokens\)\.$/),
+      confirm.getByText(
+        /^Estimated cost: about \$[\d.,]+ \(at most \$[\d.,]+\) \([\d,]+ input tokens, up to 400 output tokens\)\.$/,
+      ),
     );
     const name = confirm.getByLabel('Run name');
     expect(await name.getAttribute('placeholder')).toMatch(/^Evaluation \d{4}-\d{2}-\d{2}T/);

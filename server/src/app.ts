@@ -10,10 +10,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandling, withSafeErrorLogging } from './http/errors.js';
+import { registerErrorHandling, withSafeLogging } from './http/errors.js';
 import { documentErrorResponses } from './http/error-responses.js';
 import { cookieNames } from './http/csrf.js';
 import { security } from './http/security.js';
+import { noStore } from './http/no-store.js';
 import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
 import { authentication } from './auth/plugin.js';
@@ -23,6 +24,7 @@ import inputRoutes from './inputs/routes.js';
 import configurationRoutes from './configurations/routes.js';
 import modelRoutes from './models/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
+import accessTokenRoutes from './access-tokens/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
 import evaluationHistoryRoutes from './evaluations/history-routes.js';
 import type { WorkerEvents } from './evaluations/worker/events.js';
@@ -58,7 +60,7 @@ export type BuildAppOptions = {
 
 export async function buildApp({ config, database, logger = false, workers = false, workerEvents }: BuildAppOptions) {
   const app = Fastify({
-    logger: withSafeErrorLogging(logger),
+    logger: withSafeLogging(logger),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,6 +87,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
       { name: 'database' },
     ),
   );
+  await app.register(noStore);
   await app.register(security);
   await app.register(authentication);
   await app.register(swagger, {
@@ -98,9 +101,14 @@ export async function buildApp({ config, database, logger = false, workers = fal
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: cookieNames(config.secureCookies).session },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API token (Account settings); no CSRF.',
+          },
         },
       },
-      security: [{ session: [], csrf: [] }],
+      security: [{ session: [], csrf: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -113,6 +121,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(configurationRoutes);
   await app.register(modelRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(accessTokenRoutes);
   await app.register(evaluationRoutes, { workers, workerEvents });
   await app.register(evaluationHistoryRoutes);
   await app.register(billingRoutes);

@@ -2,14 +2,14 @@
 import Fastify from 'fastify';
 import { loadEncryptionKey } from './api-keys/sealing.js';
 import { loadConfigOrExit } from './config.js';
-import { withSafeErrorLogging } from './http/errors.js';
+import { withSafeLogging } from './http/errors.js';
 import { openConfiguredDatabaseOrExit } from './db/open.js';
 import { EvaluationWorker } from './evaluations/worker/worker.js';
 import { openLiveHub } from './evaluations/live/events-route.js';
 
 const config = loadConfigOrExit();
 // Fastify's pino logger, same format as the server's; no HTTP is served.
-const log = Fastify({ logger: withSafeErrorLogging({ level: config.logLevel }) }).log;
+const log = Fastify({ logger: withSafeLogging({ level: config.logLevel }) }).log;
 if (!config.databaseUrl)
   log.warn(
     'DATABASE_URL is unset: this worker opens the embedded database, which no server may have open at the same time',

@@ -29,6 +29,7 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
   let anonymous: TestClient;
   let aliceIds: EntityIds;
   let bobIds: EntityIds;
+  let bobToken: string;
   let cases: RouteCase[];
 
   beforeAll(async () => {
@@ -39,6 +40,7 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
     aliceIds = await plantEntities(alice);
     bob = await signedInClient(ctx.app);
     bobIds = await plantEntities(bob);
+    bobToken = (await bob.post(ROUTES.accessTokens, { name: 'Matrix' })).json().token;
     anonymous = new TestClient(ctx.app);
     await anonymous.fetchCsrf();
     cases = servedRouteCases(ctx.app);
@@ -46,13 +48,17 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
   afterAll(() => ctx?.close());
 
   type Expected = number | ((response: RawResponse) => boolean);
-  /** Sends the request in its three spellings; returns what differed from `expected` (canonical) and 400 (others). */
-  async function check(
-    label: string,
-    request: { method: string; target: string; headers?: Record<string, string>; payload?: string },
-    expected: Expected,
-  ): Promise<string[]> {
+  type Request = { method: string; target: string; headers?: Record<string, string>; payload?: string; page?: boolean };
+  /**
+   * Sends the request in its three spellings; returns what differed from `expected` (canonical) and 400 (others).
+   * Every answer but a page's must also be rate-limited and say `Cache-Control: no-store`.
+   */
+  async function check(label: string, request: Request, expected: Expected): Promise<string[]> {
     const problems: string[] = [];
+    const notStored = (response: RawResponse, target: string) => {
+      if (!request.page && !/\bno-store\b/.test(String(response.headers['cache-control'])))
+        problems.push(`${label}: ${request.method} ${target} may be cached (${response.headers['cache-control']})`);
+    };
     const response = await sendRaw(base, request);
     const ok = typeof expected === 'number' ? response.status === expected : expected(response);
     if (!ok)
@@ -61,17 +67,25 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
       );
     if (!response.headers['x-ratelimit-limit'])
       problems.push(`${label}: ${request.method} ${request.target} is not rate-limited`);
+    notStored(response, request.target);
     for (const target of otherSpellings(base, request.target)) {
       const other = await sendRaw(base, { ...request, target });
       if (other.status !== 400)
         problems.push(`${label}: ${request.method} ${target} answered ${other.status}, not 400`);
+      notStored(other, target);
     }
     return problems;
   }
 
-  function requestAs(c: RouteCase, client: TestClient | null, ids: EntityIds, headers: Record<string, string> = {}) {
+  function requestAs(
+    c: RouteCase,
+    client: TestClient | null,
+    ids: EntityIds,
+    headers: Record<string, string> = {},
+  ): Request {
     const { payload, contentType } = UNSAFE.has(c.method) ? bodyOf(c.rule, ids) : {};
     return {
+      page: c.rule?.access === 'page',
       method: c.method,
       target: targetOf(c, ids),
       payload,
@@ -106,7 +120,8 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
         return (
           Boolean(config.public) !== (rule!.access !== 'session') ||
           Boolean(config.page) !== (rule!.access === 'page') ||
-          (config.csrf === false) !== (rule!.csrf === false)
+          (config.csrf === false) !== (rule!.csrf === false) ||
+          Boolean(config.sessionOnly) !== (rule!.tokens === false)
         );
       })
       .map((c) => `${c.key}: ${JSON.stringify(c.route.config)}`);
@@ -126,6 +141,15 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
     expect(problems).toEqual([]);
   });
 
+  it('answers every GET to its owner with Cache-Control: no-store, so no cache keeps their data', async () => {
+    const problems: string[] = [];
+    const reads = cases.filter((c) => c.method === 'GET' && c.rule?.access !== 'page');
+    for (const c of reads)
+      problems.push(...(await check('as owner', requestAs(c, bob, bobIds), (r) => r.status !== 500)));
+    expect(problems).toEqual([]);
+    expect(reads.length).toBeGreaterThanOrEqual(30);
+  });
+
   it("answers 404 for another user's ids on every route that takes ids, and changes nothing of theirs", async () => {
     const before = await aliceSees();
     const problems: string[] = [];
@@ -142,6 +166,43 @@ describe.each(databaseKinds)('access matrix on %s', (kind) => {
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(15);
     expect(await aliceSees()).toEqual(before);
+  });
+
+  it("with an API token and no CSRF token instead of a cookie, another user's ids answer 404 on every route", async () => {
+    const before = await aliceSees();
+    const problems: string[] = [];
+    const tokenRoutes = cases.filter((c) => c.rule?.access === 'session' && c.rule.tokens !== false);
+    let checked = 0;
+    for (const c of tokenRoutes) {
+      const idsInBody = JSON.stringify(c.rule!.body?.(aliceIds)) !== JSON.stringify(c.rule!.body?.(bobIds));
+      if (!c.rule!.ids && !idsInBody) continue;
+      const asScript = (ids: EntityIds) => requestAs(c, null, ids, { authorization: `Bearer ${bobToken}` });
+      if (c.method === 'GET') problems.push(...(await check('own ids, token', asScript(bobIds), 200)));
+      const expected =
+        c.rule!.foreignIds === 'empty-list' ? (r: RawResponse) => r.status === 200 && r.body === '[]' : 404;
+      problems.push(...(await check("another user's ids, token", asScript(aliceIds), expected)));
+      checked++;
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(15);
+    expect(await aliceSees()).toEqual(before);
+  });
+
+  it('refuses an API token with 401 on every route marked for sessions only, and a revoked token everywhere', async () => {
+    const problems: string[] = [];
+    const sessionOnly = cases.filter((c) => c.rule?.tokens === false);
+    expect(sessionOnly.length).toBeGreaterThanOrEqual(10);
+    for (const c of sessionOnly) {
+      const request = requestAs(c, null, bobIds, { authorization: `Bearer ${bobToken}` });
+      problems.push(...(await check('token on a session-only route', request, 401)));
+    }
+    const revoked = (await bob.post(ROUTES.accessTokens, { name: 'Revoked' })).json();
+    expect((await bob.delete(ROUTES.accessToken(revoked.id))).statusCode).toBe(204);
+    for (const c of cases.filter((c) => c.rule?.access === 'session')) {
+      const request = requestAs(c, null, bobIds, { authorization: `Bearer ${revoked.token}` });
+      problems.push(...(await check('revoked token', request, 401)));
+    }
+    expect(problems).toEqual([]);
   });
 
   it('answers 403 on every unsafe method without the CSRF token, with a wrong one, or with one bound to another session', async () => {

@@ -9,8 +9,10 @@
  * - csrf: false only where another proof replaces the CSRF token (Stripe's signature).
  * - anonymous: the status a public route answers without a session, when it is not an ordinary answer.
  * - bodies: 'form' where a form body is accepted (the sign-in callback), 'raw' where any body is read as bytes.
+ * - tokens: false where an API token is refused with 401 (sign-in, token management, billing, account deletion).
  */
-export type Entity = 'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey' | 'check' | 'apiRequest';
+export type Entity =
+  'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey' | 'check' | 'apiRequest' | 'accessToken';
 /** The caller's ids of each entity, and a model of the shared catalog. */
 export type EntityIds = Record<Entity, number> & { model: number };
 
@@ -22,9 +24,12 @@ export type AccessRule = {
   csrf?: false;
   anonymous?: number;
   bodies?: 'form' | 'raw';
+  tokens?: false;
 };
 
 const session: AccessRule = { access: 'session' };
+const sessionOnly: AccessRule = { access: 'session', tokens: false };
+const authRoute: AccessRule = { access: 'public', tokens: false };
 const project = { id: 'project' } as const;
 const projectInputs = { projectId: 'project' } as const;
 const configuration = { id: 'configuration' } as const;
@@ -45,11 +50,11 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   /** Every file of the web build (their names change with each build). */
   'GET <web build file>': { access: 'page' },
 
-  'GET /auth/csrf-token/': { access: 'public' },
-  'POST /auth/auth_receiver/': { access: 'public', bodies: 'form', body: () => 'credential=not-a-token' },
-  'POST /auth/dev-sign-in/': { access: 'public', body: () => ({ email: 'matrix@example.com' }) },
-  'GET /auth/me/': { access: 'public', anonymous: 401 },
-  'POST /auth/sign_out/': { access: 'public' },
+  'GET /auth/csrf-token/': authRoute,
+  'POST /auth/auth_receiver/': { ...authRoute, bodies: 'form', body: () => 'credential=not-a-token' },
+  'POST /auth/dev-sign-in/': { ...authRoute, body: () => ({ email: 'matrix@example.com' }) },
+  'GET /auth/me/': { ...authRoute, anonymous: 401 },
+  'POST /auth/sign_out/': authRoute,
 
   'GET /api/projects/': session,
   'POST /api/projects/': { ...session, body: () => ({ name: 'P', description: 'D' }) },
@@ -95,6 +100,9 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'POST /api/api-keys/': { ...session, body: () => ({ provider: 'anthropic', key: 'sk-ant-matrix-0000' }) },
   'PUT /api/api-keys/:id/': { ...session, ids: { id: 'apiKey' }, body: () => ({ label: 'L' }) },
   'DELETE /api/api-keys/:id/': { ...session, ids: { id: 'apiKey' } },
+  'GET /api/tokens/': sessionOnly,
+  'POST /api/tokens/': { ...sessionOnly, body: () => ({ name: 'Matrix' }) },
+  'DELETE /api/tokens/:id/': { ...sessionOnly, ids: { id: 'accessToken' } },
 
   'POST /api/run-evaluation/': {
     ...session,
@@ -152,12 +160,12 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   },
   'GET /api/evaluations/:id/summary/': { ...session, ids: { id: 'evaluation' } },
 
-  'GET /api/subscription/status/': session,
-  'GET /api/check-subscription/': session,
-  'POST /api/create-checkout-session/': session,
-  'GET /api/portal-url/': session,
-  'POST /api/subscription/cancel/': session,
+  'GET /api/subscription/status/': sessionOnly,
+  'GET /api/check-subscription/': sessionOnly,
+  'POST /api/create-checkout-session/': sessionOnly,
+  'GET /api/portal-url/': sessionOnly,
+  'POST /api/subscription/cancel/': sessionOnly,
   // A body that passes validation but names no account: the matrix must not delete the user it walks with.
-  'DELETE /api/account/': { ...session, body: () => ({ email: 'not-this-account@example.com' }) },
+  'DELETE /api/account/': { ...sessionOnly, body: () => ({ email: 'not-this-account@example.com' }) },
   'POST /api/stripe/webhook/': { access: 'public', csrf: false, bodies: 'raw' },
 };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions as RequestToInject, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, ROUTES, SECURE_COOKIE_PREFIX, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { applyCatalog } from '../src/models/catalog.js';
@@ -47,8 +47,11 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database &
 
 export type TestEnv = Record<string, string | undefined>;
 
-/** `workers`: run this process's evaluation worker; `workerEvents`: where it reports what it does. */
-export type TestAppOptions = { workers?: boolean; workerEvents?: WorkerEvents };
+/**
+ * `workers`: run this process's evaluation worker; `workerEvents`: where it reports what it does; `logger`: the app's
+ * logger options (none: no log).
+ */
+export type TestAppOptions = { workers?: boolean; workerEvents?: WorkerEvents; logger?: BuildAppOptions['logger'] };
 
 /** A ready app over an existing database, with the suite's settings under `env`; closing it leaves the database open. */
 export async function startTestApp(database: Database, env: TestEnv = {}, options: TestAppOptions = {}) {
@@ -66,6 +69,7 @@ export async function startTestApp(database: Database, env: TestEnv = {}, option
     database,
     workers: options.workers ?? false,
     workerEvents: options.workerEvents,
+    logger: options.logger,
   });
   await app.ready();
   return { app, config };

@@ -45,7 +45,10 @@ export function bodyOf(rule: AccessRule | undefined, ids: EntityIds): { payload?
   return { payload: JSON.stringify(body), contentType: 'application/json' };
 }
 
-/** A project with an input, a configuration, a (mock) evaluation and a stored key, owned by the client's user. */
+/**
+ * A project with an input, a configuration, a (mock) evaluation, a stored key and an API token, owned by the client's
+ * user.
+ */
 export async function plantEntities(client: TestClient): Promise<EntityIds> {
   const expectOk = <T>(response: { statusCode: number; body: string; json: () => T }, what: string) => {
     if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
@@ -76,8 +79,12 @@ export async function plantEntities(client: TestClient): Promise<EntityIds> {
     await client.post(ROUTES.checks(project), { name: 'K', type: 'is_json' }),
     'check',
   ).id;
+  const accessToken = expectOk<{ id: number }>(
+    await client.post(ROUTES.accessTokens, { name: 'Planted' }),
+    'access token',
+  ).id;
   const apiRequest = expectOk<{ id: number }[]>(await client.get(ROUTES.apiRequests(evaluation)), 'api requests')[0].id;
-  return { project, input, configuration, evaluation, apiKey, check, apiRequest, model };
+  return { project, input, configuration, evaluation, apiKey, check, apiRequest, accessToken, model };
 }
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };

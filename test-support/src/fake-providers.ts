@@ -15,6 +15,7 @@ import { writeStream } from './fake-streams.js';
  *   [[fake:dropx1]]      the first call's connection is closed with no answer;   [[fake:drop]] always
  *   [[fake:huge]]        answers 200 and streams a body without end (up to 1 GB) for as long as the client reads it
  *   [[fake:latency=300]] this call takes 300 ms
+ *   [[fake:nested=5]]    answers JSON nested 5 deep: {"a":{"a":{"a":{"a":{"a":"bottom"}}}}}
  *   [[fake:verdict=pass]]  answers as a judge would: {"pass": true, "score": 0.9, "reason": ...}; verdict=fail: false, 0.2
  *   [[fake:verdict=garbage]] answers as a judge that ignores the format (not JSON);  verdict=garbagex1: the first call
  *                        with this exact content answers so, the next ones pass
@@ -101,6 +102,8 @@ type Directive = {
   garbageTimes: number;
   /** When a streamed reply's first and last pieces leave, in ms from the request's arrival. */
   stream: { firstMs: number; lastMs: number } | null;
+  /** Answer JSON nested this deep instead of the echo. */
+  nested: number | null;
 };
 
 /** The judge answers of [[fake:verdict=...]]. */
@@ -118,12 +121,18 @@ function parseDirectives(text: string): Directive {
     verdict: null,
     garbageTimes: 0,
     stream: null,
+    nested: null,
   };
   for (const match of text.matchAll(/\[\[fake:([a-z0-9=-]+)\]\]/g)) {
     const spec = match[1];
     const stream = /^stream=(\d+)-(\d+)$/.exec(spec);
     if (stream) {
       directive.stream = { firstMs: Number(stream[1]), lastMs: Math.max(Number(stream[1]), Number(stream[2])) };
+      continue;
+    }
+    const nested = /^nested=(\d+)$/.exec(spec);
+    if (nested) {
+      directive.nested = Number(nested[1]);
       continue;
     }
     const latency = /^latency=(\d+)$/.exec(spec);
@@ -279,6 +288,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     const latencyMs = directive.stream?.lastMs ?? directive.latencyMs ?? behaviour.latencyMs;
     const json = api === 'openai' && body.response_format?.type === 'json_object';
     let output = fakeOutput(body.model, system, user, json);
+    if (directive.nested !== null)
+      output = `${'{"a":'.repeat(directive.nested)}"bottom"${'}'.repeat(directive.nested)}`;
     if (directive.verdict !== null) {
       const key = `verdict\n${api}\n${body.model}\n${text}`;
       const count = (seen.get(key) ?? 0) + 1;

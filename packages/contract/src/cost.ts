@@ -45,7 +45,37 @@ export const RunEstimate = z.object({
   cost_usd_min: z.number().nullable(),
   /** The input tokens' cost plus max_output_tokens at the output price; null as cost_usd_min. */
   cost_usd_max: z.number().nullable(),
-  /** Models of the run without a known price (their calls make the cost unknown). */
+  /** Models of the run without a known price (their calls make the cost unknown), the judges' included. */
   unpriced_models: z.array(z.string()),
+  /**
+   * What the run will likely cost, the judge included: each call writing its expected output tokens (see
+   * assumptions); null when a model of the run or a judge has no known price.
+   */
+  expected_cost: z.number().nullable(),
+  /** What the run can cost at most, the judge included: cost_usd_max plus judge.max_cost; null as expected_cost. */
+  max_cost: z.number().nullable(),
+  /** The llm_judge checks' share: one judge call per output and active judge check that covers its input. */
+  judge: z.object({
+    calls: z.number().int(),
+    /** Each judgement answering once, with a verdict of typical length, on an output of the expected length. */
+    expected_cost: z.number().nullable(),
+    /** Each judgement answering once at the judge's max tokens, on an output of the configuration's max tokens. */
+    max_cost: z.number().nullable(),
+  }),
+  /** What expected_cost and max_cost assumed, per configuration of the run. */
+  assumptions: z.array(
+    z.object({
+      configuration: z.number().int(),
+      /** Output tokens each call is expected to write: the median of its earlier outputs, else the typical length. */
+      expected_output_tokens: z.number().int(),
+      /** The 90th percentile of its earlier outputs; null when there are none. */
+      p90_output_tokens: z.number().int().nullable(),
+      /** Where expected_output_tokens comes from: how many earlier real outputs, or the model family's typical length. */
+      source: z.enum(['earlier_outputs', 'typical_length']),
+      earlier_outputs: z.number().int(),
+      /** The most output tokens a call can be billed for: what max_cost assumes every call writes. */
+      max_output_tokens: z.number().int(),
+    }),
+  ),
 });
 export type RunEstimate = z.infer<typeof RunEstimate>;

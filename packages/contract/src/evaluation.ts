@@ -68,6 +68,11 @@ export const Evaluation = z.object({
   cost_usd: z.number().nullable(),
   /** false when some model of the run has no known price: cost_usd leaves its requests out. */
   cost_complete: z.boolean(),
+  /**
+   * What judging its outputs cost so far in USD (llm_judge calls at the judge model's price), apart from cost_usd;
+   * null for runs made before judge costs were recorded. The budget counts both.
+   */
+  judge_cost_usd: z.number().nullable(),
   /** The budget the run was started with, if any. */
   budget_usd: z.number().nullable(),
 });
@@ -95,6 +100,8 @@ export const ApiRequest = z.object({
   error_message: z.string().nullable(),
   /** What the call cost in USD from its usage; null when it has no usage or its model no known price. */
   cost_usd: z.number().nullable(),
+  /** What judging its output cost in USD (every judge check and answer); null until a priced judgement ended. */
+  judge_cost_usd: z.number().nullable(),
   /** The texts the model was sent, templates filled in (user_prompt: null when the run had no user prompt). */
   system_prompt: z.string().nullable(),
   user_prompt: z.string().nullable(),
@@ -135,6 +142,10 @@ export const Metrics = z.object({
   /** The evaluation's cost_usd and cost_complete (see Evaluation). */
   cost_usd: z.number().nullable(),
   cost_complete: z.boolean(),
+  /** The evaluation's judge_cost_usd (see Evaluation). */
+  judge_cost_usd: z.number().nullable(),
+  /** The run was cancelled (cancelled_at is set): it reads Cancelled, not Failed or Partial, wherever it is shown. */
+  cancelled: z.boolean(),
 });
 export type Metrics = z.infer<typeof Metrics>;
 

@@ -48,6 +48,8 @@ export const ROUTES = {
     `/api/api-requests/status_counts/?evaluation=${evaluationId}`,
   apiKeys: '/api/api-keys/',
   apiKey: (id: number | string) => `/api/api-keys/${id}/`,
+  accessTokens: '/api/tokens/',
+  accessToken: (id: number | string) => `/api/tokens/${id}/`,
   account: '/api/account/',
   subscriptionStatus: '/api/subscription/status/',
   checkSubscription: '/api/check-subscription/',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../db/client.js';
-import { sessions, subscriptions, users } from '../db/schema.js';
+import { subscriptions, users } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { billingOff, rethrowStripeError } from '../billing/stripe.js';
 
@@ -11,14 +11,14 @@ import { billingOff, rethrowStripeError } from '../billing/stripe.js';
  * subscription that is still billing is cancelled first, at once; if Stripe cannot be reached nothing is deleted, so
  * the user can try again rather than keep paying for an account that is gone. Runs in progress stop: their requests
  * are gone, and replies still coming are dropped.
- * Answers the deleted sessions' token hashes, for the caller to forget any it has cached.
+ * Its sessions and API tokens go with the user row, so they stop working at once on every process.
  */
 export async function deleteAccount(
   db: Db,
   stripe: Stripe | null,
   user: { id: number; email: string },
   confirmation: string,
-): Promise<string[]> {
+): Promise<void> {
   if (confirmation.trim().toLowerCase() !== user.email.toLowerCase())
     throw badRequest({ email: ['Type the e-mail address of this account to confirm.'] });
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
@@ -29,12 +29,5 @@ export async function deleteAccount(
       if ((error as { code?: string }).code !== 'resource_missing') rethrowStripeError(error);
     });
   }
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .delete(sessions)
-      .where(eq(sessions.userId, user.id))
-      .returning({ tokenHash: sessions.tokenHash });
-    await tx.delete(users).where(eq(users.id, user.id));
-    return ended.map((s) => s.tokenHash);
-  });
+  await db.delete(users).where(eq(users.id, user.id));
 }

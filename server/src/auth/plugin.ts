@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.js';
+import { findAccessTokenUser } from '../access-tokens/service.js';
 import { SessionStore } from './sessions.js';
+import { bearerToken } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,9 +11,16 @@ declare module 'fastify' {
   }
 }
 
+const TOKEN_REFUSED = 'API tokens are not accepted here: sign in in the browser.';
+// Fits both 401 bodies a route may declare: `{detail}` and the sign-in callback's `{status, message}` (each route's
+// response schema keeps only its own fields).
+const TOKEN_REFUSED_BODY = { detail: TOKEN_REFUSED, status: 'error', message: TOKEN_REFUSED };
+
 /**
- * Reads the session cookie into request.user. Every route needs a session unless its config says `public`; pages and
- * assets (`page`) skip the lookup. Unknown paths are left to the not-found handler.
+ * Reads the session cookie, or an `Authorization: Bearer` API token, into request.user. Every route needs one unless
+ * its config says `public`; pages and assets (`page`) skip the lookup. A request with a bearer header is judged by the
+ * token alone (a cookie beside it is ignored), and routes marked `sessionOnly` refuse it. Unknown paths are left to
+ * the not-found handler.
  */
 export const authentication = fp(
   async (app: FastifyInstance) => {
@@ -23,6 +32,14 @@ export const authentication = fp(
     app.addHook('preParsing', async (request) => {
       const route = request.routeOptions.config;
       if (route.page) return;
+      const bearer = bearerToken(request);
+      if (bearer !== null) {
+        if (route.sessionOnly) throw new HttpError(401, TOKEN_REFUSED, TOKEN_REFUSED_BODY);
+        const found = bearer ? await findAccessTokenUser(app.db, bearer) : null;
+        if (!found) throw new HttpError(401, 'Invalid, expired or revoked API token.');
+        request.user = found.user;
+        return;
+      }
       const token = request.cookies[app.sessionCookies.names.session];
       if (token) {
         const found = await app.sessions.find(token);

@@ -15,7 +15,7 @@ import { HttpError } from '../http/errors.js';
 import { createGoogleVerifier, SignInError } from './google.js';
 import { findOrCreateUser, findOrLinkGoogleUser } from './users.js';
 
-const publicRoute = { public: true } as const;
+const publicRoute = { public: true, sessionOnly: true } as const;
 
 export default async function authRoutes(app: App) {
   const { config } = app;

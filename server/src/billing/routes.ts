@@ -15,6 +15,7 @@ import { billingOff, createStripeClient } from './stripe.js';
 import { handleStripeEvent, verifyStripeEvent } from './webhook.js';
 
 const tags = ['subscription'];
+const config = { sessionOnly: true };
 
 export default async function billingRoutes(app: App, _options: { workers?: boolean } = {}) {
   const ctx: BillingContext = { db: app.db, config: app.config, stripe: await createStripeClient(app.config) };
@@ -22,27 +23,31 @@ export default async function billingRoutes(app: App, _options: { workers?: bool
   /** Where Stripe sends the browser back to. */
   const baseUrl = (request: FastifyRequest) => publicBaseUrl(app.config, request);
 
-  app.get(ROUTES.subscriptionStatus, { schema: { tags, response: { 200: SubscriptionStatus } } }, (request) =>
+  app.get(ROUTES.subscriptionStatus, { config, schema: { tags, response: { 200: SubscriptionStatus } } }, (request) =>
     getSubscriptionStatus(ctx, currentUser(request).id),
   );
 
   app.get(
     ROUTES.checkSubscription,
-    { schema: { tags, response: { 200: CheckSubscriptionResponse } } },
+    { config, schema: { tags, response: { 200: CheckSubscriptionResponse } } },
     async (request) => ({
       active: (await getSubscriptionStatus(ctx, currentUser(request).id)).has_access,
     }),
   );
 
-  app.post(ROUTES.createCheckoutSession, { schema: { tags, response: { 200: UrlResponse } } }, async (request) => ({
-    url: await createCheckoutUrl(ctx, currentUser(request), baseUrl(request)),
-  }));
+  app.post(
+    ROUTES.createCheckoutSession,
+    { config, schema: { tags, response: { 200: UrlResponse } } },
+    async (request) => ({
+      url: await createCheckoutUrl(ctx, currentUser(request), baseUrl(request)),
+    }),
+  );
 
-  app.get(ROUTES.portalUrl, { schema: { tags, response: { 200: UrlResponse } } }, async (request) => ({
+  app.get(ROUTES.portalUrl, { config, schema: { tags, response: { 200: UrlResponse } } }, async (request) => ({
     url: await createPortalUrl(ctx, currentUser(request), baseUrl(request)),
   }));
 
-  app.post(ROUTES.cancelSubscription, { schema: { tags, response: { 200: SubscriptionStatus } } }, (request) =>
+  app.post(ROUTES.cancelSubscription, { config, schema: { tags, response: { 200: SubscriptionStatus } } }, (request) =>
     cancelAtPeriodEnd(ctx, currentUser(request)),
   );
 

@@ -33,6 +33,9 @@ export function sqlState(error: unknown): string | null {
 /** Class 22, data exception: a value the database cannot store or convert (out of range, bad text, NUL). */
 export const isDataException = (error: unknown) => sqlState(error)?.startsWith('22') ?? false;
 
+/** 23503: the row a foreign key names is gone (deleted by a concurrent request). */
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
 /**
  * A database error as the log may hold it: the statement and where it failed, never the values bound to it — Drizzle's
  * message lists them (prompt text, sealed keys). Data and constraint errors (classes 22, 23) quote the offending value

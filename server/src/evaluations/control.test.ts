@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { once } from 'node:events';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CANCELLED_MESSAGE, ROUTES, type ApiRequest, type Evaluation } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
@@ -147,7 +147,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     expect(again.json()).toEqual({ detail: 'This evaluation has already finished.' });
   });
 
-  it('re-runs one cell in the same evaluation, keeps its previous output as history, and leaves the quota alone', async () => {
+  it('re-runs one cell in the same evaluation, keeps its previous output as history, and counts as one evaluation', async () => {
     const { client, configurationIds, inputIds } = await setUp(['Be brief.', 'Be kind.'], ['Hello', 'Bye']);
     const { evaluation_id: id } = await run(client, { configuration_ids: configurationIds, input_ids: inputIds });
     await evaluationCompleted(events, ctx.database, id);
@@ -177,8 +177,39 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     ]);
     expect(scores).toEqual([]);
     expect(await counters(id)).toEqual({ finished_requests: 4, total_requests: 4, completed: true });
-    expect(await usage(client.user.id)).toBe(1);
+    // Redoing a successful request is a new evaluation of the prompt: it counts against the month like a run.
+    expect(await usage(client.user.id)).toBe(2);
     expect(fake.requests).toHaveLength(5);
+  });
+
+  it('a re-run that redoes successful requests is refused with 402 when the free month is used up, and changes nothing', async () => {
+    const { client, configurationIds, inputIds } = await setUp(['Be brief.'], ['Hello', 'Bye']);
+    const { evaluation_id: id } = await run(client, {
+      configuration_ids: configurationIds,
+      input_ids: inputIds,
+      repetitions: 2,
+    });
+    await evaluationCompleted(events, ctx.database, id);
+    const usedUp = { freeEvaluationsPerMonth: 1, maxActiveRunsPerUser: 5 };
+    await expect(
+      rerunEvaluation(ctx.database, client.user.id, id, { failed_only: false }, usedUp),
+    ).rejects.toMatchObject({ statusCode: 402 });
+    const [first] = await requestsOf(client, id);
+    await expect(
+      rerunEvaluation(ctx.database, client.user.id, id, { request_ids: [first.id], failed_only: false }, usedUp),
+    ).rejects.toMatchObject({ statusCode: 402 });
+    expect((await requestsOf(client, id)).every((r) => r.status === 'SUCCESS' && r.history.length === 0)).toBe(true);
+    expect(await counters(id)).toEqual({ finished_requests: 4, total_requests: 4, completed: true });
+    expect(await usage(client.user.id)).toBe(1);
+
+    // With the month's allowance, a whole re-run of a run with repetitions counts once.
+    const roomy = { freeEvaluationsPerMonth: 10, maxActiveRunsPerUser: 5 };
+    await expect(rerunEvaluation(ctx.database, client.user.id, id, { failed_only: false }, roomy)).resolves.toEqual({
+      evaluation_id: id,
+      rerun_requests: 4,
+    });
+    await evaluationCompleted(events, ctx.database, id);
+    expect(await usage(client.user.id)).toBe(2);
   });
 
   it('re-runs the failed cells only, which then succeed; with none failed it answers 400', async () => {
@@ -221,6 +252,62 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     expect(request.status).toBe('SUCCESS');
     expect(request.history).toEqual([expect.objectContaining({ status: 'FAILED', error_message: CANCELLED_MESSAGE })]);
     expect((await evaluationOf(client, id)).cancelled_at).toBeNull();
+    // Only cancelled requests were redone: the user got nothing for them, so the re-run is free.
+    expect(await usage(client.user.id)).toBe(1);
+  });
+
+  it('cancel while judging stops the judge, its outputs end judging at a newer updated_at; a re-run judges them', async () => {
+    const { client, project, configurationIds, inputIds } = await setUp(['Be brief.'], ['One', 'Two']);
+    // The judge's first call of each output never answers; asked again after the re-run, it passes.
+    const check = await client.post(ROUTES.checks(project), {
+      name: 'Judge',
+      type: 'llm_judge',
+      value: 'Is it brief? [[fake:hangx1]] [[fake:verdict=pass]]',
+      ai_model_id: modelId,
+    });
+    expect(check.statusCode, check.body).toBe(201);
+    const { evaluation_id: id } = await run(client, { configuration_ids: configurationIds, input_ids: inputIds });
+    const judgeTasks = async () =>
+      (
+        await ctx.database.executeSql<{ status: string }>(
+          'SELECT status FROM judge_tasks WHERE evaluation_id = $1 ORDER BY id',
+          [id],
+        )
+      ).rows.map((t) => t.status);
+    await vi.waitFor(async () => expect(await judgeTasks()).toEqual(['IN_PROGRESS', 'IN_PROGRESS']), {
+      timeout: 10_000,
+    });
+    const before = await requestsOf(client, id);
+    expect(before.map((r) => [r.status, r.judging])).toEqual([
+      ['SUCCESS', true],
+      ['SUCCESS', true],
+    ]);
+
+    expect((await client.post(ROUTES.cancelEvaluation(id))).statusCode).toBe(200);
+    expect(await judgeTasks()).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(await counters(id)).toEqual({ finished_requests: 2, total_requests: 2, completed: true });
+    // A poll from the newest time the watching tab had seen brings both outputs, no longer judging.
+    const newest = before
+      .map((r) => r.updated_at)
+      .sort()
+      .at(-1)!;
+    const changed = (await client.get(ROUTES.apiRequestsChangedSince(id, newest))).json() as ApiRequest[];
+    expect(changed.map((r) => [r.id, r.judging])).toEqual(before.map((r) => [r.id, false]));
+    expect((await client.get(ROUTES.apiRequestMetrics(id))).json()).toMatchObject({ cancelled: true });
+
+    // Re-running the failed requests (none): the judge work the cancel stopped is queued again, and judged.
+    const rerun = await client.post(ROUTES.rerunEvaluation(id), { failed_only: true });
+    expect(rerun.json()).toEqual({ evaluation_id: id, rerun_requests: 0 });
+    expect((await evaluationOf(client, id)).cancelled_at).toBeNull();
+    await vi.waitFor(async () => expect(await judgeTasks()).toEqual(['DONE', 'DONE']), { timeout: 10_000 });
+    await evaluationCompleted(events, ctx.database, id);
+    const after = await requestsOf(client, id);
+    expect(after.map((r) => [r.judging, r.scores.map((score) => score.pass)])).toEqual([
+      [false, [true]],
+      [false, [true]],
+    ]);
+    expect((await client.get(ROUTES.apiRequestMetrics(id))).json()).toMatchObject({ cancelled: false });
+    expect(await usage(client.user.id)).toBe(1);
   });
 
   it('reopening a finished evaluation takes a run slot: refused (429) while the user has as many runs going', async () => {

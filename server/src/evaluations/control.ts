@@ -8,17 +8,19 @@ import {
 import type { Database } from '../db/client.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { CANCEL_CHANNEL, WORK_CHANNEL } from './hand-over.js';
+import { consumeEvaluationQuota } from '../billing/quota.js';
 import { assertRunSlotFree, type RunLimits } from './run.js';
-import { failPendingRequests, failRunningRequests } from './worker/queue.js';
-import { dropPendingJudgements } from '../verdicts/judge-tasks.js';
+import { failPendingRequests, failRunningRequests } from './worker/end-requests.js';
+import { cancelJudgements, requeueCancelledJudgements } from '../verdicts/judge-tasks.js';
 
 // Controls of a run after it started: cancel it, or run some of its requests again. See decision 0021.
 
 /**
  * Cancels a running evaluation: marks it cancelled, ends its unstarted requests and then its running ones as FAILED
- * 'Cancelled.' (pending first: a row a worker claims between the two statements is caught by the second), and tells
- * every worker to abort the evaluation's calls. Nothing stays IN_PROGRESS and the last of these writes completes the
- * evaluation. 409 when it had already finished.
+ * 'Cancelled.' (pending first: a row a worker claims between the two statements is caught by the second), stops its
+ * judge work (CANCELLED, kept for a re-run), and tells every worker to abort the evaluation's calls and judgements.
+ * Nothing stays IN_PROGRESS or judging, and the last of these writes completes the evaluation. 409 when it had
+ * already finished.
  */
 export async function cancelEvaluation(
   database: Database,
@@ -38,7 +40,7 @@ export async function cancelEvaluation(
   if (!rows[0].running) throw new HttpError(409, 'This evaluation has already finished.');
   const pending = await failPendingRequests(database, evaluationId, CANCELLED_MESSAGE);
   const running = await failRunningRequests(database, evaluationId, CANCELLED_MESSAGE);
-  await dropPendingJudgements(database, evaluationId);
+  await cancelJudgements(database, evaluationId);
   if (database.kind === 'postgres')
     await database.executeSql(`SELECT pg_notify($1, $2)`, [CANCEL_CHANNEL, String(evaluationId)]).catch(() => {});
   return { evaluation_id: evaluationId, cancelled_requests: pending + running };
@@ -47,8 +49,10 @@ export async function cancelEvaluation(
 /**
  * Puts finished requests of an evaluation back to PENDING so the workers run them again, in one statement that also
  * keeps each one's outcome in result_history and removes its result and scores, and takes them back out of the
- * evaluation's count (it is running again: completed_at and cancelled_at are cleared). A re-run never counts against
- * the month's quota; reopening a finished evaluation takes a run slot like a new run does.
+ * evaluation's count (it is running again: completed_at and cancelled_at are cleared); judge work a cancel stopped
+ * is queued again for the outputs that stay. A re-run that redoes
+ * successful requests of a real run counts against the month's quota as one evaluation (402 when none is left);
+ * re-running failed or cancelled ones does not. Reopening a finished evaluation takes a run slot like a new run does.
  */
 export async function rerunEvaluation(
   database: Database,
@@ -62,9 +66,9 @@ export async function rerunEvaluation(
     // The user's row first, as a new run locks it: runs started and reopened at once are counted one after another.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId}::int FOR NO KEY UPDATE`);
     const { rows } = (await tx.execute(sql`
-      SELECT completed_at IS NOT NULL AS completed FROM evaluations
+      SELECT completed_at IS NOT NULL AS completed, use_mock FROM evaluations
        WHERE id = ${evaluationId}::int AND user_id = ${userId}::int FOR NO KEY UPDATE`)) as {
-      rows: { completed: boolean }[];
+      rows: { completed: boolean; use_mock: boolean }[];
     };
     if (rows.length === 0) throw notFound('Evaluation not found.');
     if (ids !== null) {
@@ -80,7 +84,7 @@ export async function rerunEvaluation(
     if (rows[0].completed) await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);
     const { rows: counted } = (await tx.execute(sql`
       WITH chosen AS (
-        SELECT r.id FROM api_requests r
+        SELECT r.id, r.status FROM api_requests r
          WHERE r.evaluation_id = ${evaluationId}::int AND r.status IN ('SUCCESS', 'FAILED')
            AND (${ids}::jsonb IS NULL OR r.id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::int))
            AND (NOT ${input.failed_only}::boolean OR r.status = 'FAILED')
@@ -102,14 +106,18 @@ export async function rerunEvaluation(
                updated_at = now()
           FROM chosen c WHERE r.id = c.id
         RETURNING r.id
-      ), counted AS (SELECT count(*)::int AS n FROM reset)
+      ), counted AS (
+        SELECT count(*)::int AS n, count(*) FILTER (WHERE c.status = 'SUCCESS')::int AS redone
+          FROM reset JOIN chosen c ON c.id = reset.id
+      )
       UPDATE evaluations e
          SET finished_requests = e.finished_requests - c.n, completed_at = NULL, cancelled_at = NULL
         FROM counted c
        WHERE e.id = ${evaluationId}::int AND c.n > 0
-      RETURNING c.n`)) as { rows: { n: number }[] };
+      RETURNING c.n, c.redone`)) as { rows: { n: number; redone: number }[] };
     const n = counted[0]?.n ?? 0;
-    if (n === 0)
+    const judgements = await requeueCancelledJudgements(tx, evaluationId);
+    if (n === 0 && judgements === 0)
       throw badRequest({
         non_field_errors: [
           input.failed_only
@@ -117,6 +125,10 @@ export async function rerunEvaluation(
             : 'Nothing to re-run: these requests have not finished yet.',
         ],
       });
+    // Redoing outputs the user already has is a new evaluation of the same prompts, and counts as one; redoing
+    // only failed or cancelled requests gives back what the run owed, and is free. A 402 rolls the re-run back.
+    if ((counted[0]?.redone ?? 0) > 0 && !rows[0].use_mock)
+      await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
     return n;
   });
   if (database.kind === 'postgres') await database.executeSql(`NOTIFY ${WORK_CHANNEL}`).catch(() => {});

@@ -19,7 +19,7 @@ import {
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted, queuedRun, requestRows } from '../../test/queued-run.js';
 import { workerEvents } from './worker/events.js';
-import { failPendingRequests } from './worker/queue.js';
+import { failPendingRequests } from './worker/end-requests.js';
 
 const KEY = 'sk-good-openai-cost';
 // gpt-4.1's catalog price: $2 per million input tokens, $8 per million output tokens.

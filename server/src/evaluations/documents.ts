@@ -27,6 +27,7 @@ const toApiRequest = (
   output_token_count: r.outputTokenCount,
   error_message: r.errorMessage,
   cost_usd: r.costUsd,
+  judge_cost_usd: r.judgeCostUsd,
   attempts: r.attempts,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),

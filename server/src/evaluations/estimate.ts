@@ -1,99 +1,146 @@
-import type { RunEstimate, RunEvaluationInput } from '@promptgrid/contract';
+import { sql } from 'drizzle-orm';
+import type { ModelPrice, RunEstimate, RunEvaluationInput } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
-import type { RunSnapshot } from '../db/schema.js';
-import { approximateAnthropicTokens, countOpenAiTokens } from '../lib/tokens.js';
+import type { ModelCapabilities } from '../db/schema.js';
+import { judgeCall } from '../verdicts/judge.js';
+import {
+  callInputTokens,
+  callMaxOutputTokens,
+  countFor,
+  tokenCounts,
+  typicalOutputTokens,
+  worstCaseUsd,
+} from './call-tokens.js';
 import { planRun } from './run-plan.js';
 
-type Configuration = RunSnapshot['configurations'][number];
+const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
+/**
+ * What a judge's verdict usually takes: the object it must answer with ({"pass", "score", "reason": one line}) is
+ * 30 to 60 tokens; its max tokens leave room for a reasoning model's thinking, which the maximum assumes instead.
+ */
+const EXPECTED_VERDICT_TOKENS = 60;
+
+type OutputLengths = Map<number, { median: number; p90: number; count: number }>;
 
 /**
- * OpenAI's chat format wraps each message in a few tokens (its role and separators, about 4) and primes the reply
- * with 3 more; they are billed as input, so the estimate counts them.
+ * Output tokens of the configurations' earlier real outputs in the project (mock outputs echo the prompt and say
+ * nothing of a model's length): their median and 90th percentile, read through the project's runs.
  */
-const OPENAI_TOKENS_PER_MESSAGE = 4;
-const OPENAI_REPLY_PRIMING_TOKENS = 3;
-
-/** Input tokens of one call: its texts counted for the model's family (see lib/tokens.ts). */
-function callInputTokens(c: Configuration, system: string, user: string | null, count: (text: string) => number) {
-  const texts = user === null ? [system] : [system, user];
-  const content = texts.reduce((sum, text) => sum + count(text), 0);
-  if (c.ai_model.company === 'anthropic') return content;
-  return content + texts.length * OPENAI_TOKENS_PER_MESSAGE + OPENAI_REPLY_PRIMING_TOKENS;
-}
-
-/**
- * The most output tokens one call can be billed for: the configuration's max tokens; when empty, what the call sends
- * instead (Anthropic: the model's default max tokens) or, where nothing is sent (OpenAI), the model's output limit.
- */
-const callMaxOutputTokens = (c: Configuration) =>
-  c.parameters.max_tokens ??
-  (c.ai_model.company === 'anthropic'
-    ? c.ai_model.capabilities.defaultMaxTokens
-    : c.ai_model.capabilities.maxOutputTokens);
-
-/**
- * Token counts by tokenizer and text: a system prompt is sent with every input, and a user prompt to every
- * configuration, so each distinct text is counted once per tokenizer.
- */
-function tokenCounts() {
-  const seen = new Map<string, number>();
-  return (c: Configuration) => {
-    const openai = c.ai_model.company === 'openai';
-    const family = openai ? `openai:${c.ai_model.model_name}` : 'anthropic';
-    return (text: string) => {
-      const key = `${family}\0${text}`;
-      let n = seen.get(key);
-      if (n === undefined) {
-        n = openai ? countOpenAiTokens(c.ai_model.model_name, text) : approximateAnthropicTokens(text);
-        seen.set(key, n);
-      }
-      return n;
-    };
+async function earlierOutputLengths(db: Db, userId: number, projectId: number, ids: number[]): Promise<OutputLengths> {
+  const { rows } = (await db.execute(sql`
+    SELECT r.configuration_id AS id, count(*)::int AS count,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY r.token_count) AS median,
+           percentile_cont(0.9) WITHIN GROUP (ORDER BY r.token_count) AS p90
+      FROM results r JOIN evaluations e ON e.id = r.evaluation_id
+     WHERE e.project_id = ${projectId} AND e.user_id = ${userId} AND NOT e.use_mock
+       AND r.configuration_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
+     GROUP BY r.configuration_id`)) as unknown as {
+    rows: { id: number; count: number; median: number; p90: number }[];
   };
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { median: Math.round(Number(r.median)), p90: Math.round(Number(r.p90)), count: Number(r.count) },
+    ]),
+  );
+}
+
+type JudgeCheck = {
+  rubric: string;
+  input_ids: number[] | null;
+  company: 'openai' | 'anthropic';
+  model_name: string;
+  capabilities: ModelCapabilities;
+  supports_json_mode: boolean;
+  price: ModelPrice | null;
+};
+
+/** The project's active llm_judge checks with their judge models, as the run would queue them. */
+async function judgeChecks(db: Db, projectId: number): Promise<JudgeCheck[]> {
+  const { rows } = (await db.execute(sql`
+    SELECT c.value AS rubric, c.input_ids, m.company, m.model_name, m.capabilities, m.supports_json_mode, m.price
+      FROM checks c JOIN ai_models m ON m.id = c.ai_model_id
+     WHERE c.project_id = ${projectId} AND c.type = 'llm_judge' AND c.is_active
+     ORDER BY c.id`)) as unknown as { rows: JudgeCheck[] };
+  return rows;
 }
 
 /**
- * What a run would cost, from the texts it would send (templates filled in as the run fills them) and each
- * configuration's max tokens. A mock run costs $0. The bounds are null when a model of the run has no known price.
+ * What a run would cost, from the texts it would send (templates filled in as the run fills them): at least (every
+ * reply empty), likely (each reply as long as the configuration's earlier ones, or the typical length) and at most
+ * (each reply its max tokens), with the judge's calls counted apart. A mock run costs $0. The costs are null when a
+ * model of the run, or a judge, has no known price.
  */
 export async function estimateRun(db: Db, userId: number, input: RunEvaluationInput): Promise<RunEstimate> {
-  const { snapshot, prompts } = await planRun(db, userId, input);
+  const { projectId, snapshot, prompts } = await planRun(db, userId, input);
   const repetitions = input.repetitions ?? 1;
   const inputCount = Math.max(1, snapshot.inputs.length);
+  const ids = snapshot.configurations.map((c) => c.id);
+  const lengths = input.use_mock ? new Map() : await earlierOutputLengths(db, userId, projectId, ids);
+  const judges = await judgeChecks(db, projectId);
   const unpriced = new Set<string>();
-  let inputTokens = 0;
-  let maxOutputTokens = 0;
-  let costMin = 0;
-  let costMax = 0;
+  const totals = { inputTokens: 0, maxOutputTokens: 0, min: 0, expected: 0, max: 0 };
+  const judge = { calls: 0, expected: 0, max: 0 };
+  const assumptions: RunEstimate['assumptions'] = [];
   const counterFor = tokenCounts();
+  const priceOf = (price: ModelPrice | null | undefined, model: string) => {
+    if (input.use_mock) return FREE;
+    if (!price) unpriced.add(model);
+    return price ?? FREE;
+  };
   snapshot.configurations.forEach((c, m) => {
     const count = counterFor(c);
-    let tokensIn = 0;
+    const maxOut = callMaxOutputTokens(c);
+    const earlier = lengths.get(c.id);
+    const expectedOut = earlier?.median ?? Math.min(typicalOutputTokens(c.ai_model.company), maxOut);
+    assumptions.push({
+      configuration: c.id,
+      expected_output_tokens: expectedOut,
+      p90_output_tokens: earlier?.p90 ?? null,
+      source: earlier ? 'earlier_outputs' : 'typical_length',
+      earlier_outputs: earlier?.count ?? 0,
+      max_output_tokens: maxOut,
+    });
+    const price = priceOf(c.ai_model.price, c.ai_model.model_name);
     for (let n = 0; n < inputCount; n++) {
       const system = prompts?.[n]?.system[m] ?? c.prompt_content;
       const user = snapshot.inputs.length === 0 ? null : (prompts?.[n]?.user ?? snapshot.inputs[n].content);
-      tokensIn += callInputTokens(c, system, user, count);
+      const tokensIn = callInputTokens(c.ai_model.company, system, user, count) * repetitions;
+      totals.inputTokens += tokensIn;
+      totals.maxOutputTokens += maxOut * repetitions;
+      totals.min += worstCaseUsd(price, tokensIn, 0);
+      totals.expected += worstCaseUsd(price, tokensIn, expectedOut * repetitions);
+      totals.max += worstCaseUsd(price, tokensIn, maxOut * repetitions);
+      const inputId = snapshot.inputs[n]?.id ?? null;
+      for (const check of judges) {
+        if (check.input_ids !== null && (inputId === null || !check.input_ids.includes(inputId))) continue;
+        const judgePrice = priceOf(check.price, check.model_name);
+        const judgeCount = countFor(check);
+        const call = judgeCall(check, {
+          rubric: check.rubric,
+          userPrompt: user,
+          expected: snapshot.inputs[n]?.expected_output ?? null,
+          output: '',
+        });
+        const judgeIn = callInputTokens(check.company, call.systemPrompt, call.userPrompt, judgeCount);
+        judge.calls += repetitions;
+        judge.expected += worstCaseUsd(judgePrice, judgeIn + expectedOut, EXPECTED_VERDICT_TOKENS) * repetitions;
+        judge.max += worstCaseUsd(judgePrice, judgeIn + maxOut, call.maxTokens ?? 0) * repetitions;
+      }
     }
-    tokensIn *= repetitions;
-    const tokensOut = callMaxOutputTokens(c) * inputCount * repetitions;
-    inputTokens += tokensIn;
-    maxOutputTokens += tokensOut;
-    const price = input.use_mock ? { input_per_mtok: 0, output_per_mtok: 0 } : c.ai_model.price;
-    if (!price) {
-      unpriced.add(c.ai_model.model_name);
-      return;
-    }
-    const inputCost = (tokensIn * price.input_per_mtok) / 1_000_000;
-    costMin += inputCost;
-    costMax += inputCost + (tokensOut * price.output_per_mtok) / 1_000_000;
   });
   const known = unpriced.size === 0;
+  const runKnown = !snapshot.configurations.some((c) => unpriced.has(c.ai_model.model_name));
   return {
     calls: snapshot.configurations.length * inputCount * repetitions,
-    input_tokens: inputTokens,
-    max_output_tokens: maxOutputTokens,
-    cost_usd_min: known ? costMin : null,
-    cost_usd_max: known ? costMax : null,
+    input_tokens: totals.inputTokens,
+    max_output_tokens: totals.maxOutputTokens,
+    cost_usd_min: runKnown ? totals.min : null,
+    cost_usd_max: runKnown ? totals.max : null,
     unpriced_models: [...unpriced],
+    expected_cost: known ? totals.expected + judge.expected : null,
+    max_cost: known ? totals.max + judge.max : null,
+    judge: { calls: judge.calls, expected_cost: known ? judge.expected : null, max_cost: known ? judge.max : null },
+    assumptions,
   };
 }

@@ -28,13 +28,16 @@ export type ClaimedRequest = {
 /** What a worker runs a request with: its evaluation's frozen configurations and inputs by id, and whose keys to use. */
 export type EvaluationContext = {
   userId: number;
+  /** The run's budget (USD): its calls reserve their worst case against it before they are sent. */
+  budgetUsd: number | null;
   configurations: Map<number, RunSnapshot['configurations'][number]>;
   inputs: Map<number, RunSnapshot['inputs'][number]>;
 };
 
-export function evaluationContext(userId: number, snapshot: RunSnapshot): EvaluationContext {
+export function evaluationContext(userId: number, snapshot: RunSnapshot, budgetUsd: number | null): EvaluationContext {
   return {
     userId,
+    budgetUsd,
     configurations: new Map(snapshot.configurations.map((c) => [c.id, c])),
     inputs: new Map(snapshot.inputs.map((i) => [i.id, i])),
   };

@@ -8,7 +8,10 @@ type EvaluationRow = typeof evaluations.$inferSelect;
 
 type EvaluationColumns = 'id' | 'name' | 'projectId' | 'useMock' | 'totalRequests' | 'createdAt' | 'completedAt';
 export const toEvaluation = (
-  e: Pick<EvaluationRow, EvaluationColumns | 'repetitions' | 'cancelledAt' | 'costUsd' | 'budgetUsd'> & {
+  e: Pick<
+    EvaluationRow,
+    EvaluationColumns | 'repetitions' | 'cancelledAt' | 'costUsd' | 'judgeCostUsd' | 'budgetUsd'
+  > & {
     configurationIds: number[];
     inputIds: number[];
     costComplete: boolean;
@@ -27,6 +30,7 @@ export const toEvaluation = (
   cancelled_at: e.cancelledAt?.toISOString() ?? null,
   cost_usd: e.costUsd,
   cost_complete: e.costComplete,
+  judge_cost_usd: e.judgeCostUsd,
   budget_usd: e.budgetUsd,
 });
 
@@ -51,6 +55,7 @@ export const summaryColumns = {
     number[]
   >`coalesce((select array_agg((i->>'id')::int) from jsonb_array_elements(${evaluations.snapshot}->'inputs') i), '{}')`,
   costUsd: evaluations.costUsd,
+  judgeCostUsd: evaluations.judgeCostUsd,
   budgetUsd: evaluations.budgetUsd,
   costComplete: costCompleteSql,
 };
@@ -106,7 +111,12 @@ export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> 
     .from(apiRequests)
     .where(eq(apiRequests.evaluationId, evaluationId));
   const [cost] = await db
-    .select({ usd: evaluations.costUsd, complete: costCompleteSql })
+    .select({
+      usd: evaluations.costUsd,
+      complete: costCompleteSql,
+      judgeUsd: evaluations.judgeCostUsd,
+      cancelledAt: evaluations.cancelledAt,
+    })
     .from(evaluations)
     .where(eq(evaluations.id, evaluationId));
   return {
@@ -115,6 +125,8 @@ export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> 
     output_tokens: Number(row?.output ?? 0),
     cost_usd: cost?.usd ?? null,
     cost_complete: cost?.complete ?? true,
+    judge_cost_usd: cost?.judgeUsd ?? null,
+    cancelled: Boolean(cost?.cancelledAt),
   };
 }
 

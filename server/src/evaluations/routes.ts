@@ -85,7 +85,11 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
           'Anthropic models, as one token per 3.5 characters (an approximation: no tokenizer is published). ' +
           "max_output_tokens: each configuration's max tokens (empty: the model's default, or its output limit " +
           'where none is sent). cost_usd_min prices the input alone, cost_usd_max adds every call writing its max ' +
-          'tokens; both null when a model has no known price (listed in unpriced_models). A mock run costs $0.',
+          'tokens; both null when a model has no known price (listed in unpriced_models). expected_cost and ' +
+          "max_cost price the whole run, judge included: each call writing the median of the configuration's " +
+          'earlier real outputs (else a typical length), or its max tokens; judge prices the llm_judge checks ' +
+          'apart (one call per output and check); assumptions says what each configuration assumed. A mock run ' +
+          'costs $0.',
         body: RunEvaluationInput,
         response: { 200: RunEstimate },
       },
@@ -121,8 +125,9 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
         description:
           'Runs finished requests of the evaluation again (all of them, request_ids, and/or only the ' +
           'FAILED ones with failed_only): each goes back to PENDING, its previous outcome is kept in its ' +
-          'history and its scores are dropped. Never counts against the free evaluations; reopening a ' +
-          'finished evaluation needs a free run slot (429 otherwise, as a new run).',
+          'history and its scores are dropped. Redoing SUCCESS requests of a real run counts as one ' +
+          'evaluation against the month (402 when none is left); redoing only FAILED or cancelled ones is ' +
+          'free. Reopening a finished evaluation needs a free run slot (429 otherwise, as a new run).',
         params: IdParams,
         body: RerunEvaluationInput,
         response: { 200: RerunEvaluationResponse },

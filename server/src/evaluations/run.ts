@@ -91,7 +91,8 @@ export async function startEvaluation(
           user_prompt: row.user_prompt,
         }));
       // The first calls start before the run's rows are written: writing them competes with sending those calls for the CPU.
-      if (claimed.length > 0) await local!.adopt(evaluationContext(userId, snapshot), claimed, committed);
+      if (claimed.length > 0)
+        await local!.adopt(evaluationContext(userId, snapshot, input.budget_usd ?? null), claimed, committed);
       await tx.insert(evaluations).values({
         id,
         userId,
@@ -102,6 +103,7 @@ export async function startEvaluation(
         repetitions,
         snapshot,
         costUsd: 0,
+        judgeCostUsd: 0,
         budgetUsd: input.budget_usd ?? null,
       });
       await insertRequests(tx, id, shape, headRows, local, repeatedPrompts);

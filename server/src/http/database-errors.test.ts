@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX, ROUTES } from '@promptgrid/contract';
 import { createTestApp, createTestDatabase, databaseKinds, signedInClient } from '../../test/harness.js';
-import { registerErrorHandling, withSafeErrorLogging } from './errors.js';
+import { registerErrorHandling, withSafeLogging } from './errors.js';
 
 const SECRET = 'sk-ant-do-not-log-this-prompt';
 
@@ -20,7 +20,7 @@ describe.each(databaseKinds)('database errors on %s', (kind) => {
         done();
       },
     });
-    app = Fastify({ logger: withSafeErrorLogging({ level: 'info', stream }) });
+    app = Fastify({ logger: withSafeLogging({ level: 'info', stream }) });
     registerErrorHandling(app);
     // Statements that fail in the database itself, with a secret among their bound values.
     app.get('/out-of-range', () => database.db.execute(sql`select ${String(ID_MAX + 1)}::int, ${SECRET}::text`));

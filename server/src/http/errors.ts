@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { redactShareTokens } from '@promptgrid/contract';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDataException, serializeError } from '../db/errors.js';
+import { isDataException, isForeignKeyViolation, serializeError } from '../db/errors.js';
 
 /**
  * An error a route means to answer with: `{detail}` and its status, or `{field: [message]}` for 400 with fields (or
@@ -46,6 +47,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.info({ err: error }, 'the database refused a value of the request');
       return reply.code(400).send({ non_field_errors: ['A value of the request is out of range or not valid.'] });
     }
+    // A row the request refers to (its owner, its project) was deleted by another request meanwhile.
+    if (isForeignKeyViolation(error)) {
+      request.log.info({ err: error }, 'a row the request refers to was deleted meanwhile');
+      return reply
+        .code(409)
+        .send({ detail: 'Something this request refers to was deleted meanwhile. Reload the page.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -63,9 +71,21 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
-/** Logger options whose `err` serializer is serializeError: a database error's bound values never reach the log. */
-export function withSafeErrorLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+/** Fastify's own request fields, with the path's share token redacted: the log's readers may not open the grid. */
+const requestForLog = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactShareTokens(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
+/**
+ * Logger options that keep secrets out of the log: the `err` serializer is serializeError (a database error's bound
+ * values never reach it), and the `req` serializer redacts share tokens in paths.
+ */
+export function withSafeLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { err: serializeError, ...options.serializers } };
+  return { ...options, serializers: { err: serializeError, req: requestForLog, ...options.serializers } };
 }

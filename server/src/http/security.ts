@@ -7,6 +7,7 @@ import { CSRF_HEADER } from '@promptgrid/contract';
 import { badRequest, forbidden } from './errors.js';
 import { cookieNames, csrfTokenValid, issueCsrfToken, loadCsrfKey, tokensMatch } from './csrf.js';
 import { hostAllowed, nonCanonicalTarget } from './request-target.js';
+import { bearerToken, hashToken } from '../auth/tokens.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const YEAR_S = 365 * 24 * 3600;
@@ -95,10 +96,17 @@ export const security = fp(
       // Google's sign-in pop-up talks back to the opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       strictTransportSecurity: config.secureCookies,
+      // Helmet's default, said outright: a share page's address holds its token, so no link may pass it on.
+      referrerPolicy: { policy: 'no-referrer' },
     });
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
+      // An API token is limited on its own, wherever its calls come from (a CI runner's shared address, say).
+      keyGenerator: (request) => {
+        const token = bearerToken(request);
+        return token ? `token:${hashToken(token)}` : request.ip;
+      },
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         detail: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
@@ -120,7 +128,9 @@ export const security = fp(
         }
         return;
       }
-      if (route.csrf === false) return;
+      // A bearer token is sent by a script, never attached by a browser to a cross-site request, and the cookie beside
+      // it (if any) is ignored: there is nothing to forge.
+      if (route.csrf === false || bearerToken(request) !== null) return;
       if (!sameOrigin(request, config.publicOrigin)) throw forbidden('Cross-origin request refused.');
       const header = request.headers[CSRF_HEADER.toLowerCase()];
       if (!tokensMatch(typeof header === 'string' ? header : undefined, currentCsrf(request) ?? undefined)) {

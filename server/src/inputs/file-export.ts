@@ -1,5 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
-import { INPUT_FILE_FIELDS, VARIABLE_COLUMN_PREFIX, type Input, type InputFileFormat } from '@promptgrid/contract';
+import {
+  csvSafeCell,
+  INPUT_FILE_FIELDS,
+  VARIABLE_COLUMN_PREFIX,
+  type Input,
+  type InputFileFormat,
+} from '@promptgrid/contract';
 
 /** A variable's column: its name, or `variables.<name>` where the name is also one of the input's own columns. */
 const variableColumn = (name: string) =>
@@ -7,7 +13,8 @@ const variableColumn = (name: string) =>
 
 /**
  * User prompts in the shape an import reads back unchanged. CSV starts with a BOM, so spreadsheets read it as UTF-8;
- * it has a column per variable any prompt has, so a prompt without one reads back with it empty (JSONL keeps it out).
+ * it has a column per variable any prompt has, so a prompt without one reads back with it empty (JSONL keeps it out);
+ * a text a spreadsheet would run as a formula is prefixed with `'`, which the import removes again.
  */
 export function writeInputFile(format: InputFileFormat, inputs: Input[]): string {
   const exported = inputs.map((input) => ({
@@ -31,7 +38,7 @@ export function writeInputFile(format: InputFileFormat, inputs: Input[]): string
       bom: true,
       header: true,
       columns: [...INPUT_FILE_FIELDS, ...variableNames.map(variableColumn)],
-      cast: { boolean: (value) => String(value) },
+      cast: { boolean: (value) => String(value), string: csvSafeCell },
     },
   );
 }

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import {
+  csvCellText,
   ImportedInput,
   INPUT_FILE_FIELDS,
   LIMITS,
@@ -122,6 +123,7 @@ const ACTIVE_TEXTS: Record<string, boolean> = { true: true, false: false, yes: t
  * RFC 4180 through Papa Parse: a header row, quoted cells with commas, quotes and newlines, CRLF or LF, a BOM or none.
  * Every column holds a value for every row: an empty cell is an empty variable, no expected output, or, for the name,
  * a name taken from the content. (csv-parse could tell "" from an empty cell, but took ~10x as long on 10,000 rows.)
+ * A cell an export prefixed with `'` against formulas reads as the text without that prefix (see csvSafeCell).
  */
 async function readCsv(file: InputFile, data: string) {
   const parsed = Papa.parse<string[]>(data.replace(/^\uFEFF/, ''), { delimiter: ',', skipEmptyLines: true });
@@ -150,7 +152,7 @@ async function readCsv(file: InputFile, data: string) {
     }
     const raw: RawRow = { variables: {} };
     readings.forEach(({ target, variable }, index) => {
-      const cell = cells[index];
+      const cell = csvCellText(cells[index]);
       if (variable !== undefined) raw.variables[variable] = cell;
       else if (target === 'active')
         raw.active = cell === '' ? undefined : (ACTIVE_TEXTS[cell.trim().toLowerCase()] ?? cell);

@@ -46,13 +46,15 @@ export async function getShareStatus(db: Db, userId: number, evaluationId: numbe
 
 /**
  * The grid behind a live link, built field by field so nothing else leaves: no ids of the account, project or
- * evaluation, no prompt texts or parameters, no attempt counts.
+ * evaluation, no prompt texts or parameters, no attempt counts, no error messages (a provider's name the owner's
+ * organisation; a budget stop names the budget): a failed cell says FAILED and nothing more.
  */
 export async function getSharedEvaluation(db: Db, token: string): Promise<SharedEvaluation> {
   const [evaluation] = await db
     .select({
       id: evaluations.id,
       name: evaluations.name,
+      useMock: evaluations.useMock,
       totalRequests: evaluations.totalRequests,
       createdAt: evaluations.createdAt,
       completedAt: evaluations.completedAt,
@@ -71,6 +73,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
   return {
     evaluation: {
       name: evaluation.name,
+      use_mock: evaluation.useMock,
       total_requests: evaluation.totalRequests,
       created_at: evaluation.createdAt.toISOString(),
       completed_at: evaluation.completedAt?.toISOString() ?? null,
@@ -91,7 +94,6 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       ttft: r.ttft,
       input_token_total_count: r.inputTokenTotalCount,
       output_token_count: r.outputTokenCount,
-      error_message: r.errorMessage,
       output,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
@@ -101,4 +103,5 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
   };
 }
 
-const withoutCost = ({ cost_usd: _cost, cost_complete: _complete, ...metrics }: Metrics) => metrics;
+const withoutCost = ({ cost_usd: _cost, cost_complete: _complete, judge_cost_usd: _judgeCost, ...metrics }: Metrics) =>
+  metrics;

@@ -45,6 +45,7 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     const grid = shared.json();
     expect(grid.evaluation).toEqual({
       name: 'Evaluation shared',
+      use_mock: true,
       total_requests: 4,
       created_at: expect.any(String),
       completed_at: expect.any(String),
@@ -70,7 +71,6 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
       [
         'configuration',
         'created_at',
-        'error_message',
         'execution_time',
         'id',
         'input',

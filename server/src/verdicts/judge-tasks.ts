@@ -28,23 +28,66 @@ export async function requeueJudgements(tx: Tx, evaluationId: number): Promise<n
 export async function readJudgingRequests(db: Db, evaluationId: number): Promise<Set<number>> {
   const { rows } = (await db.execute(sql`
     SELECT DISTINCT api_request_id FROM judge_tasks
-     WHERE evaluation_id = ${evaluationId} AND status <> 'DONE'`)) as unknown as { rows: { api_request_id: number }[] };
+     WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS')`)) as unknown as {
+    rows: { api_request_id: number }[];
+  };
   return new Set(rows.map((row) => Number(row.api_request_id)));
 }
 
 /**
- * Drops the judge work of a cancelled evaluation that has not been written (a judgement still running is dropped when
- * it tries to write, its task being gone), so the cancel leaves the run final: once its requests have all ended, the
- * evaluation is complete.
+ * Stops the judge work of a cancelled evaluation that has not been written: its unfinished tasks turn CANCELLED (a
+ * judgement still running is dropped when it tries to write, its task no longer IN_PROGRESS), kept so a re-run can
+ * queue them again. Their requests' updated_at moves, so a poll of changed requests sees them no longer judging, and
+ * the evaluation, its requests all ended, is complete. The evaluation's row is locked first, as writeJudgements
+ * locks it, so the two cannot deadlock.
  */
-export async function dropPendingJudgements(database: Database, evaluationId: number) {
-  await database.executeSql(
-    `WITH dropped AS (DELETE FROM judge_tasks WHERE evaluation_id = $1 AND status <> 'DONE' RETURNING 1)
-     UPDATE evaluations e
-        SET pending_judgements = 0,
-            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests >= e.total_requests
-                                THEN now() ELSE e.completed_at END
-      WHERE e.id = $1 AND (e.pending_judgements > 0 OR EXISTS (SELECT 1 FROM dropped))`,
-    [evaluationId],
-  );
+export async function cancelJudgements(database: Database, evaluationId: number) {
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM evaluations WHERE id = ${evaluationId} FOR UPDATE`);
+    await tx.execute(sql`
+      WITH cancelled AS (
+        UPDATE judge_tasks SET status = 'CANCELLED', lease_expires_at = NULL, updated_at = now()
+         WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS')
+        RETURNING api_request_id
+      ), touched AS (
+        UPDATE api_requests SET updated_at = now()
+         WHERE evaluation_id = ${evaluationId} AND id IN (SELECT api_request_id FROM cancelled)
+      )
+      UPDATE evaluations e
+         SET pending_judgements = 0,
+             completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests >= e.total_requests
+                                 THEN now() ELSE e.completed_at END
+       WHERE e.id = ${evaluationId} AND (e.pending_judgements > 0 OR EXISTS (SELECT 1 FROM cancelled))`);
+  });
+}
+
+/**
+ * Queues again, for a re-run, the judge work a cancel stopped: the tasks of outputs that are still there go back to
+ * PENDING and count into pending_judgements; those of requests the re-run is redoing go (their new outputs get new
+ * tasks). The caller holds the evaluation's row. Answers how many were queued again.
+ */
+export async function requeueCancelledJudgements(tx: Tx, evaluationId: number): Promise<number> {
+  const { rows } = (await tx.execute(sql`
+    WITH cancelled AS (
+      SELECT t.id, t.api_request_id, r.status = 'SUCCESS' AS judged_output_kept
+        FROM judge_tasks t JOIN api_requests r ON r.id = t.api_request_id
+       WHERE t.evaluation_id = ${evaluationId} AND t.status = 'CANCELLED'
+    ), dropped AS (
+      DELETE FROM judge_tasks WHERE id IN (SELECT id FROM cancelled WHERE NOT judged_output_kept)
+    ), requeued AS (
+      UPDATE judge_tasks t
+         SET status = 'PENDING', attempts = 0, claimed_by = NULL, lease_expires_at = NULL, updated_at = now()
+        FROM cancelled c
+       WHERE t.id = c.id AND c.judged_output_kept
+      RETURNING t.api_request_id
+    ), touched AS (
+      UPDATE api_requests SET updated_at = now()
+       WHERE evaluation_id = ${evaluationId} AND id IN (SELECT api_request_id FROM requeued)
+    ), counted AS (SELECT count(*)::int AS n FROM requeued)
+    UPDATE evaluations e
+       SET pending_judgements = e.pending_judgements + c.n, completed_at = NULL, cancelled_at = NULL
+      FROM counted c
+     WHERE e.id = ${evaluationId} AND c.n > 0
+    RETURNING c.n`)) as unknown as { rows: { n: number }[] };
+  return Number(rows[0]?.n ?? 0);
 }

@@ -18,7 +18,7 @@ export type JudgeAnswer = z.infer<typeof JudgeAnswer>;
 /** A reason longer than this is cut: it is shown in a badge's tooltip. */
 const REASON_MAX_CHARS = 300;
 /** Room for the JSON answer, and for the thinking of a reasoning model before it. */
-const JUDGE_MAX_TOKENS = 1024;
+export const JUDGE_MAX_TOKENS = 1024;
 
 const INSTRUCTIONS = [
   'You are an impartial judge. You grade one output of an AI model against a rubric.',

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { callsOf, mockApi } from '@/testing/api-mock';
 import { AppProvider } from './provider';
+import { withoutShareTokens } from './analytics';
 
 const init = vi.hoisted(() => vi.fn());
 vi.mock('posthog-js', () => ({ default: { init } }));
@@ -47,6 +48,8 @@ describe('product analytics', () => {
       disable_session_recording: true,
       disable_external_dependency_loading: true,
       disable_surveys: true,
+      advanced_disable_flags: true,
+      before_send: withoutShareTokens,
     });
   });
 });

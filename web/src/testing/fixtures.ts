@@ -88,6 +88,7 @@ export const apiRequestFixture = (
   output_token_count: status === 'SUCCESS' ? 20 : null,
   error_message: error,
   cost_usd: status === 'SUCCESS' ? 0.00018 : null,
+  judge_cost_usd: null,
   attempts: 1,
   scores: [],
   rating: null,

@@ -29,6 +29,25 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Personal API tokens for scripts and CI: the token is shown once; only its SHA-256 is stored. Revoking deletes the
+ * row.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serialId(),
+    userId: ownedBy('user_id', () => users.id),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lastFour: text('last_four').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz('last_used_at'),
+    expiresAt: timestampTz('expires_at'),
+  },
+  (t) => [index('access_tokens_user_idx').on(t.userId)],
+);
+
 export const apiKeys = pgTable(
   'api_keys',
   {

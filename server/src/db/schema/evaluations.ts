@@ -53,7 +53,15 @@ export const evaluations = pgTable(
      * NULL for runs made before costs were recorded (a run starts at 0).
      */
     costUsd: doublePrecision('cost_usd'),
-    /** Once cost_usd reaches it, the requests not yet started are ended (see failPendingRequests). */
+    /**
+     * The cost in USD of its judge calls so far (every answer a judgement took, at the judge model's price), added to
+     * by the write that ends each judgement; NULL for runs made before judge costs were recorded.
+     */
+    judgeCostUsd: doublePrecision('judge_cost_usd'),
+    /**
+     * Once cost_usd + judge_cost_usd reaches it, the requests and judgements not yet started are ended (see
+     * failPendingRequests); calls in flight reserve their worst case against it first (see budget-reservations.ts).
+     */
     budgetUsd: doublePrecision('budget_usd'),
     createdAt: createdAt(),
     completedAt: timestampTz('completed_at'),
@@ -97,6 +105,13 @@ export const apiRequests = pgTable(
     errorMessage: text('error_message'),
     /** What the call cost in USD from its usage and the run's frozen price; NULL without usage or price. */
     costUsd: doublePrecision('cost_usd'),
+    /** What judging its output cost in USD (every judge check, every answer); NULL until a priced judgement ends. */
+    judgeCostUsd: doublePrecision('judge_cost_usd'),
+    /**
+     * The worst case of its call (prompt tokens + max output tokens at the price), reserved against the run's budget
+     * while it is IN_PROGRESS; a claim clears it. Only rows of runs with a budget reserve.
+     */
+    reservedUsd: doublePrecision('reserved_usd'),
     /** Which worker lane runs it: the configuration's company, or 'mock' for a mock run. */
     provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] })
       .notNull()

@@ -103,7 +103,8 @@ export const judgeTasks = pgTable(
     checkId: integer('check_id').notNull(),
     /** Which worker lane judges it: the judge model's company, or 'mock' in a mock run. */
     provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] }).notNull(),
-    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'DONE'] })
+    /** CANCELLED: its run was cancelled before it was judged; a re-run of the run queues it again. */
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'DONE', 'CANCELLED'] })
       .notNull()
       .default('PENDING'),
     /** Claims, as on api_requests: a task whose worker died too often is recorded as an error. */
@@ -113,6 +114,10 @@ export const judgeTasks = pgTable(
     /** The judge's own usage, every answer it took counted; kept apart from the run's tokens. */
     inputTokens: integer('input_tokens'),
     outputTokens: integer('output_tokens'),
+    /** What those tokens cost in USD at the judge model's price; NULL when it has none. */
+    costUsd: doublePrecision('cost_usd'),
+    /** The worst case of its next judge call, reserved against the run's budget while IN_PROGRESS (as on api_requests). */
+    reservedUsd: doublePrecision('reserved_usd'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

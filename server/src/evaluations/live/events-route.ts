@@ -83,7 +83,7 @@ export function liveEventsRoute(app: App, hub: LiveHub): LiveStreams {
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         'x-accel-buffering': 'no',
       });
       raw.write(': live\n\n');

@@ -64,6 +64,7 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
     error: null,
     input_tokens: 40,
     output_tokens: 9,
+    cost_usd: 0.0001,
   });
 
   it('are made by the write that ends a request SUCCESS, keep the run open, and end exactly once', async () => {

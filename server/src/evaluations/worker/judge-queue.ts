@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { ModelPrice } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../../db/schema.js';
+import { crossedBudget, stopRunsAtBudget } from './budget-stops.js';
 import type { ProviderName } from '../../providers/types.js';
 
 /**
@@ -22,13 +24,17 @@ export type JudgeWork = {
   model_name: string | null;
   capabilities: ModelCapabilities | null;
   supports_json_mode: boolean | null;
+  /** The judge model's price now (a judge model is not frozen into the run); null: unknown, its cost not counted. */
+  price: ModelPrice | null;
+  /** The run's budget: judge calls reserve their worst case against it, as requests do. */
+  budget_usd: number | null;
 };
 
 /** The work of the given tasks, in one statement; a task whose evaluation is gone has no row. */
 export async function readJudgeWork(database: Database, taskIds: number[]): Promise<JudgeWork[]> {
   const { rows } = await database.executeSql<JudgeWork>(
     `SELECT t.id, t.evaluation_id, e.user_id, r.input_id, r.user_prompt, res.output, c.value AS rubric,
-            m.company, m.model_name, m.capabilities, m.supports_json_mode
+            m.company, m.model_name, m.capabilities, m.supports_json_mode, m.price, e.budget_usd
        FROM judge_tasks t
        JOIN evaluations e ON e.id = t.evaluation_id
        JOIN api_requests r ON r.id = t.api_request_id
@@ -51,12 +57,15 @@ export type Judgement = {
   error: string | null;
   input_tokens: number;
   output_tokens: number;
+  /** What the judge's answers cost (USD) at its model's price; 0 in a mock run, null without a price. */
+  cost_usd: number | null;
 };
 
 /**
  * Writes judgements: the tasks turn DONE with the judge's usage, their scores are stored (a check deleted meanwhile
- * gets none), their requests' updated_at moves so a poll of changed requests brings the new scores, and the
- * evaluations count them off pending_judgements. The write that ends an evaluation's last judgement after its last
+ * gets none), their requests' updated_at moves so a poll of changed requests brings the new scores and their judge
+ * cost adds up, and the evaluations count them off pending_judgements and add their cost; a write whose cost crosses
+ * a run's budget stops the run (stopRunsAtBudget). The write that ends an evaluation's last judgement after its last
  * request stamps completed_at. The evaluations' rows are locked first, in id order, as a rescore and the outcome
  * write lock them: a rescore deleting these tasks and this write cannot wait for each other.
  * Answers the evaluations this write completed.
@@ -70,35 +79,44 @@ export async function writeJudgements(
   const statement = sql`
     WITH v AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(judgements)}::json)
-        AS v(id int, pass boolean, score float8, reason text, error text, input_tokens int, output_tokens int)
+        AS v(id int, pass boolean, score float8, reason text, error text, input_tokens int, output_tokens int,
+             cost_usd float8)
     ), done AS (
       UPDATE judge_tasks t
-         SET status = 'DONE', input_tokens = v.input_tokens, output_tokens = v.output_tokens, lease_expires_at = NULL,
-             updated_at = now()
+         SET status = 'DONE', input_tokens = v.input_tokens, output_tokens = v.output_tokens, cost_usd = v.cost_usd,
+             lease_expires_at = NULL, updated_at = now()
         FROM v
        WHERE t.id = v.id AND t.status = 'IN_PROGRESS' AND t.claimed_by = ${workerId}
-      RETURNING t.id, t.evaluation_id, t.api_request_id, t.check_id
+      RETURNING t.id, t.evaluation_id, t.api_request_id, t.check_id, coalesce(t.cost_usd, 0) AS cost
     ), scored AS (
       INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason, error)
       SELECT d.evaluation_id, d.api_request_id, d.check_id, v.pass, v.score, v.reason, v.error
         FROM done d JOIN v ON v.id = d.id JOIN checks c ON c.id = d.check_id
     ), touched AS (
-      UPDATE api_requests r SET updated_at = now() WHERE r.id IN (SELECT api_request_id FROM done)
+      UPDATE api_requests r SET updated_at = now(), judge_cost_usd = coalesce(r.judge_cost_usd, 0) + x.cost
+        FROM (SELECT api_request_id, sum(cost) AS cost FROM done GROUP BY api_request_id) x
+       WHERE r.id = x.api_request_id
     )
     UPDATE evaluations e
        SET pending_judgements = e.pending_judgements - d.n,
            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests >= e.total_requests
                                     AND e.pending_judgements - d.n <= 0
-                               THEN now() ELSE e.completed_at END
-      FROM (SELECT evaluation_id, count(*)::int AS n FROM done GROUP BY evaluation_id) d
+                               THEN now() ELSE e.completed_at END,
+           judge_cost_usd = coalesce(e.judge_cost_usd, 0) + d.cost
+      FROM (SELECT evaluation_id, count(*)::int AS n, sum(cost) AS cost FROM done GROUP BY evaluation_id) d
      WHERE e.id = d.evaluation_id
-    RETURNING e.id, e.completed_at IS NOT NULL AS completed`;
+    RETURNING e.id, e.completed_at IS NOT NULL AS completed, e.budget_usd AS budget,
+              ${crossedBudget(sql`coalesce(e.cost_usd, 0) + e.judge_cost_usd`, sql`d.cost`)} AS crossed_budget`;
   const rows = await database.db.transaction(async (tx) => {
     await tx.execute(
       sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${evaluationIds}::jsonb)::int)
            ORDER BY id FOR UPDATE`,
     );
-    return ((await tx.execute(statement)) as unknown as { rows: { id: number; completed: boolean }[] }).rows;
+    return (
+      (await tx.execute(statement)) as unknown as {
+        rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[];
+      }
+    ).rows;
   });
-  return rows.filter((row) => row.completed).map((row) => row.id);
+  return stopRunsAtBudget(database, rows);
 }

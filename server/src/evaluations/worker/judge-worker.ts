@@ -74,6 +74,12 @@ export class JudgeWorker {
     for (const lane of this.lanes.values()) lane.wake();
   }
 
+  /** A cancel stopped the evaluation's judge work: forget its buffered tasks and abort its running judgements. */
+  cancel(evaluationId: number) {
+    for (const lane of this.lanes.values()) lane.dropEvaluation(evaluationId);
+    this.runner.abortEvaluation(evaluationId);
+  }
+
   /** As the worker's stop: no more claims, a grace for running judgements, then the rest are handed back. */
   async stop(graceMs: number) {
     if (this.renewTimer) clearInterval(this.renewTimer);

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { budgetStopMessage } from '@promptgrid/contract';
-import { rememberBudgetStop } from './budget-stops.js';
+import { crossedBudget, stopRunsAtBudget } from './budget-stops.js';
 import type { Database } from '../../db/client.js';
 import type { Lane } from '../../providers/types.js';
 import type { ClaimedRequest } from '../hand-over.js';
@@ -78,7 +77,7 @@ async function claimWhere<Row extends { id: number }>(
   // SKIP LOCKED: workers claiming at once take different rows instead of waiting for each other.
   const { rows } = await database.executeSql(
     `UPDATE ${table}
-        SET status = 'IN_PROGRESS', attempts = attempts + 1, claimed_by = $1,
+        SET status = 'IN_PROGRESS', attempts = attempts + 1, claimed_by = $1, reserved_usd = NULL,
             lease_expires_at = now() + $2 * interval '1 millisecond', updated_at = now()
       WHERE id IN (
         SELECT id FROM ${table}
@@ -201,8 +200,7 @@ export async function writeOutcomes(
      WHERE e.id = d.evaluation_id
     RETURNING e.id, e.completed_at IS NOT NULL AS completed, e.budget_usd AS budget,
               -- Only the write whose cost crosses the budget stops the run: later writes need not look for PENDING rows.
-              (e.budget_usd IS NOT NULL AND e.completed_at IS NULL AND e.cost_usd >= e.budget_usd
-               AND e.cost_usd - d.cost < e.budget_usd) AS crossed_budget`;
+              ${crossedBudget(sql`e.cost_usd + coalesce(e.judge_cost_usd, 0)`, sql`d.cost`)} AS crossed_budget`;
   const evaluationIds = [...new Set(outcomes.map((o) => o.evaluation_id))];
   let rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[];
   if (evaluationIds.length === 1) {
@@ -217,14 +215,7 @@ export async function writeOutcomes(
       return ((await tx.execute(statement)) as unknown as { rows: typeof rows }).rows;
     });
   }
-  const completed = rows.filter((row) => row.completed).map((row) => row.id);
-  for (const row of rows.filter((r) => r.crossed_budget)) {
-    const message = budgetStopMessage(row.budget!);
-    rememberBudgetStop(database, row.id, message);
-    const stopped = await failRequestsIn(database, row.id, 'PENDING', message);
-    if (stopped.completed) completed.push(row.id);
-  }
-  return completed;
+  return stopRunsAtBudget(database, rows);
 }
 
 /**
@@ -240,55 +231,3 @@ export const judgeTasksOf = (outputs: SQL) => sql`
     JOIN checks c ON c.project_id = e.project_id AND c.type = 'llm_judge' AND c.is_active
                  AND (c.input_ids IS NULL OR o.input_id = ANY (c.input_ids))
     JOIN ai_models m ON m.id = c.ai_model_id`;
-
-/**
- * Ends the evaluation's requests in `status` as FAILED with `message`, counting them as writeOutcomes does; answers
- * how many it ended and whether that completed the evaluation. The UPDATE takes each row's lock and checks its status
- * again once it has it: a row a worker claimed or wrote meanwhile no longer matches and is left alone, so no request
- * ends twice. The evaluation row is locked last, as writeOutcomes locks it after the rows it finishes, so the two
- * cannot deadlock.
- */
-async function failRequestsIn(
-  database: Database,
-  evaluationId: number,
-  status: 'PENDING' | 'IN_PROGRESS',
-  message: string,
-): Promise<{ ended: number; completed: boolean }> {
-  const { rows } = await database.executeSql<{ ended: number; completed: boolean }>(
-    `WITH ended AS (
-       UPDATE api_requests
-          SET status = 'FAILED', error_message = $3, execution_time = 0, input_token_total_count = NULL,
-              output_token_count = NULL, lease_expires_at = NULL, updated_at = now()
-        WHERE evaluation_id = $1 AND status = $2
-       RETURNING id
-     ), counted AS (SELECT count(*)::int AS n FROM ended)
-     UPDATE evaluations e
-        SET finished_requests = e.finished_requests + c.n,
-            completed_at = CASE WHEN e.completed_at IS NULL AND e.finished_requests + c.n >= e.total_requests
-                                     AND e.pending_judgements = 0
-                                THEN now() ELSE e.completed_at END
-       FROM counted c
-      WHERE e.id = $1 AND c.n > 0
-     RETURNING c.n AS ended, e.completed_at IS NOT NULL AS completed`,
-    [evaluationId, status, message],
-  );
-  return { ended: rows[0]?.ended ?? 0, completed: rows[0]?.completed ?? false };
-}
-
-/**
- * Ends every PENDING request of an evaluation as FAILED with `message` (and a requests's execution_time 0), counting them
- * into the evaluation's finished_requests; the write that brings the count to the total stamps completed_at, as
- * writeOutcomes does. Answers how many it ended.
- */
-export async function failPendingRequests(database: Database, evaluationId: number, message: string): Promise<number> {
-  return (await failRequestsIn(database, evaluationId, 'PENDING', message)).ended;
-}
-
-/**
- * Ends every IN_PROGRESS request of an evaluation as FAILED with `message`, whichever worker holds it, counted like
- * failPendingRequests. The worker's own write for such a row comes later and is dropped (writeOutcomes only writes
- * rows still IN_PROGRESS under that worker); its call is aborted separately (see EvaluationWorker.cancel).
- */
-export async function failRunningRequests(database: Database, evaluationId: number, message: string): Promise<number> {
-  return (await failRequestsIn(database, evaluationId, 'IN_PROGRESS', message)).ended;
-}

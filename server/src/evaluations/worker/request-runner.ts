@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { RunSnapshot } from '../../db/schema.js';
 import type { EncryptionKey } from '../../api-keys/sealing.js';
-import { callCostUsd, missingKeyMessage } from '@promptgrid/contract';
+import { budgetStopMessage, callCostUsd, missingKeyMessage } from '@promptgrid/contract';
 import { openSealedKey, readActiveKey, type SealedKey } from '../../api-keys/service.js';
 import { ProviderCaller, type CallOutcome, type ProviderSettings } from '../../providers/call.js';
 import type { Lane, ProviderCall, ProviderName } from '../../providers/types.js';
@@ -10,6 +10,8 @@ import type { WorkerEvents, WorkerLogger } from './events.js';
 import type { HeldRow } from './lane.js';
 import { settleCalls } from './hand-back.js';
 import { budgetStopOf } from './budget-stops.js';
+import type { BudgetRoom } from './budget-reservations.js';
+import { callInputTokens, callMaxOutputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
 import type { LiveRequests } from '../live/live-requests.js';
 
 /** A request whose worker died this many times (it may be what kills it) is failed instead of run again. */
@@ -43,6 +45,8 @@ export class RequestRunner {
   /** Running calls by request id: how to abort each, and its evaluation (a cancel aborts one evaluation's calls). */
   private readonly running = new Map<number, { abort: AbortController; evaluationId: number }>();
   private readonly calls = new Set<Promise<void>>();
+  /** Calls of `running` that wait for room in their run's budget, not sent yet. */
+  private waitingForBudget = 0;
   private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
   private readonly keys = new Map<string, { value: Promise<string | null>; until: number }>();
 
@@ -54,6 +58,8 @@ export class RequestRunner {
     private readonly log: WorkerLogger,
     /** Takes an outcome; `lastRunning`: no other call is running. */
     private readonly record: (row: HeldRow, outcome: CallOutcome, lastRunning: boolean) => void,
+    /** Where calls of runs with a budget reserve their worst case, and wait for room. */
+    readonly budget: BudgetRoom,
     /** Where calls' text goes as it streams in, for whoever watches their runs live. */
     private readonly live: LiveRequests | null = null,
   ) {
@@ -114,8 +120,9 @@ export class RequestRunner {
       const outcome = await this.outcomeOrFailure(lane, row, abort.signal);
       if (outcome === null || abort.signal.aborted) return;
       if (row.committed && !(await row.committed)) return;
-      // running still holds this request: <= 1 means it was the last call running (e.g. the end of a run).
-      this.record(row, outcome, this.running.size <= 1);
+      // running still holds this request: <= 1 means it was the last call running (e.g. the end of a run). Calls
+      // waiting for room in a budget are not running: they wait for this outcome to be written.
+      this.record(row, outcome, this.running.size - this.waitingForBudget <= 1);
       const status = outcome.ok ? 'SUCCESS' : 'FAILED';
       this.events.emit('finished', { lane, requestId: row.id, evaluationId: row.evaluation_id, status });
     } finally {
@@ -163,6 +170,20 @@ export class RequestRunner {
     if (lane === 'mock') return priced(await this.caller.mock(call, signal, sink), FREE);
     const key = await this.apiKey(context.userId, call.provider);
     if (key === null) return failed(missingKeyMessage(call.provider, [call.model]));
+    const price = configuration.ai_model.price;
+    if (context.budgetUsd !== null && price) {
+      // A row a run handed over is not visible to other sessions until the run's transaction commits.
+      if (row.committed && !(await row.committed)) return null;
+      const count = countFor(configuration.ai_model);
+      const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.userPrompt, count);
+      const worst = worstCaseUsd(price, inputTokens, callMaxOutputTokens(configuration));
+      this.waitingForBudget++;
+      const reservation = await this.budget
+        .reserve('api_requests', row, worst, signal)
+        .finally(() => this.waitingForBudget--);
+      if (reservation.kind === 'gone') return null;
+      if (reservation.kind === 'stop') return failed(budgetStopMessage(reservation.budgetUsd));
+    }
     return priced(await this.caller.call(call, key, signal, sink), configuration.ai_model.price);
   }
 
@@ -170,15 +191,15 @@ export class RequestRunner {
     let context = this.contexts.get(evaluationId);
     if (!context) {
       context = this.database
-        .executeSql<{ user_id: number; snapshot: RunSnapshot | string }>(
-          'SELECT user_id, snapshot FROM evaluations WHERE id = $1',
+        .executeSql<{ user_id: number; snapshot: RunSnapshot | string; budget_usd: number | null }>(
+          'SELECT user_id, snapshot, budget_usd FROM evaluations WHERE id = $1',
           [evaluationId],
         )
         .then(({ rows }) => {
           if (rows.length === 0) return null;
           const snapshot: RunSnapshot =
             typeof rows[0].snapshot === 'string' ? JSON.parse(rows[0].snapshot) : rows[0].snapshot;
-          return evaluationContext(rows[0].user_id, snapshot);
+          return evaluationContext(rows[0].user_id, snapshot, rows[0].budget_usd);
         });
       context.catch(() => this.contexts.delete(evaluationId));
       this.rememberContext(evaluationId, context);

@@ -26,6 +26,7 @@ import {
 } from './queue.js';
 import { stopAndHandBack } from './hand-back.js';
 import { RequestRunner } from './request-runner.js';
+import { BudgetRoom } from './budget-reservations.js';
 import { JudgeWorker } from './judge-worker.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
 import type { LiveHub } from '../live/hub.js';
@@ -82,6 +83,9 @@ export class EvaluationWorker implements LocalWorker {
     const events = (this.events = options.events ?? workerEvents());
     const scorer = new RuleScorer(database.db);
     const live = options.live ? new LiveRequests(options.live) : null;
+    // Every write of outcomes or judgements may leave room in a budget for the calls waiting on it.
+    const budget = new BudgetRoom(database, this.id);
+    events.on('flushed', () => budget.changed());
     this.writer = new OutcomeWriter(
       async (batch) => {
         const completed = await writeOutcomes(database, this.id, batch, await scorer.score(batch));
@@ -98,6 +102,7 @@ export class EvaluationWorker implements LocalWorker {
       events,
       log,
       (row, outcome, lastRunning) => this.writer.record(row, outcome, lastRunning),
+      budget,
       live,
     );
     this.judges = new JudgeWorker(database, settings, this.id, this.runner, events, log);
@@ -168,12 +173,13 @@ export class EvaluationWorker implements LocalWorker {
   }
 
   /**
-   * A cancel ended the evaluation's unfinished rows: forget the ones waiting in the lanes and abort its running calls,
-   * so no call of it keeps going (their late outcomes would be dropped by writeOutcomes anyway).
+   * A cancel ended the evaluation's unfinished rows and judge tasks: forget the ones waiting in the lanes and abort its
+   * running calls and judgements, so no call of it keeps going (their late outcomes would be dropped by writeOutcomes anyway).
    */
   cancel(evaluationId: number) {
     for (const lane of this.lanes.values()) lane.dropEvaluation(evaluationId);
     this.runner.abortEvaluation(evaluationId);
+    this.judges.cancel(evaluationId);
     this.events.emit('cancelled', { evaluationId });
   }
 

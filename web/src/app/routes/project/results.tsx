@@ -62,7 +62,9 @@ export default function ResultsRoute() {
       evaluationParam={evaluationParam}
       message={message}
       checkNames={checkNames}
-      aboveCards={(run) => <Leaderboard evaluationId={run.evaluationId} polling={run.polling} nameOf={run.nameOf} />}
+      aboveCards={(run) => (
+        <Leaderboard evaluationId={run.evaluationId} polling={run.polling} nameOf={run.nameOf} mock={run.mock} />
+      )}
       toolbar={(run) => <VerdictsToolbar projectId={projectId} inputs={inputs.data ?? NO_INPUTS} run={run} />}
       cardExtras={ratingOnCard}
     />

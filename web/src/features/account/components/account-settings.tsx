@@ -14,6 +14,7 @@ import { usePublicConfig } from '@/lib/api/get-public-config';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { useOpenBillingPortal } from '../api/get-portal-url';
 import { DeleteAccount } from './delete-account';
+import { AccessTokens } from './access-tokens';
 import { paths } from '@/lib/paths';
 
 /** The server's own reason (e.g. billing not configured), shown under our error text. */
@@ -146,6 +147,8 @@ export function AccountSettings() {
           </>
         )}
       </section>
+
+      <AccessTokens />
 
       {user ? <DeleteAccount email={user.email} /> : null}
     </div>

@@ -5,6 +5,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessageFrom } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -94,6 +95,7 @@ export function CompareView({ projectId, base, head }: { projectId: string; base
         <RunLabel side="Base" run={data.base} projectId={projectId} />
         <RunLabel side="Head" run={data.head} projectId={projectId} />
       </div>
+      {data.base.use_mock || data.head.use_mock ? <MockOutputsNote /> : null}
       <p className="text-sm text-slate-700 dark:text-slate-200" aria-label="Summary">
         {summary.pairs} cells · {summary.changed} changed · {summary.status_changed} with another status ·{' '}
         {summary.output_changed} with another output

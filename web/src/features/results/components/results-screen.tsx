@@ -96,7 +96,12 @@ export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props)
         inputs={frozen.inputs}
         configurations={frozen.configurations}
         loadError={false}
-        incoming={{ evaluationId, totalRequests: run.evaluation.total_requests, message }}
+        incoming={{
+          evaluationId,
+          totalRequests: run.evaluation.total_requests,
+          message,
+          mock: run.evaluation.use_mock,
+        }}
         runName={run.evaluation.name}
         headerActions={<RunActions projectId={projectId} run={{ id: run.evaluation.id, name: run.evaluation.name }} />}
       />

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Link } from 'react-router';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
@@ -28,6 +28,7 @@ import type { RunSlots } from '../lib/run-slots';
 import { PromptPicker } from './prompt-picker';
 import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
+import { PollErrorBanner } from './poll-error-banner';
 import { paths } from '@/lib/paths';
 
 type Props = RunSlots & {
@@ -40,9 +41,10 @@ type Props = RunSlots & {
   loadError: boolean;
   /**
    * The run to show (from ?evaluation=, else the project's latest, as the server says) and the run screen's message;
-   * null when the project has none. The browser's copy only seeds the view of this same run.
+   * null when the project has none. The browser's copy only seeds the view of this same run. `mock`: the run was
+   * made in mock mode, so its summary, leaderboard, charts and exports say its scores measure nothing.
    */
-  incoming: { evaluationId: number; totalRequests: number | null; message: string | null } | null;
+  incoming: { evaluationId: number; totalRequests: number | null; message: string | null; mock?: boolean } | null;
   /** The run's name, shown in the header. */
   runName?: string;
   /** Controls beside the run's name (history, rename), composed by the caller. */
@@ -74,6 +76,7 @@ export function ResultsView({
 }: Props) {
   const [cache, setCache] = useState(() => readResultsCache(userId, projectId));
   const evaluationId = incoming?.evaluationId ?? null;
+  const mock = incoming?.mock ?? false;
   const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
   const totalRequests = incoming?.totalRequests ?? fromCache?.totalRequests ?? null;
   // The cached run is gone from the server (deleted, or never this user's): forget it and show the empty state.
@@ -109,7 +112,11 @@ export function ResultsView({
   const dots = useMemo(() => progressDots(requests, total), [requests, total]);
   // After a polling error the run may still be going on the server: Running until every request has ended.
   const settled = isSettled(requests, total);
-  const status = withCancelled(deriveRunStatus(polling, counts.SUCCESS, total, settled), requests);
+  const status = withCancelled(
+    deriveRunStatus(polling, counts.SUCCESS, total, settled),
+    requests,
+    snapshot?.metrics?.cancelled,
+  );
   const control = useRunControl(evaluationId);
 
   const inputId =
@@ -146,8 +153,9 @@ export function ResultsView({
         { inputIds: members.inputIds, configurationIds: selectedConfigurationIds },
         inputsById,
         configurationsById,
+        mock,
       ),
-    [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById],
+    [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById, mock],
   );
 
   // Keep the last evaluation of this project in browser storage, so a reload shows it again.
@@ -168,7 +176,7 @@ export function ResultsView({
 
   // What the pieces composed in app/ (leaderboard, checks, blind votes, ratings) need of the run on screen.
   const { run, extras } = useRunSlots(
-    { evaluationId, polling, configurationsById, inputsById, requests, results },
+    { evaluationId, polling, mock, configurationsById, inputsById, requests, results },
     cardExtras,
   );
 
@@ -214,23 +222,7 @@ export function ResultsView({
           </button>
         </Banner>
       ) : null}
-      {pollError ? (
-        <Banner tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-            <div>
-              <p className="font-medium">Error while polling for updates</p>
-              {!settled ? (
-                <p className="mt-0.5 text-xs opacity-80">
-                  The evaluation may still be running; the outputs below are as of the last update.
-                </p>
-              ) : null}
-            </div>
-            <Button variant="secondary" size="sm" onClick={resume} disabled={resuming}>
-              {resuming ? 'Resuming...' : 'Resume updates'}
-            </Button>
-          </div>
-        </Banner>
-      ) : null}
+      {pollError ? <PollErrorBanner settled={settled} resume={resume} resuming={resuming} /> : null}
       {resultsError ? <Banner tone="error">Failed to load results. Please try again.</Banner> : null}
       {loadError ? <Banner tone="error">Failed to load configuration data. Please try again.</Banner> : null}
 
@@ -244,15 +236,16 @@ export function ResultsView({
         dots={dots}
         canDownload={canDownload(polling, counts.SUCCESS)}
         onDownload={() =>
-          snapshot && downloadRun(snapshot, inputsById.values(), configurationsById.values(), project, checkNames)
+          snapshot && downloadRun(snapshot, inputsById.values(), configurationsById.values(), project, checkNames, mock)
         }
         onDownloadCsv={() =>
           downloadCsv(
-            gridCsv(gridFromResults(cells, members, inputsById, configurationsById)),
+            gridCsv(gridFromResults(cells, members, inputsById, configurationsById, mock)),
             `promptgrid-evaluation-${evaluationId}.csv`,
           )
         }
         agreement={runAgreement(cells.values())}
+        mock={mock}
       />
       <RunControls control={control} status={status} failed={counts.FAILED} />
 

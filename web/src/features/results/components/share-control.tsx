@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { inputClasses } from '@/components/ui/field';
 import { Banner } from '@/components/ui/banner';
 import { createShareLink, getShareStatus, revokeShareLink } from '../api/share-evaluation';
-import { CopyButton } from '../matrix/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 
 /** Makes, shows and revokes the evaluation's read-only link. */
 export function ShareControl({ evaluationId }: { evaluationId: number }) {

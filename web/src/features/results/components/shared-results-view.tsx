@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { getSharedEvaluation } from '../api/share-evaluation';
@@ -44,6 +45,7 @@ export function SharedResultsView({ token }: { token: string }) {
             {evaluation.name}
           </h1>
           <p className="text-sm text-slate-600 dark:text-slate-300">
+            {shared.data.metrics.cancelled ? 'Cancelled · ' : ''}
             {counts.SUCCESS + counts.FAILED} of {evaluation.total_requests} requests finished · {counts.FAILED} failed ·{' '}
             {new Date(evaluation.created_at).toLocaleString()}
           </p>
@@ -56,6 +58,7 @@ export function SharedResultsView({ token }: { token: string }) {
           Download CSV
         </Button>
       </div>
+      {evaluation.use_mock ? <MockOutputsNote /> : null}
       <MatrixView data={grid} />
     </section>
   );

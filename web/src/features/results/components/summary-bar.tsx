@@ -1,6 +1,7 @@
-import type { ApiRequestStatus, Metrics } from '@promptgrid/contract';
+import { formatUsd, type ApiRequestStatus, type Metrics } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { formatSeconds, type RunStatus } from '../lib/status';
 import { runCostText } from '../lib/cost';
 import { ProgressGrid, ProgressLegend } from './progress-grid';
@@ -30,6 +31,8 @@ type Props = {
   onDownloadCsv?: () => void;
   /** With repetitions: how many cells' repeated runs gave identical outputs, of those with two or more done. */
   agreement?: { identical: number; compared: number } | null;
+  /** The run was made in mock mode: the summary says its figures measure nothing. */
+  mock?: boolean;
 };
 
 function DownloadButton({ onClick, children }: { onClick: () => void; children: string }) {
@@ -78,6 +81,7 @@ export function SummaryBar({
   onDownload,
   onDownloadCsv,
   agreement = null,
+  mock = false,
 }: Props) {
   // A shared grid's metrics carry no cost.
   const withCost = metrics !== null && metrics.cost_usd !== undefined;
@@ -100,6 +104,9 @@ export function SummaryBar({
             <Stat label="Identical repetitions" value={`${agreement.identical} of ${agreement.compared}`} />
           ) : null}
           {withCost ? <Stat label="Cost" value={runCostText(metrics)} whole /> : null}
+          {withCost && metrics.judge_cost_usd ? (
+            <Stat label="Judge cost" value={formatUsd(metrics.judge_cost_usd)} whole />
+          ) : null}
         </dl>
         <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">
           <div className="max-h-56 overflow-auto">
@@ -129,6 +136,7 @@ export function SummaryBar({
           ) : null}
         </div>
       </div>
+      {mock ? <MockOutputsNote className="mt-4" /> : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useEvaluationHistory } from '../api/get-evaluation-history';
@@ -96,6 +97,7 @@ export function HistoryDialog({ projectId, open, onOpenChange, currentId, onRena
                   {run.id === currentId ? <Badge tone="info">Shown</Badge> : null}
                   <Badge tone={run.use_mock ? 'neutral' : 'success'}>{run.use_mock ? 'Mock' : 'Real'}</Badge>
                   {isRunning(run) ? <Badge tone="warning">Running</Badge> : null}
+                  {!isRunning(run) && run.cancelled_at !== null ? <Badge tone="neutral">Cancelled</Badge> : null}
                 </div>
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   <time dateTime={run.created_at}>{formatRunTime(run.created_at)}</time> · {runSize(run)}
@@ -103,6 +105,7 @@ export function HistoryDialog({ projectId, open, onOpenChange, currentId, onRena
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   {runOutcome(run)} · Cost {runCostText(run)}
                 </p>
+                {run.use_mock ? <MockOutputsNote className="px-2 py-1 text-xs" /> : null}
               </div>
               <div className="flex shrink-0 items-center gap-3">
                 <Checkbox

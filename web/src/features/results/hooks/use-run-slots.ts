@@ -33,6 +33,7 @@ export function useRequestUpdates(evaluationId: number | null): RequestUpdates {
 type RunOnScreen = {
   evaluationId: number | null;
   polling: boolean;
+  mock: boolean;
   configurationsById: ReadonlyMap<number, Configuration>;
   inputsById: ReadonlyMap<number, Input>;
   requests: ApiRequest[];
@@ -41,7 +42,7 @@ type RunOnScreen = {
 
 /** The run as the slots see it, and the card slot as one stable object (cards are memoised). */
 export function useRunSlots(screen: RunOnScreen, cardExtras: RunSlots['cardExtras']) {
-  const { evaluationId, polling, configurationsById, inputsById, requests, results } = screen;
+  const { evaluationId, polling, mock, configurationsById, inputsById, requests, results } = screen;
   const updates = useRequestUpdates(evaluationId);
   const run = useMemo(
     (): RunSlotContext | null =>
@@ -51,12 +52,13 @@ export function useRunSlots(screen: RunOnScreen, cardExtras: RunSlots['cardExtra
             ...updates,
             evaluationId,
             polling,
+            mock,
             nameOf: (id) => configurationsById.get(id)?.name ?? `Prompt #${id}`,
             inputOf: (id) => (id === null ? undefined : inputsById.get(id)),
             requests,
             results,
           },
-    [updates, evaluationId, polling, configurationsById, inputsById, requests, results],
+    [updates, evaluationId, polling, mock, configurationsById, inputsById, requests, results],
   );
   const extras = useMemo(
     (): CardExtras | undefined =>

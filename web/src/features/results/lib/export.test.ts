@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
 import { apiRequestFixture, configurationFixture, FIXED_TIME, inputFixture, resultFixture } from '@/testing/fixtures';
 import { buildExport } from './export';
 import { dropResultsCache, readResultsCache, writeResultsCache } from './cache';
@@ -23,6 +24,7 @@ describe('buildExport', () => {
             ...request(1, 1, 5, 'SUCCESS'),
             scores: [{ check_id: 4, pass: true, score: 1, reason: 'Contains "ok".', error: null }],
             rating: { rating: 1, note: 'Crisp' },
+            judge_cost_usd: 0.00004,
           },
           request(2, 1, 6, 'FAILED', 'rate limited'),
         ],
@@ -32,6 +34,8 @@ describe('buildExport', () => {
           output_tokens: 20,
           cost_usd: null,
           cost_complete: true,
+          judge_cost_usd: null,
+          cancelled: false,
         },
         results: [result(1, 1, 5)],
         endTime: at,
@@ -72,6 +76,7 @@ describe('buildExport', () => {
         scores: [{ check_id: 4, check_name: 'Says ok', pass: true, score: 1, reason: 'Contains "ok".', error: null }],
         rating: { rating: 1, note: 'Crisp' },
         cost_usd: 0.00018,
+        judge_cost_usd: 0.00004,
       },
       {
         api_request_id: 2,
@@ -89,6 +94,7 @@ describe('buildExport', () => {
         scores: [],
         rating: null,
         cost_usd: null,
+        judge_cost_usd: null,
       },
     ]);
   });
@@ -159,5 +165,15 @@ describe('the JSON export of a run with repetitions', () => {
       [2, 1, 'Answer 2'],
       [3, 2, 'Answer 3'],
     ]);
+  });
+
+  it("says first that a mock run's scores measure nothing; a real run's notice is null", () => {
+    const snapshot = { evaluationId: 9, totalRequests: 0, apiRequests: [], metrics: null, results: [], endTime: null };
+    const mock = buildExport(snapshot, [], [], null, new Date(at), new Map(), true);
+    expect(Object.keys(mock).slice(0, 3)).toEqual(['format', 'version', 'notice']);
+    expect(mock.notice).toBe(MOCK_OUTPUTS_NOTE);
+    expect(mock.evaluation.use_mock).toBe(true);
+    const real = buildExport(snapshot, [], [], null, new Date(at), new Map(), false);
+    expect([real.notice, real.evaluation.use_mock]).toEqual([null, false]);
   });
 });

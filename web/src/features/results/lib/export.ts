@@ -1,4 +1,4 @@
-import type { Configuration, Input, Rating, Score } from '@promptgrid/contract';
+import { MOCK_OUTPUTS_NOTE, type Configuration, type Input, type Rating, type Score } from '@promptgrid/contract';
 import { countStatuses, deriveRunStatus } from './status';
 import { indexCells } from './results-index';
 import type { EvaluationSnapshot } from './types';
@@ -8,10 +8,13 @@ import { saveFile } from './save-file';
 export type EvaluationExport = {
   format: 'promptgrid.evaluation';
   version: 1;
+  /** A mock run's file says first that its scores measure nothing (MOCK_OUTPUTS_NOTE); null for a real run. */
+  notice: string | null;
   exported_at: string;
   project: { id: number; name: string } | null;
   evaluation: {
     id: number;
+    use_mock: boolean;
     status: 'Complete' | 'Partial' | 'Failed';
     total_requests: number;
     status_counts: { SUCCESS: number; FAILED: number; PENDING: number; IN_PROGRESS: number };
@@ -22,6 +25,8 @@ export type EvaluationExport = {
       output_tokens: number;
       cost_usd: number | null;
       cost_complete: boolean;
+      /** What judging the outputs cost, apart from cost_usd (absent in snapshots cached before it was kept). */
+      judge_cost_usd?: number | null;
     } | null;
   };
   inputs: { id: number; name: string; content: string; token_count: number }[];
@@ -51,6 +56,8 @@ export type EvaluationExport = {
     scores: (Score & { check_name: string | null })[];
     rating: Rating | null;
     cost_usd: number | null;
+    /** What judging the output cost (llm_judge checks), beside the call's cost_usd. */
+    judge_cost_usd: number | null;
   }[];
 };
 
@@ -61,6 +68,7 @@ export function buildExport(
   project: { id: number; name: string } | null,
   now = new Date(),
   checkNames: ReadonlyMap<number, string> = new Map(),
+  mock = false,
 ): EvaluationExport {
   const cells = [...indexCells(snapshot.apiRequests, snapshot.results).values()];
   const inputIds = new Set(cells.map((cell) => cell.request?.input ?? cell.result?.input ?? null));
@@ -70,10 +78,12 @@ export function buildExport(
   return {
     format: 'promptgrid.evaluation',
     version: 1,
+    notice: mock ? MOCK_OUTPUTS_NOTE : null,
     exported_at: now.toISOString(),
     project,
     evaluation: {
       id: snapshot.evaluationId,
+      use_mock: mock,
       status: deriveRunStatus(false, counts.SUCCESS, total) as 'Complete' | 'Partial' | 'Failed',
       total_requests: total,
       status_counts: counts,
@@ -116,6 +126,7 @@ export function buildExport(
         })),
         rating: request?.rating ?? null,
         cost_usd: request?.cost_usd ?? null,
+        judge_cost_usd: request?.judge_cost_usd ?? null,
       })),
   };
 }
@@ -135,4 +146,5 @@ export const downloadRun = (
   configurations: Iterable<Configuration>,
   project: { id: number; name: string } | null,
   checkNames: ReadonlyMap<number, string>,
-) => downloadExport(buildExport(snapshot, [...inputs], [...configurations], project, new Date(), checkNames));
+  mock: boolean,
+) => downloadExport(buildExport(snapshot, [...inputs], [...configurations], project, new Date(), checkNames, mock));

@@ -23,6 +23,7 @@ const request = (id: number, status: ApiRequest['status'], updated_at: string): 
   output_token_count: null,
   error_message: null,
   cost_usd: null,
+  judge_cost_usd: null,
   attempts: 0,
   created_at: '2026-11-24T00:00:00.000Z',
   updated_at,

@@ -13,6 +13,8 @@ export type RequestUpdates = {
 export type RunSlotContext = RequestUpdates & {
   evaluationId: number;
   polling: boolean;
+  /** The run was made in mock mode: its scores measure nothing, and no prompt is shown as the winner. */
+  mock: boolean;
   nameOf: (configurationId: number) => string;
   inputOf: (inputId: number | null) => Input | undefined;
   requests: ApiRequest[];

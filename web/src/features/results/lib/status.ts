@@ -47,12 +47,18 @@ export function deriveRunStatus(
 }
 
 /**
- * A run that has ended with requests a cancel ended reads 'Cancelled' rather than Partial or Failed (once they are
- * re-run it reads as any other run again).
+ * A run that has ended after a cancel reads 'Cancelled' rather than Complete, Partial or Failed. `cancelled` is what
+ * the server says (the metrics of the same poll); a run cached before it said so is known by the requests a cancel
+ * ended. Once re-run it reads as any other run again.
  */
-export function withCancelled(status: RunStatus, requests: Pick<ApiRequest, 'status' | 'error_message'>[]): RunStatus {
+export function withCancelled(
+  status: RunStatus,
+  requests: Pick<ApiRequest, 'status' | 'error_message'>[],
+  cancelled: boolean | undefined,
+): RunStatus {
   if (status === 'Running') return status;
-  return requests.some((r) => r.status === 'FAILED' && r.error_message === CANCELLED_MESSAGE) ? 'Cancelled' : status;
+  const ended = cancelled ?? requests.some((r) => r.status === 'FAILED' && r.error_message === CANCELLED_MESSAGE);
+  return ended ? 'Cancelled' : status;
 }
 
 /** True when the requests known so far cover the run and have all ended (SUCCESS or FAILED). */

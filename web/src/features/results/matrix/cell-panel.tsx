@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import type { GridCell, GridColumn, GridRow } from './grid-data';
 import { CellBody, CellFacts } from './matrix-cell';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import type { RenderMode } from './output-view';
 import { cn } from '@/lib/cn';
 

@@ -1,9 +1,13 @@
 import Papa from 'papaparse';
+import { csvSafeCell, MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
 import { saveFile } from '../lib/save-file';
 import { gridCell, type GridData } from './grid-data';
 import { hasField } from './view-model';
 
-/** The grid as CSV, one row per cell; cost and checks columns only when some cell has them. */
+/**
+ * The grid as CSV, one row per cell; cost (the call's and the judge's) and checks columns only when some cell has them.
+ * A mock run's file starts with a `notice` column saying on every row that its scores measure nothing.
+ */
 export function gridCsv(data: GridData): string {
   const withCost = hasField(data, 'cost');
   const withChecks = hasField(data, 'checks');
@@ -18,7 +22,7 @@ export function gridCsv(data: GridData): string {
     'execution_time_s',
     'input_tokens',
     'output_tokens',
-    ...(withCost ? ['cost_usd'] : []),
+    ...(withCost ? ['cost_usd', 'judge_cost_usd'] : []),
     ...(withChecks ? ['checks_passed', 'checks_total'] : []),
   ];
   const rows: unknown[][] = [];
@@ -37,13 +41,17 @@ export function gridCsv(data: GridData): string {
         cell.seconds ?? '',
         cell.inputTokens ?? '',
         cell.outputTokens ?? '',
-        ...(withCost ? [cell.cost ?? ''] : []),
+        ...(withCost ? [cell.cost ?? '', cell.judgeCost ?? ''] : []),
         ...(withChecks ? [cell.checks?.passed ?? '', cell.checks?.total ?? ''] : []),
       ]);
     }
   }
-  // Spreadsheets run a cell starting with = + - @ as a formula: escapeFormulae quotes those.
-  return Papa.unparse({ fields, data: rows }, { escapeFormulae: true, newline: '\r\n' });
+  // Texts go through the product's one guard against formulas (Papa's escapeFormulae misses multi-line cells).
+  const safeRows = rows.map((cells) => cells.map((cell) => (typeof cell === 'string' ? csvSafeCell(cell) : cell)));
+  const noticed = data.mock
+    ? { fields: ['notice', ...fields], data: safeRows.map((cells) => [MOCK_OUTPUTS_NOTE, ...cells]) }
+    : { fields, data: safeRows };
+  return Papa.unparse(noticed, { newline: '\r\n' });
 }
 
 export function downloadCsv(csv: string, fileName: string) {

@@ -20,22 +20,32 @@ export type GridCell = {
   inputTokens: number | null;
   outputTokens: number | null;
   cost?: number | null;
+  /** What judging the output cost (llm_judge checks), beside the call's cost. */
+  judgeCost?: number | null;
   checks?: { passed: number; total: number } | null;
   /** With repetitions: whether the runs' outputs agree ('identical' or 'n distinct'); the cell shows the first run. */
   agreement?: string | null;
 };
-export type GridData = { rows: GridRow[]; columns: GridColumn[]; cells: Map<string, GridCell> };
+export type GridData = {
+  rows: GridRow[];
+  columns: GridColumn[];
+  cells: Map<string, GridCell>;
+  /** The run was made in mock mode: its charts and exports say its scores measure nothing. */
+  mock?: boolean;
+};
 
 export const gridCell = (data: GridData, rowId: number | null, columnId: number) =>
   data.cells.get(cellKey(rowId, columnId));
 
-type OptionalFields = Pick<GridCell, 'cost' | 'checks'>;
-/** cost and checks, when the request carries them. */
+type OptionalFields = Pick<GridCell, 'cost' | 'judgeCost' | 'checks'>;
+/** cost, judge cost and checks, when the request carries them. */
 const optionalFields = (request: object): OptionalFields => {
-  const fields = request as OptionalFields & { cost_usd?: number | null };
+  const fields = request as OptionalFields & { cost_usd?: number | null; judge_cost_usd?: number | null };
   const cost = fields.cost_usd !== undefined ? fields.cost_usd : fields.cost;
+  const judgeCost = fields.judge_cost_usd !== undefined ? fields.judge_cost_usd : fields.judgeCost;
   return {
     ...(cost !== undefined ? { cost } : {}),
+    ...(cost !== undefined && judgeCost !== undefined ? { judgeCost } : {}),
     ...(fields.checks !== undefined ? { checks: fields.checks } : {}),
   };
 };
@@ -66,6 +76,7 @@ export function gridFromResults(
   members: { inputIds: (number | null)[]; configurationIds: number[] },
   inputs: Map<number, InputLike>,
   configurations: Map<number, Named & { ai_model: Parameters<typeof aiModelLabel>[0] }>,
+  mock = false,
 ): GridData {
   const grid = new Map<string, GridCell>();
   for (const [key, { request, result, runs }] of cells) {
@@ -88,6 +99,7 @@ export function gridFromResults(
       };
     }),
     cells: grid,
+    mock,
   };
 }
 
@@ -104,10 +116,13 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
       cellOf(
         {
           ...request,
+          // A shared grid carries no error texts: a failed cell says FAILED.
+          error_message: null,
           evaluation: 0,
           attempts: 0,
           // A shared grid carries no cost: the owner's spending stays in the account.
           cost_usd: undefined as unknown as null,
+          judge_cost_usd: undefined as unknown as null,
           configuration_version: null,
           system_prompt: null,
           user_prompt: null,
@@ -126,5 +141,6 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
     rows: [...inputIds].map((id) => rowOf(id, id === null ? undefined : inputs.get(id))),
     columns: shared.configurations.map((c) => ({ id: c.id, name: c.name, model: aiModelLabel(c.ai_model) })),
     cells,
+    mock: shared.evaluation.use_mock,
   };
 }

@@ -3,7 +3,7 @@ import { formatUsd, type ApiRequestStatus } from '@promptgrid/contract';
 import { cn } from '@/lib/cn';
 import { formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { GridCell } from './grid-data';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { DiffView, OutputView, type RenderMode } from './output-view';
 
 const STATUS_TONES: Record<ApiRequestStatus, string> = {
@@ -41,10 +41,11 @@ export function CellFacts({ cell }: { cell: GridCell }) {
 
 /** What a cell shows of its output: the diff from the baseline, the output, the error, or a wait. */
 export function CellBody({ cell, baseline, mode }: { cell: GridCell; baseline: string | null; mode: RenderMode }) {
+  // A shared grid carries no error texts: its failed cells say only that they failed.
   if (cell.status === 'FAILED')
     return (
       <p className="text-red-700 dark:text-red-300">
-        Error occurred while processing request: {cell.error ?? 'Unknown error'}
+        {cell.error === null ? 'The request failed.' : `Error occurred while processing request: ${cell.error}`}
       </p>
     );
   if (cell.output === null) return <p className="text-slate-500 italic dark:text-slate-400">Waiting for response...</p>;

@@ -13,6 +13,7 @@ import {
 import type { GridData } from './grid-data';
 import { scatterSeries, summariseColumns, type ColumnSummary } from './chart-data';
 import { cn } from '@/lib/cn';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 
 // Colours come from CSS variables set per colour scheme (index.css), so the charts follow light and dark.
 const SERIES = [
@@ -69,13 +70,14 @@ function BarPanel({
 
 /**
  * Per system prompt: mean latency, mean time to first token, mean output tokens, cost and pass rate when present;
- * latency vs output tokens.
+ * latency vs output tokens. A mock run's charts say first that they measure nothing.
  */
 export default function MatrixCharts({ data }: { data: GridData }) {
   const { summaries, withCost, withChecks, withTtft } = summariseColumns(data);
   const series = scatterSeries(data);
   return (
     <section aria-label="Charts" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+      {data.mock ? <MockOutputsNote className="md:col-span-2 xl:col-span-3" /> : null}
       <BarPanel title="Mean latency (s)" summaries={summaries} field="meanSeconds" format={(v) => v.toFixed(2)} />
       {withTtft ? (
         <BarPanel

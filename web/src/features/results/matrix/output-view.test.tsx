@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { JSON_OPEN_DEPTH } from './json-tree';
 import { DiffView, OutputView, renderMarkdown } from './output-view';
 
 const HOSTILE = [
@@ -22,13 +24,32 @@ describe('output rendering', () => {
     expect(doc.body.textContent).toContain('<img src=x onerror="alert(1)">');
   });
 
-  it('shows JSON pretty with folding, and text that is not JSON as text', () => {
+  it('shows JSON pretty with folding, and text that is not JSON as text', async () => {
     const { container, rerender } = render(<OutputView text='{"a":{"b":[1,2]}}' mode="json" />);
-    expect(container.querySelectorAll('details')).toHaveLength(3);
+    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(3);
     expect(container.textContent).toContain('"b": [');
+    expect(container.textContent).toContain('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Fold "b"' }));
+    expect(container.textContent).toContain('"b": [] 2 items');
+    expect(screen.getByRole('button', { name: 'Unfold "b"' })).toHaveAttribute('aria-expanded', 'false');
     rerender(<OutputView text="not json <b>" mode="json" />);
     expect(container.textContent).toContain('Not valid JSON; shown as text.');
     expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('renders JSON nested 10,000 deep without overflowing the stack, folded past a depth and unfolded on demand', async () => {
+    const depth = 10_000;
+    const text = `${'{"a":'.repeat(depth)}"bottom"${'}'.repeat(depth)}`;
+    const { container } = render(<OutputView text={text} mode="json" />);
+    const json = screen.getByRole('group', { name: 'JSON' });
+    // Open down to the fold, then one folded object: no element nests inside another.
+    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(JSON_OPEN_DEPTH);
+    expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(1);
+    expect(json.querySelector(':scope > div div')).toBeNull();
+    expect(container.textContent).not.toContain('bottom');
+    await userEvent.click(screen.getByRole('button', { name: 'Unfold "a"' }));
+    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(JSON_OPEN_DEPTH + 1);
+    expect(screen.getByRole('button', { name: 'Unfold "a"' })).toBeInTheDocument();
   });
 
   it('marks insertions and deletions with text a screen reader reads', () => {

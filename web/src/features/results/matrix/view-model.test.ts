@@ -113,7 +113,7 @@ describe('the matrix rows', () => {
     expect(lines[2]).toBe(
       'Beta,Capital of France?,Warm,anthropic - claude-haiku-4-5,SUCCESS,"It is Paris, of course",,1.5,10,6',
     );
-    expect(lines[3]).toContain(`"'=4"`);
+    expect(lines[3]).toContain(",'=4,");
     expect(lines[5]).toBe('Gamma,Broken,Terse,openai - gpt-4.1,FAILED,,Boom,0.1,,');
   });
 
@@ -121,11 +121,14 @@ describe('the matrix rows', () => {
     const withExtras: GridData = {
       ...data,
       cells: new Map([
-        [cellKey(1, 10), { ...success('Paris', 0.5, 1), cost: 0.0012, checks: { passed: 2, total: 3 } }],
+        [
+          cellKey(1, 10),
+          { ...success('Paris', 0.5, 1), cost: 0.0012, judgeCost: 0.0003, checks: { passed: 2, total: 3 } },
+        ],
       ]),
     };
     const [header, row] = gridCsv(withExtras).split('\r\n');
-    expect(header).toMatch(/,cost_usd,checks_passed,checks_total$/);
-    expect(row).toMatch(/,0.0012,2,3$/);
+    expect(header).toMatch(/,cost_usd,judge_cost_usd,checks_passed,checks_total$/);
+    expect(row).toMatch(/,0.0012,0.0003,2,3$/);
   });
 });

@@ -28,6 +28,7 @@ export const recordFixture = (
     cancelled_at: null,
     cost_usd: 0,
     cost_complete: true,
+    judge_cost_usd: 0,
     budget_usd: null,
     ...overrides,
   },
@@ -62,6 +63,7 @@ export const historyItemFixture = (
   cancelled_at: null,
   cost_usd: 0,
   cost_complete: true,
+  judge_cost_usd: 0,
   budget_usd: null,
   ...overrides,
 });

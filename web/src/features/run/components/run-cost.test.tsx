@@ -40,6 +40,10 @@ const estimate: RunEstimate = {
   cost_usd_min: 0.002468,
   cost_usd_max: 0.004068,
   unpriced_models: [],
+  expected_cost: 0.0031,
+  max_cost: 0.0052,
+  judge: { calls: 2, expected_cost: 0.0004, max_cost: 0.0011 },
+  assumptions: [],
 };
 const keys = [{ id: 1, provider: 'openai', label: 'k', is_active: true, last_four_digits: '1234', created_at: at }];
 
@@ -63,8 +67,11 @@ describe('RunView cost', () => {
     expect(within(dialog).getByText('Are you sure you want to proceed?')).toBeInTheDocument();
     expect(
       await within(dialog).findByText(
-        'Estimated cost: $0.002468 to $0.004068 (1,234 input tokens, up to 200 output tokens).',
+        'Estimated cost: about $0.0031 (at most $0.0052) (1,234 input tokens, up to 200 output tokens).',
       ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('LLM judge: 2 judge calls, about $0.0004 (at most $0.0011), included above.'),
     ).toBeInTheDocument();
     const estimateCall = calls.find((call) => call.url === '/api/run-evaluation/estimate/')!;
     expect(JSON.parse(estimateCall.body)).toEqual({
@@ -96,7 +103,17 @@ describe('RunView cost', () => {
       if (url === '/api/run-evaluation/estimate/')
         return fail
           ? { status: 400, body: { variables: ['{{city}} is missing from user prompt Question.'] } }
-          : { body: { ...estimate, cost_usd_min: null, cost_usd_max: null, unpriced_models: ['gpt-5.2'] } };
+          : {
+              body: {
+                ...estimate,
+                cost_usd_min: null,
+                cost_usd_max: null,
+                expected_cost: null,
+                max_cost: null,
+                judge: { calls: 0, expected_cost: null, max_cost: null },
+                unpriced_models: ['gpt-5.2'],
+              },
+            };
       return undefined;
     });
     const configurations = [configuration(5, 'openai', 'gpt-5.2'), configuration(6, 'anthropic', 'claude-haiku-4-5')];

@@ -1,5 +1,5 @@
 import { useRunEstimate, type EstimatePayload } from '../api/estimate-run';
-import { ANTHROPIC_ESTIMATE_NOTE, estimateText } from '../lib/estimate-text';
+import { ANTHROPIC_ESTIMATE_NOTE, estimateText, judgeEstimateText } from '../lib/estimate-text';
 
 type Props = { payload: EstimatePayload; open: boolean; anthropic: boolean };
 
@@ -14,10 +14,14 @@ export function RunEstimateLine({ payload, open, anthropic }: Props) {
         {`Could not estimate the cost: ${estimate.error.message}`}
       </span>
     );
+  const judge = judgeEstimateText(estimate.data, payload.use_mock);
   return (
-    <span className="mt-2 block font-medium text-slate-800 dark:text-slate-100">
-      {estimateText(estimate.data, payload.use_mock)}
-      {anthropic && !payload.use_mock ? ` ${ANTHROPIC_ESTIMATE_NOTE}` : null}
-    </span>
+    <>
+      <span className="mt-2 block font-medium text-slate-800 dark:text-slate-100">
+        {estimateText(estimate.data, payload.use_mock)}
+        {anthropic && !payload.use_mock ? ` ${ANTHROPIC_ESTIMATE_NOTE}` : null}
+      </span>
+      {judge ? <span className="mt-1 block text-slate-700 dark:text-slate-200">{judge}</span> : null}
+    </>
   );
 }

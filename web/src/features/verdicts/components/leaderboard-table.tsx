@@ -27,12 +27,23 @@ function sortRows(rows: ConfigurationSummary[], key: SortKey | null): Configurat
   });
 }
 
-type Props = { rows: ConfigurationSummary[]; nameOf: (configurationId: number) => string };
+type Props = {
+  rows: ConfigurationSummary[];
+  nameOf: (configurationId: number) => string;
+  /**
+   * false for a mock run: its rows keep the run's order (the server's is best first) and no figure stands out, so no
+   * prompt reads as the winner.
+   */
+  ranked?: boolean;
+};
+
+const inRunOrder = (rows: ConfigurationSummary[]) => [...rows].sort((a, b) => a.configuration_id - b.configuration_id);
 
 /** One line per system prompt of the run: checks, votes and ratings, with pass rate and win rate first. */
-export function LeaderboardTable({ rows, nameOf }: Props) {
+export function LeaderboardTable({ rows, nameOf, ranked = true }: Props) {
   const [sortKey, setSortKey] = useState<SortKey | null>(null);
-  const sorted = sortRows(rows, sortKey);
+  const sorted = sortRows(ranked ? rows : inRunOrder(rows), sortKey);
+  const rate = cn('px-3 py-2 text-right', ranked && 'text-base font-semibold');
   const header = (key: SortKey, label: string) => (
     <th key={key} scope="col" aria-sort={sortKey === key ? 'descending' : 'none'} className="px-3 py-2 text-right">
       <button
@@ -50,7 +61,9 @@ export function LeaderboardTable({ rows, nameOf }: Props) {
   );
   return (
     <table className="w-full min-w-[44rem] text-sm">
-      <caption className="sr-only">Leaderboard: best first</caption>
+      <caption className="sr-only">
+        {ranked ? 'Leaderboard: best first' : 'Leaderboard: in run order, not ranked'}
+      </caption>
       <thead className="border-b border-slate-200 text-xs dark:border-slate-800">
         <tr>
           <th scope="col" className="px-3 py-2 text-left font-medium text-slate-600 dark:text-slate-300">
@@ -80,8 +93,8 @@ export function LeaderboardTable({ rows, nameOf }: Props) {
             <th scope="row" className="max-w-[16rem] truncate px-3 py-2 text-left font-medium">
               {nameOf(row.configuration_id)}
             </th>
-            <td className="px-3 py-2 text-right text-base font-semibold">{percent(row.pass_rate)}</td>
-            <td className="px-3 py-2 text-right text-base font-semibold">{percent(row.win_rate)}</td>
+            <td className={rate}>{percent(row.pass_rate)}</td>
+            <td className={rate}>{percent(row.win_rate)}</td>
             <td className="px-3 py-2 text-right">{row.mean_score === null ? '—' : row.mean_score.toFixed(2)}</td>
             <td className="px-3 py-2 text-right">
               {row.checks_passed} of {row.checks_total}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConfigurationSummary } from '@promptgrid/contract';
+import { MOCK_OUTPUTS_NOTE, type ConfigurationSummary } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { Leaderboard } from './leaderboard';
@@ -78,6 +78,16 @@ describe('Leaderboard', () => {
     expect(screen.getByRole('columnheader', { name: /Win rate/ })).toHaveAttribute('aria-sort', 'descending');
     await userEvent.click(screen.getByRole('button', { name: 'System prompt' }));
     expect(rowNames()).toEqual(['Terse', 'Friendly', 'Pirate']);
+  });
+
+  it("says a mock run's scores measure nothing, and ranks no prompt first", async () => {
+    // The server ranks Friendly (6) first; the run made Terse (5) first.
+    mockApi(({ url }) => (url === '/api/evaluations/9/summary/' ? { body: [summary[1], summary[0]] } : undefined));
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={(id) => names[id]} mock />);
+    expect(await screen.findByRole('table', { name: 'Leaderboard: in run order, not ranked' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
+    expect(rowNames()).toEqual(['Terse', 'Friendly']);
+    expect(within(screen.getByRole('row', { name: /Friendly/ })).getByText('50%')).not.toHaveClass('font-semibold');
   });
 
   it('says so when the leaderboard cannot be loaded', async () => {

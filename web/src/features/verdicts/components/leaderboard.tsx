@@ -1,12 +1,19 @@
 import { Banner } from '@/components/ui/banner';
+import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { useSummary } from '../api/get-summary';
 import { LeaderboardTable } from './leaderboard-table';
 
-type Props = { evaluationId: number; polling: boolean; nameOf: (configurationId: number) => string };
+type Props = {
+  evaluationId: number;
+  polling: boolean;
+  nameOf: (configurationId: number) => string;
+  /** A mock run: its scores measure nothing, so it says so and ranks no one first. */
+  mock?: boolean;
+};
 
 /** The run's leaderboard above the result cards: which system prompt wins, on checks and on blind votes. */
-export function Leaderboard({ evaluationId, polling, nameOf }: Props) {
+export function Leaderboard({ evaluationId, polling, nameOf, mock = false }: Props) {
   const summary = useSummary(evaluationId, polling);
   return (
     <section
@@ -16,6 +23,7 @@ export function Leaderboard({ evaluationId, polling, nameOf }: Props) {
       <h2 id="leaderboard-title" className="mb-2 text-sm font-semibold">
         Leaderboard
       </h2>
+      {mock ? <MockOutputsNote className="mb-3" /> : null}
       {summary.isPending ? (
         <Spinner label="Loading the leaderboard" />
       ) : summary.isError ? (
@@ -23,7 +31,7 @@ export function Leaderboard({ evaluationId, polling, nameOf }: Props) {
       ) : summary.data.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No system prompts in this run.</p>
       ) : (
-        <LeaderboardTable rows={summary.data} nameOf={nameOf} />
+        <LeaderboardTable rows={summary.data} nameOf={nameOf} ranked={!mock} />
       )}
     </section>
   );

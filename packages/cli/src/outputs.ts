@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { XMLBuilder } from 'fast-xml-parser';
+import { csvSafeCell, type ApiRequestWithOutput, type Check, type EvaluationResults } from '@promptgrid/contract';
+import { CliError } from './client.js';
+import { nameById, type LeaderboardRow } from './report.js';
+
+export type RunReport = {
+  results: EvaluationResults;
+  leaderboard: LeaderboardRow[];
+  checks: Check[];
+  failures: string[];
+};
+
+/** What went wrong on one call, in words: its error, or each check that failed with its reason. */
+function problemsOf(request: ApiRequestWithOutput, checks: Check[]): { failures: string[]; errors: string[] } {
+  const errors = request.status === 'FAILED' ? [request.error_message ?? 'The call failed.'] : [];
+  const failures = request.scores.flatMap((score) => {
+    const check = nameById(checks, score.check_id);
+    if (score.error) return [`${check}: could not score: ${score.error}`];
+    return score.pass === false ? [`${check}: ${score.reason}`] : [];
+  });
+  return { failures, errors };
+}
+
+/** JSON: the run, its leaderboard, the threshold failures and every request with its output. */
+export const reportJson = (report: RunReport) =>
+  `${JSON.stringify(
+    {
+      evaluation: report.results.evaluation,
+      leaderboard: report.leaderboard,
+      failures: report.failures,
+      results: report.results,
+    },
+    null,
+    2,
+  )}\n`;
+
+/** CSV: one row per call. */
+export function reportCsv({ results, checks }: RunReport): string {
+  const rows = results.api_requests.map((request) => {
+    const { failures, errors } = problemsOf(request, checks);
+    return {
+      evaluation_id: request.evaluation,
+      configuration: nameById(results.configurations, request.configuration),
+      input: nameById(results.inputs, request.input),
+      repetition: request.repetition,
+      status: request.status,
+      checks_passed: request.scores.filter((s) => s.pass === true).length,
+      checks_total: request.scores.filter((s) => s.pass !== null).length,
+      problems: [...errors, ...failures].join('\n'),
+      cost_usd: request.cost_usd ?? '',
+      execution_time: request.execution_time ?? '',
+      output: request.output ?? '',
+    };
+  });
+  return stringify(rows, {
+    header: true,
+    columns: rows.length ? undefined : ['evaluation_id'],
+    record_delimiter: '\r\n',
+    // Outputs and input names are written by models and users: no cell may read as a spreadsheet formula.
+    cast: { string: csvSafeCell },
+  });
+}
+
+/**
+ * JUnit XML: a test suite per configuration and a test case per input x configuration (its repetitions together), so
+ * CI systems list them natively; a failing case carries the check messages, a failed call an error.
+ */
+export function reportJunit({ results, checks }: RunReport): string {
+  const suites = results.configurations.map((configuration) => {
+    const cases = new Map<number | null, ApiRequestWithOutput[]>();
+    for (const request of results.api_requests.filter((r) => r.configuration === configuration.id)) {
+      cases.set(request.input, [...(cases.get(request.input) ?? []), request]);
+    }
+    const testcases = [...cases].map(([input, requests]) => {
+      const problems = requests.map((request) => problemsOf(request, checks));
+      const failures = problems.flatMap((p) => p.failures);
+      const errors = problems.flatMap((p) => p.errors);
+      const time = requests.reduce((sum, r) => sum + (r.execution_time ?? 0), 0);
+      return {
+        '@_name': nameById(results.inputs, input),
+        '@_classname': configuration.name,
+        '@_time': time.toFixed(3),
+        ...(failures.length ? { failure: { '@_message': failures[0], '#text': failures.join('\n') } } : {}),
+        ...(errors.length ? { error: { '@_message': errors[0], '#text': errors.join('\n') } } : {}),
+      };
+    });
+    return {
+      '@_name': configuration.name,
+      '@_tests': testcases.length,
+      '@_failures': testcases.filter((c) => 'failure' in c).length,
+      '@_errors': testcases.filter((c) => 'error' in c).length,
+      testcase: testcases,
+    };
+  });
+  const count = (key: '@_tests' | '@_failures' | '@_errors') => suites.reduce((sum, suite) => sum + suite[key], 0);
+  const document = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    testsuites: {
+      '@_name': `Promptgrid run ${results.evaluation.id}: ${results.evaluation.name}`,
+      '@_tests': count('@_tests'),
+      '@_failures': count('@_failures'),
+      '@_errors': count('@_errors'),
+      testsuite: suites,
+    },
+  };
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    suppressEmptyNode: true,
+  });
+  return builder.build(document) as string;
+}
+
+const WRITERS: Record<string, (report: RunReport) => string> = {
+  '.json': reportJson,
+  '.csv': reportCsv,
+  '.xml': reportJunit,
+};
+
+/** Writes the report in the format its file name says: .json, .csv or .xml (JUnit). */
+export function writeReport(file: string, report: RunReport) {
+  const write = WRITERS[path.extname(file).toLowerCase()];
+  if (!write) throw new CliError(`--output must end in .json, .csv or .xml (JUnit), not ${JSON.stringify(file)}.`);
+  fs.writeFileSync(file, write(report));
+}

@@ -1,0 +1,142 @@
+import {
+  formatUsd,
+  type ApiRequestWithOutput,
+  type Check,
+  type ConfigurationSummary,
+  type EvaluationComparison,
+  type EvaluationResults,
+} from '@promptgrid/contract';
+import { CliError } from './client.js';
+
+/** The name of a configuration, input or check by its id; a request without an input has none. */
+export const nameById = (list: { id: number; name: string }[], id: number | null) =>
+  id === null ? '(no input)' : (list.find((item) => item.id === id)?.name ?? `#${id}`);
+
+/** One configuration's line of the leaderboard as the CLI prints it. */
+export type LeaderboardRow = {
+  configuration_id: number;
+  name: string;
+  model: string;
+  pass_rate: number | null;
+  mean_score: number | null;
+  checks_passed: number;
+  checks_total: number;
+  requests: number;
+  failed: number;
+  cost_usd: number | null;
+  average_latency_s: number | null;
+};
+
+function costOf(requests: ApiRequestWithOutput[]): number | null {
+  const known = requests.map((r) => r.cost_usd).filter((cost): cost is number => cost !== null);
+  return known.length === 0 ? null : known.reduce((sum, cost) => sum + cost, 0);
+}
+
+/** The server's leaderboard (best first) with each configuration's name, model and cost from the run's results. */
+export function leaderboard(summary: ConfigurationSummary[], results: EvaluationResults): LeaderboardRow[] {
+  return summary.map((line) => {
+    const configuration = results.configurations.find((c) => c.id === line.configuration_id);
+    return {
+      configuration_id: line.configuration_id,
+      name: configuration?.name ?? `#${line.configuration_id}`,
+      model: configuration?.ai_model.model_name ?? '',
+      pass_rate: line.pass_rate,
+      mean_score: line.mean_score,
+      checks_passed: line.checks_passed,
+      checks_total: line.checks_total,
+      requests: line.requests,
+      failed: line.failed,
+      cost_usd: costOf(results.api_requests.filter((r) => r.configuration === line.configuration_id)),
+      average_latency_s: line.average_execution_time,
+    };
+  });
+}
+
+const percent = (rate: number | null) => (rate === null ? 'n/a' : `${(rate * 100).toFixed(1)}%`);
+const seconds = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} s`);
+const HEADERS = ['Configuration', 'Model', 'Pass rate', 'Checks', 'Cost', 'Latency', 'Failed calls'];
+
+function cells(row: LeaderboardRow): string[] {
+  return [
+    row.name,
+    row.model,
+    percent(row.pass_rate),
+    `${row.checks_passed}/${row.checks_total}`,
+    row.cost_usd === null ? 'n/a' : formatUsd(row.cost_usd),
+    seconds(row.average_latency_s),
+    String(row.failed),
+  ];
+}
+
+/** Plain columns for a terminal or a CI log (no colours, no escape codes). */
+export function leaderboardText(rows: LeaderboardRow[]): string {
+  const table = [HEADERS, ...rows.map(cells)];
+  const widths = HEADERS.map((_, i) => Math.max(...table.map((line) => line[i].length)));
+  return table
+    .map((line) =>
+      line
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+const markdownCell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+/** The leaderboard as a GitHub job summary: a heading, what ran, and a Markdown table. */
+export function leaderboardMarkdown(results: EvaluationResults, rows: LeaderboardRow[], verdict: string[]): string {
+  const { evaluation } = results;
+  return [
+    `## Promptgrid: ${markdownCell(evaluation.name)} (run ${evaluation.id})`,
+    '',
+    `${evaluation.total_requests} calls${evaluation.use_mock ? ' in mock mode' : ''}.`,
+    '',
+    `| ${HEADERS.join(' | ')} |`,
+    `| ${HEADERS.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${cells(row).map(markdownCell).join(' | ')} |`),
+    '',
+    ...(verdict.length ? verdict.map((line) => `- ${markdownCell(line)}`) : ['All thresholds passed.']),
+    '',
+  ].join('\n');
+}
+
+export type Threshold = { metric: 'pass_rate' | 'mean_score'; min: number };
+
+/** `pass_rate=0.9` or `mean_score=0.75`. */
+export function parseThreshold(text: string): Threshold {
+  const match = /^(pass_rate|mean_score)=(\d+(?:\.\d+)?)$/.exec(text.trim());
+  if (!match || Number(match[2]) > 1)
+    throw new CliError(
+      `--fail-under takes pass_rate=N or mean_score=N with N from 0 to 1, not ${JSON.stringify(text)}.`,
+    );
+  return { metric: match[1] as Threshold['metric'], min: Number(match[2]) };
+}
+
+/** Every configuration must reach every threshold; one with nothing scored fails it. */
+export function thresholdFailures(rows: LeaderboardRow[], thresholds: Threshold[]): string[] {
+  return thresholds.flatMap(({ metric, min }) =>
+    rows
+      .filter((row) => row[metric] === null || row[metric] < min)
+      .map(
+        (row) =>
+          `${row.name}: ${metric} ${row[metric] === null ? 'n/a (nothing scored)' : row[metric].toFixed(3)} < ${min}`,
+      ),
+  );
+}
+
+/** Checks that passed on a cell of the base run and fail on the same cell now. */
+export function regressions(comparison: EvaluationComparison, checks: Check[]): string[] {
+  return comparison.pairs.flatMap((pair) => {
+    if (!pair.base || !pair.head) return [];
+    const passedBefore = new Set(pair.base.scores.filter((s) => s.pass === true).map((s) => s.check_id));
+    const cell = `${nameById(comparison.configurations, pair.configuration)} on ${nameById(comparison.inputs, pair.input)}`;
+    return pair.head.scores
+      .filter((score) => score.pass === false && passedBefore.has(score.check_id))
+      .map(
+        (score) =>
+          `${cell}: check "${nameById(checks, score.check_id)}" passed in run ${comparison.base.id} ` +
+          `and fails now (${score.reason})`,
+      );
+  });
+}

