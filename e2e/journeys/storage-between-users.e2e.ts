@@ -40,7 +40,7 @@ describe('browser storage between users', () => {
     const { projectId } = await aliceWithResults(page);
     const [key] = await appKeys(page);
     const alice = await apiCall<{ id: number }>(page, 'GET', '/auth/me/');
-    expect(key).toBe(`promptgrid:results:${alice.id}:${projectId}`);
+    expect(key).toBe(`promptgrid:results:${alice.id}:queries`);
     await shot(page, 'storage-alice-results');
 
     await openUserMenuItem(page, 'Logout');

@@ -50,7 +50,16 @@ type Props = {
 };
 
 /** The masked field that adds or replaces a provider's key, checked by the contract's rules for a key. */
-export function ProviderKeyForm({ provider, existing, replacing, busy, keyFieldRef, onCancel, onSaved, onError }: Props) {
+export function ProviderKeyForm({
+  provider,
+  existing,
+  replacing,
+  busy,
+  keyFieldRef,
+  onCancel,
+  onSaved,
+  onError,
+}: Props) {
   const info = PROVIDER_INFO[provider];
   const fieldId = useId();
   const [visible, setVisible] = useState(false);

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type ComponentProps } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -8,17 +9,14 @@ import { paths } from '@/lib/paths';
 import { useLatestEvaluation } from '../api/get-evaluation-history';
 import { useEvaluationRecord } from '../api/get-evaluation-record';
 import { RunActions } from '../history/run-actions';
-import { dropResultsCache, readResultsCache } from '../lib/cache';
+import { queryKeys } from '@/lib/query-keys';
 import { frozenConfigurations, frozenInputs } from '../lib/frozen';
 import { EvaluationNotFound } from './evaluation-not-found';
 import { ResultsView } from './results-view';
 
 type ViewProps = ComponentProps<typeof ResultsView>;
 
-type Props = Pick<
-  ViewProps,
-  'userId' | 'projectId' | 'project' | 'checkNames' | 'aboveCards' | 'toolbar' | 'cardExtras'
-> & {
+type Props = Pick<ViewProps, 'projectId' | 'project' | 'checkNames' | 'aboveCards' | 'toolbar' | 'cardExtras'> & {
   /** ?evaluation= when the address names a run; null opens the project's latest. */
   evaluationParam: number | null;
   /** The run screen's message for the run it just started. */
@@ -44,23 +42,28 @@ function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
 
 /**
  * The Results screen as the server records it: the run the address names, else the project's latest; its cards,
- * labels and export from the configurations and inputs it froze at start. The browser's copy only speeds up a
- * reload of that same run.
+ * labels and export from the configurations and inputs it froze at start. The copy in browser storage (the query
+ * persister's) only speeds up a reload of that same run.
  */
 export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props) {
-  const { projectId, userId } = viewProps;
+  const { projectId } = viewProps;
+  const queryClient = useQueryClient();
   // Asked also when the address names a run, to say when a newer one exists.
   const latest = useLatestEvaluation(projectId, true);
   const evaluationId = evaluationParam ?? latest.data?.items[0]?.id ?? null;
   const record = useEvaluationRecord(evaluationId);
   const run = record.data;
-  const noRuns = evaluationParam === null && latest.data?.items.length === 0;
   const gone = record.error instanceof ApiError && record.error.status === 404;
-  // The browser's copy of a run the server no longer has (or a project with no run left) is dropped, not shown.
+  // What the browser kept of a run the server no longer has is dropped (from storage too), not shown.
   useEffect(() => {
-    if (noRuns || (gone && readResultsCache(userId, projectId)?.evaluationId === evaluationId))
-      dropResultsCache(userId, projectId);
-  }, [noRuns, gone, userId, projectId, evaluationId]);
+    if (!gone) return;
+    for (const queryKey of [
+      queryKeys.evaluationProgress(evaluationId),
+      queryKeys.evaluationResults(evaluationId),
+      queryKeys.evaluationSelections(evaluationId),
+    ])
+      queryClient.removeQueries({ queryKey, exact: true });
+  }, [gone, evaluationId, queryClient]);
   const frozen = useMemo(
     () => (run ? { inputs: frozenInputs(run), configurations: frozenConfigurations(run) } : null),
     [run],
