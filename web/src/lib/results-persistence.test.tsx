@@ -32,7 +32,7 @@ describe('ResultsPersistence', () => {
   it("keeps a run's results for a reload under the user's own key, and nothing else of the cache", async () => {
     const first = page(testQueryClient(), 7, () => Promise.resolve(['Paris is the capital.']));
     expect(await screen.findByText('Paris is the capital.')).toBeInTheDocument();
-    // The persister writes at most once a second.
+    // The persister writes after a short wait.
     await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:queries')).toContain('Paris'), {
       timeout: 3_000,
     });
@@ -50,6 +50,24 @@ describe('ResultsPersistence', () => {
     expect(screen.queryByText('Paris is the capital.')).not.toBeInTheDocument();
   });
 
+  it("switches to the next user's own key without a reload", async () => {
+    const client = testQueryClient();
+    const view = page(client, 7, () => Promise.resolve(['First user']));
+    expect(await screen.findByText('First user')).toBeInTheDocument();
+    client.clear();
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <ResultsPersistence userId={8}>
+          <Probe results={() => Promise.resolve(['Second user'])} />
+        </ResultsPersistence>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Second user')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('promptgrid:results:8:queries')).toContain('Second user'), {
+      timeout: 3_000,
+    });
+  });
+
   it('writes nothing once the user is gone, even a save it had scheduled', async () => {
     vi.useFakeTimers();
     const client = testQueryClient();
@@ -57,7 +75,7 @@ describe('ResultsPersistence', () => {
     // vi.waitFor moves the fake clock on by its interval only: the persister's save stays pending.
     await vi.waitFor(() => expect(screen.getByText('Kept?')).toBeInTheDocument());
     expect(localStorage.getItem('promptgrid:results:7:queries')).toBeNull();
-    // Signed out within the persister's second: the storage is cleared and the cache emptied, as sign-out does.
+    // Signed out before the persister's write: the storage is cleared and the cache emptied, as sign-out does.
     view.rerender(
       <QueryClientProvider client={client}>
         <ResultsPersistence userId={null}>

@@ -9,13 +9,18 @@ import { STORAGE_KEYS } from '@promptgrid/contract';
  * seen in the last few minutes (unobserved queries leave the cache after its gcTime, 5 minutes, and so leave storage).
  */
 export const RESULTS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Writes wait this long and take the latest state (the library's default is a second): the run on screen changes at
+ * most once per poll and per reply saved, and a reload soon after a run ends should find it written.
+ */
+const WRITE_EVERY_MS = 200;
 
 /** The queries of a run that a reload shows at once from storage: its record, progress, results and selections. */
 const PERSISTED_PARTS = new Set(['record', 'progress', 'results', 'selections']);
 // Typed by shape: the persister brings its own copy of TanStack Query's core, whose Query type is another class.
 /**
  * localStorage for one user's session: once it is closed (sign-out, another user) a save the persister had scheduled
- * (it writes at most once a second) is dropped rather than writing the key again after sign-out removed it.
+ * (writes wait WRITE_EVERY_MS) is dropped rather than writing the key again after sign-out removed it.
  */
 function sessionStorageOf(key: string) {
   let open = true;
@@ -48,7 +53,12 @@ export function ResultsPersistence({ userId, children }: { userId: number | null
     if (userId === null) return null;
     const key = STORAGE_KEYS.resultsCache(userId);
     const { storage, close } = sessionStorageOf(key);
-    const persister = createSyncStoragePersister({ storage: storage as Storage, key, retry: removeOldestQuery });
+    const persister = createSyncStoragePersister({
+      storage: storage as Storage,
+      key,
+      throttleTime: WRITE_EVERY_MS,
+      retry: removeOldestQuery,
+    });
     const options = {
       persister,
       maxAge: RESULTS_MAX_AGE_MS,
@@ -59,7 +69,8 @@ export function ResultsPersistence({ userId, children }: { userId: number | null
   useEffect(() => session?.close, [session]);
   if (session === null) return children;
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={session.options}>
+    // Keyed by user: the provider reads its options once, so another user needs a provider of their own.
+    <PersistQueryClientProvider key={userId} client={queryClient} persistOptions={session.options}>
       {children}
     </PersistQueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ComponentProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { EvaluationRecord } from '@promptgrid/contract';
 import { Link } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -9,12 +10,15 @@ import { paths } from '@/lib/paths';
 import { useLatestEvaluation } from '../api/get-evaluation-history';
 import { useEvaluationRecord } from '../api/get-evaluation-record';
 import { RunActions } from '../history/run-actions';
-import { queryKeys } from '@/lib/query-keys';
 import { frozenConfigurations, frozenInputs } from '../lib/frozen';
 import { EvaluationNotFound } from './evaluation-not-found';
 import { ResultsView } from './results-view';
 
 type ViewProps = ComponentProps<typeof ResultsView>;
+
+/** A run's own queries except its record, which the screen is reading (removing it would ask again). */
+const isRunPart = (queryKey: readonly unknown[], evaluationId: number | null) =>
+  queryKey[0] === 'evaluations' && queryKey[1] === evaluationId && queryKey[2] !== 'record';
 
 type Props = Pick<ViewProps, 'projectId' | 'project' | 'checkNames' | 'aboveCards' | 'toolbar' | 'cardExtras'> & {
   /** ?evaluation= when the address names a run; null opens the project's latest. */
@@ -53,17 +57,21 @@ export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props)
   const evaluationId = evaluationParam ?? latest.data?.items[0]?.id ?? null;
   const record = useEvaluationRecord(evaluationId);
   const run = record.data;
+  const noRuns = evaluationParam === null && latest.data?.items.length === 0;
   const gone = record.error instanceof ApiError && record.error.status === 404;
-  // What the browser kept of a run the server no longer has is dropped (from storage too), not shown.
+  // What the browser kept of a run the server no longer has (or of any run of a project that has none left) is
+  // dropped, from storage too, not shown.
   useEffect(() => {
-    if (!gone) return;
-    for (const queryKey of [
-      queryKeys.evaluationProgress(evaluationId),
-      queryKeys.evaluationResults(evaluationId),
-      queryKeys.evaluationSelections(evaluationId),
-    ])
-      queryClient.removeQueries({ queryKey, exact: true });
-  }, [gone, evaluationId, queryClient]);
+    if (gone) queryClient.removeQueries({ predicate: ({ queryKey }) => isRunPart(queryKey, evaluationId) });
+    if (!noRuns) return;
+    const projectRuns = queryClient
+      .getQueriesData<EvaluationRecord>({ predicate: ({ queryKey }) => queryKey[2] === 'record' })
+      .filter(([, kept]) => kept !== undefined && String(kept.evaluation.project) === projectId)
+      .map(([queryKey]) => queryKey[1]);
+    queryClient.removeQueries({
+      predicate: ({ queryKey }) => projectRuns.includes(queryKey[1] as number) && queryKey[0] === 'evaluations',
+    });
+  }, [gone, noRuns, evaluationId, projectId, queryClient]);
   const frozen = useMemo(
     () => (run ? { inputs: frozenInputs(run), configurations: frozenConfigurations(run) } : null),
     [run],
