@@ -10,7 +10,7 @@ import {
 } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Checkbox } from '@/components/ui/checkbox';
-import { CodeEditor } from '@/components/ui/code-editor';
+import { CodeEditorField } from '@/components/ui/code-editor-field';
 import { openingKey } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { NameField } from '@/components/ui/name-field';
@@ -193,19 +193,11 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         />
       ) : null}
 
-      <Controller
+      <CodeEditorField
         control={form.control}
         name="prompt_content"
-        render={({ field, fieldState }) => (
-          <CodeEditor
-            label="Prompt template"
-            required
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            placeholder="You are a helpful assistant that…"
-          />
-        )}
+        label="Prompt template"
+        placeholder="You are a helpful assistant that…"
       />
     </FormDialog>
   );

@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
-import { CodeEditor } from '@/components/ui/code-editor';
+import { CodeEditorField } from '@/components/ui/code-editor-field';
 import { openingKey } from '@/components/ui/dialog';
 import { Field, TextArea } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -55,19 +55,11 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
       formClassName="space-y-4"
     >
       <NameField registration={form.register('name')} error={errors.name?.message} />
-      <Controller
+      <CodeEditorField
         control={form.control}
         name="content"
-        render={({ field, fieldState }) => (
-          <CodeEditor
-            label="Content"
-            required
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            placeholder="The user message to send, e.g. a document to summarise"
-          />
-        )}
+        label="Content"
+        placeholder="The user message to send, e.g. a document to summarise"
       />
       <Controller
         control={form.control}
