@@ -58,8 +58,8 @@ export const STORAGE_KEYS = {
   csrfCookie: 'csrftoken',
   /** Every key the app writes besides `user` starts with this: they are cleared at sign-out and when another user signs in. */
   appPrefix: 'promptgrid:',
-  /** The last evaluation shown in a project, per user. */
-  resultsCache: (userId: number, projectId: number | string) => `promptgrid:results:${userId}:${projectId}`,
+  /** The signed-in user's runs on the Results screen, as TanStack Query's persister writes them. */
+  resultsCache: (userId: number) => `promptgrid:results:${userId}:queries`,
   /** An editor's unsaved form (session storage), per project and dialog, e.g. 'configuration:new' or 'input:12'. */
   draft: (projectId: number | string, dialog: string) => `promptgrid:draft:${projectId}:${dialog}`,
 } as const;

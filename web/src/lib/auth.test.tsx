@@ -90,8 +90,8 @@ describe('login', () => {
 
 describe('browser storage between users', () => {
   const seed = () => {
-    localStorage.setItem(`promptgrid:results:${TEST_USER.id}:1`, '{"mine":true}');
-    localStorage.setItem('promptgrid:results:999:1', '{"someone else":true}');
+    localStorage.setItem(`promptgrid:results:${TEST_USER.id}:queries`, '{"mine":true}');
+    localStorage.setItem('promptgrid:results:999:queries', '{"someone else":true}');
     localStorage.setItem('promptgrid:anything', 'x');
     localStorage.setItem('unrelated', 'kept');
   };
@@ -116,7 +116,7 @@ describe('browser storage between users', () => {
     mockApi(() => undefined);
     renderAuth();
     act(() => latest.auth!.login(TEST_USER));
-    expect(appKeys()).toEqual([`promptgrid:results:${TEST_USER.id}:1`]);
+    expect(appKeys()).toEqual([`promptgrid:results:${TEST_USER.id}:queries`]);
   });
 
   it('clears them when the server says the session is gone', async () => {

@@ -78,7 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return;
       }
       // Another user's cached results (a sign-out that never reached this page) go; this user's stay.
-      clearAppStorage(STORAGE_KEYS.resultsCache(next.id, ''));
+      clearAppStorage(STORAGE_KEYS.resultsCache(next.id));
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(next));
       setUser(next);
       navigate(paths.projects.to());

@@ -16,6 +16,8 @@ export const queryKeys = {
   configurations: (projectId: number | string) => ['configurations', String(projectId)] as const,
   evaluationProgress: (evaluationId: number | null) => ['evaluations', evaluationId, 'progress'] as const,
   evaluationResults: (evaluationId: number | null) => ['evaluations', evaluationId, 'results'] as const,
+  /** The input and prompts chosen on a run's Results screen: kept in the cache so they are persisted with the run. */
+  evaluationSelections: (evaluationId: number | null) => ['evaluations', evaluationId, 'selections'] as const,
   checks: (projectId: number | string) => ['checks', String(projectId)] as const,
   /** The leaderboard; votes and ratings change it, so they refresh it. */
   evaluationSummary: (evaluationId: number) => ['evaluations', evaluationId, 'summary'] as const,

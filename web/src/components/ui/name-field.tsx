@@ -1,30 +1,11 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, TextInput } from './field';
-import { requiredError } from '@/lib/field-errors';
 
-export const NAME_REQUIRED = 'Name is required.';
-export const nameError = (name: string) => requiredError(name, NAME_REQUIRED);
-
-/** The required Name field of the prompt editors; `onChange` gets the new name and whether it is still blank. */
-export function NameField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error?: string;
-  onChange: (name: string, stillInvalid: string | undefined) => void;
-}) {
+/** The required Name field of the prompt editors, registered with their form. */
+export function NameField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
   return (
     <Field label="Name" error={error}>
-      {(props) => (
-        <TextInput
-          {...props}
-          value={value}
-          required
-          autoComplete="off"
-          onChange={(event) => onChange(event.target.value, nameError(event.target.value))}
-        />
-      )}
+      {(props) => <TextInput {...props} {...registration} required autoComplete="off" />}
     </Field>
   );
 }

@@ -8,7 +8,6 @@ import { RatingControl } from '@/features/verdicts/components/rating-control';
 import { VerdictsToolbar } from '@/features/verdicts/components/verdicts-toolbar';
 import type { RunSlots } from '@/features/results/lib/run-slots';
 import type { RunNavigationState } from '@/features/run/components/run-view';
-import { useAuth } from '@/lib/auth';
 import { useProject } from '@/features/projects/api/get-project';
 
 // Module-level, so the memoised result cards keep one slot function across renders.
@@ -51,12 +50,8 @@ export default function ResultsRoute() {
       navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...state, message: null } });
   }, [state, location.pathname, location.search, navigate]);
 
-  const { user } = useAuth();
-  if (!user) return null; // a protected route: the guard has already sent anonymous visitors away
-
   return (
     <ResultsScreen
-      userId={user.id}
       projectId={projectId}
       project={projectName}
       evaluationParam={evaluationParam}

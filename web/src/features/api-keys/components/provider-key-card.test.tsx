@@ -93,6 +93,22 @@ describe('ProviderKeyCard', () => {
     );
   });
 
+  it("answers a key with spaces in the contract's words, and puts a 400's message on the field", async () => {
+    const fetch = mockApi(() => ({ status: 400, body: { key: ['Key is too long.'] } }));
+    renderWithApp(<ProviderKeyCard provider="openai" apiKey={null} />);
+    const field = screen.getByPlaceholderText('sk-...');
+    await userEvent.type(field, 'sk-abc def');
+    await userEvent.click(screen.getByRole('button', { name: 'Save OpenAI Key' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Key must not contain spaces.'));
+    expect(callsOf(fetch)).not.toContain('POST /api/api-keys/');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'sk-abcdef');
+    await userEvent.click(screen.getByRole('button', { name: 'Save OpenAI Key' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Key is too long.'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the save and remove failures', async () => {
     mockApi(({ method }) =>
       method === 'DELETE' ? { status: 500, body: 'boom' } : { status: 502, body: '<html>', contentType: 'text/html' },

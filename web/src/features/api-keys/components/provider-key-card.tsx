@@ -1,40 +1,16 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LIMITS, type ApiKey, type Provider } from '@promptgrid/contract';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
-import { CheckIcon, ExternalLinkIcon, EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { ApiError } from '@/lib/api-client';
-import { useSaveApiKey } from '../api/save-api-key';
 import { useDeleteApiKey } from '../api/delete-api-key';
-import { deleteFailedMessage, PROVIDER_INFO, saveFailedMessage, savedMessage } from '../lib/providers';
+import { deleteFailedMessage, PROVIDER_INFO, savedMessage } from '../lib/providers';
+import { DashboardLink, ProviderKeyForm } from './provider-key-form';
 
 type ProviderKeyCardProps = { provider: Provider; apiKey: ApiKey | null; loading?: boolean };
-
-/** The provider's key page; the last word and the icon never part, so the icon cannot wrap onto a line of its own. */
-function DashboardLink({ provider, text }: { provider: Provider; text: string }) {
-  const info = PROVIDER_INFO[provider];
-  const full = `${text} ${info.dashboardName}`;
-  const cut = full.lastIndexOf(' ');
-  return (
-    <a
-      href={info.dashboardUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="rounded text-sm text-blue-700 hover:underline dark:text-blue-400"
-    >
-      {full.slice(0, cut + 1)}
-      <span className="whitespace-nowrap">
-        {full.slice(cut + 1)}
-        <ExternalLinkIcon className="ml-1 inline size-3.5 align-[-2px]" />
-      </span>
-      <span className="sr-only">(opens in a new tab)</span>
-    </a>
-  );
-}
 
 /** One provider's key: its state, and a masked field to add or replace it. */
 export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardProps) {
@@ -42,11 +18,8 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
   const fieldId = useId();
   const keyField = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState(false);
-  const [key, setKey] = useState('');
-  const [visible, setVisible] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const save = useSaveApiKey();
   const remove = useDeleteApiKey();
 
   useEffect(() => {
@@ -56,31 +29,7 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
   }, [saved]);
 
   const showField = !apiKey || replacing;
-  const busy = save.isPending || remove.isPending;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = key.trim();
-    if (!value) return;
-    setError(null);
-    save.mutate(
-      { provider, key: value, existing: apiKey },
-      {
-        onSuccess: () => {
-          setKey('');
-          setVisible(false);
-          setReplacing(false);
-          setSaved(true);
-        },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError && failure.message !== 'An error occurred'
-              ? failure.message
-              : saveFailedMessage(provider),
-          ),
-      },
-    );
-  };
+  const busy = remove.isPending;
 
   const removeKey = () => {
     if (!apiKey) return;
@@ -165,61 +114,22 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
       ) : null}
 
       {showField && !loading ? (
-        <form onSubmit={submit} className="mt-4 space-y-3">
-          <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            {replacing ? `New ${info.label} API key` : `${info.label} API key`}
-          </label>
-          <div className="relative">
-            <input
-              id={fieldId}
-              ref={keyField}
-              type={visible ? 'text' : 'password'}
-              value={key}
-              onChange={(event) => setKey(event.target.value)}
-              placeholder={info.placeholder}
-              autoComplete="off"
-              spellCheck={false}
-              className={cn(inputClasses, 'pr-11 font-mono')}
-            />
-            <button
-              type="button"
-              onClick={() => setVisible((shown) => !shown)}
-              aria-label={visible ? 'Hide key' : 'Show key'}
-              aria-pressed={visible}
-              aria-controls={fieldId}
-              className={cn(
-                'absolute inset-y-0 right-0 inline-flex w-10 items-center justify-center rounded-r-md',
-                'text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
-              )}
-            >
-              {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
-            </button>
-          </div>
-          <div className="flex min-h-8 flex-wrap items-center justify-between gap-3">
-            <DashboardLink provider={provider} text="Get a key from the" />
-            <div className="flex gap-2">
-              {replacing ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => {
-                    setReplacing(false);
-                    setKey('');
-                    setError(null);
-                  }}
-                  disabled={busy}
-                >
-                  Cancel
-                </Button>
-              ) : null}
-              {key.trim() ? (
-                <Button size="sm" type="submit" disabled={busy}>
-                  {save.isPending ? 'Saving...' : `Save ${info.label} Key`}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </form>
+        <ProviderKeyForm
+          provider={provider}
+          existing={apiKey}
+          replacing={replacing}
+          busy={remove.isPending}
+          keyFieldRef={keyField}
+          onCancel={() => {
+            setReplacing(false);
+            setError(null);
+          }}
+          onSaved={() => {
+            setReplacing(false);
+            setSaved(true);
+          }}
+          onError={setError}
+        />
       ) : null}
 
       <div aria-live="polite" className="empty:hidden">

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AiModel, Configuration } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
+import { ApiError } from '@/lib/api-client';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 
 const models: AiModel[] = [
@@ -92,7 +93,7 @@ describe('ConfigurationEditorDialog', () => {
     expect(screen.getByText("1 to 16384 for gpt-4o; leave empty for the model's default.")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Max tokens'), '20000');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Max tokens must be between 1 and 16384.')).toBeInTheDocument();
+    expect(await screen.findByText('Max tokens must be at most 16384 for gpt-4o.')).toBeInTheDocument();
     // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
   }, 15_000);
 
@@ -171,7 +172,7 @@ describe('ConfigurationEditorDialog', () => {
     expect(screen.getByRole('slider', { name: 'Temperature' })).toHaveAttribute('aria-valuenow', '0');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
-    expect(screen.getByText('Prompt template is required.')).toBeInTheDocument();
+    expect(screen.getByText('Prompt is required.')).toBeInTheDocument();
     expect(screen.getByText('AI model is required.')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
 
@@ -182,7 +183,7 @@ describe('ConfigurationEditorDialog', () => {
     await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-4.1-mini');
     expect(screen.queryByText('AI model is required.')).not.toBeInTheDocument();
     expect(screen.getByLabelText('AI model')).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByText('Prompt template is required.')).toBeInTheDocument();
+    expect(screen.getByText('Prompt is required.')).toBeInTheDocument();
   });
 
   it('refuses max tokens out of 1..32000 and sends an empty field as null with {} for a model without JSON mode', async () => {
@@ -193,10 +194,10 @@ describe('ConfigurationEditorDialog', () => {
     const maxTokens = screen.getByLabelText('Max tokens');
     await userEvent.type(maxTokens, '32001');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Max tokens must be between 1 and 32000.')).toBeInTheDocument();
+    expect(await screen.findByText('Max tokens must be at most 32000.')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
     await userEvent.type(maxTokens, '{Backspace}');
-    expect(screen.queryByText('Max tokens must be between 1 and 32000.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Max tokens must be at most 32000.')).not.toBeInTheDocument();
 
     await userEvent.clear(maxTokens);
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -231,6 +232,23 @@ describe('ConfigurationEditorDialog', () => {
       ),
     );
     expect(await screen.findByText('name: Name is required.')).toBeInTheDocument();
+  });
+
+  it("puts a refused save's field messages on their fields, the rest in the banner", async () => {
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
+    const body = {
+      prompt_content: ['Prompt must not contain a NUL character.'],
+      'parameters.max_tokens': ['Max tokens must be at most 32000.'],
+      project: ['Not a valid id.'],
+    };
+    const onSave = open(friendly, vi.fn().mockRejectedValue(new ApiError('refused', 400, body)));
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(await screen.findByText('Prompt must not contain a NUL character.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Max tokens')).toHaveAccessibleDescription('Max tokens must be at most 32000.');
+    expect(screen.getByText('Not a valid id.')).toBeInTheDocument();
+    expect(screen.queryByText('refused')).not.toBeInTheDocument();
   });
 
   it('says so when the models cannot be loaded', async () => {

@@ -1,4 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import {
   LIMITS,
   PROVIDER_LABELS,
@@ -9,22 +10,23 @@ import {
 } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Checkbox } from '@/components/ui/checkbox';
-import { CodeEditor } from '@/components/ui/code-editor';
+import { CodeEditorField } from '@/components/ui/code-editor-field';
 import { openingKey } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { NameField, nameError } from '@/components/ui/name-field';
+import { NameField } from '@/components/ui/name-field';
 import { Field, TextInput, inputClasses } from '@/components/ui/field';
+import { contractResolver } from '@/lib/contract-form';
 import { useEditorForm } from '@/lib/editor-form';
-import { requiredError } from '@/lib/field-errors';
 import { useAiModels } from '@/lib/api/get-ai-models';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import {
-  maxTokensLimit,
-  parseMaxTokens,
-  providerSpecificParams,
-  showsJsonMode,
-  temperatureError,
-} from '../lib/parameters';
+  configurationFieldOf,
+  configurationSchema,
+  toPayload,
+  valuesOf,
+  type ConfigurationValues,
+} from '../lib/configuration-form';
+import { maxTokensLimit, showsJsonMode } from '../lib/parameters';
 import { TemperatureField } from './temperature-field';
 import { VersionsPanel } from './versions-panel';
 
@@ -37,21 +39,6 @@ type Props = {
   onSave: (data: SaveConfigurationPayload) => Promise<unknown>;
 };
 
-type Errors = { name?: string; prompt?: string; model?: string; temperature?: string; maxTokens?: string };
-
-const PROMPT_REQUIRED = 'Prompt template is required.';
-const MODEL_REQUIRED = 'AI model is required.';
-
-const formOf = (c: Configuration | null) => ({
-  name: c?.name ?? '',
-  prompt: c?.prompt.content ?? '',
-  modelId: c ? String(c.ai_model.id) : '',
-  temperature: c?.parameters.temperature ?? LIMITS.temperature.default,
-  maxTokens: c?.parameters.max_tokens == null ? '' : String(c.parameters.max_tokens),
-  jsonMode: c?.json_mode ?? false,
-});
-
-/** 'New Prompt Configuration' / 'Edit Prompt Configuration': name, model, parameters and the prompt. */
 /** The chosen model's published price, as the catalog gives it, or that it is not known. */
 const modelPriceText = (price: AiModel['price']) =>
   price
@@ -59,48 +46,36 @@ const modelPriceText = (price: AiModel['price']) =>
       `tokens (as of ${price.as_of}).`
     : 'Price: unknown.';
 
+/** 'New Prompt Configuration' / 'Edit Prompt Configuration': name, model, parameters and the prompt. */
 export function ConfigurationEditorDialog(props: Props) {
   return <ConfigurationEditorForm key={openingKey(props.open, props.configuration?.id)} {...props} />;
 }
 
 function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId, onSave }: Props) {
   const models = useAiModels({ enabled: open });
-  const form = useEditorForm<ReturnType<typeof formOf>, Errors>(
+  const [model, setModel] = useState<AiModel | null>(null);
+  const editor = useEditorForm(
     { projectId, dialog: configuration ? `configuration:${configuration.id}` : 'configuration:new', open },
-    formOf(configuration),
+    valuesOf(configuration),
+    contractResolver<ConfigurationValues>(configurationSchema(model, projectId)),
   );
-  const { name, prompt, modelId, temperature, maxTokens, jsonMode } = form.values;
-  const { errors } = form;
+  const { form, values } = editor;
+  const { errors } = form.formState;
   const [restoredVersion, setRestoredVersion] = useState<number | null>(null);
 
-  const model = useMemo(() => models.data?.find((m) => String(m.id) === modelId) ?? null, [models.data, modelId]);
+  const chosen = useMemo(
+    () => models.data?.find((m) => String(m.id) === values.ai_model_id) ?? null,
+    [models.data, values.ai_model_id],
+  );
+  if (chosen !== model) setModel(chosen);
   const jsonVisible = showsJsonMode(model);
   const tokenLimit = maxTokensLimit(model);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const tokens = parseMaxTokens(maxTokens, tokenLimit);
-    const found: Errors = {
-      name: nameError(name),
-      prompt: requiredError(prompt, PROMPT_REQUIRED),
-      model: requiredError(modelId, MODEL_REQUIRED),
-      temperature: temperatureError(temperature) ?? undefined,
-      maxTokens: tokens.error ?? undefined,
-    };
-    const save = () =>
-      onSave({
-        name: name.trim(),
-        prompt_content: prompt,
-        ai_model_id: Number(modelId),
-        parameters: { temperature, max_tokens: tokens.value },
-        provider_specific_params: providerSpecificParams(model, jsonMode),
-        project: Number(projectId),
-      });
-    return form.submit(found, save, {
-      onSaved: () => onOpenChange(false),
-      failure: (error) => (error instanceof Error && error.message) || 'Failed to save prompt',
-    });
-  };
+  const submit = editor.submitWith((valid) => onSave(toPayload(valid, model, projectId)), {
+    onSaved: () => onOpenChange(false),
+    failure: (error) => (error instanceof Error && error.message) || 'Failed to save prompt',
+    fieldOf: configurationFieldOf,
+  });
 
   return (
     <FormDialog
@@ -109,7 +84,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
       title={configuration ? 'Edit Prompt Configuration' : 'New Prompt Configuration'}
       submitLabel={configuration ? 'Update' : 'Create'}
       onSubmit={submit}
-      {...form.dialogProps}
+      {...editor.dialogProps}
       className="sm:max-w-3xl"
       closeOnOutsideClick
       formClassName="space-y-5"
@@ -117,22 +92,19 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
       {restoredVersion !== null ? (
         <Banner tone="info">{`Version ${restoredVersion} is in the editor. Update to save it as a new version.`}</Banner>
       ) : null}
-      <NameField
-        value={name}
-        error={errors.name}
-        onChange={(value, stillInvalid) => form.edit({ name: value }, 'name', stillInvalid)}
-      />
+      <NameField registration={form.register('name')} error={errors.name?.message} />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="AI model" error={errors.model} hint={model ? modelPriceText(model.price) : undefined}>
+        <Field
+          label="AI model"
+          error={errors.ai_model_id?.message}
+          hint={model ? modelPriceText(model.price) : undefined}
+        >
           {(props) => (
             <select
               {...props}
+              {...form.register('ai_model_id')}
               required
-              value={modelId}
-              onChange={(event) =>
-                form.edit({ modelId: event.target.value }, 'model', requiredError(event.target.value, MODEL_REQUIRED))
-              }
               className={inputClasses}
               disabled={models.isPending}
             >
@@ -147,34 +119,33 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         </Field>
         <Field
           label="Max tokens"
-          error={errors.maxTokens}
+          error={errors.parameters?.max_tokens?.message}
           hint={`${LIMITS.maxTokens.min} to ${tokenLimit}${model ? ` for ${model.model_name}` : ''}; leave empty for the model's default.`}
         >
           {(props) => (
             <TextInput
               {...props}
+              {...form.register('parameters.max_tokens')}
               inputMode="numeric"
               placeholder="Default"
-              value={maxTokens}
               autoComplete="off"
-              onChange={(event) =>
-                form.edit(
-                  { maxTokens: event.target.value },
-                  'maxTokens',
-                  parseMaxTokens(event.target.value, tokenLimit).error,
-                )
-              }
             />
           )}
         </Field>
       </div>
       {models.isError ? <Banner tone="error">Failed to load AI models</Banner> : null}
 
-      <TemperatureField
-        value={temperature}
-        error={errors.temperature}
-        ignoredBy={model && !model.supports_temperature ? model.model_name : null}
-        onChange={(next) => form.edit({ temperature: next }, 'temperature', temperatureError(next))}
+      <Controller
+        control={form.control}
+        name="parameters.temperature"
+        render={({ field, fieldState }) => (
+          <TemperatureField
+            value={field.value}
+            error={fieldState.error?.message}
+            ignoredBy={model && !model.supports_temperature ? model.model_name : null}
+            onChange={field.onChange}
+          />
+        )}
       />
 
       {jsonVisible && model ? (
@@ -182,40 +153,50 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
           <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">
             {PROVIDER_LABELS[model.company]} options
           </legend>
-          <Checkbox
-            checked={jsonMode}
-            onCheckedChange={(checked) => form.update({ jsonMode: checked })}
-            description="The model answers with a JSON object."
-          >
-            JSON mode
-          </Checkbox>
+          <Controller
+            control={form.control}
+            name="json_mode"
+            render={({ field }) => (
+              <Checkbox
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                description="The model answers with a JSON object."
+              >
+                JSON mode
+              </Checkbox>
+            )}
+          />
         </fieldset>
       ) : null}
 
       {configuration ? (
         <VersionsPanel
           configurationId={configuration.id}
-          editorText={prompt}
+          editorText={values.prompt_content}
           onRestore={(version) => {
-            form.update({
-              prompt: version.prompt.content,
-              modelId: String(version.ai_model.id),
-              temperature: version.parameters.temperature,
-              maxTokens: version.parameters.max_tokens === null ? '' : String(version.parameters.max_tokens),
-              jsonMode: version.provider_specific_params.json_mode === true,
-            });
-            form.setErrors({});
+            form.reset(
+              {
+                ...values,
+                prompt_content: version.prompt.content,
+                ai_model_id: String(version.ai_model.id),
+                parameters: {
+                  temperature: version.parameters.temperature,
+                  max_tokens: version.parameters.max_tokens === null ? '' : String(version.parameters.max_tokens),
+                },
+                json_mode: version.provider_specific_params.json_mode === true,
+              },
+              // The saved configuration stays what Discard and the draft compare with.
+              { keepDefaultValues: true },
+            );
             setRestoredVersion(version.version);
           }}
         />
       ) : null}
 
-      <CodeEditor
+      <CodeEditorField
+        control={form.control}
+        name="prompt_content"
         label="Prompt template"
-        required
-        value={prompt}
-        onChange={(value) => form.edit({ prompt: value }, 'prompt', requiredError(value, PROMPT_REQUIRED))}
-        error={errors.prompt}
         placeholder="You are a helpful assistant that…"
       />
     </FormDialog>

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  maxTokensLabel,
-  parseMaxTokens,
-  providerSpecificParams,
-  roundTemperature,
-  showsJsonMode,
-  temperatureError,
-} from './parameters';
+import { maxTokensLabel, maxTokensLimit, providerSpecificParams, roundTemperature, showsJsonMode } from './parameters';
 
 describe('JSON mode visibility', () => {
   it('shows the option only for models that support JSON mode', () => {
@@ -24,36 +17,19 @@ describe('JSON mode visibility', () => {
 });
 
 describe('temperature', () => {
-  it('accepts 0 to 1 in steps of 0.1', () => {
-    for (let step = 0; step <= 10; step += 1) expect(temperatureError(roundTemperature(step * 0.1))).toBeNull();
-  });
-  it('refuses values out of range or between steps', () => {
-    expect(temperatureError(-0.1)).toMatch(/between 0 and 1/);
-    expect(temperatureError(1.1)).toMatch(/between 0 and 1/);
-    expect(temperatureError(0.25)).toMatch(/steps of 0.1/);
-    expect(temperatureError(Number.NaN)).toMatch(/number/);
-  });
   it('rounds slider noise to one decimal', () => {
     expect(roundTemperature(0.1 + 0.2)).toBe(0.3);
   });
 });
 
 describe('max tokens', () => {
-  it('treats empty as the model default', () => {
-    expect(parseMaxTokens('')).toEqual({ value: null, error: null });
-    expect(parseMaxTokens('   ')).toEqual({ value: null, error: null });
+  it('labels the model default and a number', () => {
     expect(maxTokensLabel(null)).toBe('Default');
-  });
-  it('accepts whole numbers from 1 to 32000', () => {
-    expect(parseMaxTokens('1')).toEqual({ value: 1, error: null });
-    expect(parseMaxTokens('32000')).toEqual({ value: 32000, error: null });
     expect(maxTokensLabel(512)).toBe('512');
   });
-  it('refuses 0, 32001, decimals and text', () => {
-    expect(parseMaxTokens('0').error).toMatch(/between 1 and 32000/);
-    expect(parseMaxTokens('32001').error).toMatch(/between 1 and 32000/);
-    expect(parseMaxTokens('1.5').error).toMatch(/whole number/);
-    expect(parseMaxTokens('abc').error).toMatch(/whole number/);
-    expect(parseMaxTokens('-3').error).toMatch(/whole number/);
+  it("caps a model's max tokens at its own output limit, within 32000", () => {
+    expect(maxTokensLimit({ max_output_tokens: 16384 })).toBe(16384);
+    expect(maxTokensLimit({ max_output_tokens: 128000 })).toBe(32000);
+    expect(maxTokensLimit(null)).toBe(32000);
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Input } from '@promptgrid/contract';
+import { ApiError } from '@/lib/api-client';
 import { InputEditorDialog } from './input-editor-dialog';
 
 const existing: Input = {
@@ -32,7 +33,8 @@ describe('InputEditorDialog', () => {
     expect(screen.getByText('Content is required.')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-  });
+    // The first test loads the code editor: on a loaded machine that alone can take most of the default 5 s.
+  }, 15_000);
 
   it("clears the name's error and red border once a name is typed, keeping the content error", async () => {
     render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={vi.fn()} />);
@@ -93,6 +95,37 @@ describe('InputEditorDialog', () => {
     );
     // Many keystrokes: room for a busy machine.
   }, 30_000);
+
+  it("answers a bad variable name in the contract's words, and a name given twice", async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Variable name/ }), '9 lives');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText(
+        "'9 lives' is not a variable name: use letters, digits and _, not starting with a digit, at most 64.",
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    const names = screen.getAllByRole('textbox', { name: /Variable name/ });
+    await userEvent.clear(names[0]);
+    await userEvent.type(names[0], 'city');
+    await userEvent.type(names[1], 'city');
+    await userEvent.type(screen.getAllByRole('textbox', { name: /^Value/ })[1], 'Rome');
+    expect(await screen.findByText("The variable 'city' appears twice.")).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it("puts a refused save's messages on their fields", async () => {
+    const body = { content: ['Content must be at most 100000 characters.'], 'variables.city': ['Too long.'] };
+    const onSave = vi.fn().mockRejectedValue(new ApiError('refused', 400, body));
+    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Content must be at most 100000 characters.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Variables' })).toHaveAccessibleDescription('Too long.');
+    expect(screen.queryByText('Failed to update input')).not.toBeInTheDocument();
+  });
 
   it('says so when the update fails', async () => {
     const onSave = vi.fn().mockRejectedValue(new Error('boom'));

@@ -1,13 +1,14 @@
-import type { FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
-import { CodeEditor } from '@/components/ui/code-editor';
+import { CodeEditorField } from '@/components/ui/code-editor-field';
 import { openingKey } from '@/components/ui/dialog';
 import { Field, TextArea } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { NameField, nameError } from '@/components/ui/name-field';
+import { NameField } from '@/components/ui/name-field';
+import { contractResolver, fieldMessage } from '@/lib/contract-form';
 import { useEditorForm } from '@/lib/editor-form';
-import { requiredError } from '@/lib/field-errors';
-import { VariablesEditor, variableRowsError, variableRowsOf, variablesOf, type VariableRow } from './variables-editor';
+import { inputFieldOf, inputSchema, toPayload, valuesOf, type InputValues } from '../lib/input-form';
+import { VariablesEditor } from './variables-editor';
 
 type Props = {
   open: boolean;
@@ -18,11 +19,6 @@ type Props = {
   onSave: (data: CreateInputInput) => Promise<unknown>;
 };
 
-const CONTENT_REQUIRED = 'Content is required.';
-
-type EditedInput = { name: string; content: string; variables: VariableRow[]; expectedOutput: string };
-type Errors = { name?: string; content?: string; variables?: string };
-
 /**
  * 'New Input' / 'Edit Input': name and a line-numbered content area, both required; then the variables its templates
  * are filled with and the output wanted, both optional.
@@ -32,37 +28,19 @@ export function InputEditorDialog(props: Props) {
 }
 
 function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props) {
-  const form = useEditorForm<EditedInput, Errors>(
+  const editor = useEditorForm(
     { projectId, dialog: input ? `input:${input.id}` : 'input:new', open },
-    {
-      name: input?.name ?? '',
-      content: input?.content ?? '',
-      variables: variableRowsOf(input?.variables ?? {}),
-      expectedOutput: input?.expected_output ?? '',
-    },
+    valuesOf(input),
+    contractResolver<InputValues>(inputSchema),
   );
-  const { name, content, variables, expectedOutput } = form.values;
-  const { errors } = form;
+  const { form, values } = editor;
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      name: nameError(name),
-      content: requiredError(content, CONTENT_REQUIRED),
-      variables: variableRowsError(variables) ?? undefined,
-    };
-    const save = () =>
-      onSave({
-        name: name.trim(),
-        content,
-        variables: variablesOf(variables),
-        expected_output: expectedOutput === '' ? null : expectedOutput,
-      });
-    return form.submit(found, save, {
-      onSaved: () => onOpenChange(false),
-      failure: () => (input ? 'Failed to update input' : 'Failed to create input'),
-    });
-  };
+  const submit = editor.submitWith((valid) => onSave(toPayload(valid)), {
+    onSaved: () => onOpenChange(false),
+    failure: () => (input ? 'Failed to update input' : 'Failed to create input'),
+    fieldOf: inputFieldOf,
+  });
 
   return (
     <FormDialog
@@ -71,45 +49,36 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
       title={input ? 'Edit Input' : 'New Input'}
       submitLabel={input ? 'Update' : 'Create'}
       onSubmit={submit}
-      {...form.dialogProps}
+      {...editor.dialogProps}
       className="sm:max-w-3xl"
       closeOnOutsideClick={false}
       formClassName="space-y-4"
     >
-      <NameField
-        value={name}
-        error={errors.name}
-        onChange={(value, stillInvalid) => form.edit({ name: value }, 'name', stillInvalid)}
-      />
-      <CodeEditor
+      <NameField registration={form.register('name')} error={errors.name?.message} />
+      <CodeEditorField
+        control={form.control}
+        name="content"
         label="Content"
-        required
-        value={content}
-        onChange={(value) => form.edit({ content: value }, 'content', requiredError(value, CONTENT_REQUIRED))}
-        error={errors.content}
         placeholder="The user message to send, e.g. a document to summarise"
       />
-      <VariablesEditor
-        rows={variables}
-        onChange={(rows) => {
-          form.update({ variables: rows });
-          // Unlike the other fields, the message follows the rows while it shows: a fixed name can reveal the next one.
-          form.setErrors((current) => ({
-            ...current,
-            variables: current.variables && (variableRowsError(rows) ?? undefined),
-          }));
-        }}
-        content={content}
-        error={errors.variables ?? null}
-      />
-      <Field label="Expected output" hint="Optional: the answer you want, kept with the results for comparison.">
-        {(field) => (
-          <TextArea
-            {...field}
-            value={expectedOutput}
-            onChange={(event) => form.update({ expectedOutput: event.target.value })}
+      <Controller
+        control={form.control}
+        name="variables"
+        render={({ field, fieldState }) => (
+          <VariablesEditor
+            rows={field.value}
+            onChange={field.onChange}
+            content={values.content}
+            error={fieldMessage(fieldState.error) ?? null}
           />
         )}
+      />
+      <Field
+        label="Expected output"
+        error={errors.expected_output?.message}
+        hint="Optional: the answer you want, kept with the results for comparison."
+      >
+        {(field) => <TextArea {...field} {...form.register('expected_output')} />}
       </Field>
     </FormDialog>
   );

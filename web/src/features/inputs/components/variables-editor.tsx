@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { templateVariables, VARIABLE_NAME_PATTERN } from '@promptgrid/contract';
+import { templateVariables } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
@@ -11,18 +11,6 @@ let nextKey = 0;
 export const variableRow = (name = '', value = ''): VariableRow => ({ key: nextKey++, name, value });
 export const variableRowsOf = (variables: Record<string, string>) =>
   Object.entries(variables).map(([name, value]) => variableRow(name, value));
-
-/** The first problem with the rows, or null; blank rows are dropped on save. */
-export function variableRowsError(rows: VariableRow[]): string | null {
-  const names = rows.filter((row) => row.name.trim() !== '' || row.value !== '').map((row) => row.name.trim());
-  const bad = names.find((name) => !VARIABLE_NAME_PATTERN.test(name));
-  if (bad !== undefined)
-    return bad === ''
-      ? 'Every variable with a value needs a name.'
-      : `'${bad}' is not a variable name: use letters, digits and _, not starting with a digit.`;
-  const repeated = names.find((name, n) => names.indexOf(name) !== n);
-  return repeated ? `The variable '${repeated}' appears twice.` : null;
-}
 
 export const variablesOf = (rows: VariableRow[]) =>
   Object.fromEntries(

@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { Project } from '@promptgrid/contract';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SaveProjectInput, type Project } from '@promptgrid/contract';
 import { Dialog, openingKey } from '@/components/ui/dialog';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Banner } from '@/components/ui/banner';
-import { clearFixedError, requiredError } from '@/lib/field-errors';
+import { contractResolver, placeServerErrors } from '@/lib/contract-form';
 import { useCreateProject } from '../api/create-project';
 import { useUpdateProject } from '../api/update-project';
 
@@ -16,10 +17,8 @@ type ProjectFormDialogProps = {
   onCreated?: (project: Project) => void;
 };
 
-type Errors = { name?: string; description?: string };
-
-const NAME_REQUIRED = 'Project name is required.';
-const DESCRIPTION_REQUIRED = 'Description is required.';
+const FIELDS = ['name', 'description'] as const;
+const projectFieldOf = (key: string) => FIELDS.find((field) => field === key) ?? null;
 
 /** Create or edit a project: 'Create New Project' / 'Create Project', or 'Edit Project' / 'Save Changes'. */
 export function ProjectFormDialog(props: ProjectFormDialogProps) {
@@ -28,22 +27,19 @@ export function ProjectFormDialog(props: ProjectFormDialogProps) {
 
 function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDialogProps) {
   const editing = Boolean(project);
-  const nameField = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(project?.name ?? '');
-  const [description, setDescription] = useState(project?.description ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const nameField = useRef<HTMLInputElement | null>(null);
+  const form = useForm<SaveProjectInput>({
+    defaultValues: { name: project?.name ?? '', description: project?.description ?? '' },
+    resolver: contractResolver<SaveProjectInput>(SaveProjectInput),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [saveError, setSaveError] = useState<string | null>(null);
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
-  const mutation = editing ? updateProject : createProject;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: Errors = {};
-    next.name = requiredError(name, NAME_REQUIRED);
-    next.description = requiredError(description, DESCRIPTION_REQUIRED);
-    setErrors(next);
-    if (next.name || next.description) return;
-    const input = { name: name.trim(), description: description.trim() };
+  const submit = form.handleSubmit(async (values) => {
+    setSaveError(null);
+    const input = { name: values.name.trim(), description: values.description.trim() };
     try {
       if (project) {
         await updateProject.mutateAsync({ id: project.id, ...input });
@@ -52,17 +48,19 @@ function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDial
         onCreated?.(created);
       }
       onOpenChange(false);
-    } catch {
-      // Shown in the banner below from the mutation's error state.
+    } catch (error) {
+      const rest = placeServerErrors(error, form.setError, projectFieldOf);
+      if (rest !== null) setSaveError(rest ?? (error instanceof Error ? error.message : ''));
     }
-  };
+  });
 
-  const failure = mutation.error ? (editing ? 'Failed to update project' : 'Failed to create project') : null;
+  const failure = saveError === null ? null : editing ? 'Failed to update project' : 'Failed to create project';
+  const nameRegistration = form.register('name');
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}
+      onOpenChange={(next) => !isSubmitting && onOpenChange(next)}
       title={editing ? 'Edit Project' : 'Create New Project'}
       description={editing ? undefined : 'A project holds the user prompts and system prompts you compare.'}
       closeOnOutsideClick={false}
@@ -72,38 +70,29 @@ function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDial
         {failure ? (
           <Banner tone="error">
             <p className="font-medium">{failure}</p>
-            {mutation.error?.message ? <p className="mt-0.5 text-xs opacity-80">{mutation.error.message}</p> : null}
+            {saveError ? <p className="mt-0.5 text-xs opacity-80">{saveError}</p> : null}
           </Banner>
         ) : null}
-        <Field label="Project Name" required error={errors.name}>
+        <Field label="Project Name" required error={errors.name?.message}>
           {(props) => (
             <TextInput
               {...props}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setErrors((current) =>
-                  clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)),
-                );
+              {...nameRegistration}
+              ref={(element) => {
+                nameRegistration.ref(element);
+                nameField.current = element;
               }}
-              ref={nameField}
               aria-required
               maxLength={200}
               placeholder="e.g. Legal summarizer"
             />
           )}
         </Field>
-        <Field label="Description" required error={errors.description}>
+        <Field label="Description" required error={errors.description?.message}>
           {(props) => (
             <TextArea
               {...props}
-              value={description}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                setErrors((current) =>
-                  clearFixedError(current, 'description', requiredError(event.target.value, DESCRIPTION_REQUIRED)),
-                );
-              }}
+              {...form.register('description')}
               aria-required
               rows={4}
               maxLength={2000}
@@ -112,10 +101,10 @@ function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDial
           )}
         </Field>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={mutation.isPending}>
+          <Button type="submit" disabled={isSubmitting}>
             {editing ? 'Save Changes' : 'Create Project'}
           </Button>
         </div>

@@ -76,7 +76,7 @@ describe('ProjectsView', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New Project' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New Project' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Project' }));
-    expect(within(dialog).getByText('Project name is required.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Project name is required.')).toBeInTheDocument();
     expect(within(dialog).getByText('Description is required.')).toBeInTheDocument();
     expect(callsOf(fetch)).not.toContain('POST /api/projects/');
 
@@ -104,6 +104,26 @@ describe('ProjectsView', () => {
     expect(within(dialog).getByLabelText(/Project Name/)).toHaveValue('Legal');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update project');
+  });
+
+  it("puts the server's 400 messages on their fields", async () => {
+    mockApi(({ method }) =>
+      method === 'POST'
+        ? { status: 400, body: { name: ['Project name must not contain a NUL character.'] } }
+        : { body: [] },
+    );
+    renderWithApp(<ProjectsView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New Project' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New Project' });
+    await userEvent.type(within(dialog).getByLabelText(/Project Name/), 'Legal');
+    await userEvent.type(within(dialog).getByLabelText(/Description/), 'Contracts');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Project' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/Project Name/)).toHaveAccessibleDescription(
+        'Project name must not contain a NUL character.',
+      ),
+    );
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('asks before deleting, with the confirmation text', async () => {

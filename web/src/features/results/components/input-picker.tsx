@@ -1,4 +1,3 @@
-import type { Dispatch, SetStateAction } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import type { ResultsSelections } from '../lib/types';
@@ -9,7 +8,7 @@ type Props = {
   inputId: number | null;
   inputsById: Map<number, { name: string; content: string }>;
   selections: ResultsSelections;
-  setSelections: Dispatch<SetStateAction<ResultsSelections>>;
+  setSelections: (update: (current: ResultsSelections) => ResultsSelections) => void;
 };
 
 /** The results screen's input selector, with Show/Hide input. */

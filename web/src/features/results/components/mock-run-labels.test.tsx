@@ -31,9 +31,7 @@ function serveRun(mock: boolean) {
     <Routes>
       <Route
         path="/project/:projectId/results"
-        element={
-          <ResultsScreen userId={7} projectId="1" project={{ id: 1, name: 'P' }} evaluationParam={12} message={null} />
-        }
+        element={<ResultsScreen projectId="1" project={{ id: 1, name: 'P' }} evaluationParam={12} message={null} />}
       />
     </Routes>,
     { route: '/project/1/results?evaluation=12' },

@@ -35,19 +35,21 @@ export const ResultCard = memo(function ResultCard({
   const request = cell?.request;
   const result = cell?.result;
   const status = request?.status ?? (result ? 'SUCCESS' : 'PENDING');
-  const pending = !result && (status === 'PENDING' || status === 'IN_PROGRESS');
-  const output = result ? formatOutput(result.output) : null;
+  // A reply still streaming in shows its text so far; its figures come with the saved result.
+  const liveText = !result && status !== 'FAILED' ? cell?.live : undefined;
+  const streaming = liveText !== undefined;
+  const pending = !result && !streaming && (status === 'PENDING' || status === 'IN_PROGRESS');
+  const shownText = result?.output ?? liveText;
+  const output = shownText === undefined ? null : formatOutput(shownText);
   const name = configuration?.name ?? `Prompt #${configurationId}`;
-  // A reply still streaming in is a provisional result (negative id): its figures come with the saved one.
-  const saved = result && result.id > 0 ? result : undefined;
-  const time = saved?.execution_time ?? request?.execution_time;
-  const inputTokens = saved?.input_token_total_count ?? request?.input_token_total_count;
-  const outputTokens = saved?.token_count ?? request?.output_token_count;
+  const time = result?.execution_time ?? request?.execution_time;
+  const inputTokens = result?.input_token_total_count ?? request?.input_token_total_count;
+  const outputTokens = result?.token_count ?? request?.output_token_count;
 
   return (
     <article
       aria-label={name}
-      aria-busy={pending || (result !== undefined && !saved)}
+      aria-busy={pending || streaming}
       style={{ maxHeight }}
       className={cn(
         'flex min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white',

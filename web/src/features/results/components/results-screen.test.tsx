@@ -6,6 +6,7 @@ import { renderWithApp } from '@/testing/app-test-utils';
 import { callsOf, mockApi, type ApiCall } from '@/testing/api-mock';
 import { apiRequestFixture as request, resultFixture as result } from '@/testing/fixtures';
 import { historyItemFixture, recordFixture } from '../testing/history-fixtures';
+import { queryKeys } from '@/lib/query-keys';
 import { ResultsScreen } from './results-screen';
 
 const finished = [
@@ -51,7 +52,6 @@ const screenAt = (evaluationParam: number | null) =>
         path="/project/:projectId/results"
         element={
           <ResultsScreen
-            userId={7}
             projectId="1"
             project={{ id: 1, name: 'P' }}
             evaluationParam={evaluationParam}
@@ -65,11 +65,7 @@ const screenAt = (evaluationParam: number | null) =>
   );
 
 describe('ResultsScreen', () => {
-  it("opens the project's latest run as the server says, labelled as it ran, whatever the browser cached", async () => {
-    localStorage.setItem(
-      'promptgrid:results:7:1',
-      JSON.stringify({ version: 1, evaluationId: 9, totalRequests: 4, apiRequests: [], metrics: null, results: [] }),
-    );
+  it("opens the project's latest run as the server says, labelled as it ran", async () => {
     const calls = serve();
     screenAt(null);
     expect(await screen.findByText('Run 12')).toBeInTheDocument();
@@ -99,11 +95,7 @@ describe('ResultsScreen', () => {
     expect(await screen.findByText('Evaluation not found')).toBeInTheDocument();
   });
 
-  it('invites a first run when the server has none for the project, and drops a copy left in the browser', async () => {
-    localStorage.setItem(
-      'promptgrid:results:7:1',
-      JSON.stringify({ version: 1, evaluationId: 9, totalRequests: 4, apiRequests: [], metrics: null, results: [] }),
-    );
+  it('invites a first run when the server has none for the project', async () => {
     serve(({ url }) =>
       url.startsWith('/api/projects/1/evaluations/')
         ? { body: { items: [], total: 0, page: 1, page_size: 1 } }
@@ -111,7 +103,16 @@ describe('ResultsScreen', () => {
     );
     screenAt(null);
     expect(await screen.findByText('No evaluation yet')).toBeInTheDocument();
-    await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:1')).toBeNull());
+  });
+
+  it('drops what the browser kept of a run the server answers 404 for', async () => {
+    serve(({ url }) =>
+      url === '/api/evaluations/404/' ? { status: 404, body: { detail: 'Evaluation not found.' } } : undefined,
+    );
+    const { queryClient } = screenAt(404);
+    queryClient.setQueryData(queryKeys.evaluationResults(404), [result(1, 1, 1, 'Kept from before')]);
+    expect(await screen.findByText('Evaluation not found')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.evaluationResults(404))).toBeUndefined());
   });
 
   it('lists the history, opens an older run, and compares two picked runs (the earlier as base)', async () => {

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, type ComponentProps } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EvaluationRecord } from '@promptgrid/contract';
 import { Link } from 'react-router';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -8,17 +10,17 @@ import { paths } from '@/lib/paths';
 import { useLatestEvaluation } from '../api/get-evaluation-history';
 import { useEvaluationRecord } from '../api/get-evaluation-record';
 import { RunActions } from '../history/run-actions';
-import { dropResultsCache, readResultsCache } from '../lib/cache';
 import { frozenConfigurations, frozenInputs } from '../lib/frozen';
 import { EvaluationNotFound } from './evaluation-not-found';
 import { ResultsView } from './results-view';
 
 type ViewProps = ComponentProps<typeof ResultsView>;
 
-type Props = Pick<
-  ViewProps,
-  'userId' | 'projectId' | 'project' | 'checkNames' | 'aboveCards' | 'toolbar' | 'cardExtras'
-> & {
+/** A run's own queries except its record, which the screen is reading (removing it would ask again). */
+const isRunPart = (queryKey: readonly unknown[], evaluationId: number | null) =>
+  queryKey[0] === 'evaluations' && queryKey[1] === evaluationId && queryKey[2] !== 'record';
+
+type Props = Pick<ViewProps, 'projectId' | 'project' | 'checkNames' | 'aboveCards' | 'toolbar' | 'cardExtras'> & {
   /** ?evaluation= when the address names a run; null opens the project's latest. */
   evaluationParam: number | null;
   /** The run screen's message for the run it just started. */
@@ -44,11 +46,12 @@ function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
 
 /**
  * The Results screen as the server records it: the run the address names, else the project's latest; its cards,
- * labels and export from the configurations and inputs it froze at start. The browser's copy only speeds up a
- * reload of that same run.
+ * labels and export from the configurations and inputs it froze at start. The copy in browser storage (the query
+ * persister's) only speeds up a reload of that same run.
  */
 export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props) {
-  const { projectId, userId } = viewProps;
+  const { projectId } = viewProps;
+  const queryClient = useQueryClient();
   // Asked also when the address names a run, to say when a newer one exists.
   const latest = useLatestEvaluation(projectId, true);
   const evaluationId = evaluationParam ?? latest.data?.items[0]?.id ?? null;
@@ -56,11 +59,19 @@ export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props)
   const run = record.data;
   const noRuns = evaluationParam === null && latest.data?.items.length === 0;
   const gone = record.error instanceof ApiError && record.error.status === 404;
-  // The browser's copy of a run the server no longer has (or a project with no run left) is dropped, not shown.
+  // What the browser kept of a run the server no longer has (or of any run of a project that has none left) is
+  // dropped, from storage too, not shown.
   useEffect(() => {
-    if (noRuns || (gone && readResultsCache(userId, projectId)?.evaluationId === evaluationId))
-      dropResultsCache(userId, projectId);
-  }, [noRuns, gone, userId, projectId, evaluationId]);
+    if (gone) queryClient.removeQueries({ predicate: ({ queryKey }) => isRunPart(queryKey, evaluationId) });
+    if (!noRuns) return;
+    const projectRuns = queryClient
+      .getQueriesData<EvaluationRecord>({ predicate: ({ queryKey }) => queryKey[2] === 'record' })
+      .filter(([, kept]) => kept !== undefined && String(kept.evaluation.project) === projectId)
+      .map(([queryKey]) => queryKey[1]);
+    queryClient.removeQueries({
+      predicate: ({ queryKey }) => projectRuns.includes(queryKey[1] as number) && queryKey[0] === 'evaluations',
+    });
+  }, [gone, noRuns, evaluationId, projectId, queryClient]);
   const frozen = useMemo(
     () => (run ? { inputs: frozenInputs(run), configurations: frozenConfigurations(run) } : null),
     [run],

@@ -44,7 +44,6 @@ const view = (
 ) =>
   renderWithApp(
     <ResultsView
-      userId={7}
       projectId="1"
       project={{ id: 1, name: 'P' }}
       inputs={inputs}
@@ -118,7 +117,7 @@ describe('ResultsView', () => {
     expect(screen.getByText('Select one or more prompt/models to see their outputs side by side.')).toBeInTheDocument();
   });
 
-  it('is Running with skeletons and calculating... while requests are open, and keeps the last run for a reload', async () => {
+  it('is Running with skeletons and calculating... while requests are open, and opens the same run again', async () => {
     serve([
       request(1, 1, 5, 'IN_PROGRESS'),
       request(2, 1, 6, 'PENDING'),
@@ -141,10 +140,9 @@ describe('ResultsView', () => {
     expect(screen.queryByRole('button', { name: 'Download JSON' })).not.toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Status: Running' })).toBeInTheDocument();
     expect(screen.getByText('✨ Successfully created evaluation with 2 prompt-models')).toBeInTheDocument();
-    await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:1')).toContain('"evaluationId":9'));
     first.unmount();
 
-    // A reload of the same run starts from the cached copy (and keeps polling it while it runs).
+    // Opened again, the same run shows what the server says now.
     serve(finished);
     const reload = view({ evaluationId: 9, totalRequests: 4, message: null });
     expect(await screen.findByText('4 of 4')).toBeInTheDocument();
@@ -178,18 +176,6 @@ describe('ResultsView', () => {
     expect(await screen.findByText('4 of 4')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Error while polling for updates')).not.toBeInTheDocument());
     expect(screen.getByRole('status', { name: 'Status: Partial' })).toBeInTheDocument();
-  });
-
-  it('forgets a cached evaluation the server answers 404 for', async () => {
-    localStorage.setItem(
-      'promptgrid:results:7:1',
-      JSON.stringify({ version: 1, evaluationId: 9, totalRequests: 4, apiRequests: [], metrics: null, results: [] }),
-    );
-    mockApi(({ url }) =>
-      url.startsWith('/api/') ? { status: 404, body: { detail: 'Evaluation not found.' } } : undefined,
-    );
-    view({ evaluationId: 9, totalRequests: 4, message: null });
-    await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:1')).toBeNull());
   });
 
   it('invites a first run when the project has none', () => {

@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
-import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
@@ -10,30 +8,26 @@ import { useEvaluationEvents } from '../hooks/use-evaluation-events';
 import { useResultsLayout } from '../hooks/use-results-layout';
 import { useRunHistory } from '../hooks/use-run-history';
 import { useRunSlots } from '../hooks/use-run-slots';
+import { useResultsSelections } from '../hooks/use-results-selections';
 import { downloadCsv, gridCsv } from '../matrix/csv';
 import { gridFromResults } from '../matrix/grid-data';
 import { MatrixView } from '../matrix/matrix-view';
 import { InputPicker } from './input-picker';
-import { LayoutToggle } from './layout-toggle';
-import { ShareControl } from './share-control';
-import { dropResultsCache, readResultsCache, writeResultsCache } from '../lib/cache';
 import { downloadRun } from '../lib/export';
+import { useLiveReplies } from '../lib/live-replies';
 import { evaluationMembers, indexCells } from '../lib/results-index';
 import { canDownload, countStatuses, deriveRunStatus, isSettled, progressDots, withCancelled } from '../lib/status';
 import { runAgreement } from '../lib/repetitions';
 import { useRunControl } from '../hooks/use-run-control';
 import { RunControls } from './run-controls';
-import type { ResultsSelections } from '../lib/types';
 import type { RunSlots } from '../lib/run-slots';
 import { PromptPicker } from './prompt-picker';
 import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
 import { PollErrorBanner } from './poll-error-banner';
-import { paths } from '@/lib/paths';
+import { NoEvaluation, ResultsHeader } from './results-header';
 
 type Props = RunSlots & {
-  /** The signed-in user: the cache is theirs alone. */
-  userId: number;
   projectId: string;
   project: { id: number; name: string } | null;
   inputs: Input[] | undefined;
@@ -41,7 +35,7 @@ type Props = RunSlots & {
   loadError: boolean;
   /**
    * The run to show (from ?evaluation=, else the project's latest, as the server says) and the run screen's message;
-   * null when the project has none. The browser's copy only seeds the view of this same run. `mock`: the run was
+   * null when the project has none. `mock`: the run was
    * made in mock mode, so its summary, leaderboard, charts and exports say its scores measure nothing.
    */
   incoming: { evaluationId: number; totalRequests: number | null; message: string | null; mock?: boolean } | null;
@@ -60,7 +54,6 @@ const NO_CHECKS: ReadonlyMap<number, string> = new Map();
 
 /** The Results screen: the last evaluation's progress, its summary, and one card per prompt for the chosen input. */
 export function ResultsView({
-  userId,
   projectId,
   project,
   inputs,
@@ -74,29 +67,16 @@ export function ResultsView({
   runName,
   headerActions,
 }: Props) {
-  const [cache, setCache] = useState(() => readResultsCache(userId, projectId));
   const evaluationId = incoming?.evaluationId ?? null;
   const mock = incoming?.mock ?? false;
-  const fromCache = cache && cache.evaluationId === evaluationId ? cache : null;
-  const totalRequests = incoming?.totalRequests ?? fromCache?.totalRequests ?? null;
-  // The cached run is gone from the server (deleted, or never this user's): forget it and show the empty state.
-  const forgetCachedRun = useCallback(() => {
-    if (!fromCache) return;
-    dropResultsCache(userId, projectId);
-    setCache(null);
-  }, [fromCache, userId, projectId]);
   const { snapshot, polling, pollError, resume, resuming, resultsError, loadingFirst } = useEvaluation(
     evaluationId,
-    totalRequests,
-    fromCache,
-    forgetCachedRun,
+    incoming?.totalRequests ?? null,
   );
   // Replies stream into the cells while the run goes; the polling above stays the fallback.
   useEvaluationEvents(evaluationId, polling);
+  const live = useLiveReplies(evaluationId);
 
-  const [selections, setSelections] = useState<ResultsSelections>(
-    fromCache?.selections ?? { inputId: null, configurationIds: null, showInput: false },
-  );
   const [message, setMessage] = useState(incoming?.message ?? null);
 
   // The caller passes what the run froze at start, so later edits and deletes change no label.
@@ -105,7 +85,7 @@ export function ResultsView({
 
   const requests = snapshot?.apiRequests ?? NO_REQUESTS;
   const results = snapshot?.results ?? NO_RESULTS;
-  const cells = useMemo(() => indexCells(requests, results), [requests, results]);
+  const cells = useMemo(() => indexCells(requests, results, live), [requests, results, live]);
   const members = useMemo(() => evaluationMembers(requests.length > 0 ? requests : results), [requests, results]);
   const counts = countStatuses(requests);
   const total = snapshot?.totalRequests ?? requests.length;
@@ -119,31 +99,9 @@ export function ResultsView({
   );
   const control = useRunControl(evaluationId);
 
-  const inputId =
-    selections.inputId !== null && members.inputIds.includes(selections.inputId)
-      ? selections.inputId
-      : (members.inputIds[0] ?? null);
-  const selectedConfigurationIds = useMemo(() => {
-    if (selections.configurationIds === null) return members.configurationIds;
-    const chosen = new Set(selections.configurationIds);
-    return members.configurationIds.filter((id) => chosen.has(id));
-  }, [members.configurationIds, selections.configurationIds]);
+  const { selections, setSelections, inputId, selectedConfigurationIds, togglePrompt, selectAllPrompts } =
+    useResultsSelections(evaluationId, members);
   const selectedSet = useMemo(() => new Set(selectedConfigurationIds), [selectedConfigurationIds]);
-  const memberIds = members.configurationIds;
-  const togglePrompt = useCallback(
-    (id: number, checked: boolean) =>
-      setSelections((current) => {
-        const chosen = new Set(current.configurationIds ?? memberIds);
-        if (checked) chosen.add(id);
-        else chosen.delete(id);
-        return { ...current, configurationIds: memberIds.filter((other) => chosen.has(other)) };
-      }),
-    [memberIds],
-  );
-  const selectAllPrompts = useCallback(
-    (select: boolean) => setSelections((current) => ({ ...current, configurationIds: select ? null : [] })),
-    [],
-  );
   const [layout, setLayout] = useResultsLayout(projectId);
   const history = useRunHistory(projectId, evaluationId, layout === 'matrix');
   const grid = useMemo(
@@ -158,61 +116,28 @@ export function ResultsView({
     [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById, mock],
   );
 
-  // Keep the last evaluation of this project in browser storage, so a reload shows it again.
-  useEffect(() => {
-    if (!snapshot || snapshot.apiRequests.length === 0) return;
-    writeResultsCache(userId, projectId, {
-      ...snapshot,
-      version: 1,
-      project,
-      inputs: members.inputIds.flatMap((id) => (id !== null && inputsById.get(id) ? [inputsById.get(id)!] : [])),
-      configs: members.configurationIds.flatMap((id) =>
-        configurationsById.get(id) ? [configurationsById.get(id)!] : [],
-      ),
-      selections,
-      savedAt: new Date().toISOString(),
-    });
-  }, [userId, projectId, snapshot, project, members, selections, inputsById, configurationsById]);
-
   // What the pieces composed in app/ (leaderboard, checks, blind votes, ratings) need of the run on screen.
   const { run, extras } = useRunSlots(
     { evaluationId, polling, mock, configurationsById, inputsById, requests, results },
     cardExtras,
   );
 
-  if (evaluationId === null) {
-    return (
-      <div className="space-y-4">
-        {toolbar ? <div className="flex justify-end gap-2">{toolbar(null, projectId)}</div> : null}
-        <EmptyState
-          title="No evaluation yet"
-          message="Run an evaluation to compare its outputs side by side here."
-          action={
-            <Link to={paths.project.to(projectId, 'run')} className={buttonClasses()}>
-              Configure and Run Evaluation
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
+  if (evaluationId === null) return <NoEvaluation projectId={projectId} toolbar={toolbar} />;
 
   return (
     <section aria-labelledby="results-title" className="space-y-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="results-title" className="text-xl font-semibold">
-          Results
-        </h2>
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {runName ?? `Evaluation #${evaluationId}`}
-          </p>
-          {headerActions}
-          {toolbar?.(run, projectId)}
-          <ShareControl evaluationId={evaluationId} />
-          <LayoutToggle value={layout} onChange={setLayout} />
-        </div>
-      </div>
+      <ResultsHeader
+        title={runName ?? `Evaluation #${evaluationId}`}
+        evaluationId={evaluationId}
+        actions={
+          <>
+            {headerActions}
+            {toolbar?.(run, projectId)}
+          </>
+        }
+        layout={layout}
+        onLayoutChange={setLayout}
+      />
 
       {message ? (
         <Banner tone={message.includes('Error') ? 'error' : 'info'} className="flex items-start justify-between gap-4">

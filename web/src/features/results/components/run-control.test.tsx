@@ -35,7 +35,6 @@ function serve(state: { requests: ApiRequest[]; results: Result[] }) {
 const view = (totalRequests: number) =>
   renderWithApp(
     <ResultsView
-      userId={7}
       projectId="1"
       project={{ id: 1, name: 'P' }}
       inputs={inputs}

@@ -35,7 +35,6 @@ function render(evaluationId: number | null) {
   });
   renderWithApp(
     <ResultsView
-      userId={7}
       projectId="1"
       project={null}
       inputs={inputs}

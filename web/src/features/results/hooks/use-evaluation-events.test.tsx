@@ -6,6 +6,7 @@ import type { LiveEvent, Result } from '@promptgrid/contract';
 import { queryKeys } from '@/lib/query-keys';
 import { testQueryClient } from '@/testing/app-test-utils';
 import { resultFixture } from '@/testing/fixtures';
+import { liveReplies } from '../lib/live-replies';
 import { useEvaluationEvents } from './use-evaluation-events';
 
 /** Stands in for the browser's EventSource: the test sends the server's events by hand. */
@@ -47,7 +48,7 @@ describe('following a run live', () => {
     vi.unstubAllGlobals();
   });
 
-  it('puts streamed text into the results cache, and stops for good on an error', () => {
+  it('puts streamed text into the live replies, never into the results cache, and stops for good on an error', () => {
     const client = testQueryClient();
     client.setQueryData<Result[]>(queryKeys.evaluationResults(9), [resultFixture(1, 1, 5, 'Saved.')]);
     const wrapper = ({ children }: { children: ReactNode }) => (
@@ -65,18 +66,31 @@ describe('following a run live', () => {
       source.send(text(2, 3, 'lo'));
       vi.advanceTimersByTime(150);
     });
-    const results = () => client.getQueryData<Result[]>(queryKeys.evaluationResults(9))!;
-    expect(results().map((r) => [r.id, r.api_request, r.output])).toEqual([
-      [1, 1, 'Saved.'],
-      [-2, 2, 'Hello'],
-    ]);
+    expect([...liveReplies.get(9)]).toEqual([[2, 'Hello']]);
+    expect(client.getQueryData<Result[]>(queryKeys.evaluationResults(9))).toEqual([resultFixture(1, 1, 5, 'Saved.')]);
 
     act(() => {
       source.send({ type: 'reset', id: 2 });
       source.send(text(2, 0, 'Again'));
       vi.advanceTimersByTime(150);
     });
-    expect(results()[1].output).toBe('Again');
+    expect(liveReplies.get(9).get(2)).toBe('Again');
+
+    // A call that fails leaves no half answer behind.
+    act(() => {
+      source.send({
+        type: 'finished',
+        id: 2,
+        status: 'FAILED',
+        execution_time: 1,
+        ttft: null,
+        input_token_total_count: null,
+        output_token_count: null,
+        error_message: 'No.',
+      });
+      vi.advanceTimersByTime(150);
+    });
+    expect(liveReplies.get(9).has(2)).toBe(false);
 
     act(() => source.onerror!());
     expect(source.closed).toBe(true);

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
-import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { getApiRequests, getApiRequestsChangedSince } from '../api/get-api-requests';
 import { getMetrics } from '../api/get-metrics';
@@ -21,23 +20,7 @@ const isDone = (progress: Progress | undefined, total: number | null) =>
  * recorded and the final results are loaded. Results are also loaded whenever more requests succeeded than are
  * shown, so cards fill in while the run goes on.
  */
-export function useEvaluation(
-  evaluationId: number | null,
-  totalRequests: number | null,
-  cached: EvaluationSnapshot | null,
-  /** Called when the server has no such evaluation for this user (404). */
-  onNotFound?: () => void,
-) {
-  const seed = cached && cached.evaluationId === evaluationId ? cached : null;
-  const reportNotFound = async <T>(call: Promise<T>): Promise<T> => {
-    try {
-      return await call;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) onNotFound?.();
-      throw error;
-    }
-  };
-
+export function useEvaluation(evaluationId: number | null, totalRequests: number | null) {
   const queryClient = useQueryClient();
   const progressKey = queryKeys.evaluationProgress(evaluationId);
   const progress = useQuery({
@@ -46,34 +29,21 @@ export function useEvaluation(
     queryFn: async (): Promise<Progress> => {
       const known = queryClient.getQueryData<Progress>(progressKey)?.requests ?? [];
       const since = newestUpdate(known);
-      const changed = await reportNotFound(
-        since === null ? getApiRequests(evaluationId!) : getApiRequestsChangedSince(evaluationId!, since),
-      );
+      const changed = await (since === null
+        ? getApiRequests(evaluationId!)
+        : getApiRequestsChangedSince(evaluationId!, since));
       // Asked after the requests, so the figures cover at least the requests seen: asked alongside, a poll that saw
       // the last request end could stop with figures from before it.
-      const metrics = await reportNotFound(getMetrics(evaluationId!));
+      const metrics = await getMetrics(evaluationId!);
       const requests = since === null ? changed : mergeRequests(known, changed);
       // Once every request has ended polling stops, so this is the poll that first saw the end.
       const endedAt = allTerminal(requests, totalRequests ?? requests.length) ? new Date().toISOString() : null;
       return { requests, metrics, endedAt };
     },
     enabled: evaluationId !== null,
-    initialData:
-      seed && seed.metrics ? { requests: seed.apiRequests, metrics: seed.metrics, endedAt: seed.endTime } : undefined,
-    initialDataUpdatedAt: seed ? 0 : undefined,
     staleTime: (query) => (isDone(query.state.data, totalRequests) ? Infinity : 0),
     refetchInterval: (query) =>
       query.state.error || isDone(query.state.data, totalRequests) ? false : LIMITS.pollingIntervalMs,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
-
-  // A cached run that had finished is shown without polling: one small call checks that the server still has it.
-  useQuery({
-    queryKey: ['evaluations', evaluationId, 'exists'],
-    queryFn: () => reportNotFound(getMetrics(evaluationId!)),
-    enabled: seed !== null && evaluationId !== null,
-    staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: false,
   });
@@ -92,8 +62,6 @@ export function useEvaluation(
     queryKey: queryKeys.evaluationResults(evaluationId),
     queryFn: () => getResults(evaluationId!),
     enabled: evaluationId !== null,
-    initialData: seed && seed.results.length > 0 && done ? seed.results : undefined,
-    initialDataUpdatedAt: 0,
     staleTime: Infinity,
     retry: 1,
   });
@@ -107,7 +75,8 @@ export function useEvaluation(
       void refetch();
     }
   }, [isFetching, results.isSuccess, shown, successCount, refetch]);
-  // The final reload: once, when this view saw the run go from polling to done (not for a finished cached run).
+  // The final reload: once, when this view saw the run go from polling to done (not for a finished run restored from
+  // browser storage).
   const sawPolling = useRef(false);
   // Loading counts as polling too; only a run seen unfinished counts here (else a finished run loaded fresh fetched
   // all its results twice).

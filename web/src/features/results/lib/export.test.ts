@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
 import { apiRequestFixture, configurationFixture, FIXED_TIME, inputFixture, resultFixture } from '@/testing/fixtures';
 import { buildExport } from './export';
-import { dropResultsCache, readResultsCache, writeResultsCache } from './cache';
-import type { ResultsCache } from './types';
 
 const at = FIXED_TIME;
 const input = (id: number) => inputFixture(id, { content: `content ${id}` });
@@ -97,47 +95,6 @@ describe('buildExport', () => {
         judge_cost_usd: null,
       },
     ]);
-  });
-});
-
-describe('results cache', () => {
-  const cache: ResultsCache = {
-    version: 1,
-    evaluationId: 3,
-    totalRequests: 1,
-    apiRequests: [request(1, 1, 5, 'SUCCESS')],
-    metrics: null,
-    results: [result(1, 1, 5)],
-    endTime: null,
-    project: null,
-    inputs: [input(1)],
-    configs: [configuration(5)],
-    selections: { inputId: 1, configurationIds: [5], showInput: false },
-    savedAt: at,
-  };
-
-  it('round-trips per user and project under the contract key, and is dropped on request', () => {
-    writeResultsCache(3, 12, cache);
-    expect(localStorage.getItem('promptgrid:results:3:12')).not.toBeNull();
-    expect(readResultsCache(3, 12)).toEqual(cache);
-    expect(readResultsCache(3, 13)).toBeNull();
-    expect(readResultsCache(4, 12)).toBeNull(); // another user on this browser
-    dropResultsCache(3, 12);
-    expect(readResultsCache(3, 12)).toBeNull();
-  });
-
-  it('drops the outputs when the quota is too small, and ignores broken entries', () => {
-    const full = {
-      setItem: (_k: string, v: string) => {
-        if (v.includes('"results":[{')) throw new Error('QuotaExceededError');
-        localStorage.setItem('small', v);
-      },
-      removeItem: () => {},
-    } as unknown as Storage;
-    expect(writeResultsCache(3, 1, cache, full)).toBe(false);
-    expect(JSON.parse(localStorage.getItem('small')!).results).toEqual([]);
-    localStorage.setItem('promptgrid:results:3:14', '{not json');
-    expect(readResultsCache(3, 14)).toBeNull();
   });
 });
 

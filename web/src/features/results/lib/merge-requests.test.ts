@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '@promptgrid/contract';
-import { appendPiece, mergeLiveText, mergeRequests, newestUpdate } from './merge-requests';
-import { resultFixture } from '@/testing/fixtures';
+import { apiRequestFixture, resultFixture } from '@/testing/fixtures';
+import { appendPiece, mergeRequests, newestUpdate } from './merge-requests';
+import { indexCells } from './results-index';
 
 const request = (id: number, status: ApiRequest['status'], updated_at: string): ApiRequest => ({
   id,
@@ -63,50 +64,16 @@ describe('merging streamed text', () => {
     expect(appendPiece('Hel', 7, 'late')).toBeNull();
   });
 
-  it('shows streaming replies as results until the saved ones come, with final figures once finished', () => {
+  it('puts a streaming reply beside its request until the saved result comes, never among the results', () => {
+    const requests = [1, 2].map((id) => apiRequestFixture(id, id, 1, 'IN_PROGRESS'));
     const saved = resultFixture(1, 1, 1, 'Saved.');
-    const live = [
-      { id: 1, input: 1, configuration: 1, text: 'Sav' },
-      { id: 2, input: 2, configuration: 1, text: 'Half a rep' },
-      { id: 3, input: 3, configuration: 1, text: 'Failed after' },
-      { id: 4, input: 4, configuration: 1, text: 'Done.' },
-    ];
-    const finished = new Map([
-      [
-        3,
-        {
-          type: 'finished' as const,
-          id: 3,
-          status: 'FAILED' as const,
-          execution_time: 1,
-          ttft: null,
-          input_token_total_count: null,
-          output_token_count: null,
-          error_message: 'No.',
-        },
-      ],
-      [
-        4,
-        {
-          type: 'finished' as const,
-          id: 4,
-          status: 'SUCCESS' as const,
-          execution_time: 2,
-          ttft: 0.4,
-          input_token_total_count: 5,
-          output_token_count: 7,
-          error_message: null,
-        },
-      ],
+    const live = new Map([
+      [1, 'Sav'],
+      [2, 'Half a rep'],
     ]);
-    const merged = mergeLiveText([saved], live, 9, finished);
-    expect(merged.map((r) => [r.id, r.api_request, r.output])).toEqual([
-      [1, 1, 'Saved.'],
-      [-2, 2, 'Half a rep'],
-      [-4, 4, 'Done.'],
-    ]);
-    expect(merged[2]).toMatchObject({ execution_time: 2, ttft: 0.4, token_count: 7, input_token_total_count: 5 });
-    // The real results replace the streamed ones when they load.
-    expect(mergeLiveText([saved], [], 9, new Map())).toEqual([saved]);
+    const cells = indexCells(requests, [saved], live);
+    expect(cells.get('1:1')).toMatchObject({ result: saved, live: undefined });
+    expect(cells.get('2:1')).toMatchObject({ result: undefined, live: 'Half a rep' });
+    expect(indexCells(requests, [saved]).get('2:1')?.live).toBeUndefined();
   });
 });

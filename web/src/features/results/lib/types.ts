@@ -1,6 +1,6 @@
-import type { ApiRequest, Configuration, Input, Metrics, Result } from '@promptgrid/contract';
+import type { ApiRequest, Metrics, Result } from '@promptgrid/contract';
 
-/** What the results screen shows of one evaluation; also what is cached per project. */
+/** What the results screen shows of one evaluation. */
 export type EvaluationSnapshot = {
   evaluationId: number;
   totalRequests: number | null;
@@ -12,12 +12,3 @@ export type EvaluationSnapshot = {
 };
 
 export type ResultsSelections = { inputId: number | null; configurationIds: number[] | null; showInput: boolean };
-
-export type ResultsCache = EvaluationSnapshot & {
-  version: 1;
-  project: { id: number; name: string } | null;
-  inputs: Input[];
-  configs: Configuration[];
-  selections: ResultsSelections;
-  savedAt: string;
-};

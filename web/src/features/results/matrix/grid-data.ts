@@ -79,8 +79,8 @@ export function gridFromResults(
   mock = false,
 ): GridData {
   const grid = new Map<string, GridCell>();
-  for (const [key, { request, result, runs }] of cells) {
-    const cell = cellOf(request, result?.output ?? null, {
+  for (const [key, { request, result, live, runs }] of cells) {
+    const cell = cellOf(request, result?.output ?? live ?? null, {
       seconds: result?.execution_time,
       ttft: result?.ttft,
       inputTokens: result?.input_token_total_count,

@@ -1,23 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  aiModelLabel,
-  defaultEvaluationName,
-  LIMITS,
-  type Check,
-  type Configuration,
-  type Input,
-} from '@promptgrid/contract';
+import { defaultEvaluationName, type Check, type Configuration, type Input } from '@promptgrid/contract';
 import { ApiError } from '@/lib/api-client';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RepetitionsField } from './repetitions-field';
-import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiKeys } from '@/lib/api/get-api-keys';
 import { checkSubscription } from '@/lib/api/check-subscription';
-import { useSubscriptionStatus } from '@/lib/api/get-subscription-status';
 import { useRunEvaluation } from '../api/run-evaluation';
 import {
   bannerTone,
@@ -26,7 +16,6 @@ import {
   missingKeyMessages,
   MOCK_RUN_NOTE,
   NO_PROMPT_SELECTED,
-  previewText,
   runFailureMessage,
   runOutcomeMessage,
 } from '../lib/run-rules';
@@ -34,11 +23,11 @@ import { parseBudget } from '../lib/estimate-text';
 import { ExpectedCheckOfferField, useExpectedCheckOffer } from './expected-check-offer';
 import { MissingKeysNotice } from './missing-keys-notice';
 import { OutOfFreeDialog } from './out-of-free-dialog';
+import { RunBar } from './run-bar';
 import { RunEstimateLine } from './run-estimate';
 import { RunOptions, type RunOptionsValue } from './run-options';
-import { SelectionList } from './selection-list';
+import { RunSelections } from './run-selections';
 import { paths } from '@/lib/paths';
-import { cn } from '@/lib/cn';
 
 type Props = {
   projectId: string;
@@ -94,8 +83,6 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
   const [namePlaceholder, setNamePlaceholder] = useState(defaultEvaluationName);
   const [outOfFree, setOutOfFree] = useState(false);
   const [busy, setBusy] = useState(false);
-  // The server's allowance (FREE_EVALUATIONS_PER_MONTH), asked for once the dialog needs it.
-  const subscription = useSubscriptionStatus(outOfFree);
 
   const inputIds = activeInputs.filter((input) => selectedInputs.has(input.id)).map((input) => input.id);
   const configurationIds = activeConfigurations.filter((c) => selectedConfigurations.has(c.id)).map((c) => c.id);
@@ -189,75 +176,31 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
           <Spinner label="Loading prompts" />
         </div>
       ) : (
-        <div className="grid items-start gap-4 lg:grid-cols-2">
-          <SelectionList
-            title="User prompts"
-            items={activeInputs.map((input) => ({
-              id: input.id,
-              name: input.name,
-              preview: previewText(input.content, LIMITS.runPreviewLength),
-              template: input.content,
-            }))}
-            selected={selectedInputs}
-            onChange={setSelectedInputs}
-            empty={{
-              text: 'No active user prompts.',
-              linkText: 'Add user prompts',
-              to: paths.project.to(projectId, 'inputs'),
-            }}
-            note={archivedInputs > 0 ? `${archivedInputs} archived not listed.` : undefined}
-          />
-          <SelectionList
-            title="System prompts"
-            items={activeConfigurations.map((c) => ({
-              id: c.id,
-              name: c.name,
-              detail: aiModelLabel(c.ai_model),
-              preview: previewText(c.prompt.content, LIMITS.runPreviewLength),
-              template: c.prompt.content,
-            }))}
-            selected={selectedConfigurations}
-            onChange={(next) => {
-              setSelectedConfigurations(next);
-              if (message === NO_PROMPT_SELECTED) setMessage(null);
-            }}
-            empty={{
-              text: 'No active system prompts.',
-              linkText: 'Add system prompts',
-              to: paths.project.to(projectId, 'configs'),
-            }}
-            note={archivedConfigurations > 0 ? `${archivedConfigurations} archived not listed.` : undefined}
-          />
-        </div>
+        <RunSelections
+          projectId={projectId}
+          inputs={activeInputs}
+          configurations={activeConfigurations}
+          selectedInputs={selectedInputs}
+          onInputsChange={setSelectedInputs}
+          selectedConfigurations={selectedConfigurations}
+          onConfigurationsChange={(next) => {
+            setSelectedConfigurations(next);
+            if (message === NO_PROMPT_SELECTED) setMessage(null);
+          }}
+          archived={{ inputs: archivedInputs, configurations: archivedConfigurations }}
+        />
       )}
 
       <ExpectedCheckOfferField offer={expectedCheck} />
       <MissingKeysNotice messages={missingKeys} />
-      <div
-        className={cn(
-          'flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row',
-          'sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900',
-        )}
-      >
-        {mockMode === null ? (
-          <Spinner label="Checking your API keys" />
-        ) : (
-          <LabelledSwitch
-            label="Mock mode (no API calls)"
-            checked={mockMode}
-            onCheckedChange={setMockMode}
-            hint={mockMode ? 'Outputs are simulated and free.' : 'Calls the providers with your stored API keys.'}
-          />
-        )}
-        <div className="flex items-center gap-4">
-          <span className="text-sm text-slate-600 dark:text-slate-400">
-            {calls} {calls === 1 ? 'call' : 'calls'}
-          </span>
-          <Button size="lg" onClick={start} disabled={busy || loading || mockMode === null}>
-            {busy ? 'Running...' : 'Run Evaluation'}
-          </Button>
-        </div>
-      </div>
+      <RunBar
+        mockMode={mockMode}
+        onMockModeChange={setMockMode}
+        calls={calls}
+        busy={busy}
+        disabled={loading}
+        onRun={start}
+      />
 
       {message ? <Banner tone={bannerTone(message)}>{message}</Banner> : null}
 
@@ -291,7 +234,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
           budgetError={budget.error}
         />
       </ConfirmDialog>
-      <OutOfFreeDialog open={outOfFree} onOpenChange={setOutOfFree} freeRuns={subscription.data?.num_free_requests} />
+      <OutOfFreeDialog open={outOfFree} onOpenChange={setOutOfFree} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   CHECK_TYPE_LABELS,
   CHECK_TYPES,
@@ -11,19 +12,16 @@ import { Banner } from '@/components/ui/banner';
 import { Field, TextArea, TextInput, inputClasses } from '@/components/ui/field';
 import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { NameField } from '@/components/ui/name-field';
-import { ApiError } from '@/lib/api-client';
+import { contractResolver, placeServerErrors } from '@/lib/contract-form';
 import { useSaveCheck } from '../api/save-check';
 import {
   NO_VALUE_HINTS,
   VALUE_FIELDS,
-  formOf,
-  hasErrors,
-  serverCheckErrors,
+  checkFieldOf,
+  checkSchema,
   toPayload,
-  validateCheck,
-  type CheckErrors,
-  type CheckField,
-  type CheckForm,
+  valuesOf,
+  type CheckValues,
 } from '../lib/check-form';
 import { CheckPreview, type PreviewRun } from './check-preview';
 import { InputScopeField } from './input-scope-field';
@@ -42,70 +40,44 @@ type Props = {
   onSaved: (check: Check) => void;
 };
 
-const FIELDS_OF: Record<keyof CheckForm, CheckField[]> = {
-  name: ['name'],
-  type: ['type', 'value', 'ai_model_id'],
-  value: ['value'],
-  modelId: ['ai_model_id'],
-  scope: ['input_ids'],
-  inputIds: ['input_ids'],
-  active: [],
-};
+/** The check as typed, ready for the preview (which needs no name yet: it stores nothing), or what is wrong with it. */
+function previewOf(values: CheckValues) {
+  const parsed = checkSchema.safeParse({ ...values, name: values.name.trim() || 'Preview' });
+  return parsed.success
+    ? { check: parsed.data, problem: null }
+    : { check: null, problem: parsed.error.issues[0]?.message ?? null };
+}
 
 /** One check's form, with a live preview of its verdicts on the run on screen. */
 export function CheckEditor(props: Props) {
   const { projectId, check, inputs, models, modelsError, run, formId, onSavingChange, onSaved } = props;
-  const [form, setForm] = useState<CheckForm>(() => formOf(check));
   // Messages show after a submit (the browser's own rules, then the server's) and go as each field is fixed.
-  const [errors, setErrors] = useState<CheckErrors>({});
+  const form = useForm<CheckValues>({
+    defaultValues: valuesOf(check),
+    resolver: contractResolver<CheckValues>(checkSchema),
+  });
+  const values = useWatch({ control: form.control }) as CheckValues;
+  const { errors } = form.formState;
   const [saveError, setSaveError] = useState<string | null>(null);
   const save = useSaveCheck(projectId);
+  const preview = previewOf(values);
 
-  const live = useMemo(() => validateCheck(form), [form]);
-  // The preview needs no name yet: it stores nothing.
-  const previewForm = useMemo(() => ({ ...form, name: form.name.trim() || 'Preview' }), [form]);
-  const previewErrors = useMemo(() => validateCheck(previewForm), [previewForm]);
-  const previewPayload = useMemo(
-    () => (hasErrors(previewErrors) ? null : toPayload(previewForm)),
-    [previewForm, previewErrors],
-  );
-  const update = (patch: Partial<CheckForm>) => {
-    const next = { ...form, ...patch };
-    setForm(next);
-    const stillWrong = validateCheck(next);
-    // Only the fields just edited lose their message, and only once they pass: a server's word on another stays.
-    const touched = Object.keys(patch).flatMap((key) => FIELDS_OF[key as keyof CheckForm]);
-    setErrors((current) =>
-      touched.some((field) => current[field] && !stillWrong[field])
-        ? Object.fromEntries(
-            Object.entries(current).filter(
-              ([field]) => !touched.includes(field as CheckField) || stillWrong[field as CheckField],
-            ),
-          )
-        : current,
-    );
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors(live);
-    if (hasErrors(live)) return;
+  const submit = form.handleSubmit(async (valid) => {
     setSaveError(null);
     onSavingChange(true);
     try {
-      onSaved(await save.mutateAsync({ id: check?.id ?? null, data: toPayload(form) }));
+      onSaved(await save.mutateAsync({ id: check?.id ?? null, data: toPayload(valid) }));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const { fields, other } = serverCheckErrors(error.body);
-        setErrors(fields);
-        setSaveError(other);
-      } else setSaveError((error instanceof Error && error.message) || 'Failed to save the check.');
+      const rest = placeServerErrors(error, form.setError, checkFieldOf);
+      setSaveError(
+        rest === undefined ? (error instanceof Error && error.message) || 'Failed to save the check.' : rest,
+      );
     } finally {
       onSavingChange(false);
     }
-  };
+  });
 
-  const valueField = VALUE_FIELDS[form.type];
+  const valueField = VALUE_FIELDS[values.type];
   return (
     <form
       id={formId}
@@ -116,15 +88,10 @@ export function CheckEditor(props: Props) {
     >
       <h3 className="text-base font-semibold">{check ? `Edit “${check.name}”` : 'New check'}</h3>
       {saveError ? <Banner>{saveError}</Banner> : null}
-      <NameField value={form.name} error={errors.name} onChange={(name) => update({ name })} />
-      <Field label="Type" error={errors.type}>
+      <NameField registration={form.register('name')} error={errors.name?.message} />
+      <Field label="Type" error={errors.type?.message}>
         {(props) => (
-          <select
-            {...props}
-            value={form.type}
-            onChange={(event) => update({ type: event.target.value as CheckForm['type'] })}
-            className={inputClasses}
-          >
+          <select {...props} {...form.register('type', { deps: ['value', 'ai_model_id'] })} className={inputClasses}>
             {CHECK_TYPES.map((type) => (
               <option key={type} value={type}>
                 {CHECK_TYPE_LABELS[type]}
@@ -133,16 +100,10 @@ export function CheckEditor(props: Props) {
           </select>
         )}
       </Field>
-      {form.type === 'llm_judge' ? (
-        <Field label="Judge model" error={errors.ai_model_id}>
+      {values.type === 'llm_judge' ? (
+        <Field label="Judge model" error={errors.ai_model_id?.message}>
           {(props) => (
-            <select
-              {...props}
-              value={form.modelId}
-              onChange={(event) => update({ modelId: event.target.value })}
-              className={inputClasses}
-              disabled={!models}
-            >
+            <select {...props} {...form.register('ai_model_id')} className={inputClasses} disabled={!models}>
               <option value="">{models ? 'Select a model' : 'Loading models…'}</option>
               {(models ?? []).map((model) => (
                 <option key={model.id} value={model.id}>
@@ -153,52 +114,61 @@ export function CheckEditor(props: Props) {
           )}
         </Field>
       ) : null}
-      {modelsError && form.type === 'llm_judge' ? <Banner>Failed to load AI models</Banner> : null}
+      {modelsError && values.type === 'llm_judge' ? <Banner>Failed to load AI models</Banner> : null}
       {valueField ? (
-        <Field label={valueField.label} error={errors.value} hint={valueField.hint} required>
+        <Field label={valueField.label} error={errors.value?.message} hint={valueField.hint} required>
           {(props) =>
             valueField.multiline ? (
               <TextArea
                 {...props}
-                value={form.value}
+                {...form.register('value')}
                 spellCheck={!valueField.monospace}
                 className={valueField.monospace ? 'font-mono text-xs' : undefined}
-                onChange={(event) => update({ value: event.target.value })}
               />
             ) : (
               <TextInput
                 {...props}
-                value={form.value}
+                {...form.register('value')}
                 autoComplete="off"
                 inputMode={valueField.numeric ? 'numeric' : undefined}
                 className={valueField.monospace ? 'font-mono' : undefined}
-                onChange={(event) => update({ value: event.target.value })}
               />
             )
           }
         </Field>
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{NO_VALUE_HINTS[form.type]}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{NO_VALUE_HINTS[values.type]}</p>
       )}
-      <InputScopeField
-        inputs={inputs}
-        scope={form.scope}
-        inputIds={form.inputIds}
-        error={errors.input_ids}
-        onChange={(scope, inputIds) => update({ scope, inputIds })}
+      <Controller
+        control={form.control}
+        name="input_ids"
+        render={({ field, fieldState }) => (
+          <InputScopeField
+            inputs={inputs}
+            scope={values.scope}
+            inputIds={field.value}
+            error={fieldState.error?.message}
+            onChange={(scope, inputIds) => {
+              // The scope first: checking the list reads it.
+              form.setValue('scope', scope);
+              field.onChange(inputIds);
+            }}
+          />
+        )}
       />
-      <LabelledSwitch
-        label="Active"
-        checked={form.active}
-        onCheckedChange={(active) => update({ active })}
-        hint="An inactive check scores nothing until it is switched on again."
+      <Controller
+        control={form.control}
+        name="is_active"
+        render={({ field }) => (
+          <LabelledSwitch
+            label="Active"
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            hint="An inactive check scores nothing until it is switched on again."
+          />
+        )}
       />
-      <CheckPreview
-        run={run}
-        type={form.type}
-        check={previewPayload}
-        problem={Object.values(previewErrors).find(Boolean) ?? null}
-      />
+      <CheckPreview run={run} type={values.type} check={preview.check} problem={preview.problem} />
     </form>
   );
 }

@@ -1,10 +1,15 @@
 import { useMemo } from 'react';
-import type { ApiRequest, CheckType, Input, SaveCheckInput } from '@promptgrid/contract';
+import {
+  ValidationErrorBody,
+  type ApiRequest,
+  type CheckType,
+  type Input,
+  type SaveCheckInput,
+} from '@promptgrid/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCheckPreview } from '../api/preview-check';
-import { serverCheckErrors } from '../lib/check-form';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export type PreviewRun = {
@@ -24,9 +29,10 @@ type Props = {
 
 const SHOWN = 50;
 
+/** A refused preview's 400 body (`{field: [messages]}`): its messages, without the field names. */
 const previewProblem = (body: unknown) => {
-  const { fields, other } = serverCheckErrors(body);
-  return [...Object.values(fields), other].filter(Boolean).join(' ') || 'The check cannot be previewed.';
+  const parsed = ValidationErrorBody.safeParse(body);
+  return (parsed.success && Object.values(parsed.data).flat().join(' ')) || 'The check cannot be previewed.';
 };
 
 /** What the check, as typed, says about the outputs on screen, before it is saved. */

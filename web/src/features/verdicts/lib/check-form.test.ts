@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Check } from '@promptgrid/contract';
-import { formOf, toPayload } from './check-form';
+import { toPayload, valuesOf } from './check-form';
 
-const check = (type: Check['type'], value: string) => ({ ...formOf(null), name: 'c', type, value });
+const check = (type: Check['type'], value: string) => ({ ...valuesOf(null), name: 'c', type, value });
 
 describe('the check form payload', () => {
   it("keeps an equals_expected check's comparison when it is saved again, and drops other types' leftovers", () => {

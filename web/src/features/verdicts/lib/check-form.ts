@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   CHECK_TYPES_WITHOUT_VALUE,
   EQUALS_EXPECTED_MODES,
@@ -8,87 +9,62 @@ import {
   type SaveCheckInput as SaveCheckPayload,
 } from '@promptgrid/contract';
 
-/** The editor's fields as typed; `toPayload` turns them into what the API takes. */
-export type CheckForm = {
+/** The editor's fields, named as the API names them; the judge model is its select's text until sent. */
+export type CheckValues = {
   name: string;
   type: CheckType;
   value: string;
-  modelId: string;
-  /** 'all': every user prompt, now and later; 'chosen': only `inputIds`. */
+  ai_model_id: string;
+  /** 'all': every user prompt, now and later; 'chosen': only `input_ids`. */
   scope: 'all' | 'chosen';
-  inputIds: number[];
-  active: boolean;
+  input_ids: number[];
+  is_active: boolean;
 };
 
-export type CheckField = 'name' | 'type' | 'value' | 'ai_model_id' | 'input_ids';
-export type CheckErrors = Partial<Record<CheckField, string>>;
-
-const FIELDS: readonly CheckField[] = ['name', 'type', 'value', 'ai_model_id', 'input_ids'];
-
-export const formOf = (check: Check | null): CheckForm => ({
+export const valuesOf = (check: Check | null): CheckValues => ({
   name: check?.name ?? '',
   type: check?.type ?? 'contains',
   value: check?.value ?? '',
-  modelId: check?.ai_model_id == null ? '' : String(check.ai_model_id),
+  ai_model_id: check?.ai_model_id == null ? '' : String(check.ai_model_id),
   scope: check?.input_ids ? 'chosen' : 'all',
-  inputIds: check?.input_ids ?? [],
-  active: check?.is_active ?? true,
+  input_ids: check?.input_ids ?? [],
+  is_active: check?.is_active ?? true,
 });
 
 export const takesValue = (type: CheckType) => !CHECK_TYPES_WITHOUT_VALUE.includes(type);
 
-export function toPayload(form: CheckForm): SaveCheckPayload {
-  const judge = form.type === 'llm_judge';
+export function toPayload(values: CheckValues): SaveCheckPayload {
+  const judge = values.type === 'llm_judge';
   return {
-    name: form.name.trim(),
-    type: form.type,
+    name: values.name.trim(),
+    type: values.type,
     // A value left over from another type would be stored with a check that ignores it; an equals_expected check
     // keeps its comparison (set where it was created), which this editor does not show.
     value:
-      takesValue(form.type) ||
-      (form.type === 'equals_expected' && EQUALS_EXPECTED_MODES.includes(form.value as EqualsExpectedMode))
-        ? form.value
+      takesValue(values.type) ||
+      (values.type === 'equals_expected' && EQUALS_EXPECTED_MODES.includes(values.value as EqualsExpectedMode))
+        ? values.value
         : '',
-    ai_model_id: judge && form.modelId !== '' ? Number(form.modelId) : null,
-    input_ids: form.scope === 'all' ? null : form.inputIds,
-    is_active: form.active,
+    ai_model_id: judge && values.ai_model_id !== '' ? Number(values.ai_model_id) : null,
+    input_ids: values.scope === 'all' ? null : values.input_ids,
+    is_active: values.is_active,
   };
 }
 
 const NO_INPUTS = 'Choose at least one user prompt, or apply the check to all of them.';
 
-/** The shared contract's rules, checked in the browser first: the same messages the server would answer. */
-export function validateCheck(form: CheckForm): CheckErrors {
-  const errors: CheckErrors = {};
-  const parsed = SaveCheckInput.safeParse(toPayload(form));
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '') as CheckField;
-      if (FIELDS.includes(field)) errors[field] ??= issue.message;
-    }
-  if (form.type === 'llm_judge' && form.modelId === '') errors.ai_model_id = 'An llm_judge check needs a judge model.';
-  if (form.scope === 'chosen' && form.inputIds.length === 0) errors.input_ids = NO_INPUTS;
-  return errors;
-}
+/** The contract's rules on what would be sent, plus one of the editor's own: 'chosen' with nothing chosen. */
+export const checkSchema = z.preprocess(
+  (values) => toPayload(values as CheckValues),
+  SaveCheckInput.superRefine((check, context) => {
+    if (check.input_ids?.length === 0) context.addIssue({ code: 'custom', path: ['input_ids'], message: NO_INPUTS });
+  }),
+);
 
-export const hasErrors = (errors: CheckErrors) => Object.values(errors).some(Boolean);
+const FIELDS = ['name', 'type', 'value', 'ai_model_id', 'input_ids'] as const;
 
-/**
- * A 400 body (`{field: [messages]}`) split into the editor's fields and the rest; `input_ids.0` belongs to the
- * user prompt list.
- */
-export function serverCheckErrors(body: unknown): { fields: CheckErrors; other: string | null } {
-  const fields: CheckErrors = {};
-  const other: string[] = [];
-  if (body && typeof body === 'object')
-    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-      const text = Array.isArray(value) ? value.join(' ') : String(value);
-      const field = key.split('.')[0] as CheckField;
-      if (FIELDS.includes(field)) fields[field] = fields[field] ? `${fields[field]} ${text}` : text;
-      else other.push(text);
-    }
-  return { fields, other: other.length > 0 ? other.join(' ') : null };
-}
+/** The field a 400 body's key belongs to; `input_ids.0` belongs to the user prompt list. */
+export const checkFieldOf = (key: string) => FIELDS.find((field) => key.split('.')[0] === field) ?? null;
 
 /** What the value field is called and expects for each type (null: the type takes no value). */
 export const VALUE_FIELDS: Record<

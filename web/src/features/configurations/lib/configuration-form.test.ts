@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { AiModel } from '@promptgrid/contract';
+import {
+  configurationFieldOf,
+  configurationSchema,
+  toPayload,
+  valuesOf,
+  type ConfigurationValues,
+} from './configuration-form';
+
+const model = { id: 2, model_name: 'gpt-4o', supports_json_mode: true, max_output_tokens: 16384 } as AiModel;
+const filled: ConfigurationValues = {
+  ...valuesOf(null),
+  name: ' Friendly ',
+  prompt_content: 'Be kind.',
+  ai_model_id: '2',
+};
+const withTokens = (max_tokens: string) => ({ ...filled, parameters: { temperature: 0.3, max_tokens } });
+
+/** The message the schema gives each field, by its path. */
+function messages(values: ConfigurationValues, chosen: AiModel | null = model) {
+  const parsed = configurationSchema(chosen, '3').safeParse(values);
+  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('the configuration form', () => {
+  it("answers with the contract's own messages, on the fields the server names", () => {
+    expect(messages(valuesOf(null), null)).toEqual({
+      name: 'Name is required.',
+      prompt_content: 'Prompt is required.',
+      ai_model_id: 'AI model is required.',
+    });
+    expect(messages(withTokens('abc'))).toEqual({ 'parameters.max_tokens': 'Max tokens must be a whole number.' });
+    expect(messages(withTokens('1.5'))).toEqual({ 'parameters.max_tokens': 'Max tokens must be a whole number.' });
+    expect(messages(withTokens('0'))).toEqual({ 'parameters.max_tokens': 'Max tokens must be at least 1.' });
+    expect(messages(withTokens('32001'), null)).toEqual({
+      'parameters.max_tokens': 'Max tokens must be at most 32000.',
+    });
+  });
+
+  it("refuses more max tokens than the chosen model's output limit", () => {
+    expect(messages(withTokens('16385'))).toEqual({
+      'parameters.max_tokens': 'Max tokens must be at most 16384 for gpt-4o.',
+    });
+    expect(messages(withTokens('16384'))).toEqual({});
+  });
+
+  it('sends an empty max tokens as null, the trimmed name and json_mode only for a model that has it', () => {
+    expect(toPayload({ ...withTokens(' '), json_mode: true }, model, '3')).toEqual({
+      name: 'Friendly',
+      prompt_content: 'Be kind.',
+      ai_model_id: 2,
+      parameters: { temperature: 0.3, max_tokens: null },
+      provider_specific_params: { json_mode: true },
+      project: 3,
+    });
+    expect(toPayload(withTokens('512'), null, '3')).toMatchObject({
+      parameters: { temperature: 0.3, max_tokens: 512 },
+      provider_specific_params: {},
+    });
+  });
+
+  it("puts a 400's keys on the form's fields", () => {
+    expect(configurationFieldOf('prompt_content')).toBe('prompt_content');
+    expect(configurationFieldOf('parameters')).toBe('parameters.max_tokens');
+    expect(configurationFieldOf('project')).toBeNull();
+  });
+});

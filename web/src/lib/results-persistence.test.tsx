@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { testQueryClient } from '@/testing/app-test-utils';
+import { queryKeys } from './query-keys';
+import { ResultsPersistence } from './results-persistence';
+
+/** A run's results and a project list, read the way the screens read them. */
+function Probe({ results }: { results: () => Promise<string[]> }) {
+  const run = useQuery({ queryKey: queryKeys.evaluationResults(9), queryFn: results, staleTime: Infinity });
+  useQuery({ queryKey: queryKeys.projects(), queryFn: () => ['Secret project'] });
+  return <p>{run.data ? run.data.join(', ') : 'loading'}</p>;
+}
+
+const page = (client: QueryClient, userId: number | null, results: () => Promise<string[]>) =>
+  render(
+    <QueryClientProvider client={client}>
+      <ResultsPersistence userId={userId}>
+        <Probe results={results} />
+      </ResultsPersistence>
+    </QueryClientProvider>,
+  );
+
+const never = () => new Promise<string[]>(() => {});
+
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('ResultsPersistence', () => {
+  it("keeps a run's results for a reload under the user's own key, and nothing else of the cache", async () => {
+    const first = page(testQueryClient(), 7, () => Promise.resolve(['Paris is the capital.']));
+    expect(await screen.findByText('Paris is the capital.')).toBeInTheDocument();
+    // The persister writes after a short wait.
+    await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:queries')).toContain('Paris'), {
+      timeout: 3_000,
+    });
+    expect(localStorage.getItem('promptgrid:results:7:queries')).not.toContain('Secret project');
+    first.unmount();
+
+    // A reload: a new cache, a server that has not answered yet; the stored copy shows at once.
+    const reload = page(testQueryClient(), 7, never);
+    expect(await screen.findByText('Paris is the capital.')).toBeInTheDocument();
+    reload.unmount();
+
+    // Another user on this browser reads their own key: nothing of the first user's.
+    page(testQueryClient(), 8, never);
+    expect(await screen.findByText('loading')).toBeInTheDocument();
+    expect(screen.queryByText('Paris is the capital.')).not.toBeInTheDocument();
+  });
+
+  it("switches to the next user's own key without a reload", async () => {
+    const client = testQueryClient();
+    const view = page(client, 7, () => Promise.resolve(['First user']));
+    expect(await screen.findByText('First user')).toBeInTheDocument();
+    client.clear();
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <ResultsPersistence userId={8}>
+          <Probe results={() => Promise.resolve(['Second user'])} />
+        </ResultsPersistence>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Second user')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('promptgrid:results:8:queries')).toContain('Second user'), {
+      timeout: 3_000,
+    });
+  });
+
+  it('writes nothing once the user is gone, even a save it had scheduled', async () => {
+    vi.useFakeTimers();
+    const client = testQueryClient();
+    const view = page(client, 7, () => Promise.resolve(['Kept?']));
+    // vi.waitFor moves the fake clock on by its interval only: the persister's save stays pending.
+    await vi.waitFor(() => expect(screen.getByText('Kept?')).toBeInTheDocument());
+    expect(localStorage.getItem('promptgrid:results:7:queries')).toBeNull();
+    // Signed out before the persister's write: the storage is cleared and the cache emptied, as sign-out does.
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <ResultsPersistence userId={null}>
+          <p>signed out</p>
+        </ResultsPersistence>
+      </QueryClientProvider>,
+    );
+    localStorage.clear();
+    client.clear();
+    vi.advanceTimersByTime(2_000);
+    expect(localStorage.getItem('promptgrid:results:7:queries')).toBeNull();
+  });
+});
