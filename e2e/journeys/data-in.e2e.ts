@@ -45,8 +45,8 @@ describe('getting the data in', () => {
     await act(page.getByRole('button', { name: 'Sign in with email' }).click());
     await page.waitForURL((url) => url.pathname === '/projects');
 
-    await act(page.getByLabel('New project from file').setInputFiles(ticketsFile()));
-    const dialog = page.getByRole('dialog', { name: 'New project from file' });
+    await act(page.getByLabel('Create a project from a file').setInputFiles(ticketsFile()));
+    const dialog = page.getByRole('dialog', { name: 'Create a project from a file' });
     await visible(dialog);
     expect(await dialog.getByLabel('Project name').inputValue()).toBe('support-tickets');
     await seeText(dialog, 'Read as windows-1252, semicolon-separated.');

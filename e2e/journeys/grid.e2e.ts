@@ -126,7 +126,7 @@ describe('the comparison grid', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
       '\ufeffinput_name,input,configuration,model,status,output,error_message,execution_time_s,input_tokens,' +
-        'output_tokens,cost_usd',
+        'output_tokens,cost_usd,judge_cost_usd',
     );
     expect(csv).toContain(
       'Capital,What is the capital of France?,Challenger Claude,anthropic - claude-haiku-4-5,SUCCESS',

@@ -21,7 +21,9 @@ const JUDGE_MODEL = 'openai - gpt-4.1-mini';
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 const leaderboardRow = (page: Page, name: string) =>
-  page.getByRole('table', { name: 'Leaderboard: best first' }).getByRole('row', { name: new RegExp(`^${name}`) });
+  page
+    .getByRole('table', { name: 'Leaderboard: in run order, not ranked' })
+    .getByRole('row', { name: new RegExp(`^${name}`) });
 /** The Pass rate and Win rate cells of a leaderboard row, as shown. */
 const rates = async (page: Page, name: string) => {
   const cells = leaderboardRow(page, name).getByRole('cell');

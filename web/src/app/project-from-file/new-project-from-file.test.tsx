@@ -43,8 +43,8 @@ describe('a new project from a file', () => {
     });
     app();
     const file = new File([new Uint8Array([0x74, 0x69, 0x63, 0x6b, 0x65, 0x74])], 'support-tickets.csv');
-    await userEvent.upload(await screen.findByLabelText('New project from file'), file);
-    const dialog = await screen.findByRole('dialog', { name: 'New project from file' });
+    await userEvent.upload(await screen.findByLabelText('Create a project from a file'), file);
+    const dialog = await screen.findByRole('dialog', { name: 'Create a project from a file' });
     expect(within(dialog).getByLabelText(/Project name/)).toHaveValue('support-tickets');
     expect(within(dialog).getByLabelText(/Description/)).toHaveValue('Imported from support-tickets.csv');
     expect(await within(dialog).findByRole('combobox', { name: 'ticket' })).toHaveDisplayValue('Input text');
@@ -73,8 +73,8 @@ describe('a new project from a file', () => {
       return undefined;
     });
     app();
-    await userEvent.upload(await screen.findByLabelText('New project from file'), new File(['x'], 'cases.csv'));
-    const dialog = await screen.findByRole('dialog', { name: 'New project from file' });
+    await userEvent.upload(await screen.findByLabelText('Create a project from a file'), new File(['x'], 'cases.csv'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a project from a file' });
     await userEvent.click(await within(dialog).findByRole('button', { name: /Create project with/ }));
     expect(await within(dialog).findByText('detail: Too many rows.')).toBeInTheDocument();
     await waitFor(() => expect(callsOf(calls)).toContain('DELETE /api/projects/8/'));

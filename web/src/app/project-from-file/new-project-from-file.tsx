@@ -67,13 +67,13 @@ export function NewProjectFromFile() {
       <FileDropZone
         className="mt-3"
         prompt="Drop a .csv or .jsonl file here, or"
-        chooseLabel="New project from file"
+        chooseLabel="Create a project from a file"
         onFile={start}
       />
       <Dialog
         open={names !== null}
         onOpenChange={(open) => !open && close()}
-        title="New project from file"
+        title="Create a project from a file"
         description={IMPORT_LIMITS_TEXT}
         className="sm:max-w-4xl"
         closeOnOutsideClick={false}
