@@ -36,7 +36,7 @@ beforeEach(() => {
 describe('routing rules, signed out', () => {
   it.each(['/', '/no/such/page', '/project'])('%s goes to /landing', async (path) => {
     const router = renderAt(path);
-    await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+    await waitFor(() => expect(pathOf(router)).toBe('/landing'), { timeout: 10_000 });
     expect(await screen.findByRole('heading', { level: 1, name: /Compare system prompts/ })).toBeInTheDocument();
   });
 
@@ -44,14 +44,15 @@ describe('routing rules, signed out', () => {
     '%s goes to /signin',
     async (path) => {
       const router = renderAt(path);
-      await waitFor(() => expect(pathOf(router)).toBe('/signin'));
+      // The protected routes load lazily: the first import of a route's chunk can take seconds on a busy machine.
+      await waitFor(() => expect(pathOf(router)).toBe('/signin'), { timeout: 10_000 });
       expect(await screen.findByRole('heading', { name: 'Welcome to Promptgrid' })).toBeInTheDocument();
     },
   );
 
   it('/account goes to /landing', async () => {
     const router = renderAt('/account');
-    await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+    await waitFor(() => expect(pathOf(router)).toBe('/landing'), { timeout: 10_000 });
   });
 });
 
@@ -73,14 +74,14 @@ describe('routing rules, signed in', () => {
 
   it('/ still goes to /landing', async () => {
     const router = renderAt('/');
-    await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+    await waitFor(() => expect(pathOf(router)).toBe('/landing'), { timeout: 10_000 });
   });
 
   it('Logout from a protected page ends on /landing, not /signin', async () => {
     const router = renderAt('/projects');
     await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-    await waitFor(() => expect(pathOf(router)).toBe('/landing'));
+    await waitFor(() => expect(pathOf(router)).toBe('/landing'), { timeout: 10_000 });
     expect(localStorage.getItem('user')).toBeNull();
     expect(await screen.findByRole('button', { name: 'User menu' })).not.toHaveTextContent('A');
   });
