@@ -1,18 +1,21 @@
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds } from '../../../test/harness.js';
-import { evaluationCompleted, queuedRun } from '../../../test/queued-run.js';
-import { workerEvents, type WorkerEventMap, type WorkerLogger } from './events.js';
-import { OutcomeWriter } from './outcome-writer.js';
-import { claimPendingRequests, writeOutcomes } from './queue.js';
-import { MAX_CLAIMS } from './request-runner.js';
-import { EvaluationWorker } from './worker.js';
+import { createTestApp, databaseKinds } from '../../test/harness.js';
+import { evaluationCompleted, queuedRun } from '../../test/queued-run.js';
+import { createEvaluationWorker } from '../evaluations/tasks/evaluation-worker.js';
+import { writeOutcomes, type Outcome } from '../evaluations/tasks/outcomes.js';
+import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
+import { BatchWriter } from './batch-writer.js';
+import { queueEvents, type QueueEventMap, type QueueLogger } from './events.js';
+import { claimReady } from './sql/claim.js';
+import { MAX_ATTEMPTS } from './task-runner.js';
+import type { QueueWorker } from './worker.js';
 
-const quiet: WorkerLogger = { info() {}, warn() {}, error() {} };
+const quiet: QueueLogger = { info() {}, warn() {}, error() {} };
 
-describe.each(databaseKinds)('the evaluation worker on %s', (kind) => {
+describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  const workers: EvaluationWorker[] = [];
+  const workers: QueueWorker[] = [];
   beforeAll(async () => {
     ctx = await createTestApp(kind);
   });
@@ -24,7 +27,7 @@ describe.each(databaseKinds)('the evaluation worker on %s', (kind) => {
   });
 
   function startWorker(concurrency: number) {
-    const worker = new EvaluationWorker(
+    const worker = createEvaluationWorker(
       ctx.database,
       { ...ctx.config.providers, concurrency, leaseMs: 30_000 },
       ctx.app.sealingKey,
@@ -34,39 +37,46 @@ describe.each(databaseKinds)('the evaluation worker on %s', (kind) => {
     return worker;
   }
 
-  /** The kinds of the events the worker emits for the mock lane (and its flushes), in order. */
-  function record(events: EvaluationWorker['events'], kinds: (keyof WorkerEventMap)[]) {
+  /** The kinds of the events the worker emits for the call task's mock lane (and its writes), in order. */
+  function record(events: QueueWorker['events'], kinds: (keyof QueueEventMap)[]) {
     const seen: string[] = [];
     for (const kind of kinds)
-      events.on(kind, (event: { lane?: string }) => (event.lane ?? 'mock') === 'mock' && seen.push(kind));
+      events.on(
+        kind,
+        (event: { task?: string; lane?: string }) =>
+          event.task === 'call' && (event.lane ?? 'mock') === 'mock' && seen.push(kind),
+      );
     return seen;
   }
 
-  it('runs a queued request and reports it claimed, started, finished, flushed, and the lane idle', async () => {
+  it('runs a queued call and reports it claimed, started, completed, written, and the lane idle', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 1 });
     const worker = startWorker(2);
-    const seen = record(worker.events, ['claimed', 'started', 'finished', 'flushed', 'idle']);
-    const mockIdle = new Promise((resolve) => worker.events.on('idle', ({ lane }) => lane === 'mock' && resolve(lane)));
+    const kinds: (keyof QueueEventMap)[] = ['task:claimed', 'task:started', 'task:completed', 'batch:written', 'queue:idle'];
+    const seen = record(worker.events, kinds);
+    const mockIdle = new Promise((resolve) =>
+      worker.events.on('queue:idle', ({ task, lane }) => task === 'call' && lane === 'mock' && resolve(lane)),
+    );
     await worker.start();
     await evaluationCompleted(worker.events, ctx.database, run.evaluationId);
     await mockIdle;
-    expect(seen).toEqual(['claimed', 'started', 'finished', 'flushed', 'idle']);
+    expect(seen).toEqual(kinds);
     expect((await run.rows()).map((r) => r.status)).toEqual(['SUCCESS']);
   });
 
-  it(`fails a request claimed more than ${MAX_CLAIMS} times instead of running it again`, async () => {
+  it(`fails a request claimed more than ${MAX_ATTEMPTS} times instead of running it again`, async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
     const [doomed] = await run.rows();
     // Its workers died five times: each claim counted an attempt, and the leases ran out.
-    await ctx.database.executeSql('UPDATE api_requests SET attempts = $2 WHERE id = $1', [doomed.id, MAX_CLAIMS]);
+    await ctx.database.executeSql('UPDATE api_requests SET attempts = $2 WHERE id = $1', [doomed.id, MAX_ATTEMPTS]);
     const worker = startWorker(2);
     await worker.start();
     await evaluationCompleted(worker.events, ctx.database, run.evaluationId);
     expect((await run.rows()).map((r) => [r.status, r.attempts, r.error_message])).toEqual([
       [
         'FAILED',
-        MAX_CLAIMS + 1,
-        `Stopped after ${MAX_CLAIMS} interrupted attempts: the worker running this request stopped each time.`,
+        MAX_ATTEMPTS + 1,
+        `Stopped after ${MAX_ATTEMPTS} interrupted attempts: the worker running this request stopped each time.`,
       ],
       ['SUCCESS', 1, null],
     ]);
@@ -78,7 +88,7 @@ describe.each(databaseKinds)('the evaluation worker on %s', (kind) => {
     // An idle lane claims one row for its one slot, then two more to keep behind it.
     const claims: number[][] = [];
     const buffered = new Promise<void>((resolve) =>
-      worker.events.on('claimed', ({ requestIds }) => claims.push(requestIds) === 2 && resolve()),
+      worker.events.on('task:claimed', ({ task, ids }) => task === 'call' && claims.push(ids) === 2 && resolve()),
     );
     await worker.start();
     await buffered;
@@ -98,31 +108,56 @@ describe.each(databaseKinds)('the evaluation worker on %s', (kind) => {
     expect((await run.rows()).map((r) => [r.status, r.attempts])).toEqual(Array(9).fill(['SUCCESS', 1]));
   });
 
-  it('keeps the outcomes of a failed flush and writes them with the next', async () => {
+  it('keeps the outcomes of a failed write and writes them with the next', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
-    const claimed = await claimPendingRequests(ctx.database, {
+    const claimed = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
       workerId: 'writer',
       lane: 'mock',
       limit: 2,
       leaseMs: 30_000,
     });
-    const events = workerEvents();
+    const events = queueEvents();
     let writes = 0;
-    const writer = new OutcomeWriter(
+    const writer = new BatchWriter<Outcome>(
+      'call',
       (batch) =>
         ++writes === 1 ? Promise.reject(new Error('connection lost')) : writeOutcomes(ctx.database, 'writer', batch),
       events,
       quiet,
       10,
     );
-    const failed = once(events, 'flushFailed');
-    const reply = { output: 'Fine.', inputTokens: 3, outputTokens: 2, ttft: 0.05 };
-    writer.record(claimed[0], { ok: true, reply, executionTime: 0.1, attempts: 1 }, true);
+    const failed = once(events, 'batch:failed');
+    const ended = { evaluation_id: run.evaluationId, input_id: null, execution_time: 0.1, cost_usd: null };
+    writer.add(
+      {
+        ...ended,
+        id: claimed[0].id,
+        status: 'SUCCESS',
+        ttft: 0.05,
+        input_tokens: 3,
+        output_tokens: 2,
+        error_message: null,
+        output: 'Fine.',
+      },
+      true,
+    );
     const [failure] = await failed;
     expect(failure).toMatchObject({ count: 1, error: new Error('connection lost') });
     expect((await run.rows()).map((r) => r.status)).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
 
-    writer.record(claimed[1], { ok: false, message: 'Nope.', executionTime: 0.1, attempts: 3 }, true);
+    writer.add(
+      {
+        ...ended,
+        id: claimed[1].id,
+        status: 'FAILED',
+        ttft: null,
+        input_tokens: null,
+        output_tokens: null,
+        error_message: 'Nope.',
+        output: null,
+      },
+      true,
+    );
     await evaluationCompleted(events, ctx.database, run.evaluationId);
     expect(writes).toBeGreaterThanOrEqual(2);
     expect((await run.rows()).map((r) => [r.status, r.error_message])).toEqual([
