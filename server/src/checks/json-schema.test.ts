@@ -59,7 +59,12 @@ describe.each(databaseKinds)('a rule that throws while scoring in the worker, on
         WHERE e.id = $1 RETURNING id, type`,
       [run.evaluationId],
     );
-    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, { workerId: 'w', lane: 'mock', limit: 2, leaseMs: 60_000 });
+    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      workerId: 'w',
+      lane: 'mock',
+      limit: 2,
+      leaseMs: 60_000,
+    });
     const outcomes: Outcome[] = rows.map((row) => ({
       id: row.id,
       evaluation_id: run.evaluationId,

@@ -40,7 +40,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('work announced over LISTEN/NOTIFY
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
     expect((await announced)[0]).toMatchObject({ channel: WORK_CHANNEL });
 
-    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, { workerId: 'w', lane: 'mock', limit: 10, leaseMs: 60_000 });
+    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      workerId: 'w',
+      lane: 'mock',
+      limit: 10,
+      leaseMs: 60_000,
+    });
     expect(rows.map((row) => row.evaluation_id)).toEqual([run.evaluationId, run.evaluationId]);
     const handedBack = once(listening, 'notification');
     await releaseTasks(ctx.database, CALL_TABLE, 'w', { interrupted: [], unstarted: rows.map((row) => row.id) });

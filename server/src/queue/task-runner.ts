@@ -42,8 +42,7 @@ export class TaskRunner<Task extends ClaimedTask, Result> {
   ) {
     this.writer = new BatchWriter(handler.name, (batch) => handler.write(workerId, batch), events, log);
     const claim = (lane: string, limit: number): Claim => ({ workerId, lane, limit, leaseMs: settings.leaseMs });
-    const prepared = async (tasks: Task[]) =>
-      tasks.length > 0 && handler.prepare ? handler.prepare(tasks) : tasks;
+    const prepared = async (tasks: Task[]) => (tasks.length > 0 && handler.prepare ? handler.prepare(tasks) : tasks);
     this.lanes = handler.lanes.map(
       (lane) =>
         new LaneRunner<Task>({
@@ -77,8 +76,7 @@ export class TaskRunner<Task extends ClaimedTask, Result> {
   /** The group's tasks were ended by a cancel: forget its buffered ones and abort its running ones. */
   cancelGroup(group: number) {
     for (const lane of this.lanes) lane.dropGroup(group);
-    for (const task of this.running.values())
-      if (task.group === group) task.abort.abort(new Error('cancelled'));
+    for (const task of this.running.values()) if (task.group === group) task.abort.abort(new Error('cancelled'));
   }
 
   /** Extends the leases of what it holds, in the writer's chain (a renewal and a write of the same rows at once could deadlock). */
@@ -166,4 +164,3 @@ export class TaskRunner<Task extends ClaimedTask, Result> {
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-

@@ -52,7 +52,13 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
   it('runs a queued call and reports it claimed, started, completed, written, and the lane idle', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 1 });
     const worker = startWorker(2);
-    const kinds: (keyof QueueEventMap)[] = ['task:claimed', 'task:started', 'task:completed', 'batch:written', 'queue:idle'];
+    const kinds: (keyof QueueEventMap)[] = [
+      'task:claimed',
+      'task:started',
+      'task:completed',
+      'batch:written',
+      'queue:idle',
+    ];
     const seen = record(worker.events, kinds);
     const mockIdle = new Promise((resolve) =>
       worker.events.on('queue:idle', ({ task, lane }) => task === 'call' && lane === 'mock' && resolve(lane)),
@@ -80,6 +86,21 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
       ],
       ['SUCCESS', 1, null],
     ]);
+  });
+
+  it("ends a task whose handler threw with the handler's failure, and reports it failed", async () => {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 1 });
+    // A snapshot the call task cannot read: reading the run's context throws.
+    await ctx.database.executeSql(`UPDATE evaluations SET snapshot = '{}'::jsonb WHERE id = $1`, [run.evaluationId]);
+    const worker = startWorker(1);
+    const failed = once(worker.events, 'task:failed');
+    await worker.start();
+    const [failure] = (await failed) as [{ task: string; group: number; error: unknown }];
+    expect(failure).toMatchObject({ task: 'call', group: run.evaluationId });
+    await evaluationCompleted(worker.events, ctx.database, run.evaluationId);
+    const [row] = await run.rows();
+    expect(row.status).toBe('FAILED');
+    expect(row.error_message).toMatch(/^Internal error while running this request: /);
   });
 
   it('hands buffered rows back on stop without counting an attempt, and another worker runs them', async () => {

@@ -23,7 +23,10 @@ export type QueueWorkerOptions = {
 };
 
 /** What the worker does with a registered handler's runner, whatever its task and result types. */
-type Runner = Pick<TaskRunner<ClaimedTask, unknown>, 'table' | 'start' | 'wake' | 'cancelGroup' | 'renewLeases' | 'stop'>;
+type Runner = Pick<
+  TaskRunner<ClaimedTask, unknown>,
+  'table' | 'start' | 'wake' | 'cancelGroup' | 'renewLeases' | 'stop'
+>;
 
 /**
  * Runs the tasks of the handlers registered with it (graphile-worker's Worker over its task list): one TaskRunner per

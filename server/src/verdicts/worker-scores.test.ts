@@ -92,7 +92,12 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
        SELECT project_id, 'c', 'contains', 'x' FROM evaluations WHERE id = $1 RETURNING id`,
       [run.evaluationId],
     );
-    const [row] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, { workerId: 'w', lane: 'mock', limit: 1, leaseMs: 60_000 });
+    const [row] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      workerId: 'w',
+      lane: 'mock',
+      limit: 1,
+      leaseMs: 60_000,
+    });
     const outcome: Outcome = {
       id: row.id,
       evaluation_id: run.evaluationId,

@@ -9,8 +9,9 @@ import { JUDGE_TABLE } from './tables.js';
 /**
  * Runs this process has seen reach their budget, per database, with the message their requests end with. The write
  * that crosses a budget ends the PENDING rows in the database; rows a worker of this process already claimed but has
- * not started (its lanes buffer up to twice their concurrency) are ended by the call task when it comes to them, instead of being sent, without asking the database. A worker in
- * another process learns it when its rows try to reserve (budget-reservations.ts).
+ * not started (its lanes buffer up to twice their concurrency) are ended by the call task when it comes to them,
+ * instead of being sent, without asking the database. A worker in another process learns it when its rows try to
+ * reserve (budget-reservations.ts).
  */
 const stops = new WeakMap<Database, Map<number, string>>();
 /** Enough for every run in progress many times over; the oldest are forgotten first. */

@@ -33,7 +33,12 @@ describe.each(databaseKinds)('the completion rule on %s', (kind) => {
 
   it('completes a run from the outcome write', async () => {
     const evaluationId = await runWithNegativePending();
-    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, { workerId: 'w', lane: 'mock', limit: 10, leaseMs: 60_000 });
+    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      workerId: 'w',
+      lane: 'mock',
+      limit: 10,
+      leaseMs: 60_000,
+    });
     const outcomes = rows.map((row): Outcome => ({
       id: row.id,
       evaluation_id: evaluationId,

@@ -35,7 +35,9 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
   it('claims PENDING rows in id order, each for one worker only, and only in the lane asked for', async () => {
     const run = await queuedRun(ctx, { configurations: 2, inputs: 3 });
     const ids = (await run.rows()).map((r) => r.id);
-    expect(await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, { ...claim('other', 4), lane: 'openai' })).toEqual([]);
+    expect(
+      await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, { ...claim('other', 4), lane: 'openai' }),
+    ).toEqual([]);
 
     const [first, second] = await Promise.all([
       claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('a', 4)),
@@ -80,8 +82,15 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
 
   it('hands rows back with their lease expired, taking back the attempt of a row that never started', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
-    const [interrupted, unstarted, kept] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('stopping', 3));
-    await releaseTasks(ctx.database, CALL_TABLE, 'stopping', { interrupted: [interrupted.id], unstarted: [unstarted.id] });
+    const [interrupted, unstarted, kept] = await claimReady<ClaimedRequest>(
+      ctx.database,
+      CALL_TABLE,
+      claim('stopping', 3),
+    );
+    await releaseTasks(ctx.database, CALL_TABLE, 'stopping', {
+      interrupted: [interrupted.id],
+      unstarted: [unstarted.id],
+    });
     await releaseTasks(ctx.database, CALL_TABLE, 'somebody else', { interrupted: [kept.id], unstarted: [] });
     expect((await run.rows()).map((r) => [r.status, r.attempts, r.leased])).toEqual([
       ['IN_PROGRESS', 1, false],
