@@ -14,7 +14,7 @@ const STOP_GRACE_MS = 3000;
 /** A worker's id as it shows in `claimed_by`: which host and process holds a task. */
 export const newWorkerId = () => `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
 
-export type QueueWorkerOptions = {
+type QueueWorkerOptions = {
   id?: string;
   /** PostgreSQL URL to LISTEN on for new work and cancels; without it other processes' work is seen at the next poll. */
   listenUrl?: string | null;

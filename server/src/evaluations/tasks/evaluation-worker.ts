@@ -9,14 +9,14 @@ import { CallTask } from './call.js';
 import { JudgeTask } from './judge.js';
 import { EngineServices } from './services.js';
 
-export type EvaluationWorkerSettings = ProviderSettings & {
+type EvaluationWorkerSettings = ProviderSettings & {
   /** Tasks running at once per lane (provider) and task, in this process. */
   concurrency: number;
   /** How long a claim holds without renewal; renewed every third of it. */
   leaseMs: number;
 };
 
-export type EvaluationWorkerOptions = {
+type EvaluationWorkerOptions = {
   /** PostgreSQL URL to LISTEN on for new work; without it other processes' runs are seen at the next poll. */
   listenUrl?: string | null;
   /** Where the worker reports what it does; tests pass their own to wait on. */

@@ -22,7 +22,7 @@ type Unpriced = Omit<Judgement, 'cost_usd'>;
 const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
 
 /** A claimed task with what judging it needs (undefined: its evaluation was deleted). */
-export type HeldTask = ClaimedJudgeTask & { work: JudgeWork | undefined };
+type HeldTask = ClaimedJudgeTask & { work: JudgeWork | undefined };
 
 /**
  * The `judge` task: one verdict of an llm_judge check on one output. It builds the judge's prompt from the check's

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export type QueuePluginOptions = {
+type QueuePluginOptions = {
   /** Run a queue worker in this process. */
   workers?: boolean;
   /** Where the worker reports what it does; tests wait on it. */

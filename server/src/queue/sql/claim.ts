@@ -5,7 +5,7 @@ import type { ClaimedTask, TaskTable } from '../task.js';
 export type Claim = { workerId: string; lane: string; limit: number; leaseMs: number };
 
 /** The tasks a claim takes: ready ones, or held ones whose lease ran out (their worker died). */
-export const READY = `status = 'PENDING'`;
+const READY = `status = 'PENDING'`;
 export const LEASE_EXPIRED = `status = 'IN_PROGRESS' AND lease_expires_at < now()`;
 
 /**
