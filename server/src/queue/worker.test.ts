@@ -106,14 +106,16 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
   it('hands buffered rows back on stop without counting an attempt, and another worker runs them', async () => {
     const run = await queuedRun(ctx, { configurations: 3, inputs: 3 });
     const worker = startWorker(1);
-    // An idle lane claims one row for its one slot, then two more to keep behind it.
+    // An idle lane claims one row for its one slot, then two more to keep behind it. The worker stops as the second
+    // claim comes back, before the lane can start those two or claim again (its first call may end meanwhile).
     const claims: number[][] = [];
-    const buffered = new Promise<void>((resolve) =>
-      worker.events.on('task:claimed', ({ task, ids }) => task === 'call' && claims.push(ids) === 2 && resolve()),
+    const stopped = new Promise<void>((resolve) =>
+      worker.events.on('task:claimed', ({ task, ids }) => {
+        if (task === 'call' && claims.push(ids) === 2) resolve(worker.stop());
+      }),
     );
     await worker.start();
-    await buffered;
-    await worker.stop();
+    await stopped;
 
     const [running, ...unstarted] = claims.flat();
     const rows = new Map((await run.rows()).map((r) => [r.id, r]));
