@@ -4,7 +4,7 @@
  * budgets of 1, 10 and 100 times one call's worst case (its prompt tokens + max tokens at the price, from the
  * estimate). Prints the spend, the overshoot in dollars and as a multiple of one call's worst case, how many calls
  * were sent, and the run's wall time. Goal: overshoot <= 1x a call's worst case (each call reserves its worst case
- * before it is sent; see server/src/evaluations/worker/budget-reservations.ts).
+ * before it is sent; see server/src/evaluations/tasks/budget-reservations.ts).
  */
 import {
   ROUTES,

@@ -61,7 +61,7 @@ try {
     await bench.server.kill('SIGTERM');
     bench.server = await startProcess('main', bench.env, ['--no-workers']);
     worker = await startProcess('worker', { ...bench.env, PORT: '', LOG_LEVEL: 'info' });
-    await worker.printed('evaluation worker started');
+    await worker.printed('queue worker started');
   }
   const streaming = await seedProject(bench.client, {
     inputs: INPUTS,

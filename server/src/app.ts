@@ -27,7 +27,9 @@ import apiKeyRoutes from './api-keys/routes.js';
 import accessTokenRoutes from './access-tokens/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
 import evaluationHistoryRoutes from './evaluations/history-routes.js';
-import type { WorkerEvents } from './evaluations/worker/events.js';
+import { liveEvents } from './evaluations/live/plugin.js';
+import { taskQueue } from './evaluations/tasks/plugin.js';
+import type { QueueEvents } from './queue/events.js';
 import billingRoutes from './billing/routes.js';
 import accountRoutes from './account/routes.js';
 import checkRoutes from './checks/routes.js';
@@ -53,10 +55,10 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Run evaluation workers in this process (main.ts: yes unless --no-workers; most tests: no). */
+  /** Run a queue worker in this process (main.ts: yes unless --no-workers; most tests: no). */
   workers?: boolean;
   /** Where this process's worker reports what it does; tests wait on it. */
-  workerEvents?: WorkerEvents;
+  workerEvents?: QueueEvents;
 };
 
 export async function buildApp({ config, database, logger = false, workers = false, workerEvents }: BuildAppOptions) {
@@ -123,7 +125,9 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(modelRoutes);
   await app.register(apiKeyRoutes);
   await app.register(accessTokenRoutes);
-  await app.register(evaluationRoutes, { workers, workerEvents });
+  await app.register(liveEvents);
+  await app.register(taskQueue, { workers, events: workerEvents });
+  await app.register(evaluationRoutes);
   await app.register(evaluationHistoryRoutes);
   await app.register(billingRoutes);
   await app.register(accountRoutes);

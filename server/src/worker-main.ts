@@ -1,10 +1,10 @@
-/** Evaluation workers only, no HTTP: run more of these (on PostgreSQL) to share the work of big runs. */
+/** Queue workers only, no HTTP: run more of these (on PostgreSQL) to share the work of big runs. */
 import Fastify from 'fastify';
 import { loadEncryptionKey } from './api-keys/sealing.js';
 import { loadConfigOrExit } from './config.js';
 import { withSafeLogging } from './http/errors.js';
 import { openConfiguredDatabaseOrExit } from './db/open.js';
-import { EvaluationWorker } from './evaluations/worker/worker.js';
+import { createEvaluationWorker } from './evaluations/tasks/evaluation-worker.js';
 import { openLiveHub } from './evaluations/live/events-route.js';
 
 const config = loadConfigOrExit();
@@ -17,7 +17,7 @@ if (!config.databaseUrl)
 
 const database = await openConfiguredDatabaseOrExit(config);
 const live = await openLiveHub(config.databaseUrl, log);
-const worker = new EvaluationWorker(
+const worker = createEvaluationWorker(
   database,
   config.providers,
   loadEncryptionKey(config.encryptionKey, config.dataDir, config.previousEncryptionKeys),

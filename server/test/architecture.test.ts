@@ -73,4 +73,19 @@ describe('one-way imports between the layers', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('the task queue imports nothing of the product: only the database client and itself', () => {
+    const queueDir = path.join(root, 'server/src/queue');
+    const allowed = [queueDir, path.join(root, 'server/src/db/client.ts')];
+    const offenders: string[] = [];
+    for (const file of sourceFiles(queueDir).filter((f) => !f.endsWith('.test.ts'))) {
+      for (const s of importsOf(file)) {
+        if (!s.startsWith('.')) continue;
+        const target = path.resolve(path.dirname(file), s).replace(/\.js$/, '.ts');
+        if (!allowed.some((dir) => target === dir || target.startsWith(`${dir}${path.sep}`)))
+          offenders.push(`${path.relative(root, file)} -> ${s}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

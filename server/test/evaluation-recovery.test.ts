@@ -118,7 +118,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes',
     // At level info a worker says when it has started: it is listening for work by then.
     workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
     workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
-    await Promise.all(workers.map((worker) => worker.printed('evaluation worker started')));
+    await Promise.all(workers.map((worker) => worker.printed('queue worker started')));
 
     const client = await signedInClient(app);
     const { inputIds, configurationIds } = await seedProject(

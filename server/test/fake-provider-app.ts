@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { workerEvents } from '../src/evaluations/worker/events.js';
+import { queueEvents } from '../src/queue/events.js';
 import { createTestApp, type DatabaseKind } from './harness.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -15,7 +15,7 @@ export function useFakeProviderApp(
   kind: DatabaseKind,
   { apiKey, latencyMs, env }: { apiKey: string; latencyMs: number; env: Record<string, string> },
 ) {
-  const events = workerEvents();
+  const events = queueEvents();
   let fake: FakeProviders | undefined;
   let ctx: TestApp | undefined;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { applyCatalog } from '../src/models/catalog.js';
-import type { WorkerEvents } from '../src/evaluations/worker/events.js';
+import type { QueueEvents } from '../src/queue/events.js';
 import {
   POSTGRES_TEMPLATE_ENV,
   createScratchPostgresDatabase,
@@ -51,7 +51,7 @@ export type TestEnv = Record<string, string | undefined>;
  * `workers`: run this process's evaluation worker; `workerEvents`: where it reports what it does; `logger`: the app's
  * logger options (none: no log).
  */
-export type TestAppOptions = { workers?: boolean; workerEvents?: WorkerEvents; logger?: BuildAppOptions['logger'] };
+export type TestAppOptions = { workers?: boolean; workerEvents?: QueueEvents; logger?: BuildAppOptions['logger'] };
 
 /** A ready app over an existing database, with the suite's settings under `env`; closing it leaves the database open. */
 export async function startTestApp(database: Database, env: TestEnv = {}, options: TestAppOptions = {}) {

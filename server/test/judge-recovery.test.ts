@@ -149,7 +149,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, a worker process k
       ({ app } = await startTestApp(database, env));
       workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
       workers.push(await startProcess('worker', { ...env, LOG_LEVEL: 'info' }));
-      await Promise.all(workers.map((worker) => worker.printed('evaluation worker started')));
+      await Promise.all(workers.map((worker) => worker.printed('queue worker started')));
       const client = await signedInClient(app);
       const run = await startJudgedRun({
         ok: async (method, route, body) => (await client.request(method, route, body)).json(),

@@ -41,7 +41,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live events from a worker process
     // The server runs no worker of its own: every call is made in the other process.
     ({ app } = await startTestApp(database, env));
     worker = await startProcess('worker', { ...env, LOG_LEVEL: 'info' });
-    await worker.printed('evaluation worker started');
+    await worker.printed('queue worker started');
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -1,7 +1,7 @@
 import { ROUTES } from '@promptgrid/contract';
 import type { Database } from '../src/db/client.js';
 import { startEvaluation } from '../src/evaluations/run.js';
-import type { WorkerEvents } from '../src/evaluations/worker/events.js';
+import type { QueueEvents } from '../src/queue/events.js';
 import { signedInClient, type createTestApp } from './harness.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -60,19 +60,19 @@ export async function requestRows(database: Database, evaluationId: number): Pro
 }
 
 /**
- * Resolves once the evaluation is complete: at once if it already is, else when a worker's flush completes it.
+ * Resolves once the evaluation is complete: at once if it already is, else when a worker's write completes it.
  * Rejects after `timeoutMs` with what the database holds, so a stuck run fails with a reason.
  */
 export async function evaluationCompleted(
-  events: WorkerEvents,
+  events: QueueEvents,
   database: Database,
   evaluationId: number,
   timeoutMs = 20_000,
 ): Promise<void> {
-  let listener!: (event: { completedEvaluationIds: number[] }) => void;
-  const flushed = new Promise<void>((resolve) => {
-    listener = ({ completedEvaluationIds }) => completedEvaluationIds.includes(evaluationId) && resolve();
-    events.on('flushed', listener);
+  let listener!: (event: { completedGroups: number[] }) => void;
+  const written = new Promise<void>((resolve) => {
+    listener = ({ completedGroups }) => completedGroups.includes(evaluationId) && resolve();
+    events.on('batch:written', listener);
   });
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -84,9 +84,9 @@ export async function evaluationCompleted(
   try {
     const { rows } = await database.executeSql('SELECT completed_at FROM evaluations WHERE id = $1', [evaluationId]);
     if (rows[0]?.completed_at) return;
-    await Promise.race([flushed, timedOut]);
+    await Promise.race([written, timedOut]);
   } finally {
     clearTimeout(timer);
-    events.off('flushed', listener);
+    events.off('batch:written', listener);
   }
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../test/harness.js';
 import { queuedRun } from '../../test/queued-run.js';
-import { claimPendingRequests, writeOutcomes, type Outcome } from '../evaluations/worker/queue.js';
+import { claimReady } from '../queue/sql/claim.js';
+import { writeOutcomes, type Outcome } from '../evaluations/tasks/outcomes.js';
+import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
 import { RuleScorer } from '../verdicts/rule-scorer.js';
 import { cachedValidatorCount, jsonSchemaError, recursionWithoutInput, schemaValidator } from './json-schema.js';
 
@@ -57,7 +59,12 @@ describe.each(databaseKinds)('a rule that throws while scoring in the worker, on
         WHERE e.id = $1 RETURNING id, type`,
       [run.evaluationId],
     );
-    const rows = await claimPendingRequests(ctx.database, { workerId: 'w', lane: 'mock', limit: 2, leaseMs: 60_000 });
+    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      workerId: 'w',
+      lane: 'mock',
+      limit: 2,
+      leaseMs: 60_000,
+    });
     const outcomes: Outcome[] = rows.map((row) => ({
       id: row.id,
       evaluation_id: run.evaluationId,

@@ -5,11 +5,12 @@ import { CANCELLED_MESSAGE, ROUTES } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
 import { requestRows } from '../../test/queued-run.js';
-import type { WorkerLogger } from './worker/events.js';
-import { EvaluationWorker } from './worker/worker.js';
+import type { QueueLogger } from '../queue/events.js';
+import type { QueueWorker } from '../queue/worker.js';
+import { createEvaluationWorker } from './tasks/evaluation-worker.js';
 
 const KEY = 'sk-good-openai-across';
-const quiet: WorkerLogger = { info() {}, warn() {}, error() {} };
+const quiet: QueueLogger = { info() {}, warn() {}, error() {} };
 
 // On PostgreSQL the worker running a call may be another process (`npm run worker`): the web process that takes the
 // cancel cannot abort its calls directly. Here the app runs no worker of its own, so the cancel reaches the worker only
@@ -17,7 +18,7 @@ const quiet: WorkerLogger = { info() {}, warn() {}, error() {} };
 describe.skipIf(!databaseKinds.includes('postgres'))('cancel across processes on postgres', () => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  let worker: EvaluationWorker;
+  let worker: QueueWorker;
 
   beforeAll(async () => {
     fake = await startFakeProviders({ latencyMs: 5, apiKeys: [KEY] });
@@ -27,7 +28,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('cancel across processes on
       PROVIDER_TIMEOUT_MS: '30000',
     });
     const url = (ctx.database as { url?: string }).url;
-    worker = new EvaluationWorker(
+    worker = createEvaluationWorker(
       ctx.database,
       { ...ctx.config.providers, concurrency: 2, leaseMs: 30_000 },
       ctx.app.sealingKey,
@@ -58,7 +59,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('cancel across processes on
     ).json().id as number;
     const input = (await client.post(ROUTES.inputs(project), { name: 'I', content: 'Hello' })).json().id as number;
 
-    const started = once(worker.events, 'started');
+    const started = once(worker.events, 'task:started');
     const run = await client.post(ROUTES.runEvaluation, {
       configuration_ids: [configuration],
       input_ids: [input],
@@ -68,15 +69,15 @@ describe.skipIf(!databaseKinds.includes('postgres'))('cancel across processes on
     const id = run.json().evaluation_id as number;
     await started;
 
-    const heard = once(worker.events, 'cancelled', { signal: AbortSignal.timeout(2000) });
+    const heard = once(worker.events, 'group:cancelled', { signal: AbortSignal.timeout(2000) });
     const idle = new Promise<void>((resolve) =>
-      worker.events.on('idle', ({ lane }) => {
-        if (lane === 'openai') resolve();
+      worker.events.on('queue:idle', ({ task, lane }) => {
+        if (task === 'call' && lane === 'openai') resolve();
       }),
     );
     const cancelled = await client.post(ROUTES.cancelEvaluation(id));
     expect(cancelled.json()).toEqual({ evaluation_id: id, cancelled_requests: 4 });
-    expect(await heard).toEqual([{ evaluationId: id }]);
+    expect(await heard).toEqual([{ group: id }]);
     await Promise.race([
       idle,
       new Promise((_, reject) => setTimeout(() => reject(new Error('calls still running after 2 s')), 2000)),

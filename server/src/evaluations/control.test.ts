@@ -5,7 +5,7 @@ import { CANCELLED_MESSAGE, ROUTES, type ApiRequest, type Evaluation } from '@pr
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted, requestRows } from '../../test/queued-run.js';
-import { workerEvents } from './worker/events.js';
+import { queueEvents } from '../queue/events.js';
 import { rerunEvaluation } from './control.js';
 
 const KEY = 'sk-good-openai-control';
@@ -15,7 +15,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let modelId: number;
-  const events = workerEvents();
+  const events = queueEvents();
 
   beforeAll(async () => {
     fake = await startFakeProviders({ latencyMs: 5, apiKeys: [KEY] });
@@ -110,20 +110,20 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
       ['Slow [[fake:hang]]', 'Also slow [[fake:hang]]'],
       ['One', 'Two', 'Three'],
     );
-    const started = once(events, 'started');
+    const started = once(events, 'task:started');
     const { evaluation_id: id } = await run(client, { configuration_ids: configurationIds, input_ids: inputIds });
     await started;
     expect((await requestRows(ctx.database, id)).some((r) => r.status === 'IN_PROGRESS')).toBe(true);
 
     const idle = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the openai lane did not go idle within 2 s')), 2000);
-      const listener = ({ lane }: { lane: string }) => {
-        if (lane !== 'openai') return;
+      const listener = ({ task, lane }: { task: string; lane: string }) => {
+        if (task !== 'call' || lane !== 'openai') return;
         clearTimeout(timer);
-        events.off('idle', listener);
+        events.off('queue:idle', listener);
         resolve();
       };
-      events.on('idle', listener);
+      events.on('queue:idle', listener);
     });
     const cancelledAt = Date.now();
     const response = await client.post(ROUTES.cancelEvaluation(id));
@@ -239,7 +239,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
 
   it('re-runs a cancelled evaluation: it runs again and is no longer cancelled', async () => {
     const { client, configurationIds, inputIds } = await setUp(['Hangs once [[fake:hangx1]]'], ['A']);
-    const started = once(events, 'started');
+    const started = once(events, 'task:started');
     const { evaluation_id: id } = await run(client, { configuration_ids: configurationIds, input_ids: inputIds });
     await started;
     expect((await client.post(ROUTES.cancelEvaluation(id))).statusCode).toBe(200);
@@ -318,7 +318,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     });
     await evaluationCompleted(events, ctx.database, finishedId);
     const slow = await setUpConfiguration(client, 'Slow [[fake:hang]]');
-    const started = once(events, 'started');
+    const started = once(events, 'task:started');
     const { evaluation_id: runningId } = await run(client, { configuration_ids: [slow], input_ids: [] });
     await started;
     const oneSlot = { freeEvaluationsPerMonth: 50, maxActiveRunsPerUser: 1 };

@@ -7,10 +7,12 @@ import {
 } from '@promptgrid/contract';
 import type { Database } from '../db/client.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { CANCEL_CHANNEL } from './hand-over.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
+import { announceCancel } from '../queue/channels.js';
+import { readyAgain } from '../queue/sql/add.js';
+import { rowsOf } from '../queue/sql/rows.js';
 import { assertRunSlotFree, type RunLimits } from './run.js';
-import { failPendingRequests, failRunningRequests } from './worker/end-requests.js';
+import { failPendingRequests, failRunningRequests } from './tasks/end-requests.js';
 import { cancelJudgements, requeueCancelledJudgements } from '../verdicts/judge-tasks.js';
 
 // Controls of a run after it started: cancel it, or run some of its requests again. See decision 0021.
@@ -41,8 +43,7 @@ export async function cancelEvaluation(
   const pending = await failPendingRequests(database, evaluationId, CANCELLED_MESSAGE);
   const running = await failRunningRequests(database, evaluationId, CANCELLED_MESSAGE);
   await cancelJudgements(database, evaluationId);
-  if (database.kind === 'postgres')
-    await database.executeSql(`SELECT pg_notify($1, $2)`, [CANCEL_CHANNEL, String(evaluationId)]).catch(() => {});
+  await announceCancel(database, evaluationId);
   return { evaluation_id: evaluationId, cancelled_requests: pending + running };
 }
 
@@ -65,24 +66,30 @@ export async function rerunEvaluation(
   const rerun = await database.db.transaction(async (tx) => {
     // The user's row first, as a new run locks it: runs started and reopened at once are counted one after another.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId}::int FOR NO KEY UPDATE`);
-    const { rows } = (await tx.execute(sql`
+    const rows = await rowsOf<{ completed: boolean; use_mock: boolean }>(
+      tx,
+      sql`
       SELECT completed_at IS NOT NULL AS completed, use_mock FROM evaluations
-       WHERE id = ${evaluationId}::int AND user_id = ${userId}::int FOR NO KEY UPDATE`)) as {
-      rows: { completed: boolean; use_mock: boolean }[];
-    };
+       WHERE id = ${evaluationId}::int AND user_id = ${userId}::int FOR NO KEY UPDATE`,
+    );
     if (rows.length === 0) throw notFound('Evaluation not found.');
     if (ids !== null) {
-      const { rows: strangers } = (await tx.execute(sql`
+      const strangers = await rowsOf<{ id: number }>(
+        tx,
+        sql`
         SELECT x.id FROM (SELECT jsonb_array_elements_text(${ids}::jsonb)::int AS id) x
          WHERE NOT EXISTS (SELECT 1 FROM api_requests r WHERE r.id = x.id AND r.evaluation_id = ${evaluationId}::int)
-         ORDER BY x.id`)) as { rows: { id: number }[] };
+         ORDER BY x.id`,
+      );
       if (strangers.length > 0)
         throw badRequest({
           request_ids: [`Not requests of this evaluation: ${strangers.map((r) => r.id).join(', ')}.`],
         });
     }
     if (rows[0].completed) await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);
-    const { rows: counted } = (await tx.execute(sql`
+    const counted = await rowsOf<{ n: number; redone: number }>(
+      tx,
+      sql`
       WITH chosen AS (
         SELECT r.id, r.status FROM api_requests r
          WHERE r.evaluation_id = ${evaluationId}::int AND r.status IN ('SUCCESS', 'FAILED')
@@ -101,9 +108,8 @@ export async function rerunEvaluation(
         DELETE FROM scores WHERE evaluation_id = ${evaluationId}::int AND api_request_id IN (SELECT id FROM chosen)
       ), reset AS (
         UPDATE api_requests r
-           SET status = 'PENDING', attempts = 0, execution_time = NULL, input_token_total_count = NULL,
-               output_token_count = NULL, error_message = NULL, claimed_by = NULL, lease_expires_at = NULL,
-               updated_at = now()
+           SET ${readyAgain}, execution_time = NULL, input_token_total_count = NULL, output_token_count = NULL,
+               error_message = NULL
           FROM chosen c WHERE r.id = c.id
         RETURNING r.id
       ), counted AS (
@@ -114,7 +120,8 @@ export async function rerunEvaluation(
          SET finished_requests = e.finished_requests - c.n, cancelled_at = NULL
         FROM counted c
        WHERE e.id = ${evaluationId}::int AND c.n > 0
-      RETURNING c.n, c.redone, settle_evaluation(e.id)`)) as { rows: { n: number; redone: number }[] };
+      RETURNING c.n, c.redone, settle_evaluation(e.id)`,
+    );
     const n = counted[0]?.n ?? 0;
     const judgements = await requeueCancelledJudgements(tx, evaluationId);
     if (n === 0 && judgements === 0)

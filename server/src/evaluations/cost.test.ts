@@ -18,8 +18,8 @@ import {
 } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted, queuedRun, requestRows } from '../../test/queued-run.js';
-import { workerEvents } from './worker/events.js';
-import { failPendingRequests } from './worker/end-requests.js';
+import { queueEvents } from '../queue/events.js';
+import { failPendingRequests } from './tasks/end-requests.js';
 
 const KEY = 'sk-good-openai-cost';
 // gpt-4.1's catalog price: $2 per million input tokens, $8 per million output tokens.
@@ -45,7 +45,7 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let models: { id: number; model_name: string; price: { input_per_mtok: number } | null }[];
-  const events = workerEvents();
+  const events = queueEvents();
 
   beforeAll(async () => {
     fake = await startFakeProviders({ latencyMs: 30, apiKeys: [KEY] });

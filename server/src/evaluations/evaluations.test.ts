@@ -9,7 +9,7 @@ import {
 } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
-import { workerEvents } from './worker/events.js';
+import { queueEvents } from '../queue/events.js';
 
 const GOOD_OPENAI = 'sk-good-openai-1234';
 const GOOD_ANTHROPIC = 'sk-ant-good-5678';
@@ -20,7 +20,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let models: { id: number; model_name: string }[];
-  const events = workerEvents();
+  const events = queueEvents();
 
   beforeAll(async () => {
     fake = await startFakeProviders({ latencyMs: 5, apiKeys: [GOOD_OPENAI, GOOD_ANTHROPIC] });

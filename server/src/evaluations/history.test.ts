@@ -8,7 +8,7 @@ import {
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { startMockRun } from '../../test/mock-run.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
-import { workerEvents } from './worker/events.js';
+import { queueEvents } from '../queue/events.js';
 
 describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -20,7 +20,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   let inputs: number[];
   let firstRun: number;
   let secondRun: number;
-  const events = workerEvents();
+  const events = queueEvents();
 
   const saveConfiguration = async (client: TestClient, name: string, prompt: string, id?: number) => {
     const [model] = (await client.get(ROUTES.models)).json() as { id: number }[];

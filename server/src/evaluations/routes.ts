@@ -27,9 +27,7 @@ import { cancelEvaluation, rerunEvaluation } from './control.js';
 import { estimateRun } from './estimate.js';
 import { deleteEvaluation, getMetrics, getStatusCounts, listEvaluations } from './queries.js';
 import { apiRequestsDocument, evaluationResultsDocument, resultsDocument } from './documents.js';
-import type { WorkerEvents } from './worker/events.js';
-import { EvaluationWorker } from './worker/worker.js';
-import { liveEventsRoute, openLiveHub } from './live/events-route.js';
+import { liveEventsRoute } from './live/events-route.js';
 
 const tags = ['evaluations'];
 
@@ -37,21 +35,8 @@ const tags = ['evaluations'];
 const sendJson = (reply: FastifyReply, document: Readable) =>
   reply.type('application/json; charset=utf-8').send(document);
 
-export default async function evaluationRoutes(app: App, options: { workers?: boolean; workerEvents?: WorkerEvents }) {
-  let worker: EvaluationWorker | null = null;
-  const live = await openLiveHub(app.database.kind === 'postgres' ? app.config.databaseUrl : null, app.log);
-  app.addHook('onClose', () => live.close());
-  const liveStreams = liveEventsRoute(app, live);
-  if (options.workers) {
-    const { providers } = app.config;
-    worker = new EvaluationWorker(app.database, providers, app.sealingKey, app.log, {
-      listenUrl: app.database.kind === 'postgres' ? app.config.databaseUrl : null,
-      events: options.workerEvents,
-      live,
-    });
-    app.addHook('onReady', () => worker!.start());
-    app.addHook('onClose', () => worker!.stop());
-  }
+export default async function evaluationRoutes(app: App) {
+  const liveStreams = liveEventsRoute(app, app.liveHub);
 
   app.post(
     ROUTES.runEvaluation,
@@ -68,8 +53,9 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
       },
     },
     async (request, reply) => {
-      const response = await startEvaluation(app.database, currentUser(request).id, request.body, app.config, worker);
-      worker?.wake();
+      const response = await startEvaluation(app.database, currentUser(request).id, request.body, app.config);
+      // The run's tasks are in the queue for any worker; this process's own claims them now rather than at its poll.
+      app.queue?.wake();
       return reply.code(201).send(response);
     },
   );
@@ -112,7 +98,7 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
     },
     async (request) => {
       const response = await cancelEvaluation(app.database, currentUser(request).id, request.params.id);
-      worker?.cancel(request.params.id);
+      app.queue?.cancelGroup(request.params.id);
       return response;
     },
   );
@@ -141,7 +127,7 @@ export default async function evaluationRoutes(app: App, options: { workers?: bo
         request.body,
         app.config,
       );
-      worker?.wake();
+      app.queue?.wake();
       return response;
     },
   );

@@ -1,36 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
-import type { Lane } from '../providers/types.js';
-import { getTableName } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client.js';
 import { startEvaluation } from './run.js';
-import type { ClaimedRequest, EvaluationContext, LocalWorker } from './hand-over.js';
 
-/** Stands in for the server's own worker, so what a run hands it (and what it leaves to the queue) can be read. */
-class RecordingWorker implements LocalWorker {
-  readonly id = 'recording-worker';
-  readonly leaseMs = 60_000;
-  handed: { context: EvaluationContext; rows: ClaimedRequest[]; committed: Promise<boolean> }[] = [];
-  constructor(
-    private readonly rooms: Partial<Record<Lane, number>>,
-    private readonly failOnHandOver = false,
-    /** When the calls it was handed have started, as the real worker's adopt reports. */
-    private readonly callsStarted: Promise<void> = Promise.resolve(),
-  ) {}
-  room(lane: Lane) {
-    return this.rooms[lane] ?? 0;
-  }
-  offerKeys() {}
-  async adopt(context: EvaluationContext, rows: ClaimedRequest[], committed: Promise<boolean>) {
-    this.handed.push({ context, rows, committed });
-    if (this.failOnHandOver) throw new Error('the database went away');
-    await this.callsStarted;
-  }
-}
+const dialect = new PgDialect();
 
-/** The database, with each insert through a transaction's query builder noted in `order` (by table name). */
-function recordingWrites(database: Database, order: string[]): Database {
+/** The database, its transactions failing at the statement that adds the run's tasks (after the evaluation's insert). */
+function failingAtTasks(database: Database): Database {
   const db = new Proxy(database.db, {
     get(target, property, receiver) {
       if (property !== 'transaction') return Reflect.get(target, property, receiver);
@@ -39,10 +18,11 @@ function recordingWrites(database: Database, order: string[]): Database {
           work(
             new Proxy(tx, {
               get(txTarget, txProperty, txReceiver) {
-                if (txProperty !== 'insert') return Reflect.get(txTarget, txProperty, txReceiver);
-                return (table: Parameters<Tx['insert']>[0]) => {
-                  order.push(`insert ${getTableName(table)}`);
-                  return txTarget.insert(table);
+                if (txProperty !== 'execute') return Reflect.get(txTarget, txProperty, txReceiver);
+                return (statement: SQL) => {
+                  if (dialect.sqlToQuery(statement).sql.includes('INSERT INTO api_requests'))
+                    throw new Error('the database went away');
+                  return txTarget.execute(statement);
                 };
               },
             }),
@@ -63,7 +43,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
   let inputIds: number[];
 
   beforeAll(async () => {
-    ctx = await createTestApp(kind); // no workers of its own: only the recording one takes rows
+    ctx = await createTestApp(kind); // no worker: the tasks stay as the run added them
     const client = await signedInClient(ctx.app);
     userId = client.user.id;
     const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
@@ -90,28 +70,28 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
   });
   afterAll(() => ctx?.close());
 
-  /** Starts a run of every configuration on every input, handing what it claims to `worker`. */
-  const startRun = (worker: LocalWorker, useMock = true, database: Database = ctx.database) =>
+  /** Starts a run of every configuration on every input. */
+  const startRun = (useMock = true, database: Database = ctx.database) =>
     startEvaluation(
       database,
       userId,
       { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: useMock, repetitions: 1 },
       limits,
-      worker,
     );
 
   const rowsOf = async (evaluationId: number) =>
     (
       await ctx.database.executeSql(
-        `SELECT id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at > now() AS leased
+        `SELECT id, input_id, configuration_id, provider, status, attempts, claimed_by, lease_expires_at
            FROM api_requests WHERE evaluation_id = $1 ORDER BY id`,
         [evaluationId],
       )
     ).rows;
+  const count = async (table: string) =>
+    (await ctx.database.executeSql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`, [])).rows[0].n;
 
-  it("claims each lane's first rows for the own worker in the run's transaction; queues the rest input-major", async () => {
-    const worker = new RecordingWorker({ openai: 3, anthropic: 2 });
-    const run = await startRun(worker, false);
+  it("adds every call task ready in the run's transaction, input-major, on its provider's lane, held by no one", async () => {
+    const run = await startRun(false);
     expect(run.total_requests).toBe(9);
 
     const rows = await rowsOf(run.evaluation_id);
@@ -119,52 +99,15 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
     expect(rows.map((r) => [r.input_id, r.configuration_id])).toEqual(
       inputIds.flatMap((i) => configurationIds.map((c) => [i, c])),
     );
-    // The first 3 OpenAI rows (positions 1, 3, 4) and the first 2 Anthropic rows (positions 2, 5) are the worker's.
-    const claimed = rows.map((r) => (r.status === 'IN_PROGRESS' ? r.provider : '-'));
-    expect(claimed).toEqual(['openai', 'anthropic', 'openai', 'openai', 'anthropic', '-', '-', '-', '-']);
-    for (const row of rows.slice(0, 5))
-      expect(row).toMatchObject({ attempts: 1, claimed_by: 'recording-worker', leased: true });
-    for (const row of rows.slice(5)) expect(row).toMatchObject({ status: 'PENDING', attempts: 0, claimed_by: null });
-
-    expect(worker.handed).toHaveLength(1);
-    const [handed] = worker.handed;
-    expect(handed.rows.map((r) => r.id)).toEqual(rows.slice(0, 5).map((r) => r.id));
-    expect(handed.rows.map((r) => r.provider)).toEqual(['openai', 'anthropic', 'openai', 'openai', 'anthropic']);
-    expect(handed.context.userId).toBe(userId);
-    expect([...handed.context.configurations.keys()]).toEqual(configurationIds);
-    await expect(handed.committed).resolves.toBe(true);
+    expect(rows.map((r) => r.provider)).toEqual(Array(3).fill(['openai', 'anthropic', 'openai']).flat());
+    for (const row of rows)
+      expect(row).toMatchObject({ status: 'PENDING', attempts: 0, claimed_by: null, lease_expires_at: null });
   });
 
-  it("writes the run's rows, and commits, only once the calls handed over have started", async () => {
-    let callsStarted!: () => void;
-    const worker = new RecordingWorker({ mock: 2 }, false, new Promise<void>((resolve) => (callsStarted = resolve)));
-    const order: string[] = [];
-    const running = startRun(worker, true, recordingWrites(ctx.database, order));
-    await vi.waitFor(() => expect(worker.handed).toHaveLength(1));
-    expect(order).toEqual([]);
-    void worker.handed[0].committed.then(() => order.push('committed'));
-
-    order.push('calls started');
-    callsStarted();
-    const run = await running;
-    expect(order).toEqual(['calls started', 'insert evaluations', 'committed']);
-    expect((await rowsOf(run.evaluation_id)).map((r) => r.status)).toEqual([
-      ...Array(2).fill('IN_PROGRESS'),
-      ...Array(7).fill('PENDING'),
-    ]);
-  });
-
-  it('queues every row when the worker has no room, and leaves nothing behind when the transaction fails after the hand-over', async () => {
-    const full = new RecordingWorker({});
-    const queued = await startRun(full);
-    expect(full.handed).toHaveLength(0);
-    expect((await rowsOf(queued.evaluation_id)).map((r) => r.status)).toEqual(Array(9).fill('PENDING'));
-
-    const failing = new RecordingWorker({ mock: 4 }, true);
-    const before = (await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows[0].n;
-    await expect(startRun(failing)).rejects.toThrow('the database went away');
-    expect(failing.handed[0].rows).toHaveLength(4);
-    await expect(failing.handed[0].committed).resolves.toBe(false);
-    expect((await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows[0].n).toBe(before);
+  it('leaves neither the evaluation nor any task behind when adding the tasks fails', async () => {
+    const [evaluationsBefore, requestsBefore] = [await count('evaluations'), await count('api_requests')];
+    await expect(startRun(true, failingAtTasks(ctx.database))).rejects.toThrow('the database went away');
+    expect(await count('evaluations')).toBe(evaluationsBefore);
+    expect(await count('api_requests')).toBe(requestsBefore);
   });
 });

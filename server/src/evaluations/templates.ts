@@ -2,9 +2,6 @@ import { filledLength, fillTemplate, LIMITS, templateShape, type TemplateShape }
 import type { RunSnapshot } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 
-/** The texts one api request sends when a template filled them in; null: the snapshot's text, as written. */
-export type SentPrompts = { system_prompt: string | null; user_prompt: string | null };
-
 /**
  * A run's filled-in texts, per input in run order: its user prompt, and the system prompt of each configuration in
  * run order. Null (the whole run) when no text of the run uses a variable.
@@ -105,10 +102,4 @@ function missingVariables(missing: MissingVariable[]) {
       : `{{${variable}}} (used by ${used_by}) is missing from user prompt '${input_name}'.`,
   );
   return badRequest({ variables: messages });
-}
-
-/** The texts of the run's row n in input-major order (row n pairs input n / lanes with configuration n % lanes). */
-export function sentPromptsOfRow(prompts: RunPrompts, row: number, lanes: number): SentPrompts {
-  const input = prompts?.[Math.floor(row / lanes)];
-  return { system_prompt: input?.system[row % lanes] ?? null, user_prompt: input?.user ?? null };
 }

@@ -26,8 +26,6 @@ export type CallOutcome =
       reply: ProviderReply;
       executionTime: number;
       attempts: number;
-      /** What the call cost from its usage (USD), set by the worker from the run's frozen price; null: unknown. */
-      costUsd?: number | null;
     }
   | { ok: false; message: string; executionTime: number; attempts: number };
 

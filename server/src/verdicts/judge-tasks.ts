@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/client.js';
 import { judgeTasks } from '../db/schema.js';
-import { judgeTasksOf } from '../evaluations/worker/queue.js';
+import { judgeTasksOf } from '../evaluations/tasks/judgements.js';
+import { JUDGE_TABLE } from '../evaluations/tasks/tables.js';
+import { readyAgain } from '../queue/sql/add.js';
+import { failTasks } from '../queue/sql/fail.js';
+import { rowsOf } from '../queue/sql/rows.js';
 
 /**
  * Replaces the evaluation's judge work, for a rescore: its earlier tasks go (a judgement still running is dropped when
@@ -12,23 +16,27 @@ import { judgeTasksOf } from '../evaluations/worker/queue.js';
 export async function requeueJudgements(tx: Tx, evaluationId: number): Promise<number> {
   await tx.delete(judgeTasks).where(eq(judgeTasks.evaluationId, evaluationId));
   const outputs = sql`(SELECT api_request_id AS id, evaluation_id, input_id FROM results WHERE evaluation_id = ${evaluationId})`;
-  const { rows } = (await tx.execute(sql`
+  const rows = await rowsOf<{ n: number }>(
+    tx,
+    sql`
     WITH queued AS (${judgeTasksOf(outputs)} RETURNING 1)
     UPDATE evaluations e
        SET pending_judgements = q.n
       FROM (SELECT count(*)::int AS n FROM queued) q
      WHERE e.id = ${evaluationId}
-    RETURNING q.n, settle_evaluation(e.id)`)) as unknown as { rows: { n: number }[] };
+    RETURNING q.n, settle_evaluation(e.id)`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
 /** The ids of the evaluation's requests whose output a judge is still judging. */
 export async function readJudgingRequests(db: Db, evaluationId: number): Promise<Set<number>> {
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<{ api_request_id: number }>(
+    db,
+    sql`
     SELECT DISTINCT api_request_id FROM judge_tasks
-     WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS')`)) as unknown as {
-    rows: { api_request_id: number }[];
-  };
+     WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS')`,
+  );
   return new Set(rows.map((row) => Number(row.api_request_id)));
 }
 
@@ -43,10 +51,13 @@ export async function cancelJudgements(database: Database, evaluationId: number)
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM evaluations WHERE id = ${evaluationId} FOR UPDATE`);
     await tx.execute(sql`
-      WITH cancelled AS (
-        UPDATE judge_tasks SET status = 'CANCELLED', lease_expires_at = NULL, updated_at = now()
-         WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS')
-        RETURNING api_request_id
+      WITH cancelled AS (${failTasks({
+        table: JUDGE_TABLE,
+        where: sql`t.evaluation_id = ${evaluationId}`,
+        statuses: ['PENDING', 'IN_PROGRESS'],
+        set: sql`status = 'CANCELLED'`,
+        returning: sql`t.api_request_id`,
+      })}
       ), touched AS (
         UPDATE api_requests SET updated_at = now()
          WHERE evaluation_id = ${evaluationId} AND id IN (SELECT api_request_id FROM cancelled)
@@ -64,7 +75,9 @@ export async function cancelJudgements(database: Database, evaluationId: number)
  * tasks). The caller holds the evaluation's row. Answers how many were queued again.
  */
 export async function requeueCancelledJudgements(tx: Tx, evaluationId: number): Promise<number> {
-  const { rows } = (await tx.execute(sql`
+  const rows = await rowsOf<{ n: number }>(
+    tx,
+    sql`
     WITH cancelled AS (
       SELECT t.id, t.api_request_id, r.status = 'SUCCESS' AS judged_output_kept
         FROM judge_tasks t JOIN api_requests r ON r.id = t.api_request_id
@@ -73,7 +86,7 @@ export async function requeueCancelledJudgements(tx: Tx, evaluationId: number): 
       DELETE FROM judge_tasks WHERE id IN (SELECT id FROM cancelled WHERE NOT judged_output_kept)
     ), requeued AS (
       UPDATE judge_tasks t
-         SET status = 'PENDING', attempts = 0, claimed_by = NULL, lease_expires_at = NULL, updated_at = now()
+         SET ${readyAgain}
         FROM cancelled c
        WHERE t.id = c.id AND c.judged_output_kept
       RETURNING t.api_request_id
@@ -85,6 +98,7 @@ export async function requeueCancelledJudgements(tx: Tx, evaluationId: number): 
        SET pending_judgements = e.pending_judgements + c.n, cancelled_at = NULL
       FROM counted c
      WHERE e.id = ${evaluationId} AND c.n > 0
-    RETURNING c.n, settle_evaluation(e.id)`)) as unknown as { rows: { n: number }[] };
+    RETURNING c.n, settle_evaluation(e.id)`,
+  );
   return Number(rows[0]?.n ?? 0);
 }

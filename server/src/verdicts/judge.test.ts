@@ -3,7 +3,7 @@ import { ROUTES, type ApiRequestWithOutput, type ConfigurationSummary, type Scor
 import { FAKE_VERDICTS, startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
-import { workerEvents } from '../evaluations/worker/events.js';
+import { queueEvents } from '../queue/events.js';
 import { mockJudgeReply, parseJudgeAnswer } from './judge.js';
 
 type Client = TestClient & { user: { id: number } };
@@ -25,7 +25,7 @@ describe('reading a judge answer', () => {
 });
 
 describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
-  const events = workerEvents();
+  const events = queueEvents();
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {

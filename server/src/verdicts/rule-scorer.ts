@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import type { Outcome } from '../evaluations/worker/queue.js';
+import type { Outcome } from '../evaluations/tasks/outcomes.js';
 import { readRuleChecksOfEvaluation, RunInputsCache } from './scores.js';
 import { scoreOutputs, type RuleCheck, type RuleScore } from './scoring.js';
 

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ApiRequest } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
 import { evaluationCompleted, queuedRun } from '../../test/queued-run.js';
-import { workerEvents } from '../evaluations/worker/events.js';
-import { claimPendingRequests, writeOutcomes, type Outcome } from '../evaluations/worker/queue.js';
+import { queueEvents } from '../queue/events.js';
+import { claimReady } from '../queue/sql/claim.js';
+import { writeOutcomes, type Outcome } from '../evaluations/tasks/outcomes.js';
+import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
 import { compileRule } from '../checks/rules.js';
 import { mockJudgeReply, parseJudgeAnswer } from './judge.js';
 
 describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
-  const events = workerEvents();
+  const events = queueEvents();
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind, {}, { workers: true, workerEvents: events });
@@ -90,7 +92,12 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
        SELECT project_id, 'c', 'contains', 'x' FROM evaluations WHERE id = $1 RETURNING id`,
       [run.evaluationId],
     );
-    const [row] = await claimPendingRequests(ctx.database, { workerId: 'w', lane: 'mock', limit: 1, leaseMs: 60_000 });
+    const [row] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      workerId: 'w',
+      lane: 'mock',
+      limit: 1,
+      leaseMs: 60_000,
+    });
     const outcome: Outcome = {
       id: row.id,
       evaluation_id: run.evaluationId,

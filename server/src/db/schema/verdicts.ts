@@ -90,7 +90,7 @@ export const votes = pgTable(
 
 /**
  * One llm_judge check's judgement of one output: durable work on the queue, claimed and leased like an api request
- * (the same statements, see worker/queue.ts). The outcome write that ends the request SUCCESS creates it, so a crash
+ * (the same statements, see server/src/queue/sql/). The outcome write that ends the request SUCCESS creates it, so a crash
  * cannot lose it; the write that stores its score marks it DONE. No foreign keys, as on api_requests: the
  * evaluation's delete trigger removes its tasks, and a rescore replaces them.
  */

@@ -2,14 +2,14 @@ import { IdParams, LIMITS, type LiveEvent } from '@promptgrid/contract';
 import { HttpError } from '../../http/errors.js';
 import { currentUser, type App } from '../../http/types.js';
 import { assertOwner } from '../queries.js';
-import type { WorkerLogger } from '../worker/events.js';
+import type { QueueLogger } from '../../queue/events.js';
 import { LiveHub } from './hub.js';
 import { PgLiveTransport } from './pg-transport.js';
 import { SseClient } from './sse-client.js';
 import { LiveStreams, streamState } from './streams.js';
 
 /** The process's hub; on PostgreSQL connected to the other processes (its workers may run elsewhere). */
-export async function openLiveHub(databaseUrl: string | null, log: WorkerLogger): Promise<LiveHub> {
+export async function openLiveHub(databaseUrl: string | null, log: QueueLogger): Promise<LiveHub> {
   const hub = new LiveHub();
   if (databaseUrl) {
     try {

@@ -9,7 +9,8 @@ import {
   startTestApp,
   type TestClient,
 } from '../../../test/harness.js';
-import { EvaluationWorker } from '../worker/worker.js';
+import type { QueueWorker } from '../../queue/worker.js';
+import { createEvaluationWorker } from '../tasks/evaluation-worker.js';
 import { openLiveHub } from './events-route.js';
 import { startMockRun } from '../../../test/mock-run.js';
 import type { LiveHub } from './hub.js';
@@ -44,7 +45,7 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
   let owner: TestClient;
   // On PostgreSQL the calls run in a worker of its own with its own hub, as another process would: events reach the
   // server's SSE clients through LISTEN/NOTIFY.
-  let otherWorker: { worker: EvaluationWorker; hub: LiveHub } | null = null;
+  let otherWorker: { worker: QueueWorker; hub: LiveHub } | null = null;
 
   beforeAll(async () => {
     fake = await startFakeProviders({ record: false });
@@ -62,7 +63,7 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
     };
     if (kind === 'postgres') {
       const hub = await openLiveHub(url, quiet);
-      const worker = new EvaluationWorker(ctx.database, ctx.config.providers, ctx.app.sealingKey, quiet, {
+      const worker = createEvaluationWorker(ctx.database, ctx.config.providers, ctx.app.sealingKey, quiet, {
         listenUrl: url,
         live: hub,
       });

@@ -1,8 +1,9 @@
 import type { StreamSink } from '../../providers/types.js';
-import type { ClaimedRow, Outcome } from '../worker/queue.js';
+import type { Outcome } from '../tasks/outcomes.js';
+import type { ClaimedRequest } from '../tasks/tables.js';
 import type { LiveHub } from './hub.js';
 
-type Partial = { row: ClaimedRow; text: string };
+type Partial = { row: ClaimedRequest; text: string };
 
 /**
  * A worker's side of the live events: the text of each call under way (kept whether or not anyone watches, so a
@@ -17,7 +18,7 @@ export class LiveRequests {
   }
 
   /** Where a call's text goes; `end` must follow when the call is over. */
-  sink(row: ClaimedRow): StreamSink {
+  sink(row: ClaimedRequest): StreamSink {
     const partial: Partial = { row, text: '' };
     this.partials.set(row.id, partial);
     const evaluationId = row.evaluation_id;
@@ -55,7 +56,7 @@ export class LiveRequests {
     for (const evaluationId of completed) this.hub.publish(evaluationId, { type: 'done' });
   }
 
-  private textEvent(row: ClaimedRow, at: number, text: string) {
+  private textEvent(row: ClaimedRequest, at: number, text: string) {
     return {
       type: 'text' as const,
       id: row.id,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { LiveEvent } from '@promptgrid/contract';
-import type { WorkerLogger } from '../worker/events.js';
+import type { QueueLogger } from '../../queue/events.js';
 import type { LiveTransport, TransportReceiver } from './hub.js';
 
 /** Channels of the live events and of the watch announcements. */
@@ -57,10 +57,10 @@ export class PgLiveTransport implements LiveTransport {
   private constructor(
     private readonly url: string,
     private readonly hub: TransportReceiver,
-    private readonly log: WorkerLogger,
+    private readonly log: QueueLogger,
   ) {}
 
-  static async connect(url: string, hub: TransportReceiver, log: WorkerLogger): Promise<PgLiveTransport> {
+  static async connect(url: string, hub: TransportReceiver, log: QueueLogger): Promise<PgLiveTransport> {
     const transport = new PgLiveTransport(url, hub, log);
     await transport.open();
     return transport;

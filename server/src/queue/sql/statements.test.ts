@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
-import {
-  claimExpiredRequests,
-  claimPendingRequests,
-  expireAllLeases,
-  renewLeases,
-  returnRequests,
-  writeOutcomes,
-  type Outcome,
-} from './queue.js';
+import { CALL_TABLE, type ClaimedRequest } from '../../evaluations/tasks/tables.js';
+import { writeOutcomes, type Outcome } from '../../evaluations/tasks/outcomes.js';
+import { claimReady } from './claim.js';
+import { expireAllLeases, reclaimExpired } from './reclaim-expired.js';
+import { releaseTasks } from './release.js';
+import { renewLeases } from './renew.js';
 
 const LEASE_MS = 60_000;
 const claim = (workerId: string, limit: number) => ({ workerId, lane: 'mock' as const, limit, leaseMs: LEASE_MS });
@@ -38,11 +35,13 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
   it('claims PENDING rows in id order, each for one worker only, and only in the lane asked for', async () => {
     const run = await queuedRun(ctx, { configurations: 2, inputs: 3 });
     const ids = (await run.rows()).map((r) => r.id);
-    expect(await claimPendingRequests(ctx.database, { ...claim('other', 4), lane: 'openai' })).toEqual([]);
+    expect(
+      await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, { ...claim('other', 4), lane: 'openai' }),
+    ).toEqual([]);
 
     const [first, second] = await Promise.all([
-      claimPendingRequests(ctx.database, claim('a', 4)),
-      claimPendingRequests(ctx.database, claim('b', 4)),
+      claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('a', 4)),
+      claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('b', 4)),
     ]);
     const claimed = [...first, ...second].map((r) => r.id).sort((x, y) => x - y);
     expect(claimed).toEqual(ids);
@@ -52,16 +51,16 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
     const rows = await run.rows();
     expect(rows.every((r) => r.status === 'IN_PROGRESS' && r.leased)).toBe(true);
     expect(rows.filter((r) => r.claimed_by === 'a').map((r) => r.id)).toEqual(first.map((r) => r.id));
-    expect(await claimPendingRequests(ctx.database, claim('c', 4))).toEqual([]);
+    expect(await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('c', 4))).toEqual([]);
   });
 
   it('claims an IN_PROGRESS row again only once its lease expired, counting the attempt', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
-    await claimPendingRequests(ctx.database, claim('dead', 2));
-    expect(await claimExpiredRequests(ctx.database, claim('alive', 2))).toEqual([]);
+    await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('dead', 2));
+    expect(await reclaimExpired<ClaimedRequest>(ctx.database, CALL_TABLE, claim('alive', 2))).toEqual([]);
 
-    await expireAllLeases(ctx.database);
-    const taken = await claimExpiredRequests(ctx.database, claim('alive', 2));
+    await expireAllLeases(ctx.database, CALL_TABLE);
+    const taken = await reclaimExpired<ClaimedRequest>(ctx.database, CALL_TABLE, claim('alive', 2));
     expect(taken.map((r) => r.attempts)).toEqual([2, 2]);
     expect((await run.rows()).map((r) => [r.claimed_by, r.leased])).toEqual([
       ['alive', true],
@@ -71,10 +70,10 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
 
   it("renews only the worker's own IN_PROGRESS rows", async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
-    const [mine] = await claimPendingRequests(ctx.database, claim('mine', 1));
-    const [theirs] = await claimPendingRequests(ctx.database, claim('theirs', 1));
-    await expireAllLeases(ctx.database);
-    await renewLeases(ctx.database, 'mine', [mine.id, theirs.id], LEASE_MS);
+    const [mine] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('mine', 1));
+    const [theirs] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('theirs', 1));
+    await expireAllLeases(ctx.database, CALL_TABLE);
+    await renewLeases(ctx.database, CALL_TABLE, 'mine', [mine.id, theirs.id], LEASE_MS);
     expect((await run.rows()).map((r) => [r.claimed_by, r.leased])).toEqual([
       ['mine', true],
       ['theirs', false],
@@ -83,15 +82,22 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
 
   it('hands rows back with their lease expired, taking back the attempt of a row that never started', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
-    const [interrupted, unstarted, kept] = await claimPendingRequests(ctx.database, claim('stopping', 3));
-    await returnRequests(ctx.database, 'stopping', { interrupted: [interrupted.id], unstarted: [unstarted.id] });
-    await returnRequests(ctx.database, 'somebody else', { interrupted: [kept.id], unstarted: [] });
+    const [interrupted, unstarted, kept] = await claimReady<ClaimedRequest>(
+      ctx.database,
+      CALL_TABLE,
+      claim('stopping', 3),
+    );
+    await releaseTasks(ctx.database, CALL_TABLE, 'stopping', {
+      interrupted: [interrupted.id],
+      unstarted: [unstarted.id],
+    });
+    await releaseTasks(ctx.database, CALL_TABLE, 'somebody else', { interrupted: [kept.id], unstarted: [] });
     expect((await run.rows()).map((r) => [r.status, r.attempts, r.leased])).toEqual([
       ['IN_PROGRESS', 1, false],
       ['IN_PROGRESS', 0, false],
       ['IN_PROGRESS', 1, true],
     ]);
-    const retaken = await claimExpiredRequests(ctx.database, claim('next', 3));
+    const retaken = await reclaimExpired<ClaimedRequest>(ctx.database, CALL_TABLE, claim('next', 3));
     expect(retaken.map((r) => [r.id, r.attempts])).toEqual([
       [interrupted.id, 2],
       [unstarted.id, 1],
@@ -101,8 +107,8 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
   it("writes outcomes of the worker's own rows with their results, and completes the evaluation with its last", async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
     const other = await queuedRun(ctx, { configurations: 1, inputs: 1 });
-    const [a, b, c] = await claimPendingRequests(ctx.database, claim('writer', 3));
-    const [d] = await claimPendingRequests(ctx.database, claim('writer', 1));
+    const [a, b, c] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('writer', 3));
+    const [d] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('writer', 1));
     expect(d.evaluation_id).toBe(other.evaluationId);
 
     const failure: Outcome = {

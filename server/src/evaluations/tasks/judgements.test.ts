@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
-import { writeJudgements, type Judgement } from './judge-queue.js';
-import {
-  claimExpiredJudgeTasks,
-  claimPendingJudgeTasks,
-  claimPendingRequests,
-  returnRequests,
-  writeOutcomes,
-  type Outcome,
-} from './queue.js';
+import { claimReady } from '../../queue/sql/claim.js';
+import { reclaimExpired } from '../../queue/sql/reclaim-expired.js';
+import { releaseTasks } from '../../queue/sql/release.js';
+import { writeJudgements, type Judgement } from './judgements.js';
+import { writeOutcomes, type Outcome } from './outcomes.js';
+import { CALL_TABLE, JUDGE_TABLE, type ClaimedJudgeTask, type ClaimedRequest } from './tables.js';
 
 describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -38,7 +35,7 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
        RETURNING id`,
       [run.evaluationId],
     );
-    const rows = await claimPendingRequests(ctx.database, claim('w'));
+    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('w'));
     const outcome = (row: (typeof rows)[number], success: boolean): Outcome => ({
       id: row.id,
       evaluation_id: run.evaluationId,
@@ -83,11 +80,11 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
       { api_request_id: run.requestId, check_id: run.checkId, provider: 'mock', status: 'PENDING' },
     ]);
 
-    const [task] = await claimPendingJudgeTasks(ctx.database, claim('w'));
+    const [task] = await claimReady<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('w'));
     expect(task).toMatchObject({ evaluation_id: run.evaluationId, api_request_id: run.requestId, attempts: 1 });
     // Held under a live lease: no other worker takes it.
-    expect(await claimPendingJudgeTasks(ctx.database, claim('x'))).toEqual([]);
-    expect(await claimExpiredJudgeTasks(ctx.database, claim('x'))).toEqual([]);
+    expect(await claimReady<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('x'))).toEqual([]);
+    expect(await reclaimExpired<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('x'))).toEqual([]);
     expect(await writeJudgements(ctx.database, 'x', [judgement(task.id, run.evaluationId)])).toEqual([]);
 
     expect(await writeJudgements(ctx.database, 'w', [judgement(task.id, run.evaluationId)])).toEqual([
@@ -109,9 +106,9 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
 
   it("hands a stopped worker's task back, and ends a deleted check's task with no score", async () => {
     const run = await judgedRun();
-    const [task] = await claimPendingJudgeTasks(ctx.database, claim('w'));
-    await returnRequests(ctx.database, 'w', { interrupted: [task.id], unstarted: [] }, 'judge_tasks');
-    const [again] = await claimExpiredJudgeTasks(ctx.database, claim('x'));
+    const [task] = await claimReady<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('w'));
+    await releaseTasks(ctx.database, JUDGE_TABLE, 'w', { interrupted: [task.id], unstarted: [] });
+    const [again] = await reclaimExpired<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('x'));
     expect(again).toMatchObject({ id: task.id, attempts: 2 });
     await sql('DELETE FROM checks WHERE id = $1', [run.checkId]);
     expect(await writeJudgements(ctx.database, 'x', [judgement(task.id, run.evaluationId)])).toEqual([

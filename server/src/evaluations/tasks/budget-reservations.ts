@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { QueueTable } from './queue.js';
+import { rowsOf } from '../../queue/sql/rows.js';
+import type { EngineTable } from './tables.js';
 
 /**
  * A run's budget holds across processes because each call reserves its worst case (prompt tokens + max output tokens
@@ -36,14 +37,14 @@ export type Candidate = { id: number; worstUsd: number };
  */
 export async function reserveBudget(
   database: Database,
-  table: QueueTable,
+  table: EngineTable,
   workerId: string,
   evaluationId: number,
   candidates: Candidate[],
 ): Promise<Map<number, Reservation>> {
   const queue = sql.raw(table);
   // A judgement asks again when an answer cannot be read: its row's earlier reservation is replaced, not added to.
-  const inFlight = (other: QueueTable) => sql`(SELECT coalesce(sum(reserved_usd), 0) FROM ${sql.raw(other)}
+  const inFlight = (other: EngineTable) => sql`(SELECT coalesce(sum(reserved_usd), 0) FROM ${sql.raw(other)}
      WHERE provider IN ('openai', 'anthropic') AND status = 'IN_PROGRESS' AND evaluation_id = ${evaluationId}
        AND reserved_usd IS NOT NULL ${other === table ? sql`AND id NOT IN (SELECT id FROM c)` : sql``})`;
   const statement = sql`
@@ -74,10 +75,10 @@ export async function reserveBudget(
   type Answer = { budget: number | null; spent: number; reserved: number[] | string; mine: number[] | string };
   const rows =
     database.kind === 'pglite'
-      ? ((await database.db.execute(statement)) as unknown as { rows: Answer[] }).rows
+      ? await rowsOf<Answer>(database.db, statement)
       : await database.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVATION_LOCK}, ${evaluationId})`);
-          return ((await tx.execute(statement)) as unknown as { rows: Answer[] }).rows;
+          return rowsOf<Answer>(tx, statement);
         });
   const ids = (value: number[] | string) =>
     new Set((typeof value === 'string' ? JSON.parse(value) : value) as number[]);
@@ -134,7 +135,7 @@ export class BudgetRoom {
    * answers `wait`. Rejects with the signal's reason when the call is aborted meanwhile.
    */
   reserve(
-    table: QueueTable,
+    table: EngineTable,
     row: { id: number; evaluation_id: number },
     worstUsd: number,
     signal: AbortSignal,
@@ -152,7 +153,7 @@ export class BudgetRoom {
   }
 
   /** Asks for a run's waiting calls until none is left; new calls of the run join the next statement. */
-  private async drain(key: string, table: QueueTable, evaluationId: number) {
+  private async drain(key: string, table: EngineTable, evaluationId: number) {
     for (;;) {
       const waiting = this.runs.get(key)!.filter((call) => {
         if (call.signal.aborted) call.reject(call.signal.reason);

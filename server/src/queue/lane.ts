@@ -1,9 +1,5 @@
-import type { Lane } from '../../providers/types.js';
-import type { WorkerEvents, WorkerLogger } from './events.js';
-import type { ClaimedRow } from './queue.js';
-
-/** A claimed row held by a lane; rows a run handed over carry whether its transaction committed (else they never existed). */
-export type HeldRow = ClaimedRow & { committed?: Promise<boolean> };
+import type { QueueEvents, QueueLogger } from './events.js';
+import type { ClaimedTask } from './task.js';
 
 /**
  * What a lane is doing:
@@ -25,16 +21,20 @@ const EXPIRED_CHECK_MS = 1000;
  */
 const HOLDING = 3;
 
-export type LaneOptions<Row extends { id: number; evaluation_id: number } = HeldRow> = {
-  lane: Lane;
-  /** Calls at once. */
+export type LaneOptions<Task extends ClaimedTask> = {
+  /** The handler's name, for events and logs. */
+  task: string;
+  lane: string;
+  /** Tasks running at once. */
   concurrency: number;
-  claimExpired: (lane: Lane, limit: number) => Promise<Row[]>;
-  claimPending: (lane: Lane, limit: number) => Promise<Row[]>;
-  /** Runs one request; resolves when its call has ended (its outcome recorded or dropped). */
-  startCall: (lane: Lane, row: Row) => Promise<void>;
-  events: WorkerEvents;
-  log: WorkerLogger;
+  /** The group of a task (a cancel drops a group's buffered tasks). */
+  groupOf: (task: Task) => number;
+  reclaimExpired: (limit: number) => Promise<Task[]>;
+  claimReady: (limit: number) => Promise<Task[]>;
+  /** Runs one task; resolves when it has ended (its result recorded or dropped). */
+  start: (task: Task) => Promise<void>;
+  events: QueueEvents;
+  log: QueueLogger;
 };
 
 /** Resolves the next wait() early, or lets it time out; a notify with nobody waiting is kept for the next wait. */
@@ -63,20 +63,20 @@ class Signal {
 }
 
 /**
- * One provider's share of a worker: it keeps up to `concurrency` calls running and a buffer of claimed rows behind
- * them, so a slot that frees starts its next call at once instead of waiting for a database round trip. Its loop
- * refills the buffer, one claim at a time, whenever it has room for a concurrency's worth. Rows are api requests, or
- * judge tasks for a judge worker's lanes.
+ * One lane of one handler's tasks in a worker (graphile-worker's LocalQueue, one per lane): it keeps up to
+ * `concurrency` tasks running and a buffer of claimed tasks behind them, so a slot that frees starts its next task at
+ * once instead of waiting for a database round trip. Its loop refills the buffer, one claim at a time, whenever it has
+ * room for a concurrency's worth.
  */
-export class LaneRunner<Row extends { id: number; evaluation_id: number } = HeldRow> {
+export class LaneRunner<Task extends ClaimedTask> {
   private mode: LaneMode = 'stopped';
-  private buffer: Row[] = [];
+  private buffer: Task[] = [];
   private inFlight = 0;
   private nextExpiredCheck = 0;
   private loop: Promise<void> | null = null;
   private readonly signal = new Signal();
 
-  constructor(private readonly options: LaneOptions<Row>) {}
+  constructor(private readonly options: LaneOptions<Task>) {}
 
   get stopped() {
     return this.mode === 'stopped';
@@ -100,47 +100,23 @@ export class LaneRunner<Row extends { id: number; evaluation_id: number } = Held
     this.signal.notify();
   }
 
-  /** How many rows it would take at once now. */
-  room(): number {
-    return this.stopped ? 0 : Math.max(0, HOLDING * this.options.concurrency - this.inFlight - this.buffer.length);
-  }
-
-  /** Rows claimed and not started yet. */
+  /** Tasks claimed and not started yet. */
   bufferedIds(): number[] {
-    return this.buffer.map((row) => row.id);
+    return this.buffer.map((task) => task.id);
   }
 
-  /** Forgets the buffered rows of a cancelled evaluation: the cancel already ended them. */
-  dropEvaluation(evaluationId: number) {
-    this.buffer = this.buffer.filter((row) => row.evaluation_id !== evaluationId);
+  /** Forgets the buffered tasks of a cancelled group: the cancel already ended them. */
+  dropGroup(group: number) {
+    this.buffer = this.buffer.filter((task) => this.options.groupOf(task) !== group);
   }
 
-  /** Forgets the buffered rows: the worker hands them back to the queue. */
+  /** Forgets the buffered tasks: the worker hands them back to the queue. */
   dropBuffer() {
     this.buffer = [];
   }
 
-  /** Rows a run claimed for this worker: buffers them and starts what its slots take. */
-  adopt(rows: Row[]) {
-    this.buffer.push(...rows);
-    this.options.events.emit('claimed', {
-      lane: this.options.lane,
-      requestIds: rows.map((r) => r.id),
-      handedOver: true,
-    });
-    this.fill();
-  }
-
-  /** Resolves once it has started all it can run now: its slots are taken or its buffer is empty. */
-  filled(): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => (this.canStart() ? setImmediate(check) : resolve());
-      setImmediate(check);
-    });
-  }
-
   private async run() {
-    const { concurrency, lane, events, log } = this.options;
+    const { concurrency, task, lane, events, log } = this.options;
     while (!this.stopped) {
       // An idle lane first claims just what its slots take, so the first calls of a run start one smaller claim sooner.
       const idle = this.inFlight === 0 && this.buffer.length === 0;
@@ -150,22 +126,22 @@ export class LaneRunner<Row extends { id: number; evaluation_id: number } = Held
         continue;
       }
       this.mode = 'claiming';
-      let claimed: Row[];
+      let claimed: Task[];
       try {
         claimed = await this.claim(want);
       } catch (error) {
         if (this.stopped) break;
-        log.error({ err: error, lane }, 'claiming api requests failed');
+        log.error({ err: error, task, lane }, 'claiming tasks failed');
         await this.waitIn('backingOff', IDLE_POLL_MS);
         continue;
       }
-      // Even when stopping: the worker hands buffered rows back to the queue.
+      // Even when stopping: the worker hands buffered tasks back to the queue.
       this.buffer.push(...claimed);
-      if (claimed.length > 0) events.emit('claimed', { lane, requestIds: claimed.map((r) => r.id), handedOver: false });
+      if (claimed.length > 0) events.emit('task:claimed', { task, lane, ids: claimed.map((t) => t.id) });
       this.fill();
       if (this.stopped) break;
       if (claimed.length < want) {
-        if (this.inFlight === 0 && this.buffer.length === 0) events.emit('idle', { lane });
+        if (this.inFlight === 0 && this.buffer.length === 0) events.emit('queue:idle', { task, lane });
         await this.waitIn('drained', IDLE_POLL_MS);
       }
     }
@@ -178,33 +154,33 @@ export class LaneRunner<Row extends { id: number; evaluation_id: number } = Held
     await this.signal.wait(timeoutMs);
   }
 
-  /** IN_PROGRESS rows whose lease expired first (looked for at most once a second: only a dead worker leaves them), then PENDING rows. */
-  private async claim(limit: number): Promise<Row[]> {
-    const { lane, claimExpired, claimPending } = this.options;
-    let rows: Row[] = [];
+  /** Tasks whose lease expired first (looked for at most once a second: only a dead worker leaves them), then ready ones. */
+  private async claim(limit: number): Promise<Task[]> {
+    const { reclaimExpired, claimReady } = this.options;
+    let tasks: Task[] = [];
     const now = Date.now();
     if (now >= this.nextExpiredCheck) {
       this.nextExpiredCheck = now + EXPIRED_CHECK_MS;
-      rows = await claimExpired(lane, limit);
+      tasks = await reclaimExpired(limit);
     }
-    if (rows.length < limit) rows = rows.concat(await claimPending(lane, limit - rows.length));
-    return rows;
+    if (tasks.length < limit) tasks = tasks.concat(await claimReady(limit - tasks.length));
+    return tasks;
   }
 
-  /** Whether fill would start a call now: a free slot and a buffered row. */
+  /** Whether fill would start a task now: a free slot and a buffered task. */
   private canStart() {
     return !this.stopped && this.inFlight < this.options.concurrency && this.buffer.length > 0;
   }
 
   /**
-   * Starts the next buffered row if there is a free slot, and comes back for the next one in a later macrotask:
-   * each request then leaves as soon as it is built, rather than after every other call's setup (decision 0010).
+   * Starts the next buffered task if there is a free slot, and comes back for the next one in a later macrotask:
+   * each provider request then leaves as soon as it is built, rather than after every other call's setup (decision 0010).
    */
   private fill() {
     if (!this.canStart()) return;
-    const row = this.buffer.shift()!;
+    const task = this.buffer.shift()!;
     this.inFlight++;
-    void this.options.startCall(this.options.lane, row).finally(() => {
+    void this.options.start(task).finally(() => {
       this.inFlight--;
       // Next macrotask: by then the HTTP client has put the finished call's keep-alive socket back in its pool,
       // so the next call reuses it instead of opening a new connection.

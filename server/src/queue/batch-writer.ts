@@ -1,4 +1,4 @@
-import type { WorkerEvents, WorkerLogger } from './events.js';
+import type { QueueEvents, QueueLogger } from './events.js';
 
 /**
  * Outcomes wait this long for company before they are written: a write has a fixed cost (~1.5 ms of the database
@@ -12,9 +12,9 @@ const FLUSH_SIZE = 200;
 const RETRY_MS = 1000;
 
 /**
- * Collects finished work (outcomes of requests, or judgements) and writes it in batches. Its write chain also carries
- * the worker's lease renewals: one statement at a time, because a renewal and a flush updating the same rows at once
- * could deadlock.
+ * Collects the results of one handler's tasks and writes them in batches, as graphile-worker batches its completeJobs
+ * and failJobs. Its write chain also carries the renewals of that handler's leases: one statement at a time, because
+ * a renewal and a write updating the same rows at once could deadlock.
  */
 export class BatchWriter<T> {
   private batch: T[] = [];
@@ -23,10 +23,12 @@ export class BatchWriter<T> {
   private closed = false;
 
   constructor(
-    /** Writes a batch; answers the evaluations it completed. */
+    /** The handler's name, for events. */
+    private readonly task: string,
+    /** Writes a batch; answers the groups it completed. */
     private readonly write: (batch: T[]) => Promise<number[]>,
-    private readonly events: WorkerEvents,
-    private readonly log: WorkerLogger,
+    private readonly events: QueueEvents,
+    private readonly log: QueueLogger,
     private readonly retryMs = RETRY_MS,
   ) {}
 
@@ -64,15 +66,15 @@ export class BatchWriter<T> {
     if (batch.length === 0) return;
     this.batch = [];
     try {
-      const completedEvaluationIds = await this.write(batch);
-      this.events.emit('flushed', { count: batch.length, completedEvaluationIds });
+      const completedGroups = await this.write(batch);
+      this.events.emit('batch:written', { task: this.task, count: batch.length, completedGroups });
     } catch (error) {
       // One item the write cannot take would fail every batch it joins: write the others one by one, keep the ones
       // that still fail for the next flush; if this process dies first, the leases expire and they run again.
       const failed = batch.length > 1 ? await this.writeEachAlone(batch) : batch;
-      this.log.error({ err: error, count: failed.length }, 'saving finished work failed; will retry');
+      this.log.error({ err: error, task: this.task, count: failed.length }, 'saving finished work failed; will retry');
       this.batch = failed.concat(this.batch);
-      this.events.emit('flushFailed', { count: failed.length, error });
+      this.events.emit('batch:failed', { task: this.task, count: failed.length, error });
       if (!this.closed) this.schedule(this.retryMs);
     }
   }
@@ -82,8 +84,8 @@ export class BatchWriter<T> {
     const failed: T[] = [];
     for (const item of batch) {
       try {
-        const completedEvaluationIds = await this.write([item]);
-        this.events.emit('flushed', { count: 1, completedEvaluationIds });
+        const completedGroups = await this.write([item]);
+        this.events.emit('batch:written', { task: this.task, count: 1, completedGroups });
       } catch {
         failed.push(item);
       }

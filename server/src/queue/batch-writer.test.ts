@@ -1,16 +1,17 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { BatchWriter } from './batch-writer.js';
-import { workerEvents } from './events.js';
+import { queueEvents } from './events.js';
 
 const quietLog = { error: () => {}, warn: () => {}, info: () => {} };
 
 describe('BatchWriter', () => {
   it('writes the rest of a batch when one item cannot be written, and retries only that item', async () => {
-    const events = workerEvents();
+    const events = queueEvents();
     const written: number[] = [];
     let bad = 3;
     const writer = new BatchWriter<number>(
+      'numbers',
       async (batch) => {
         if (batch.includes(bad)) throw new Error(`row ${bad} cannot be written`);
         written.push(...batch);
@@ -20,7 +21,7 @@ describe('BatchWriter', () => {
       quietLog,
       10,
     );
-    const failed = once(events, 'flushFailed');
+    const failed = once(events, 'batch:failed');
     for (const item of [1, 2, 3, 4, 5]) writer.add(item, false);
     writer.add(6, true);
     const [{ count }] = (await failed) as [{ count: number }];
@@ -28,7 +29,7 @@ describe('BatchWriter', () => {
     expect(written).toEqual([1, 2, 4, 5, 6]);
 
     bad = -1; // the row can be written now: the retry writes it alone
-    await once(events, 'flushed');
+    await once(events, 'batch:written');
     expect(written).toEqual([1, 2, 4, 5, 6, 3]);
     await writer.close();
   });

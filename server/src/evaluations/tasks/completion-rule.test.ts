@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
 import { failPendingRequests } from './end-requests.js';
-import { claimPendingRequests, writeOutcomes, type Outcome } from './queue.js';
+import { claimReady } from '../../queue/sql/claim.js';
+import { writeOutcomes, type Outcome } from './outcomes.js';
+import { CALL_TABLE, type ClaimedRequest } from './tables.js';
 
 /**
  * Every write that ends requests or judgements decides completion with the same rule (settle_evaluation): all
@@ -31,7 +33,12 @@ describe.each(databaseKinds)('the completion rule on %s', (kind) => {
 
   it('completes a run from the outcome write', async () => {
     const evaluationId = await runWithNegativePending();
-    const rows = await claimPendingRequests(ctx.database, { workerId: 'w', lane: 'mock', limit: 10, leaseMs: 60_000 });
+    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      workerId: 'w',
+      lane: 'mock',
+      limit: 10,
+      leaseMs: 60_000,
+    });
     const outcomes = rows.map((row): Outcome => ({
       id: row.id,
       evaluation_id: evaluationId,

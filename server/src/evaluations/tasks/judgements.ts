@@ -1,14 +1,36 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { ModelPrice } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../../db/schema.js';
-import { crossedBudget, stopRunsAtBudget } from './budget-stops.js';
+import { addTasks } from '../../queue/sql/add.js';
+import { completeTasks } from '../../queue/sql/complete.js';
+import { rowsOf } from '../../queue/sql/rows.js';
+import { crossedBudget, stopRunsAtBudget, type BudgetWrite } from './budget-stops.js';
 import type { ProviderName } from '../../providers/types.js';
+import { JUDGE_TABLE } from './tables.js';
 
 /**
- * The judge tasks' statements besides the claim and the leases (queue.ts has those, for both queues). A task ends
- * exactly once, as a request does: its judgement is written only while it is still IN_PROGRESS under this worker.
+ * The judge tasks' statements besides the claim and the leases (the queue's). A task ends exactly once, as a request
+ * does: its judgement is written only while it is still IN_PROGRESS under this worker.
  */
+
+/**
+ * Adds the judge tasks for `outputs` (a query of id, evaluation_id, input_id of SUCCESS requests): one per active
+ * llm_judge check of the evaluation's project that covers the output's input, on the judge model's lane, or the mock
+ * lane in a mock run. Shared by the outcome write and a rescore, so both queue the same work in their own statement.
+ */
+export const judgeTasksOf = (outputs: SQL) =>
+  addTasks(
+    JUDGE_TABLE,
+    sql`evaluation_id, api_request_id, check_id, provider`,
+    sql`
+  SELECT o.evaluation_id, o.id, c.id, CASE WHEN e.use_mock THEN 'mock' ELSE m.company END
+    FROM ${outputs} o
+    JOIN evaluations e ON e.id = o.evaluation_id
+    JOIN checks c ON c.project_id = e.project_id AND c.type = 'llm_judge' AND c.is_active
+                 AND (c.input_ids IS NULL OR o.input_id = ANY (c.input_ids))
+    JOIN ai_models m ON m.id = c.ai_model_id`,
+  );
 
 /** What a claimed task needs to be judged; null fields: the check was deleted since (nothing will be scored). */
 export type JudgeWork = {
@@ -81,13 +103,13 @@ export async function writeJudgements(
       SELECT * FROM json_to_recordset(${JSON.stringify(judgements)}::json)
         AS v(id int, pass boolean, score float8, reason text, error text, input_tokens int, output_tokens int,
              cost_usd float8)
-    ), done AS (
-      UPDATE judge_tasks t
-         SET status = 'DONE', input_tokens = v.input_tokens, output_tokens = v.output_tokens, cost_usd = v.cost_usd,
-             lease_expires_at = NULL, updated_at = now()
-        FROM v
-       WHERE t.id = v.id AND t.status = 'IN_PROGRESS' AND t.claimed_by = ${workerId}
-      RETURNING t.id, t.evaluation_id, t.api_request_id, t.check_id, coalesce(t.cost_usd, 0) AS cost
+    ), done AS (${completeTasks({
+      table: JUDGE_TABLE,
+      workerId,
+      results: sql`v`,
+      set: sql`status = 'DONE', input_tokens = v.input_tokens, output_tokens = v.output_tokens, cost_usd = v.cost_usd`,
+      returning: sql`t.id, t.evaluation_id, t.api_request_id, t.check_id, coalesce(t.cost_usd, 0) AS cost`,
+    })}
     ), scored AS (
       INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason, error)
       SELECT d.evaluation_id, d.api_request_id, d.check_id, v.pass, v.score, v.reason, v.error
@@ -109,11 +131,7 @@ export async function writeJudgements(
       sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${evaluationIds}::jsonb)::int)
            ORDER BY id FOR UPDATE`,
     );
-    return (
-      (await tx.execute(statement)) as unknown as {
-        rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[];
-      }
-    ).rows;
+    return rowsOf<BudgetWrite>(tx, statement);
   });
   return stopRunsAtBudget(database, rows);
 }

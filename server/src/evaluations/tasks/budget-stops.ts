@@ -1,14 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { budgetStopMessage } from '@promptgrid/contract';
 import type { Database } from '../../db/client.js';
+import { failTasks } from '../../queue/sql/fail.js';
+import { rowsOf } from '../../queue/sql/rows.js';
 import { failRequestsIn } from './end-requests.js';
+import { JUDGE_TABLE } from './tables.js';
 
 /**
  * Runs this process has seen reach their budget, per database, with the message their requests end with. The write
  * that crosses a budget ends the PENDING rows in the database; rows a worker of this process already claimed but has
- * not started (its lanes buffer up to twice their concurrency, and a run hands its first rows to the local worker) are
- * ended by the request runner when it comes to them, instead of being sent, without asking the database. A worker in
- * another process learns it when its rows try to reserve (budget-reservations.ts).
+ * not started (its lanes buffer up to twice their concurrency) are ended by the call task when it comes to them,
+ * instead of being sent, without asking the database. A worker in another process learns it when its rows try to
+ * reserve (budget-reservations.ts).
  */
 const stops = new WeakMap<Database, Map<number, string>>();
 /** Enough for every run in progress many times over; the oldest are forgotten first. */
@@ -32,15 +35,15 @@ export const budgetStopOf = (database: Database, evaluationId: number) => stops.
 export const crossedBudget = (spent: SQL, added: SQL) => sql`(e.budget_usd IS NOT NULL AND e.completed_at IS NULL
   AND ${spent} >= e.budget_usd AND ${spent} - ${added} < e.budget_usd)`;
 
+/** What a write of outcomes or judgements answers per evaluation it counted into. */
+export type BudgetWrite = { id: number; completed: boolean; budget: number | null; crossed_budget: boolean };
+
 /**
  * Stops the runs a write made cross their budget: their PENDING requests end FAILED and their PENDING judgements end
  * with the budget's message as their score's error, so nothing more is sent or judged (calls in flight finish, as
  * reserved). Answers the ids of the evaluations the write completed, these stops included.
  */
-export async function stopRunsAtBudget(
-  database: Database,
-  rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[],
-): Promise<number[]> {
+export async function stopRunsAtBudget(database: Database, rows: BudgetWrite[]): Promise<number[]> {
   const completed = rows.filter((row) => row.completed).map((row) => row.id);
   // A write that crossed the budget and also completed the run has nothing left to stop.
   for (const row of rows.filter((r) => r.crossed_budget && !r.completed)) {
@@ -61,11 +64,16 @@ export async function stopRunsAtBudget(
 async function endPendingJudgements(database: Database, evaluationId: number, message: string): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM evaluations WHERE id = ${evaluationId} FOR UPDATE`);
-    const { rows } = (await tx.execute(sql`
-      WITH ended AS (
-        UPDATE judge_tasks SET status = 'DONE', lease_expires_at = NULL, updated_at = now()
-         WHERE evaluation_id = ${evaluationId} AND status = 'PENDING'
-        RETURNING api_request_id, check_id
+    const rows = await rowsOf<{ completed: boolean }>(
+      tx,
+      sql`
+      WITH ended AS (${failTasks({
+        table: JUDGE_TABLE,
+        where: sql`t.evaluation_id = ${evaluationId}`,
+        statuses: ['PENDING'],
+        set: sql`status = 'DONE'`,
+        returning: sql`t.api_request_id, t.check_id`,
+      })}
       ), scored AS (
         INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason, error)
         SELECT ${evaluationId}, x.api_request_id, x.check_id, NULL, NULL, '', ${message}
@@ -78,7 +86,8 @@ async function endPendingJudgements(database: Database, evaluationId: number, me
          SET pending_judgements = e.pending_judgements - c.n
         FROM counted c
        WHERE e.id = ${evaluationId} AND c.n > 0
-      RETURNING settle_evaluation(e.id) AS completed`)) as unknown as { rows: { completed: boolean }[] };
+      RETURNING settle_evaluation(e.id) AS completed`,
+    );
     return rows[0]?.completed ?? false;
   });
 }

@@ -1,15 +1,17 @@
 import { once } from 'node:events';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/harness.js';
-import { evaluationCompleted, queuedRun } from '../../../test/queued-run.js';
-import { LISTENER_APPLICATION_NAME } from '../../db/listener.js';
-import { WORK_CHANNEL } from '../hand-over.js';
-import type { WorkerLogger } from './events.js';
-import { claimPendingRequests, returnRequests } from './queue.js';
-import { EvaluationWorker } from './worker.js';
+import { createTestApp } from '../../test/harness.js';
+import { evaluationCompleted, queuedRun } from '../../test/queued-run.js';
+import { createEvaluationWorker } from '../evaluations/tasks/evaluation-worker.js';
+import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
+import { WORK_CHANNEL } from './channels.js';
+import type { QueueLogger } from './events.js';
+import { LISTENER_APPLICATION_NAME } from './listener.js';
+import { claimReady } from './sql/claim.js';
+import { releaseTasks } from './sql/release.js';
 
-const quiet: WorkerLogger = { info() {}, warn() {}, error() {} };
+const quiet: QueueLogger = { info() {}, warn() {}, error() {} };
 
 describe.runIf(process.env.TEST_DATABASE_URL)('work announced over LISTEN/NOTIFY (PostgreSQL)', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -38,32 +40,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('work announced over LISTEN/NOTIFY
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
     expect((await announced)[0]).toMatchObject({ channel: WORK_CHANNEL });
 
-    const rows = await claimPendingRequests(ctx.database, { workerId: 'w', lane: 'mock', limit: 10, leaseMs: 60_000 });
+    const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      workerId: 'w',
+      lane: 'mock',
+      limit: 10,
+      leaseMs: 60_000,
+    });
     expect(rows.map((row) => row.evaluation_id)).toEqual([run.evaluationId, run.evaluationId]);
     const handedBack = once(listening, 'notification');
-    await returnRequests(ctx.database, 'w', { interrupted: [], unstarted: rows.map((row) => row.id) });
+    await releaseTasks(ctx.database, CALL_TABLE, 'w', { interrupted: [], unstarted: rows.map((row) => row.id) });
     expect((await handedBack)[0]).toMatchObject({ channel: WORK_CHANNEL });
   });
 
   it('reaches a worker whose LISTEN connection was terminated mid-run: it listens again and the run finishes', async () => {
     await ctx.database.executeSql('DELETE FROM evaluations');
-    const worker = new EvaluationWorker(
+    const worker = createEvaluationWorker(
       ctx.database,
       { ...ctx.config.providers, concurrency: 2, leaseMs: 30_000 },
       ctx.app.sealingKey,
       quiet,
       { listenUrl: ctx.database.url },
     );
-    const listeningAtStart = once(worker.events, 'listening');
+    const listeningAtStart = once(worker.events, 'queue:listening');
     await worker.start();
     await listeningAtStart;
     try {
       const [before] = await listenerPids();
       expect(before).toBeDefined();
       const run = await queuedRun(ctx, { configurations: 1, inputs: 12 });
-      await once(worker.events, 'finished');
+      await once(worker.events, 'task:completed');
 
-      const listeningAgain = once(worker.events, 'listening');
+      const listeningAgain = once(worker.events, 'queue:listening');
       await ctx.database.executeSql('SELECT pg_terminate_backend($1)', [before]);
       expect((await listeningAgain)[0]).toEqual({ reconnected: true });
       const after = await listenerPids();

@@ -1,0 +1,41 @@
+import type { Database } from '../../db/client.js';
+import type { EncryptionKey } from '../../api-keys/sealing.js';
+import type { ProviderSettings } from '../../providers/call.js';
+import type { QueueEvents, QueueLogger } from '../../queue/events.js';
+import { QueueWorker, newWorkerId } from '../../queue/worker.js';
+import type { LiveHub } from '../live/hub.js';
+import { LiveRequests } from '../live/live-requests.js';
+import { CallTask } from './call.js';
+import { JudgeTask } from './judge.js';
+import { EngineServices } from './services.js';
+
+type EvaluationWorkerSettings = ProviderSettings & {
+  /** Tasks running at once per lane (provider) and task, in this process. */
+  concurrency: number;
+  /** How long a claim holds without renewal; renewed every third of it. */
+  leaseMs: number;
+};
+
+type EvaluationWorkerOptions = {
+  /** PostgreSQL URL to LISTEN on for new work; without it other processes' runs are seen at the next poll. */
+  listenUrl?: string | null;
+  /** Where the worker reports what it does; tests pass their own to wait on. */
+  events?: QueueEvents;
+  /** Where calls' text and saved outcomes go for runs watched live. */
+  live?: LiveHub;
+};
+
+/** A queue worker with the evaluation engine's tasks registered: provider calls and judge verdicts. */
+export function createEvaluationWorker(
+  database: Database,
+  settings: EvaluationWorkerSettings,
+  sealingKey: EncryptionKey,
+  log: QueueLogger,
+  { listenUrl = null, events, live }: EvaluationWorkerOptions = {},
+): QueueWorker {
+  const id = newWorkerId();
+  const services = new EngineServices(database, settings, sealingKey, id, live ? new LiveRequests(live) : null);
+  return new QueueWorker(database, settings, log, { id, listenUrl, events })
+    .register(new CallTask(services))
+    .register(new JudgeTask(services));
+}

@@ -1,0 +1,173 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { budgetStopMessage, callCostUsd, missingKeyMessage } from '@promptgrid/contract';
+import type { ProviderCall } from '../../providers/types.js';
+import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
+import {
+  judgeCall,
+  mockJudgeLatencyMs,
+  mockJudgeReply,
+  parseJudgeAnswer,
+  type JudgeCase,
+} from '../../verdicts/judge.js';
+import { RunInputsCache } from '../../verdicts/scores.js';
+import type { Reservation } from './budget-reservations.js';
+import { budgetStopOf } from './budget-stops.js';
+import { readJudgeWork, writeJudgements, type JudgeWork, type Judgement } from './judgements.js';
+import type { EngineServices } from './services.js';
+import { JUDGE_TABLE, LANES, type ClaimedJudgeTask } from './tables.js';
+import { callInputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
+
+/** A judgement before its cost is known. */
+type Unpriced = Omit<Judgement, 'cost_usd'>;
+const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
+
+/** A claimed task with what judging it needs (undefined: its evaluation was deleted). */
+type HeldTask = ClaimedJudgeTask & { work: JudgeWork | undefined };
+
+/**
+ * The `judge` task: one verdict of an llm_judge check on one output. It builds the judge's prompt from the check's
+ * rubric, the user prompt sent, the input's expected output and the output; calls the judge model with the user's key
+ * through the same caller (and so the same 429 and 5xx retries) as any request, or the mock judge in a mock run; reads
+ * the answer strictly, asking again when it cannot be read, and after the retry budget records the score as an error.
+ * Its write stores the score and the judge's cost and counts the judgement off its run (judgements.ts).
+ */
+export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
+  readonly name = 'judge';
+  readonly table = JUDGE_TABLE;
+  readonly lanes = LANES;
+  private readonly inputs: RunInputsCache;
+
+  constructor(private readonly services: EngineServices) {
+    this.inputs = new RunInputsCache(services.database.db);
+  }
+
+  groupOf(task: HeldTask) {
+    return task.evaluation_id;
+  }
+
+  /** Claimed tasks with what judging them needs, read in one statement per claim. */
+  async prepare(tasks: HeldTask[]): Promise<HeldTask[]> {
+    const rows = await readJudgeWork(
+      this.services.database,
+      tasks.map((t) => t.id),
+    );
+    const work = new Map(rows.map((w) => [w.id, w]));
+    return tasks.map((task) => ({ ...task, work: work.get(task.id) }));
+  }
+
+  async run(task: HeldTask, context: TaskContext): Promise<Judgement | null> {
+    const judgement = await this.judgementOf(task, context);
+    return judgement && this.priced(task, context.lane, judgement);
+  }
+
+  failure(task: HeldTask, cause: FailureCause, lane: string): Judgement {
+    return this.priced(
+      task,
+      lane,
+      this.failed(
+        task,
+        cause.kind === 'attempts'
+          ? `Stopped after ${cause.max} interrupted attempts: the worker judging it stopped each time.`
+          : `Internal error while judging this output: ${cause.error.message}`,
+      ),
+    );
+  }
+
+  async write(workerId: string, judgements: Judgement[]): Promise<number[]> {
+    const completed = await writeJudgements(this.services.database, workerId, judgements);
+    this.services.budget.changed();
+    return completed;
+  }
+
+  /** The judge's answers cost their tokens at its model's price; nothing in a mock run. */
+  private priced(task: HeldTask, lane: string, judgement: Unpriced): Judgement {
+    const price = lane === 'mock' ? FREE : task.work?.price;
+    return { ...judgement, cost_usd: callCostUsd(price, judgement.input_tokens, judgement.output_tokens) };
+  }
+
+  private failed(task: HeldTask, error: string, tokens = { input: 0, output: 0 }): Unpriced {
+    return {
+      id: task.id,
+      evaluation_id: task.evaluation_id,
+      pass: null,
+      score: null,
+      reason: '',
+      error,
+      input_tokens: tokens.input,
+      output_tokens: tokens.output,
+    };
+  }
+
+  private async judgementOf(task: HeldTask, { lane, signal, parked }: TaskContext): Promise<Unpriced | null> {
+    const work = task.work;
+    if (!work) return null; // the evaluation was deleted, and its tasks with it
+    if (work.rubric === null || work.company === null || work.model_name === null || work.capabilities === null)
+      return this.failed(task, 'The check was deleted.'); // its score is not stored: the task just ends
+    if (work.output === null) return this.failed(task, 'The output to judge is missing.');
+    const input = work.input_id === null ? undefined : (await this.inputs.of(work.evaluation_id)).get(work.input_id);
+    const judgeCase: JudgeCase = {
+      rubric: work.rubric,
+      userPrompt: work.user_prompt ?? input?.content ?? null,
+      expected: input?.expected ?? null,
+      output: work.output,
+    };
+    const model = {
+      company: work.company,
+      model_name: work.model_name,
+      capabilities: work.capabilities,
+      supports_json_mode: work.supports_json_mode === true,
+    };
+    const budgetStop = budgetStopOf(this.services.database, task.evaluation_id);
+    if (budgetStop !== undefined) return this.failed(task, budgetStop);
+    const key = lane === 'mock' ? null : await this.services.apiKey(work.user_id, work.company);
+    if (lane !== 'mock' && key === null) return this.failed(task, missingKeyMessage(work.company, [work.model_name]));
+    const call = judgeCall(model, judgeCase);
+    const tokens = { input: 0, output: 0 };
+    for (let answers = 1; ; answers++) {
+      let reply;
+      if (lane === 'mock') {
+        await sleep(mockJudgeLatencyMs(judgeCase), undefined, { signal });
+        reply = mockJudgeReply(judgeCase);
+      } else {
+        const reservation = await parked(this.reserve(task, work, call, tokens, signal));
+        if (reservation.kind === 'gone') return null;
+        if (reservation.kind === 'stop') return this.failed(task, budgetStopMessage(reservation.budgetUsd), tokens);
+        const outcome = await this.services.caller.call(call, key!, signal);
+        if (!outcome.ok) return this.failed(task, `The judge could not answer: ${outcome.message}`, tokens);
+        reply = outcome.reply;
+      }
+      tokens.input += reply.inputTokens;
+      tokens.output += reply.outputTokens;
+      const answer = parseJudgeAnswer(reply.output);
+      if (answer)
+        return {
+          id: task.id,
+          evaluation_id: task.evaluation_id,
+          ...answer,
+          error: null,
+          input_tokens: tokens.input,
+          output_tokens: tokens.output,
+        };
+      if (answers > this.services.settings.maxRetries)
+        return this.failed(task, `The judge's answer could not be read (${answers} answers).`, tokens);
+    }
+  }
+
+  /**
+   * In a run with a budget, reserves this answer's worst case, plus what its earlier answers cost, before it is asked
+   * for (see budget-reservations.ts); a judge model without a price reserves nothing, as its cost is not counted.
+   */
+  private reserve(
+    task: HeldTask,
+    work: JudgeWork,
+    call: ProviderCall,
+    spent: { input: number; output: number },
+    signal: AbortSignal,
+  ): Promise<Exclude<Reservation, { kind: 'wait' }>> {
+    if (work.budget_usd === null || !work.price) return Promise.resolve({ kind: 'reserved' });
+    const count = countFor({ company: call.provider, model_name: call.model });
+    const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.userPrompt, count);
+    const worst = worstCaseUsd(work.price, spent.input + inputTokens, spent.output + (call.maxTokens ?? 0));
+    return this.services.budget.reserve(JUDGE_TABLE.name, task, worst, signal);
+  }
+}

@@ -1,0 +1,48 @@
+import type { TaskTable } from '../../queue/task.js';
+import type { Lane } from '../../providers/types.js';
+
+/**
+ * The evaluation engine's two kinds of task and the tables they live in: a provider call is an api request, a judge
+ * verdict a judge task. Both tables carry the queue's columns, their lane is the provider (or `mock`), and a claim
+ * clears the budget reservation a previous holder left (budget-reservations.ts).
+ */
+export const CALL_TABLE = {
+  name: 'api_requests',
+  laneColumn: 'provider',
+  columns: 'id, evaluation_id, input_id, configuration_id, attempts, system_prompt, user_prompt',
+  onClaim: 'reserved_usd = NULL',
+} as const satisfies TaskTable;
+
+export const JUDGE_TABLE = {
+  name: 'judge_tasks',
+  laneColumn: 'provider',
+  columns: 'id, evaluation_id, api_request_id, check_id, attempts',
+  onClaim: 'reserved_usd = NULL',
+} as const satisfies TaskTable;
+
+/** The tables whose rows reserve budget before their call is sent. */
+export type EngineTable = (typeof CALL_TABLE)['name'] | (typeof JUDGE_TABLE)['name'];
+
+/** A claimed api request: IN_PROGRESS under its lease. `attempts` counts the claims, this one included. */
+export type ClaimedRequest = {
+  id: number;
+  evaluation_id: number;
+  input_id: number | null;
+  configuration_id: number;
+  attempts: number;
+  /** The texts to send when a template filled them in; null: the snapshot's, as written. */
+  system_prompt: string | null;
+  user_prompt: string | null;
+};
+
+/** A claimed judge task: the judgement of check_id on api_request_id's output. */
+export type ClaimedJudgeTask = {
+  id: number;
+  evaluation_id: number;
+  api_request_id: number;
+  check_id: number;
+  attempts: number;
+};
+
+/** The lanes of both tasks: one per provider, and the mock lane of mock runs. */
+export const LANES: readonly Lane[] = ['openai', 'anthropic', 'mock'];
