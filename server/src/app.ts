@@ -10,6 +10,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { databasePlugin } from './db/plugin.js';
+import { sealingPlugin } from './api-keys/sealing-plugin.js';
+import { providersPlugin } from './providers/plugin.js';
+import { livePlugin } from './evaluations/live/plugin.js';
 import { registerErrorHandling, withSafeLogging } from './http/errors.js';
 import { documentErrorResponses } from './http/error-responses.js';
 import { cookieNames } from './http/csrf.js';
@@ -79,15 +83,10 @@ export async function buildApp({ config, database, logger = false, workers = fal
       { name: 'config' },
     ),
   );
-  await app.register(
-    fp(
-      async (instance) => {
-        instance.decorate('database', database);
-        instance.decorate('db', database.db);
-      },
-      { name: 'database' },
-    ),
-  );
+  await app.register(databasePlugin, { database });
+  await app.register(sealingPlugin);
+  await app.register(providersPlugin);
+  await app.register(livePlugin);
   await app.register(noStore);
   await app.register(security);
   await app.register(authentication);

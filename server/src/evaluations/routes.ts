@@ -29,7 +29,7 @@ import { deleteEvaluation, getMetrics, getStatusCounts, listEvaluations } from '
 import { apiRequestsDocument, evaluationResultsDocument, resultsDocument } from './documents.js';
 import type { WorkerEvents } from './worker/events.js';
 import { EvaluationWorker } from './worker/worker.js';
-import { liveEventsRoute, openLiveHub } from './live/events-route.js';
+import { liveEventsRoute } from './live/events-route.js';
 
 const tags = ['evaluations'];
 
@@ -39,15 +39,13 @@ const sendJson = (reply: FastifyReply, document: Readable) =>
 
 export default async function evaluationRoutes(app: App, options: { workers?: boolean; workerEvents?: WorkerEvents }) {
   let worker: EvaluationWorker | null = null;
-  const live = await openLiveHub(app.database.kind === 'postgres' ? app.config.databaseUrl : null, app.log);
-  app.addHook('onClose', () => live.close());
-  const liveStreams = liveEventsRoute(app, live);
+  const liveStreams = liveEventsRoute(app, app.live);
   if (options.workers) {
     const { providers } = app.config;
     worker = new EvaluationWorker(app.database, providers, app.sealingKey, app.log, {
       listenUrl: app.database.kind === 'postgres' ? app.config.databaseUrl : null,
       events: options.workerEvents,
-      live,
+      live: app.live,
     });
     app.addHook('onReady', () => worker!.start());
     app.addHook('onClose', () => worker!.stop());
