@@ -150,7 +150,7 @@ export async function getStatusCounts(db: Db, userId: number, evaluationId: numb
 }
 
 /**
- * Deletes the user's evaluation with its requests and results (the evaluations_delete_requests trigger). A run still
+ * Deletes the user's evaluation with its requests and results (their foreign keys cascade). A run still
  * going is cancelled by this: its requests not yet sent are never sent, and the replies of calls in flight are dropped
  * (a worker writes an outcome only onto a request row that is still there). It still counts in the month's usage.
  */
