@@ -20,7 +20,7 @@ const notFoundMessages = {
   accessToken: 'Token not found.',
 } as const;
 
-export type Owned = keyof typeof notFoundMessages;
+type Owned = keyof typeof notFoundMessages;
 
 /** The 404 for an id of `what` that is not the user's (or does not exist). */
 export const notOwned = (what: Owned) => notFound(notFoundMessages[what]);
