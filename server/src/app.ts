@@ -10,6 +10,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { databasePlugin } from './db/plugin.js';
+import { sealingPlugin } from './api-keys/sealing-plugin.js';
+import { providersPlugin } from './providers/plugin.js';
+import { livePlugin } from './evaluations/live/plugin.js';
 import { registerErrorHandling, withSafeLogging } from './http/errors.js';
 import { documentErrorResponses } from './http/error-responses.js';
 import { cookieNames } from './http/csrf.js';
@@ -27,7 +31,6 @@ import apiKeyRoutes from './api-keys/routes.js';
 import accessTokenRoutes from './access-tokens/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
 import evaluationHistoryRoutes from './evaluations/history-routes.js';
-import { liveEvents } from './evaluations/live/plugin.js';
 import { taskQueue } from './evaluations/tasks/plugin.js';
 import type { QueueEvents } from './queue/events.js';
 import billingRoutes from './billing/routes.js';
@@ -81,15 +84,10 @@ export async function buildApp({ config, database, logger = false, workers = fal
       { name: 'config' },
     ),
   );
-  await app.register(
-    fp(
-      async (instance) => {
-        instance.decorate('database', database);
-        instance.decorate('db', database.db);
-      },
-      { name: 'database' },
-    ),
-  );
+  await app.register(databasePlugin, { database });
+  await app.register(sealingPlugin);
+  await app.register(providersPlugin);
+  await app.register(livePlugin);
   await app.register(noStore);
   await app.register(security);
   await app.register(authentication);
@@ -125,7 +123,6 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(modelRoutes);
   await app.register(apiKeyRoutes);
   await app.register(accessTokenRoutes);
-  await app.register(liveEvents);
   await app.register(taskQueue, { workers, events: workerEvents });
   await app.register(evaluationRoutes);
   await app.register(evaluationHistoryRoutes);

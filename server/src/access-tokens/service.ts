@@ -7,9 +7,9 @@ import {
   type CreatedAccessToken,
   type User,
 } from '@promptgrid/contract';
+import { ownAccessToken, ownedRow } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { accessTokens, users } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
 import { hashToken } from '../auth/tokens.js';
 
 type Row = typeof accessTokens.$inferSelect;
@@ -56,11 +56,8 @@ export async function createAccessToken(
 }
 
 export async function revokeAccessToken(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(accessTokens)
-    .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
-    .returning({ id: accessTokens.id });
-  if (deleted.length === 0) throw notFound('Token not found.');
+  const deleted = await db.delete(accessTokens).where(ownAccessToken(userId, id)).returning({ id: accessTokens.id });
+  ownedRow(deleted, 'accessToken');
 }
 
 /** The user a bearer token stands for, or null when it is unknown, revoked or expired. */

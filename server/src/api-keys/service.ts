@@ -1,8 +1,9 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { defaultKeyLabel, type ApiKey, type CreateApiKeyInput, type UpdateApiKeyInput } from '@promptgrid/contract';
+import { ownApiKey, ownedRow } from '../auth/ownership.js';
 import type { Db, Tx } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import { seal, unseal, type EncryptionKey } from './sealing.js';
 
 type Provider = 'openai' | 'anthropic';
@@ -56,12 +57,7 @@ export async function createApiKey(
 }
 
 async function getOwned(tx: Db | Tx, userId: number, id: number): Promise<Row> {
-  const [row] = await tx
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
-  if (!row) throw notFound('API key not found.');
-  return row;
+  return ownedRow(await tx.select().from(apiKeys).where(ownApiKey(userId, id)), 'apiKey');
 }
 
 export async function updateApiKey(
@@ -102,11 +98,8 @@ export async function updateApiKey(
 }
 
 export async function deleteApiKey(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
-    .returning({ id: apiKeys.id });
-  if (deleted.length === 0) throw notFound('API key not found.');
+  const deleted = await db.delete(apiKeys).where(ownApiKey(userId, id)).returning({ id: apiKeys.id });
+  ownedRow(deleted, 'apiKey');
 }
 
 /** A user's active key as stored: sealed, with the id of the encryption key that sealed it. */

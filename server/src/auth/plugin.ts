@@ -53,5 +53,5 @@ export const authentication = fp(
       throw new HttpError(401, 'Authentication credentials were not provided.');
     });
   },
-  { name: 'authentication', dependencies: ['config', 'security', 'database'] },
+  { name: 'authentication', dependencies: ['config', 'security', 'promptgrid-database'] },
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import { queryRows, type Db, type Tx } from '../db/client.js';
 import { evaluationUsage } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 
@@ -24,13 +24,16 @@ export async function consumeEvaluationQuota(
     [...PAYING_STATUSES].map((status) => sql`${status}`),
     sql`, `,
   )}))`;
-  const { rows } = (await tx.execute(sql`
+  const rows = await queryRows<{ count: number }>(
+    tx,
+    sql`
     INSERT INTO evaluation_usage (user_id, period, count)
     SELECT ${userId}::int, ${usagePeriod(now)}::text, 1
      WHERE ${freePerMonth}::int > 0 OR ${paying}
     ON CONFLICT (user_id, period) DO UPDATE SET count = evaluation_usage.count + 1
      WHERE evaluation_usage.count < ${freePerMonth}::int OR ${paying}
-    RETURNING count`)) as { rows: { count: number }[] };
+    RETURNING count`,
+  );
   if (rows.length === 0) {
     throw new HttpError(
       402,

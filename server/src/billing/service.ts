@@ -136,7 +136,7 @@ export function periodEnd(subscription: Stripe.Subscription): Date | null {
   const ends = (subscription.items?.data ?? [])
     .map((item) => item.current_period_end)
     .filter((n): n is number => typeof n === 'number');
-  const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  const legacy = 'current_period_end' in subscription ? subscription.current_period_end : null;
   const end = ends.length > 0 ? Math.max(...ends) : typeof legacy === 'number' ? legacy : null;
   return end === null ? null : new Date(end * 1000);
 }

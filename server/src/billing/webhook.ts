@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Tx } from '../db/client.js';
 import { stripeEvents, subscriptions, users } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -36,11 +37,13 @@ const parseUserId = (value: string | null | undefined): number | null => {
   return value && Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
+/** An invoice's `subscription` in older API versions, which Stripe's current types no longer name. */
+const LegacyInvoice = z.object({ subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish() });
+
 /** The subscription an invoice belongs to, in current (parent.subscription_details) and older (subscription) API shapes. */
 function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const parent = invoice.parent?.subscription_details?.subscription;
-  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
-  return stripeId(parent ?? legacy);
+  return stripeId(parent ?? LegacyInvoice.safeParse(invoice).data?.subscription);
 }
 
 /**

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Check, SaveCheckInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
-import { assertProjectOwner } from '../projects/service.js';
+import { badRequest } from '../http/errors.js';
+import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
 import { linearRegexError } from './linear-regex.js';
 import { jsonSchemaError } from './json-schema.js';
 
@@ -64,24 +64,23 @@ const columnsFrom = (check: SaveCheckInput) => ({
 
 /** The check, if it is in one of the user's projects; 404 otherwise. */
 async function getOwnedCheck(db: Db | Tx, userId: number, id: number): Promise<CheckRow> {
-  const [row] = await db
+  const rows = await db
     .select({ check: checks })
     .from(checks)
     .innerJoin(projects, eq(projects.id, checks.projectId))
     .where(and(eq(checks.id, id), eq(projects.userId, userId)));
-  if (!row) throw notFound('Check not found.');
-  return row.check;
+  return ownedRow(rows, 'check').check;
 }
 
 export async function listChecks(db: Db, userId: number, projectId: number): Promise<Check[]> {
-  await assertProjectOwner(db, userId, projectId);
+  await assertOwnsProject(db, userId, projectId);
   const rows = await db.select().from(checks).where(eq(checks.projectId, projectId)).orderBy(asc(checks.id));
   return rows.map(toCheck);
 }
 
 export async function createCheck(db: Db, userId: number, projectId: number, input: SaveCheckInput): Promise<Check> {
   return db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
+    await assertOwnsProject(tx, userId, projectId);
     await assertCheckValid(tx, projectId, input);
     const [row] = await tx
       .insert(checks)

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Configuration } from '@promptgrid/contract';
+import { ownedRow } from '../auth/ownership.js';
 import type { Db, Tx } from '../db/client.js';
 import { aiModels, configurations, projects } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
 
 export const selection = { configuration: configurations, model: aiModels };
 type ModelRow = typeof aiModels.$inferSelect;
@@ -34,12 +34,11 @@ export function toConfiguration({ configuration: c, model: m }: Row): Configurat
 }
 
 export async function getOwned(db: Db | Tx, userId: number, id: number): Promise<Row> {
-  const [row] = await db
+  const rows = await db
     .select(selection)
     .from(configurations)
     .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
     .innerJoin(projects, eq(projects.id, configurations.projectId))
     .where(and(eq(configurations.id, id), eq(projects.userId, userId)));
-  if (!row) throw notFound('Configuration not found.');
-  return row;
+  return ownedRow(rows, 'configuration');
 }

@@ -11,7 +11,8 @@ import { keepVersionIfChanged } from './versions.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertPayloadProject, assertProjectOwner, changeProject, touchProject } from '../projects/service.js';
+import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
+import { assertOwnsProject } from '../auth/ownership.js';
 
 /** The listed model the payload names, once its max tokens fit what the model can produce. */
 async function findModel(tx: Tx, input: SaveConfigurationInput) {
@@ -40,7 +41,7 @@ function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean) {
 }
 
 export async function listConfigurations(db: Db, userId: number, projectId: number): Promise<Configuration[]> {
-  await assertProjectOwner(db, userId, projectId);
+  await assertOwnsProject(db, userId, projectId);
   const rows = await db
     .select(selection)
     .from(configurations)

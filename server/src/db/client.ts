@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,8 +12,22 @@ import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 import { serverFile } from '../paths.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What both drivers answer to a raw statement: node-postgres's QueryResult and PGlite's Results both carry the rows
+ * as `rows`, so `execute<Row>()` is typed by the row the caller names, on either driver.
+ */
+type RowsResult<Row> = { rows: Row[] };
+interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The rows of a statement Drizzle's query builder does not express, typed as the caller names them. */
+export async function queryRows<Row extends Record<string, unknown>>(db: Db | Tx, statement: SQL): Promise<Row[]> {
+  return (await db.execute<Row>(statement)).rows;
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -45,7 +60,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {}); // an idle client dropped by the server; the next query reconnects
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema });
   // Several processes may start at once: one migrates, the others wait for it.
   const client = await pool.connect();
   try {
@@ -69,6 +84,14 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
  * returned; the data files are read through the OS page cache anyway, so a small pool costs little
  * speed and saves ~130 MB of resident memory.
  */
+/**
+ * What Drizzle's PGlite driver calls on its client (query, and transaction with a handle it only queries): the thread
+ * has exactly that, though the driver's types ask for the PGlite class itself.
+ */
+type DrizzlePgliteClient = Pick<PGlite, 'query'> & {
+  transaction<T>(callback: (tx: Pick<PGlite, 'query'>) => Promise<T>): Promise<T>;
+};
+
 const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 const pgliteScript = serverFile('src/db/create-pglite.mjs');
 
@@ -121,8 +144,9 @@ async function openPglite(options: {
 }): Promise<Database> {
   if (options.dataDir) await createPgliteDataDir(options.dataDir);
   const client = await PgliteThread.open({ ...options, startParams: pgliteStartParams });
-  const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
-  const db = pgliteDb as unknown as Db;
+  const drizzleClient: DrizzlePgliteClient = client;
+  const pgliteDb = drizzlePglite({ client: drizzleClient as PGlite, schema });
+  const db: Db = pgliteDb;
   try {
     await migratePglite(pgliteDb, { migrationsFolder });
   } catch (error) {

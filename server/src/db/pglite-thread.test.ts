@@ -79,5 +79,6 @@ describe('PgliteThread when its thread dies', () => {
     });
     await closed.close();
     expect(crashes).toHaveLength(1);
-  });
+    // Two embedded databases start here, each several seconds on a busy two-core machine.
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type {
   ComparePair,
   CompareSide,
@@ -7,20 +7,15 @@ import type {
   ResultsInput,
   Score,
 } from '@promptgrid/contract';
+import { ownedEvaluation } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, results, type RunSnapshot } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import { readScoresByRequest } from '../verdicts/scores.js';
 import { summaryColumns, toEvaluation } from './queries.js';
 
-async function ownedRunWithSnapshot(db: Db, userId: number, evaluationId: number) {
-  const [row] = await db
-    .select({ ...summaryColumns, snapshot: evaluations.snapshot })
-    .from(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
-  if (!row) throw notFound('Evaluation not found.');
-  return row;
-}
+const ownedRunWithSnapshot = (db: Db, userId: number, evaluationId: number) =>
+  ownedEvaluation(db, userId, evaluationId, { ...summaryColumns, snapshot: evaluations.snapshot });
 
 const cellKey = (inputId: number | null, configurationId: number) => `${inputId ?? 'none'}:${configurationId}`;
 function splitKey(key: string): { input: number | null; configuration: number } {

@@ -5,12 +5,11 @@ import {
   type RerunEvaluationInput,
   type RerunEvaluationResponse,
 } from '@promptgrid/contract';
-import type { Database } from '../db/client.js';
+import { type Database, queryRows } from '../db/client.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { announceCancel } from '../queue/channels.js';
 import { readyAgain } from '../queue/sql/add.js';
-import { rowsOf } from '../queue/sql/rows.js';
 import { assertRunSlotFree, type RunLimits } from './run.js';
 import { failPendingRequests, failRunningRequests } from './tasks/end-requests.js';
 import { cancelJudgements, requeueCancelledJudgements } from '../verdicts/judge-tasks.js';
@@ -66,7 +65,7 @@ export async function rerunEvaluation(
   const rerun = await database.db.transaction(async (tx) => {
     // The user's row first, as a new run locks it: runs started and reopened at once are counted one after another.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId}::int FOR NO KEY UPDATE`);
-    const rows = await rowsOf<{ completed: boolean; use_mock: boolean }>(
+    const rows = await queryRows<{ completed: boolean; use_mock: boolean }>(
       tx,
       sql`
       SELECT completed_at IS NOT NULL AS completed, use_mock FROM evaluations
@@ -74,7 +73,7 @@ export async function rerunEvaluation(
     );
     if (rows.length === 0) throw notFound('Evaluation not found.');
     if (ids !== null) {
-      const strangers = await rowsOf<{ id: number }>(
+      const strangers = await queryRows<{ id: number }>(
         tx,
         sql`
         SELECT x.id FROM (SELECT jsonb_array_elements_text(${ids}::jsonb)::int AS id) x
@@ -87,7 +86,7 @@ export async function rerunEvaluation(
         });
     }
     if (rows[0].completed) await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);
-    const counted = await rowsOf<{ n: number; redone: number }>(
+    const counted = await queryRows<{ n: number; redone: number }>(
       tx,
       sql`
       WITH chosen AS (

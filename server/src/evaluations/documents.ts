@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
 import type { ApiRequest, ApiRequestWithOutput, PreviousOutcome, Result } from '@promptgrid/contract';
+import { ownedEvaluation } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, resultHistory, results, type RunSnapshot } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
 import { readVerdicts, type Verdicts } from '../verdicts/verdicts.js';
 import { assertOwner, changedFrom, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
@@ -79,14 +79,8 @@ async function readHistory(db: Db, evaluationId: number): Promise<Map<number, Pr
 }
 
 /** The evaluation's snapshot and completion time; 404 unless it exists and belongs to the user. */
-async function ownedRun(db: Db, userId: number, evaluationId: number) {
-  const [row] = await db
-    .select({ snapshot: evaluations.snapshot, completedAt: evaluations.completedAt })
-    .from(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
-  if (!row) throw notFound('Evaluation not found.');
-  return row;
-}
+const ownedRun = (db: Db, userId: number, evaluationId: number) =>
+  ownedEvaluation(db, userId, evaluationId, { snapshot: evaluations.snapshot, completedAt: evaluations.completedAt });
 
 const requestPages = (db: Db, evaluationId: number, changedFrom: Date | null) =>
   keyedPages(
@@ -170,11 +164,10 @@ export async function resultsDocument(db: Db, userId: number, evaluationId: numb
 
 /** GET /api/evaluations/{id}/results/: the whole run in one document, see EvaluationResults in the contract. */
 export async function evaluationResultsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
-  const [evaluation] = await db
-    .select({ ...summaryColumns, snapshot: evaluations.snapshot })
-    .from(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
-  if (!evaluation) throw notFound('Evaluation not found.');
+  const evaluation = await ownedEvaluation(db, userId, evaluationId, {
+    ...summaryColumns,
+    snapshot: evaluations.snapshot,
+  });
   const head = {
     evaluation: toEvaluation(evaluation),
     configurations: evaluation.snapshot.configurations.map((c) => ({

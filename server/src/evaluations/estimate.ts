@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ModelPrice, RunEstimate, RunEvaluationInput } from '@promptgrid/contract';
-import type { Db } from '../db/client.js';
+import { queryRows, type Db } from '../db/client.js';
 import type { ModelCapabilities } from '../db/schema.js';
 import { judgeCall } from '../verdicts/judge.js';
 import {
@@ -27,16 +27,17 @@ type OutputLengths = Map<number, { median: number; p90: number; count: number }>
  * nothing of a model's length): their median and 90th percentile, read through the project's runs.
  */
 async function earlierOutputLengths(db: Db, userId: number, projectId: number, ids: number[]): Promise<OutputLengths> {
-  const { rows } = (await db.execute(sql`
+  const rows = await queryRows<{ id: number; count: number; median: number; p90: number }>(
+    db,
+    sql`
     SELECT r.configuration_id AS id, count(*)::int AS count,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY r.token_count) AS median,
            percentile_cont(0.9) WITHIN GROUP (ORDER BY r.token_count) AS p90
       FROM results r JOIN evaluations e ON e.id = r.evaluation_id
      WHERE e.project_id = ${projectId} AND e.user_id = ${userId} AND NOT e.use_mock
        AND r.configuration_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
-     GROUP BY r.configuration_id`)) as unknown as {
-    rows: { id: number; count: number; median: number; p90: number }[];
-  };
+     GROUP BY r.configuration_id`,
+  );
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -57,12 +58,14 @@ type JudgeCheck = {
 
 /** The project's active llm_judge checks with their judge models, as the run would queue them. */
 async function judgeChecks(db: Db, projectId: number): Promise<JudgeCheck[]> {
-  const { rows } = (await db.execute(sql`
+  return queryRows<JudgeCheck>(
+    db,
+    sql`
     SELECT c.value AS rubric, c.input_ids, m.company, m.model_name, m.capabilities, m.supports_json_mode, m.price
       FROM checks c JOIN ai_models m ON m.id = c.ai_model_id
      WHERE c.project_id = ${projectId} AND c.type = 'llm_judge' AND c.is_active
-     ORDER BY c.id`)) as unknown as { rows: JudgeCheck[] };
-  return rows;
+     ORDER BY c.id`,
+  );
 }
 
 /**

@@ -9,9 +9,8 @@ import type {
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertProjectOwner } from '../projects/service.js';
+import { assertOwnsProject, ownedEvaluation, ownedRow, ownEvaluation } from '../auth/ownership.js';
 import { frozenConfiguration } from './compare.js';
 import { summaryColumns, toEvaluation } from './queries.js';
 
@@ -41,7 +40,7 @@ export async function listEvaluationHistory(
   projectId: number,
   { page, page_size }: EvaluationHistoryQuery,
 ): Promise<EvaluationHistoryPage> {
-  await assertProjectOwner(db, userId, projectId);
+  await assertOwnsProject(db, userId, projectId);
   const mine = and(eq(evaluations.userId, userId), eq(evaluations.projectId, projectId));
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -76,23 +75,19 @@ export async function renameEvaluation(
   evaluationId: number,
   name: string,
 ): Promise<Evaluation> {
-  const [renamed] = await db
+  const renamed = await db
     .update(evaluations)
     .set({ name })
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)))
+    .where(ownEvaluation(userId, evaluationId))
     .returning({ id: evaluations.id });
-  if (!renamed) throw notFound('Evaluation not found.');
+  ownedRow(renamed, 'evaluation');
   const [row] = await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId));
   return toEvaluation(row!);
 }
 
 /** The caller's run with the configurations and inputs it froze at start; 404 unless it is theirs. */
 export async function getEvaluationRecord(db: Db, userId: number, evaluationId: number): Promise<EvaluationRecord> {
-  const [row] = await db
-    .select({ ...summaryColumns, snapshot: evaluations.snapshot })
-    .from(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
-  if (!row) throw notFound('Evaluation not found.');
+  const row = await ownedEvaluation(db, userId, evaluationId, { ...summaryColumns, snapshot: evaluations.snapshot });
   return {
     evaluation: toEvaluation(row),
     configurations: row.snapshot.configurations.map((c) => ({

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Evaluation, Metrics, StatusCounts } from '@promptgrid/contract';
+import { ownEvaluation, ownedEvaluation, ownedRow } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
 
 type EvaluationRow = typeof evaluations.$inferSelect;
 
@@ -74,14 +74,8 @@ export async function listEvaluations(db: Db, userId: number, projectId?: number
 }
 
 /** Throws 404 unless the evaluation exists and belongs to the user; answers when it completed (null: running). */
-export async function assertOwner(db: Db, userId: number, evaluationId: number): Promise<{ completedAt: Date | null }> {
-  const [row] = await db
-    .select({ completedAt: evaluations.completedAt })
-    .from(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
-  if (!row) throw notFound('Evaluation not found.');
-  return row;
-}
+export const assertOwner = (db: Db, userId: number, evaluationId: number) =>
+  ownedEvaluation(db, userId, evaluationId, { completedAt: evaluations.completedAt });
 
 /**
  * How far back a poll of a running evaluation looks before the time it asks from. A write stamps updated_at when
@@ -156,14 +150,14 @@ export async function getStatusCounts(db: Db, userId: number, evaluationId: numb
 }
 
 /**
- * Deletes the user's evaluation with its requests and results (the evaluations_delete_requests trigger). A run still
+ * Deletes the user's evaluation with its requests and results (their foreign keys cascade). A run still
  * going is cancelled by this: its requests not yet sent are never sent, and the replies of calls in flight are dropped
  * (a worker writes an outcome only onto a request row that is still there). It still counts in the month's usage.
  */
 export async function deleteEvaluation(db: Db, userId: number, evaluationId: number): Promise<void> {
   const deleted = await db
     .delete(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)))
+    .where(ownEvaluation(userId, evaluationId))
     .returning({ id: evaluations.id });
-  if (deleted.length === 0) throw notFound('Evaluation not found.');
+  ownedRow(deleted, 'evaluation');
 }

@@ -36,7 +36,7 @@ const sendJson = (reply: FastifyReply, document: Readable) =>
   reply.type('application/json; charset=utf-8').send(document);
 
 export default async function evaluationRoutes(app: App) {
-  const liveStreams = liveEventsRoute(app, app.liveHub);
+  const liveStreams = liveEventsRoute(app, app.live);
 
   app.post(
     ROUTES.runEvaluation,

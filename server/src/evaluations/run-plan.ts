@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RunEvaluationInput } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { aiModels, configurations, inputs, projects, type RunSnapshot } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
+import { notOwned } from '../auth/ownership.js';
 import { fillRunTemplates, type RunPrompts } from './templates.js';
 
 const unique = (ids: number[]) => [...new Set(ids)];
@@ -32,7 +33,7 @@ export async function planRun(
     .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
     .innerJoin(projects, eq(projects.id, configurations.projectId))
     .where(and(inArray(configurations.id, configurationIds), eq(projects.userId, userId)));
-  if (configRows.length !== configurationIds.length) throw notFound('Configuration not found.');
+  if (configRows.length !== configurationIds.length) throw notOwned('configuration');
   const inputRows =
     inputIds.length === 0
       ? []
@@ -41,7 +42,7 @@ export async function planRun(
           .from(inputs)
           .innerJoin(projects, eq(projects.id, inputs.projectId))
           .where(and(inArray(inputs.id, inputIds), eq(projects.userId, userId)));
-  if (inputRows.length !== inputIds.length) throw notFound('Input not found.');
+  if (inputRows.length !== inputIds.length) throw notOwned('input');
 
   const projectIds = new Set([
     ...configRows.map((r) => r.configuration.projectId),

@@ -7,7 +7,7 @@ import {
   type RunEvaluationInput,
   type RunEvaluationResponse,
 } from '@promptgrid/contract';
-import type { Database, Tx } from '../db/client.js';
+import { type Database, type Tx, queryRows } from '../db/client.js';
 import { evaluations, type RunSnapshot } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
@@ -15,7 +15,6 @@ import { activeSealedKeys } from '../api-keys/service.js';
 import { preloadSdks } from '../providers/call.js';
 import type { Lane } from '../providers/types.js';
 import { addTasks } from '../queue/sql/add.js';
-import { rowsOf } from '../queue/sql/rows.js';
 import { CALL_TABLE } from './tasks/tables.js';
 import type { RunPrompts } from './templates.js';
 import { planRun } from './run-plan.js';
@@ -96,7 +95,7 @@ export type RunLimits = { freeEvaluationsPerMonth: number; maxActiveRunsPerUser:
  */
 export async function assertRunSlotFree(tx: Tx, userId: number, max: number) {
   await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId}::int FOR NO KEY UPDATE`);
-  const rows = await rowsOf<{ active: number }>(
+  const rows = await queryRows<{ active: number }>(
     tx,
     sql`SELECT count(*)::int AS active FROM evaluations WHERE user_id = ${userId}::int AND completed_at IS NULL`,
   );

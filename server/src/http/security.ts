@@ -138,5 +138,5 @@ export const security = fp(
       }
     });
   },
-  { name: 'security', dependencies: ['config', 'database'] },
+  { name: 'security', dependencies: ['config', 'promptgrid-database'] },
 );

@@ -8,7 +8,6 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { User } from '@promptgrid/contract';
 import type { Config } from '../config.js';
-import type { Database, Db } from '../db/client.js';
 
 /** The app with Zod-typed routes; route plugins take this. */
 export type App = FastifyInstance<
@@ -22,8 +21,6 @@ export type App = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    database: Database;
-    db: Db;
   }
   interface FastifyRequest {
     user: User | null;

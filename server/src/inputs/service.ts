@@ -10,9 +10,9 @@ import {
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { inputs } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertPayloadProject, assertProjectOwner, changeProject } from '../projects/service.js';
+import { assertPayloadProject, changeProject } from '../projects/service.js';
+import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
 
 type InputRow = typeof inputs.$inferSelect;
 
@@ -35,7 +35,7 @@ export async function listInputs(
   projectId: number,
   query: Pick<InputListQuery, 'search' | 'sort'> = { sort: 'created' },
 ): Promise<Input[]> {
-  await assertProjectOwner(db, userId, projectId);
+  await assertOwnsProject(db, userId, projectId);
   const rows = await db
     .select()
     .from(inputs)
@@ -46,7 +46,7 @@ export async function listInputs(
 
 /** One page of the user prompts that match the search, in the order asked for, and how many match in all. */
 export async function pageInputs(db: Db, userId: number, projectId: number, query: InputListQuery): Promise<InputPage> {
-  await assertProjectOwner(db, userId, projectId);
+  await assertOwnsProject(db, userId, projectId);
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? INPUT_PAGE_SIZE.default;
   const where = matching(projectId, query.search);
@@ -108,6 +108,10 @@ export async function createInput(db: Db, userId: number, projectId: number, inp
   });
 }
 
+/** The input `inputId` if it is in the project, whose owner changeProject has checked. */
+const inputOfProject = (projectId: number, inputId: number) =>
+  and(eq(inputs.id, inputId), eq(inputs.projectId, projectId));
+
 export async function updateInput(
   db: Db,
   userId: number,
@@ -117,7 +121,7 @@ export async function updateInput(
 ): Promise<Input> {
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
-    const [row] = await tx
+    const updated = await tx
       .update(inputs)
       .set({
         name: input.name,
@@ -128,21 +132,16 @@ export async function updateInput(
         tokenCount: countTokens(input.content),
         updatedAt: sql`now()`,
       })
-      .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
+      .where(inputOfProject(projectId, inputId))
       .returning();
-    if (!row) throw notFound('Input not found.');
-    return toInput(row);
+    return toInput(ownedRow(updated, 'input'));
   });
 }
 
 /** A new input with the same content, named 'Copy of {name}'. */
 export async function duplicateInput(db: Db, userId: number, projectId: number, inputId: number): Promise<Input> {
   return changeProject(db, userId, projectId, async (tx) => {
-    const [source] = await tx
-      .select()
-      .from(inputs)
-      .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)));
-    if (!source) throw notFound('Input not found.');
+    const source = ownedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
     const [row] = await tx
       .insert(inputs)
       .values({
@@ -161,10 +160,7 @@ export async function duplicateInput(db: Db, userId: number, projectId: number, 
 
 export async function deleteInput(db: Db, userId: number, projectId: number, inputId: number): Promise<void> {
   await changeProject(db, userId, projectId, async (tx) => {
-    const deleted = await tx
-      .delete(inputs)
-      .where(and(eq(inputs.id, inputId), eq(inputs.projectId, projectId)))
-      .returning({ id: inputs.id });
-    if (deleted.length === 0) throw notFound('Input not found.');
+    const deleted = await tx.delete(inputs).where(inputOfProject(projectId, inputId)).returning({ id: inputs.id });
+    ownedRow(deleted, 'input');
   });
 }

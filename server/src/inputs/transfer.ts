@@ -10,12 +10,13 @@ import {
   type ImportPreview,
   type InputFileFormat,
 } from '@promptgrid/contract';
-import type { Db, Tx } from '../db/client.js';
+import { queryRows, type Db, type Tx } from '../db/client.js';
 import { projects } from '../db/schema.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { timeSlices } from '../lib/time-slices.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertProjectOwner, changeProject } from '../projects/service.js';
+import { changeProject } from '../projects/service.js';
+import { assertOwnsProject, notOwned } from '../auth/ownership.js';
 import { readInputFile, type InputFile } from './file-import.js';
 import { writeInputFile } from './file-export.js';
 import { listInputs } from './service.js';
@@ -25,7 +26,7 @@ import { listInputs } from './service.js';
  * project's last import read a column of that header, the rest from their names.
  */
 async function readRequestFile(db: Db, userId: number, projectId: number, request: ImportInputsInput) {
-  await assertProjectOwner(db, userId, projectId);
+  await assertOwnsProject(db, userId, projectId);
   const [project] = await db
     .select({ importColumns: projects.importColumns })
     .from(projects)
@@ -154,13 +155,12 @@ export async function bulkUpdateInputs(
   return changeProject(db, userId, projectId, async (tx) => {
     const named = sql`id IN (SELECT jsonb_array_elements_text(${unique}::jsonb)::int) AND project_id = ${projectId}::int`;
     // Locks the rows, so a concurrent delete cannot slip between the check and the change.
-    const { rows } = (await tx.execute(
+    const [found] = await queryRows<{ count: number }>(
+      tx,
       sql`SELECT count(*)::int AS count FROM (SELECT id FROM inputs WHERE ${named} FOR UPDATE) found`,
-    )) as {
-      rows: { count: number }[];
-    };
+    );
     const count = new Set(ids).size;
-    if (rows[0].count !== count) throw notFound('Input not found.');
+    if (found.count !== count) throw notOwned('input');
     if (action === 'delete') await tx.execute(sql`DELETE FROM inputs WHERE ${named}`);
     else await tx.execute(sql`UPDATE inputs SET active = ${action === 'restore'}, updated_at = now() WHERE ${named}`);
     return { action, count };

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Project, SaveProjectInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { configurations, inputs, projects } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { assertOwnsProject, notOwned, ownedProject, ownedRow, ownProject } from '../auth/ownership.js';
 
 const projectColumns = {
   id: projects.id,
@@ -46,12 +46,7 @@ export async function listProjects(db: Db, userId: number): Promise<Project[]> {
 }
 
 export async function getProject(db: Db, userId: number, projectId: number): Promise<Project> {
-  const [row] = await db
-    .select(projectColumns)
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
-  if (!row) throw notFound('Project not found.');
-  return toProject(row);
+  return toProject(await ownedProject(db, userId, projectId, projectColumns));
 }
 
 export async function createProject(db: Db, userId: number, input: SaveProjectInput): Promise<Project> {
@@ -68,30 +63,18 @@ export async function updateProject(
   projectId: number,
   input: SaveProjectInput,
 ): Promise<Project> {
-  const [row] = await db
+  const updated = await db
     .update(projects)
     .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .where(ownProject(userId, projectId))
     .returning({ id: projects.id });
-  if (!row) throw notFound('Project not found.');
+  ownedRow(updated, 'project');
   return getProject(db, userId, projectId);
 }
 
 export async function deleteProject(db: Db, userId: number, projectId: number): Promise<void> {
-  const deleted = await db
-    .delete(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
-    .returning({ id: projects.id });
-  if (deleted.length === 0) throw notFound('Project not found.');
-}
-
-/** Throws 404 unless the project exists and belongs to the user. */
-export async function assertProjectOwner(db: Db | Tx, userId: number, projectId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
-  if (!row) throw notFound('Project not found.');
+  const deleted = await db.delete(projects).where(ownProject(userId, projectId)).returning({ id: projects.id });
+  ownedRow(deleted, 'project');
 }
 
 /**
@@ -99,7 +82,7 @@ export async function assertProjectOwner(db: Db | Tx, userId: number, projectId:
  * like another user's id.
  */
 export function assertPayloadProject(payloadProject: number | undefined, projectId: number): void {
-  if (payloadProject !== undefined && payloadProject !== projectId) throw notFound('Project not found.');
+  if (payloadProject !== undefined && payloadProject !== projectId) throw notOwned('project');
 }
 
 /** Adding or changing a project's inputs or configurations counts as an update of the project. */
@@ -116,7 +99,7 @@ export async function touchProject(db: Db | Tx, projectId: number): Promise<void
  */
 export function changeProject<T>(db: Db, userId: number, projectId: number, change: (tx: Tx) => Promise<T>) {
   return db.transaction(async (tx) => {
-    await assertProjectOwner(tx, userId, projectId);
+    await assertOwnsProject(tx, userId, projectId);
     const result = await change(tx);
     await touchProject(tx, projectId);
     return result;

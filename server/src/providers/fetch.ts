@@ -21,7 +21,13 @@ new Headers();
 const agentOptions = { keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' as const };
 const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
-class ProviderResponse {
+/** The members of Response the SDKs read: ProviderResponse must have each, and is handed to them as a Response. */
+type SdkReadResponse = Pick<Response, 'ok' | 'status' | 'url' | 'headers' | 'bodyUsed' | 'text' | 'json'> & {
+  body: AsyncIterable<Uint8Array> | null;
+};
+const asResponse = (response: SdkReadResponse) => response as Response;
+
+class ProviderResponse implements SdkReadResponse {
   readonly ok: boolean;
   readonly bodyUsed = false;
 
@@ -118,9 +124,7 @@ export function providerFetch(input: string | URL | Request, init: RequestInit =
         const status = response.statusCode!;
         if (status < 300 && String(response.headers['content-type']).startsWith('text/event-stream')) {
           const body = streamedBody(response, () => request.destroy());
-          return resolve(
-            new ProviderResponse(url.href, status, toHeaders(response.headers), '', body) as unknown as Response,
-          );
+          return resolve(asResponse(new ProviderResponse(url.href, status, toHeaders(response.headers), '', body)));
         }
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
@@ -130,12 +134,7 @@ export function providerFetch(input: string | URL | Request, init: RequestInit =
         response.on('end', () => {
           const content = Buffer.concat(chunks).toString('utf8');
           resolve(
-            new ProviderResponse(
-              url.href,
-              response.statusCode!,
-              toHeaders(response.headers),
-              content,
-            ) as unknown as Response,
+            asResponse(new ProviderResponse(url.href, response.statusCode!, toHeaders(response.headers), content)),
           );
         });
         response.on('close', () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Metrics, SharedEvaluation, ShareStatus } from '@promptgrid/contract';
+import { assertOwnsEvaluation } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluationShares, evaluations, results } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -9,14 +10,6 @@ import { metricsOf, statusCountsOf } from '../evaluations/queries.js';
 /** 256 random bits, as 43 base64url characters. */
 const newToken = () => crypto.randomBytes(32).toString('base64url');
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
-
-async function assertOwnsEvaluation(db: Db, userId: number, evaluationId: number) {
-  const [row] = await db
-    .select({ id: evaluations.id })
-    .from(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), eq(evaluations.userId, userId)));
-  if (!row) throw notFound('Evaluation not found.');
-}
 
 /** Makes the evaluation's read-only link and answers its token; a link made before stops working. */
 export async function createShareToken(db: Db, userId: number, evaluationId: number): Promise<string> {

@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../db/client.js';
+import { type Database, type Db, type Tx, queryRows } from '../db/client.js';
 import { judgeTasks } from '../db/schema.js';
 import { judgeTasksOf } from '../evaluations/tasks/judgements.js';
 import { JUDGE_TABLE } from '../evaluations/tasks/tables.js';
 import { readyAgain } from '../queue/sql/add.js';
 import { failTasks } from '../queue/sql/fail.js';
-import { rowsOf } from '../queue/sql/rows.js';
 
 /**
  * Replaces the evaluation's judge work, for a rescore: its earlier tasks go (a judgement still running is dropped when
@@ -16,7 +15,7 @@ import { rowsOf } from '../queue/sql/rows.js';
 export async function requeueJudgements(tx: Tx, evaluationId: number): Promise<number> {
   await tx.delete(judgeTasks).where(eq(judgeTasks.evaluationId, evaluationId));
   const outputs = sql`(SELECT api_request_id AS id, evaluation_id, input_id FROM results WHERE evaluation_id = ${evaluationId})`;
-  const rows = await rowsOf<{ n: number }>(
+  const rows = await queryRows<{ n: number }>(
     tx,
     sql`
     WITH queued AS (${judgeTasksOf(outputs)} RETURNING 1)
@@ -31,7 +30,7 @@ export async function requeueJudgements(tx: Tx, evaluationId: number): Promise<n
 
 /** The ids of the evaluation's requests whose output a judge is still judging. */
 export async function readJudgingRequests(db: Db, evaluationId: number): Promise<Set<number>> {
-  const rows = await rowsOf<{ api_request_id: number }>(
+  const rows = await queryRows<{ api_request_id: number }>(
     db,
     sql`
     SELECT DISTINCT api_request_id FROM judge_tasks
@@ -75,7 +74,7 @@ export async function cancelJudgements(database: Database, evaluationId: number)
  * tasks). The caller holds the evaluation's row. Answers how many were queued again.
  */
 export async function requeueCancelledJudgements(tx: Tx, evaluationId: number): Promise<number> {
-  const rows = await rowsOf<{ n: number }>(
+  const rows = await queryRows<{ n: number }>(
     tx,
     sql`
     WITH cancelled AS (

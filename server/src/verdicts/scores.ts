@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Score } from '@promptgrid/contract';
-import type { Db, Tx } from '../db/client.js';
+import { queryRows, type Db, type Tx } from '../db/client.js';
 import { checks, evaluations, results, scores } from '../db/schema.js';
 import { compileRuleChecks, type RuleCheck, type RuleScore, type ScoredOutput } from './scoring.js';
 
@@ -33,13 +33,16 @@ export type RunInput = { content: string; expected: string | null };
  * input's current expected output (null if the input is gone).
  */
 export async function readRunInputs(db: Db | Tx, evaluationId: number): Promise<Map<number, RunInput>> {
-  const { rows } = (await db.execute(sql`
+  const rows = await queryRows<{ id: number } & RunInput>(
+    db,
+    sql`
     SELECT (x->>'id')::int AS id, x->>'content' AS content,
            CASE WHEN x ? 'expected_output' THEN x->>'expected_output' ELSE i.expected_output END AS expected
       FROM evaluations e
      CROSS JOIN jsonb_array_elements(e.snapshot->'inputs') x
       LEFT JOIN inputs i ON i.id = (x->>'id')::int
-     WHERE e.id = ${evaluationId}`)) as unknown as { rows: ({ id: number } & RunInput)[] };
+     WHERE e.id = ${evaluationId}`,
+  );
   return new Map(rows.map((row) => [Number(row.id), { content: row.content, expected: row.expected }]));
 }
 

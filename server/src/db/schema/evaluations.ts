@@ -76,11 +76,10 @@ export const apiRequests = pgTable(
   {
     id: serialId(),
     /**
-     * No foreign key here or on results (decision 0006): a key is checked row by row, which doubled the cost of
-     * inserting a run's requests on PGlite. Rows are only made together with their evaluation, and the trigger
-     * evaluations_delete_requests (migration 0004) deletes them with it, as the cascade did.
+     * A run's rows (requests, results, scores, judge tasks, earlier outcomes) go with it by cascade: one delete per
+     * table through its index that starts with evaluation_id (decision 0057).
      */
-    evaluationId: integer('evaluation_id').notNull(),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     inputId: integer('input_id'),
     configurationId: integer('configuration_id').notNull(),
     /** The configuration's version when the run was created; null for requests made before versions were kept. */
@@ -152,7 +151,7 @@ export const results = pgTable(
   'results',
   {
     id: serialId(),
-    evaluationId: integer('evaluation_id').notNull(),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     apiRequestId: integer('api_request_id').notNull().unique(),
     inputId: integer('input_id'),
     configurationId: integer('configuration_id').notNull(),
@@ -168,14 +167,13 @@ export const results = pgTable(
 
 /**
  * Earlier outcomes of a request that was re-run: the re-run copies the request's outcome (and output) here in the
- * statement that puts it back to PENDING. No foreign key, as on api_requests; the evaluation's delete trigger removes
- * them.
+ * statement that puts it back to PENDING.
  */
 export const resultHistory = pgTable(
   'result_history',
   {
     id: serialId(),
-    evaluationId: integer('evaluation_id').notNull(),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     apiRequestId: integer('api_request_id').notNull(),
     status: text('status', { enum: ['SUCCESS', 'FAILED'] }).notNull(),
     output: text('output'),

@@ -37,13 +37,13 @@ export const checks = pgTable(
 );
 
 /**
- * One check's verdict on one api request's output. No foreign keys, as on api_requests (decision 0006): a rescore
- * writes tens of thousands of rows at once. The evaluation's delete trigger and the check's delete remove them.
+ * One check's verdict on one api request's output. No foreign key to the check: a rescore writes tens of thousands of
+ * rows at once, and the check's delete removes its scores itself. They go with their evaluation by cascade.
  */
 export const scores = pgTable(
   'scores',
   {
-    evaluationId: integer('evaluation_id').notNull(),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     apiRequestId: integer('api_request_id').notNull(),
     checkId: integer('check_id').notNull(),
     pass: boolean('pass'),
@@ -91,14 +91,14 @@ export const votes = pgTable(
 /**
  * One llm_judge check's judgement of one output: durable work on the queue, claimed and leased like an api request
  * (the same statements, see server/src/queue/sql/). The outcome write that ends the request SUCCESS creates it, so a crash
- * cannot lose it; the write that stores its score marks it DONE. No foreign keys, as on api_requests: the
- * evaluation's delete trigger removes its tasks, and a rescore replaces them.
+ * cannot lose it; the write that stores its score marks it DONE. Its tasks go with their evaluation by cascade, and a
+ * rescore replaces them.
  */
 export const judgeTasks = pgTable(
   'judge_tasks',
   {
     id: serialId(),
-    evaluationId: integer('evaluation_id').notNull(),
+    evaluationId: ownedBy('evaluation_id', () => evaluations.id),
     apiRequestId: integer('api_request_id').notNull(),
     checkId: integer('check_id').notNull(),
     /** Which worker lane judges it: the judge model's company, or 'mock' in a mock run. */

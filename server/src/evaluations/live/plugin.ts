@@ -1,21 +1,20 @@
 import fp from 'fastify-plugin';
-import type { App } from '../../http/types.js';
-import { openLiveHub } from './events-route.js';
 import type { LiveHub } from './hub.js';
+import { openLiveHub } from './events-route.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This process's live events of runs: what its workers publish and its SSE routes follow. */
-    liveHub: LiveHub;
+    /** Live progress of runs, from the workers that make the calls to the streams that watch them. */
+    live: LiveHub;
   }
 }
 
-/** The live hub, opened once for the app: the queue's workers publish to it, the events route reads it. */
-export const liveEvents = fp(
-  async (app: App) => {
+/** One hub per process; on PostgreSQL it also reaches the other processes, whose workers may run a watched run. */
+export const livePlugin = fp(
+  async (app) => {
     const hub = await openLiveHub(app.database.kind === 'postgres' ? app.config.databaseUrl : null, app.log);
-    app.decorate('liveHub', hub);
+    app.decorate('live', hub);
     app.addHook('onClose', () => hub.close());
   },
-  { name: 'promptgrid-live', dependencies: ['config', 'database'] },
+  { name: 'promptgrid-live', dependencies: ['config', 'promptgrid-database'] },
 );

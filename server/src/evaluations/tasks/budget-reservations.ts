@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../queue/sql/rows.js';
+import { type Database, queryRows } from '../../db/client.js';
 import type { EngineTable } from './tables.js';
 
 /**
@@ -75,10 +74,10 @@ export async function reserveBudget(
   type Answer = { budget: number | null; spent: number; reserved: number[] | string; mine: number[] | string };
   const rows =
     database.kind === 'pglite'
-      ? await rowsOf<Answer>(database.db, statement)
+      ? await queryRows<Answer>(database.db, statement)
       : await database.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVATION_LOCK}, ${evaluationId})`);
-          return rowsOf<Answer>(tx, statement);
+          return queryRows<Answer>(tx, statement);
         });
   const ids = (value: number[] | string) =>
     new Set((typeof value === 'string' ? JSON.parse(value) : value) as number[]);

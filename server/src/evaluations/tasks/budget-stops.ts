@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { budgetStopMessage } from '@promptgrid/contract';
-import type { Database } from '../../db/client.js';
+import { type Database, queryRows } from '../../db/client.js';
 import { failTasks } from '../../queue/sql/fail.js';
-import { rowsOf } from '../../queue/sql/rows.js';
 import { failRequestsIn } from './end-requests.js';
 import { JUDGE_TABLE } from './tables.js';
 
@@ -64,7 +63,7 @@ export async function stopRunsAtBudget(database: Database, rows: BudgetWrite[]):
 async function endPendingJudgements(database: Database, evaluationId: number, message: string): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM evaluations WHERE id = ${evaluationId} FOR UPDATE`);
-    const rows = await rowsOf<{ completed: boolean }>(
+    const rows = await queryRows<{ completed: boolean }>(
       tx,
       sql`
       WITH ended AS (${failTasks({

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { type Database, queryRows } from '../../db/client.js';
 import { failTasks } from '../../queue/sql/fail.js';
-import { rowsOf } from '../../queue/sql/rows.js';
 import { CALL_TABLE } from './tables.js';
 
 /**
@@ -16,7 +15,7 @@ export async function failRequestsIn(
   status: 'PENDING' | 'IN_PROGRESS',
   message: string,
 ): Promise<{ ended: number; completed: boolean }> {
-  const rows = await rowsOf<{ ended: number; completed: boolean }>(
+  const rows = await queryRows<{ ended: number; completed: boolean }>(
     database.db,
     sql`
     WITH ended AS (${failTasks({

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { EncryptionKey } from '../../api-keys/sealing.js';
-import type { ProviderSettings } from '../../providers/call.js';
+import type { ProviderCaller, ProviderSettings } from '../../providers/call.js';
 import type { QueueEvents, QueueLogger } from '../../queue/events.js';
 import { QueueWorker, newWorkerId } from '../../queue/worker.js';
 import type { LiveHub } from '../live/hub.js';
@@ -23,6 +23,8 @@ type EvaluationWorkerOptions = {
   events?: QueueEvents;
   /** Where calls' text and saved outcomes go for runs watched live. */
   live?: LiveHub;
+  /** The app's provider clients, shared with its routes; without it the worker builds its own. */
+  caller?: ProviderCaller;
 };
 
 /** A queue worker with the evaluation engine's tasks registered: provider calls and judge verdicts. */
@@ -31,10 +33,10 @@ export function createEvaluationWorker(
   settings: EvaluationWorkerSettings,
   sealingKey: EncryptionKey,
   log: QueueLogger,
-  { listenUrl = null, events, live }: EvaluationWorkerOptions = {},
+  { listenUrl = null, events, live, caller }: EvaluationWorkerOptions = {},
 ): QueueWorker {
   const id = newWorkerId();
-  const services = new EngineServices(database, settings, sealingKey, id, live ? new LiveRequests(live) : null);
+  const services = new EngineServices(database, settings, sealingKey, id, live ? new LiveRequests(live) : null, caller);
   return new QueueWorker(database, settings, log, { id, listenUrl, events })
     .register(new CallTask(services))
     .register(new JudgeTask(services));

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { type Database, queryRows } from '../../db/client.js';
 import type { ModelPrice } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../../db/schema.js';
 import { addTasks } from '../../queue/sql/add.js';
 import { completeTasks } from '../../queue/sql/complete.js';
-import { rowsOf } from '../../queue/sql/rows.js';
 import { crossedBudget, stopRunsAtBudget, type BudgetWrite } from './budget-stops.js';
 import type { ProviderName } from '../../providers/types.js';
 import { JUDGE_TABLE } from './tables.js';
@@ -131,7 +130,7 @@ export async function writeJudgements(
       sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${evaluationIds}::jsonb)::int)
            ORDER BY id FOR UPDATE`,
     );
-    return rowsOf<BudgetWrite>(tx, statement);
+    return queryRows<BudgetWrite>(tx, statement);
   });
   return stopRunsAtBudget(database, rows);
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { type Database, queryRows } from '../../db/client.js';
 import { completeTasks } from '../../queue/sql/complete.js';
-import { rowsOf } from '../../queue/sql/rows.js';
 import type { RuleScore } from '../../verdicts/scoring.js';
 import { crossedBudget, stopRunsAtBudget, type BudgetWrite } from './budget-stops.js';
 import { judgeTasksOf } from './judgements.js';
@@ -90,7 +89,7 @@ export async function writeOutcomes(
   const evaluationIds = [...new Set(outcomes.map((o) => o.evaluation_id))];
   let rows: BudgetWrite[];
   if (evaluationIds.length === 1) {
-    rows = await rowsOf<BudgetWrite>(database.db, statement);
+    rows = await queryRows<BudgetWrite>(database.db, statement);
   } else {
     // Several evaluations: lock their rows in id order first, so two workers cannot deadlock on them.
     const locked = JSON.stringify(evaluationIds.sort((a, b) => a - b));
@@ -98,7 +97,7 @@ export async function writeOutcomes(
       await tx.execute(
         sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${locked}::jsonb)::int) ORDER BY id FOR UPDATE`,
       );
-      return rowsOf<BudgetWrite>(tx, statement);
+      return queryRows<BudgetWrite>(tx, statement);
     });
   }
   return stopRunsAtBudget(database, rows);

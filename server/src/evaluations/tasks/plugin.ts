@@ -29,11 +29,15 @@ export const taskQueue = fp(
     const worker = createEvaluationWorker(app.database, app.config.providers, app.sealingKey, app.log, {
       listenUrl: app.database.kind === 'postgres' ? app.config.databaseUrl : null,
       events,
-      live: app.liveHub,
+      live: app.live,
+      caller: app.providers,
     });
     app.decorate('queue', worker);
     app.addHook('onReady', () => worker.start());
     app.addHook('onClose', () => worker.stop());
   },
-  { name: 'promptgrid-queue', dependencies: ['config', 'database', 'api-keys', 'promptgrid-live'] },
+  {
+    name: 'promptgrid-queue',
+    dependencies: ['config', 'promptgrid-database', 'promptgrid-sealing', 'promptgrid-providers', 'promptgrid-live'],
+  },
 );

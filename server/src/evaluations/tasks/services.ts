@@ -38,8 +38,10 @@ export class EngineServices {
     workerId: string,
     /** Where calls' text goes as it streams in, for whoever watches their runs live. */
     readonly live: LiveRequests | null,
+    /** The app's provider clients when the worker runs inside the app; a worker process builds its own. */
+    caller: ProviderCaller = new ProviderCaller(settings),
   ) {
-    this.caller = new ProviderCaller(settings);
+    this.caller = caller;
     this.budget = new BudgetRoom(database, workerId);
   }
 
