@@ -120,6 +120,7 @@ export type EvaluationComparison = z.infer<typeof EvaluationComparison>;
 export const EvaluationRecord = z.object({
   evaluation: Evaluation,
   configurations: z.array(ResultsConfiguration.extend({ prompt_token_count: z.number().int() })),
-  inputs: z.array(ResultsInput.extend({ token_count: z.number().int() })),
+  /** expected_output: what the checks compared with when it ran (null: none, or a run made before it was frozen). */
+  inputs: z.array(ResultsInput.extend({ token_count: z.number().int(), expected_output: z.string().nullable() })),
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecord>;

@@ -112,8 +112,9 @@ export function ResultsView({
         inputsById,
         configurationsById,
         mock,
+        checkNames,
       ),
-    [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById, mock],
+    [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById, mock, checkNames],
   );
 
   // What the pieces composed in app/ (leaderboard, checks, blind votes, ratings) need of the run on screen.
@@ -165,7 +166,7 @@ export function ResultsView({
         }
         onDownloadCsv={() =>
           downloadCsv(
-            gridCsv(gridFromResults(cells, members, inputsById, configurationsById, mock)),
+            gridCsv(gridFromResults(cells, members, inputsById, configurationsById, mock, checkNames)),
             `promptgrid-evaluation-${evaluationId}.csv`,
           )
         }

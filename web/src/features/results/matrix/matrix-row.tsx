@@ -4,15 +4,19 @@ import { cn } from '@/lib/cn';
 import { gridCell, type GridData, type GridRow } from './grid-data';
 import { MatrixCell } from './matrix-cell';
 
-export const ROW_HEIGHT = 152;
 export const FIRST_COLUMN_WIDTH = 240;
+export const EXPECTED_COLUMN_WIDTH = 180;
 
-type Props = Pick<ComponentProps<typeof MatrixCell>, 'mode' | 'onFocusCell' | 'onExpand'> & {
+type Props = Pick<ComponentProps<typeof MatrixCell>, 'mode' | 'onFocusCell' | 'onExpand' | 'full'> & {
   data: GridData;
   row: GridRow;
   rowIndex: number;
   top: number;
+  height: number;
   totalWidth: number;
+  /** The user prompt's column, and the expected output's when the run's inputs have one: where the outputs start. */
+  leadWidth: number;
+  withExpected: boolean;
   /** The columns in the page: the same array while the visible columns stay, so a vertical scroll skips this row. */
   virtualColumns: VirtualItem[];
   /** The active cell's column when it is in this row, else -1. */
@@ -29,7 +33,10 @@ export const MatrixRow = memo(function MatrixRow({
   row,
   rowIndex,
   top,
+  height,
   totalWidth,
+  leadWidth,
+  withExpected,
   virtualColumns,
   activeColumn,
   baselineOf,
@@ -39,8 +46,8 @@ export const MatrixRow = memo(function MatrixRow({
     <div
       role="row"
       aria-rowindex={rowIndex + 2}
-      className="absolute left-0"
-      style={{ top, height: ROW_HEIGHT, width: totalWidth }}
+      className="absolute left-0 flex"
+      style={{ top, height, width: totalWidth }}
     >
       <div
         role="rowheader"
@@ -51,11 +58,32 @@ export const MatrixRow = memo(function MatrixRow({
         )}
         style={{ width: FIRST_COLUMN_WIDTH }}
       >
-        <span className="truncate text-sm font-semibold">{row.name}</span>
-        <span className="line-clamp-5 text-xs break-words whitespace-pre-wrap text-slate-600 dark:text-slate-300">
+        <span className="truncate text-sm font-semibold" title={row.name}>
+          {row.name}
+        </span>
+        <span
+          className={cn(
+            'text-xs break-words whitespace-pre-wrap text-slate-600 dark:text-slate-300',
+            passedToCells.full ? 'min-h-0 overflow-auto' : 'overflow-hidden',
+          )}
+        >
           {row.content}
         </span>
       </div>
+      {withExpected ? (
+        <div
+          role="gridcell"
+          aria-colindex={2}
+          className={cn(
+            'z-10 h-full shrink-0 overflow-hidden border-r border-b border-slate-300 bg-emerald-50/70 px-3 py-2',
+            'text-[13px] leading-5 break-words whitespace-pre-wrap md:sticky',
+            'dark:border-slate-700 dark:bg-emerald-950/40',
+          )}
+          style={{ width: EXPECTED_COLUMN_WIDTH, left: FIRST_COLUMN_WIDTH }}
+        >
+          {row.expected ?? <span className="text-slate-400">—</span>}
+        </div>
+      ) : null}
       {virtualColumns.map((virtualColumn) => {
         const column = data.columns[virtualColumn.index]!;
         return (
@@ -65,9 +93,10 @@ export const MatrixRow = memo(function MatrixRow({
             label={`${row.name}, ${column.name}`}
             rowIndex={rowIndex}
             columnIndex={virtualColumn.index}
-            left={FIRST_COLUMN_WIDTH + virtualColumn.start}
+            columnOffset={withExpected ? 3 : 2}
+            left={leadWidth + virtualColumn.start}
             width={virtualColumn.size}
-            height={ROW_HEIGHT}
+            height={height}
             active={activeColumn === virtualColumn.index}
             baseline={baselineOf(row, column.id)}
             {...passedToCells}

@@ -13,7 +13,7 @@ const data: GridData = {
 };
 const options: RowOptions = {
   search: '',
-  failedOnly: false,
+  filter: { kind: 'all' },
   differingOnly: false,
   baseline: { kind: 'none' },
   sort: { by: 'run' },
@@ -31,6 +31,9 @@ function toolbar(onOptions: (change: Partial<RowOptions>) => void, current = opt
       onShowDiff={() => {}}
       mode="plain"
       onMode={() => {}}
+      rowHeight="compact"
+      onRowHeight={() => {}}
+      hasExpected={false}
       searchRef={createRef()}
       chartsOpen={false}
       onCharts={() => {}}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,6 +9,7 @@ import { CellPanel } from './cell-panel';
 import { MatrixGrid, type Position } from './matrix-grid';
 import { MatrixToolbar } from './matrix-toolbar';
 import type { RenderMode } from './output-view';
+import type { RowHeight } from './row-height';
 import { baselineText, visibleRows, type RowOptions, type RunOutputs } from './view-model';
 
 const MatrixCharts = lazy(() => import('./matrix-charts'));
@@ -39,7 +41,7 @@ const isTyping = (target: EventTarget) =>
 export function MatrixView({ data, history }: { data: GridData; history?: RunHistory }) {
   const [options, setOptions] = useState<RowOptions>({
     search: '',
-    failedOnly: false,
+    filter: { kind: 'all' },
     differingOnly: false,
     baseline: { kind: 'none' },
     sort: { by: 'run' },
@@ -47,6 +49,9 @@ export function MatrixView({ data, history }: { data: GridData; history?: RunHis
   });
   const [showDiff, setShowDiff] = useState(true);
   const [mode, setMode] = useState<RenderMode>('plain');
+  const [rowHeight, setRowHeight] = useState<RowHeight>('compact');
+  // Whole-grid scan, once per data rather than on every keystroke in the search box.
+  const withExpected = useMemo(() => data.rows.some((row) => row.expected !== null), [data]);
   const [widths, setWidths] = useState<Record<number, number>>({});
   const [active, setActive] = useState<Position>({ row: 0, column: 0 });
   const [expanded, setExpanded] = useState<Position | null>(null);
@@ -137,6 +142,9 @@ export function MatrixView({ data, history }: { data: GridData; history?: RunHis
         onShowDiff={setShowDiff}
         mode={mode}
         onMode={setMode}
+        rowHeight={rowHeight}
+        onRowHeight={setRowHeight}
+        hasExpected={withExpected}
         searchRef={searchRef}
         chartsOpen={chartsOpen}
         onCharts={() => setChartsOpen((open) => !open)}
@@ -151,31 +159,36 @@ export function MatrixView({ data, history }: { data: GridData; history?: RunHis
       {rows.length === 0 || data.columns.length === 0 ? (
         <EmptyState title="No matching rows" message="No user prompt matches the search and filters." />
       ) : (
-        <div className="flex flex-col gap-3 lg:flex-row">
-          <div className="min-w-0 flex-1">
-            <MatrixGrid
-              data={data}
-              rows={rows}
-              widths={widths}
-              onResize={onResize}
-              baselineOf={baselineOf}
-              mode={mode}
-              active={clampedActive}
-              onActiveChange={setActive}
-              onExpand={setExpanded}
-            />
+        // One provider for the verdict badges' tooltips: hovering from one badge to the next opens it at once.
+        <Tooltip.Provider delayDuration={150}>
+          <div className="flex flex-col gap-3 lg:flex-row">
+            <div className="min-w-0 flex-1">
+              <MatrixGrid
+                data={data}
+                rows={rows}
+                widths={widths}
+                onResize={onResize}
+                baselineOf={baselineOf}
+                mode={mode}
+                rowHeight={rowHeight}
+                withExpected={withExpected}
+                active={clampedActive}
+                onActiveChange={setActive}
+                onExpand={setExpanded}
+              />
+            </div>
+            {expandedRow && expandedColumn ? (
+              <CellPanel
+                row={expandedRow}
+                column={expandedColumn}
+                cell={gridCell(data, expandedRow.id, expandedColumn.id)}
+                baseline={baselineOf(expandedRow, expandedColumn.id)}
+                mode={mode}
+                onClose={closePanel}
+              />
+            ) : null}
           </div>
-          {expandedRow && expandedColumn ? (
-            <CellPanel
-              row={expandedRow}
-              column={expandedColumn}
-              cell={gridCell(data, expandedRow.id, expandedColumn.id)}
-              baseline={baselineOf(expandedRow, expandedColumn.id)}
-              mode={mode}
-              onClose={closePanel}
-            />
-          ) : null}
-        </div>
+        </Tooltip.Provider>
       )}
       <Dialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} title="Keyboard shortcuts">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

@@ -42,7 +42,13 @@ export const recordFixture = (
     version: 1,
     prompt_token_count: 2,
   })),
-  inputs: [1, 2].map((i) => ({ id: i, name: `Frozen input ${i}`, content: `Question ${i}`, token_count: 3 })),
+  inputs: [1, 2].map((i) => ({
+    id: i,
+    name: `Frozen input ${i}`,
+    content: `Question ${i}`,
+    token_count: 3,
+    expected_output: null,
+  })),
 });
 
 export const historyItemFixture = (
