@@ -157,6 +157,7 @@ export function ResultsView({
         total={total}
         metrics={snapshot?.metrics ?? null}
         polling={status === 'Running'}
+        judging={{ pending: requests.filter((request) => request.judging).length, of: total - counts.FAILED }}
         paused={pollError}
         status={status}
         dots={dots}
