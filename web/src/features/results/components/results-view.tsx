@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -26,6 +26,7 @@ import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
 import { PollErrorBanner } from './poll-error-banner';
 import { NoEvaluation, ResultsHeader } from './results-header';
+import { ConfigurationPairSummary, type ConfigurationPair } from '../compare/configuration-pair';
 
 type Props = RunSlots & {
   projectId: string;
@@ -104,22 +105,35 @@ export function ResultsView({
   const selectedSet = useMemo(() => new Set(selectedConfigurationIds), [selectedConfigurationIds]);
   const [layout, setLayout] = useResultsLayout(projectId);
   const history = useRunHistory(projectId, evaluationId, layout === 'matrix');
+  // Two configurations compared from the leaderboard: the matrix shows just them, the second diffed against the first.
+  const [pair, setPair] = useState<ConfigurationPair | null>(null);
+  const compareConfigurations = useCallback(
+    (baseId: number, headId: number) => {
+      setPair({ baseId, headId });
+      setLayout('matrix');
+    },
+    [setLayout],
+  );
+  const shownConfigurationIds = useMemo(
+    () => (pair ? [pair.baseId, pair.headId] : selectedConfigurationIds),
+    [pair, selectedConfigurationIds],
+  );
   const grid = useMemo(
     () =>
       gridFromResults(
         cells,
-        { inputIds: members.inputIds, configurationIds: selectedConfigurationIds },
+        { inputIds: members.inputIds, configurationIds: shownConfigurationIds },
         inputsById,
         configurationsById,
         mock,
         checkNames,
       ),
-    [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById, mock, checkNames],
+    [cells, members.inputIds, shownConfigurationIds, inputsById, configurationsById, mock, checkNames],
   );
 
   // What the pieces composed in app/ (leaderboard, checks, blind votes, ratings) need of the run on screen.
   const { run, extras } = useRunSlots(
-    { evaluationId, polling, mock, configurationsById, inputsById, requests, results },
+    { evaluationId, polling, mock, configurationsById, inputsById, requests, results, compareConfigurations },
     cardExtras,
   );
 
@@ -208,7 +222,16 @@ export function ResultsView({
 
       {run && !loadingFirst && aboveCards ? aboveCards(run) : null}
 
-      {!loadingFirst && selectedConfigurationIds.length === 0 ? (
+      {pair && run && !loadingFirst && layout === 'matrix' ? (
+        <>
+          <ConfigurationPairSummary data={grid} pair={pair} nameOf={run.nameOf} onClose={() => setPair(null)} />
+          <MatrixView
+            key={`${pair.baseId}:${pair.headId}`}
+            data={grid}
+            initialOptions={{ baseline: { kind: 'column', columnId: pair.baseId }, filter: { kind: 'differs' } }}
+          />
+        </>
+      ) : !loadingFirst && selectedConfigurationIds.length === 0 ? (
         <EmptyState
           title="No results to display"
           message="Select one or more prompt/models to see their outputs side by side."

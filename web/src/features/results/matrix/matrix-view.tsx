@@ -38,15 +38,25 @@ const isTyping = (target: EventTarget) =>
  * The comparison matrix: every user prompt against every system prompt, with search, filters, sorting, diffs from
  * a baseline, output rendering, charts and keyboard shortcuts.
  */
-export function MatrixView({ data, history }: { data: GridData; history?: RunHistory }) {
-  const [options, setOptions] = useState<RowOptions>({
+export function MatrixView({
+  data,
+  history,
+  initialOptions,
+}: {
+  data: GridData;
+  history?: RunHistory;
+  /** How the matrix opens (a comparison of two configurations opens on their differences). */
+  initialOptions?: Partial<RowOptions>;
+}) {
+  const [options, setOptions] = useState<RowOptions>(() => ({
     search: '',
     filter: { kind: 'all' },
     differingOnly: false,
     baseline: { kind: 'none' },
     sort: { by: 'run' },
     descending: false,
-  });
+    ...initialOptions,
+  }));
   const [showDiff, setShowDiff] = useState(true);
   const [mode, setMode] = useState<RenderMode>('plain');
   const [rowHeight, setRowHeight] = useState<RowHeight>('compact');
