@@ -138,5 +138,6 @@ describe('from a CSV to a decision', () => {
     await page.getByRole('button', { name: 'Stop comparing' }).click();
     await visible(grid.getByRole('columnheader', { name: 'Expected output' }));
     await shot(page, 'north-star-matrix', { desktop: DESKTOP });
-  });
+    // A hundred-row job and seven full-page pictures at two widths: more than the suite's usual minute and a half.
+  }, 240_000);
 });

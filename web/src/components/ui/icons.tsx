@@ -159,3 +159,21 @@ export const ThumbsDownIcon = (props: IconProps) => (
     <path d="M17 14h3a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2h-3" />
   </svg>
 );
+export const SparklesIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9Z" />
+    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8Z" />
+  </svg>
+);
+export const AlertTriangleIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
+    <path d="M12 9v4M12 17h.01" />
+  </svg>
+);
+export const XCircleIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m15 9-6 6M9 9l6 6" />
+  </svg>
+);

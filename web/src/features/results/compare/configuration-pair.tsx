@@ -32,7 +32,7 @@ export function ConfigurationPairSummary({ data, pair, nameOf, onClose }: Props)
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened from the leaderboard above: bring the comparison into view and the reader's focus to it.
   useEffect(() => {
-    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     heading.current?.focus({ preventScroll: true });
   }, [pair.baseId, pair.headId]);
   return (

@@ -31,7 +31,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
       )}
     >
       <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="mt-0.5 text-lg font-semibold tabular-nums">{value}</dd>
+      <dd className="mt-0.5 text-base font-semibold tabular-nums">{value}</dd>
     </div>
   );
 }
@@ -48,17 +48,18 @@ export function OutcomeSummary({
   label?: string;
 }) {
   return (
-    <dl aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
+    // Three counts, then the two changes, which need more room.
+    <dl aria-label={label} className="grid grid-cols-3 gap-2 lg:grid-cols-[1fr_1fr_1fr_2fr_2fr]">
       <Figure label="Fixed" value={String(outcome.fixed)} tone={outcome.fixed > 0 ? 'good' : undefined} />
       <Figure label="Broken" value={String(outcome.broken)} tone={outcome.broken > 0 ? 'bad' : undefined} />
       <Figure label="Unchanged" value={String(outcome.unchanged)} />
-      <div className="col-span-2 sm:col-span-1">
+      <div className="col-span-3 lg:col-span-1">
         <Figure
           label="Pass rate"
           value={change(outcome.base_pass_rate, outcome.head_pass_rate, percent, (d) => `${Math.round(d * 100)} pts`)}
         />
       </div>
-      <div className="col-span-2 sm:col-span-1">
+      <div className="col-span-3 lg:col-span-1">
         <Figure label="Cost" value={change(outcome.base_cost_usd, outcome.head_cost_usd, formatUsd, formatUsd)} />
       </div>
     </dl>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
+import { MessageText } from '@/components/ui/message-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
@@ -156,7 +157,7 @@ export function ResultsView({
 
       {message ? (
         <Banner tone={message.includes('Error') ? 'error' : 'info'} className="flex items-start justify-between gap-4">
-          <span>{message}</span>
+          <MessageText text={message} />
           <button type="button" onClick={() => setMessage(null)} className="text-xs font-medium underline">
             Dismiss
           </button>

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { gridCell, type GridData, type GridRow } from './grid-data';
 import { HEADER_HEIGHT, MatrixHeader } from './matrix-header';
-import { EXPECTED_COLUMN_WIDTH, FIRST_COLUMN_WIDTH, MatrixRow } from './matrix-row';
+import { leadColumns, leadWidth, MatrixRow } from './matrix-row';
 import type { RenderMode } from './output-view';
 import { rowHeightOf, type RowHeight } from './row-height';
 import { useGridVirtualizers } from './use-grid-virtualizers';
@@ -9,6 +9,21 @@ import { useGridVirtualizers } from './use-grid-virtualizers';
 export const DEFAULT_COLUMN_WIDTH = 340;
 
 export type Position = { row: number; column: number };
+
+const NARROW = '(max-width: 639px)';
+// matchMedia is missing where there is no layout (a test's DOM): a wide screen there.
+const subscribeToWidth = (onChange: () => void) => {
+  const query = window.matchMedia?.(NARROW);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+/** Whether the screen is a phone's width, following it as it changes (a turned phone). */
+const useNarrowScreen = () =>
+  useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia?.(NARROW).matches ?? false,
+    () => false,
+  );
 
 type Props = {
   data: GridData;
@@ -47,7 +62,9 @@ export function MatrixGrid({
   const scrollRef = useRef<HTMLDivElement>(null);
   const { columns } = data;
   const widthOf = useCallback((index: number) => widths[columns[index]!.id] ?? DEFAULT_COLUMN_WIDTH, [columns, widths]);
-  const leadWidth = FIRST_COLUMN_WIDTH + (withExpected ? EXPECTED_COLUMN_WIDTH : 0);
+  const narrow = useNarrowScreen();
+  const lead = useMemo(() => leadColumns(narrow, withExpected), [narrow, withExpected]);
+  const leadPixels = leadWidth(lead);
   const full = rowHeight === 'full';
   const heights = useMemo(
     () =>
@@ -56,8 +73,8 @@ export function MatrixGrid({
           rowHeight,
           full
             ? [
-                { text: row.content, width: FIRST_COLUMN_WIDTH },
-                { text: row.expected ?? '', width: EXPECTED_COLUMN_WIDTH },
+                { text: row.content, width: lead.input },
+                { text: row.expected ?? '', width: lead.expected },
                 ...columns.map((column, index) => ({
                   text: gridCell(data, row.id, column.id)?.output ?? '',
                   width: widthOf(index),
@@ -66,7 +83,7 @@ export function MatrixGrid({
             : [],
         ),
       ),
-    [rows, rowHeight, full, columns, data, widthOf],
+    [rows, rowHeight, full, columns, data, widthOf, lead],
   );
   const heightOf = useCallback((index: number) => heights[index] ?? heights[0] ?? 0, [heights]);
 
@@ -85,7 +102,7 @@ export function MatrixGrid({
       count: columns.length,
       estimateSize: widthOf,
       overscan: 1,
-      scrollPaddingStart: leadWidth,
+      scrollPaddingStart: leadPixels,
       keep: active.column,
     },
   );
@@ -143,7 +160,7 @@ export function MatrixGrid({
   );
   const expandAt = useCallback((row: number, column: number) => onExpand({ row, column }), [onExpand]);
 
-  const totalWidth = leadWidth + columnVirtualizer.getTotalSize();
+  const totalWidth = leadPixels + columnVirtualizer.getTotalSize();
   const virtualColumns = columnVirtualizer.getVirtualItems();
   return (
     <div
@@ -164,8 +181,7 @@ export function MatrixGrid({
           columns={columns}
           virtualColumns={virtualColumns}
           totalWidth={totalWidth}
-          leadWidth={leadWidth}
-          withExpected={withExpected}
+          lead={lead}
           onResize={onResize}
         />
         <div role="rowgroup">
@@ -180,8 +196,7 @@ export function MatrixGrid({
                 top={HEADER_HEIGHT + virtualRow.start}
                 height={virtualRow.size}
                 totalWidth={totalWidth}
-                leadWidth={leadWidth}
-                withExpected={withExpected}
+                lead={lead}
                 full={full}
                 virtualColumns={virtualColumns}
                 activeColumn={active.row === virtualRow.index ? active.column : -1}

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { cn } from '@/lib/cn';
 import type { GridColumn } from './grid-data';
-import { EXPECTED_COLUMN_WIDTH, FIRST_COLUMN_WIDTH } from './matrix-row';
+import { leadWidth, type LeadColumns } from './matrix-row';
 import { ResizeHandle } from './resize-handle';
 
 export const HEADER_HEIGHT = 60;
@@ -11,20 +11,13 @@ type Props = {
   columns: GridColumn[];
   virtualColumns: VirtualItem[];
   totalWidth: number;
-  leadWidth: number;
-  withExpected: boolean;
+  lead: LeadColumns;
   onResize: (columnId: number, width: number) => void;
 };
 
 /** The sticky header row: the system prompts in view, each with its model and a resize handle. */
-export const MatrixHeader = memo(function MatrixHeader({
-  columns,
-  virtualColumns,
-  totalWidth,
-  leadWidth,
-  withExpected,
-  onResize,
-}: Props) {
+export const MatrixHeader = memo(function MatrixHeader({ columns, virtualColumns, totalWidth, lead, onResize }: Props) {
+  const withExpected = lead.expected > 0;
   const leadClasses = cn(
     'flex h-full items-end border-r border-b border-slate-300 bg-slate-100',
     'px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
@@ -37,7 +30,7 @@ export const MatrixHeader = memo(function MatrixHeader({
           role="columnheader"
           aria-colindex={1}
           className={cn(leadClasses, 'sticky left-0 z-30 shrink-0')}
-          style={{ width: FIRST_COLUMN_WIDTH }}
+          style={{ width: lead.input }}
         >
           User prompt
         </div>
@@ -46,7 +39,7 @@ export const MatrixHeader = memo(function MatrixHeader({
             role="columnheader"
             aria-colindex={2}
             className={cn(leadClasses, 'z-30 shrink-0 md:sticky')}
-            style={{ width: EXPECTED_COLUMN_WIDTH, left: FIRST_COLUMN_WIDTH }}
+            style={{ width: lead.expected, left: lead.input }}
           >
             Expected output
           </div>
@@ -62,7 +55,7 @@ export const MatrixHeader = memo(function MatrixHeader({
                 'absolute top-0 flex h-full flex-col justify-end border-r border-b border-slate-300',
                 'bg-slate-100 px-3 py-2 dark:border-slate-700 dark:bg-slate-800',
               )}
-              style={{ left: leadWidth + virtualColumn.start, width: virtualColumn.size }}
+              style={{ left: leadWidth(lead) + virtualColumn.start, width: virtualColumn.size }}
             >
               <span className="truncate text-sm font-semibold" title={column.name}>
                 {column.name}

@@ -4,8 +4,15 @@ import { cn } from '@/lib/cn';
 import { gridCell, type GridData, type GridRow } from './grid-data';
 import { MatrixCell } from './matrix-cell';
 
-export const FIRST_COLUMN_WIDTH = 240;
-export const EXPECTED_COLUMN_WIDTH = 180;
+/** The columns before the outputs: the user prompt's, and the expected output's (0 when the inputs have none). */
+export type LeadColumns = { input: number; expected: number };
+
+/** Narrower on a phone, so an output shows beside the user prompt. */
+export const leadColumns = (narrow: boolean, withExpected: boolean): LeadColumns => ({
+  input: narrow ? 140 : 240,
+  expected: withExpected ? (narrow ? 110 : 180) : 0,
+});
+export const leadWidth = (lead: LeadColumns) => lead.input + lead.expected;
 
 type Props = Pick<ComponentProps<typeof MatrixCell>, 'mode' | 'onFocusCell' | 'onExpand' | 'full'> & {
   data: GridData;
@@ -14,9 +21,7 @@ type Props = Pick<ComponentProps<typeof MatrixCell>, 'mode' | 'onFocusCell' | 'o
   top: number;
   height: number;
   totalWidth: number;
-  /** The user prompt's column, and the expected output's when the run's inputs have one: where the outputs start. */
-  leadWidth: number;
-  withExpected: boolean;
+  lead: LeadColumns;
   /** The columns in the page: the same array while the visible columns stay, so a vertical scroll skips this row. */
   virtualColumns: VirtualItem[];
   /** The active cell's column when it is in this row, else -1. */
@@ -35,8 +40,7 @@ export const MatrixRow = memo(function MatrixRow({
   top,
   height,
   totalWidth,
-  leadWidth,
-  withExpected,
+  lead,
   virtualColumns,
   activeColumn,
   baselineOf,
@@ -56,7 +60,7 @@ export const MatrixRow = memo(function MatrixRow({
           'sticky left-0 z-10 flex h-full flex-col gap-1 overflow-hidden border-r border-b',
           'border-slate-300 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-900',
         )}
-        style={{ width: FIRST_COLUMN_WIDTH }}
+        style={{ width: lead.input }}
       >
         <span className="truncate text-sm font-semibold" title={row.name}>
           {row.name}
@@ -70,7 +74,7 @@ export const MatrixRow = memo(function MatrixRow({
           {row.content}
         </span>
       </div>
-      {withExpected ? (
+      {lead.expected > 0 ? (
         <div
           role="gridcell"
           aria-colindex={2}
@@ -79,7 +83,7 @@ export const MatrixRow = memo(function MatrixRow({
             'text-[13px] leading-5 break-words whitespace-pre-wrap md:sticky',
             'dark:border-slate-700 dark:bg-emerald-950/40',
           )}
-          style={{ width: EXPECTED_COLUMN_WIDTH, left: FIRST_COLUMN_WIDTH }}
+          style={{ width: lead.expected, left: lead.input }}
         >
           {row.expected ?? <span className="text-slate-400">—</span>}
         </div>
@@ -93,8 +97,8 @@ export const MatrixRow = memo(function MatrixRow({
             label={`${row.name}, ${column.name}`}
             rowIndex={rowIndex}
             columnIndex={virtualColumn.index}
-            columnOffset={withExpected ? 3 : 2}
-            left={leadWidth + virtualColumn.start}
+            columnOffset={lead.expected > 0 ? 3 : 2}
+            left={leadWidth(lead) + virtualColumn.start}
             width={virtualColumn.size}
             height={height}
             active={activeColumn === virtualColumn.index}

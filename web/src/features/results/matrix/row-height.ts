@@ -6,7 +6,7 @@ export const ROW_HEIGHT_OPTIONS: readonly { value: RowHeight; label: string }[] 
   { value: 'full', label: 'Full' },
 ];
 
-const FIXED_HEIGHTS = { compact: 96, comfortable: 176 } as const;
+const FIXED_HEIGHTS = { compact: 106, comfortable: 186 } as const;
 /** The facts line, the gap under it and the cell's padding: what a row needs besides its text. */
 const CELL_CHROME = 44;
 const LINE_HEIGHT = 20;
