@@ -19,12 +19,12 @@ const STATUS_TONES: Record<ApiRequestStatus, string> = {
  * The verdict of the checks (or, before any, the status), time, tokens and cost. A succeeded call with verdicts
  * shows only the verdict: Pass or Fail says more than Success.
  */
-export function CellFacts({ cell, tabbable = true }: { cell: GridCell; tabbable?: boolean }) {
+export function CellFacts({ cell, id, tabbable = true }: { cell: GridCell; id: string; tabbable?: boolean }) {
   const judged = cell.status === 'SUCCESS' && (cell.verdicts?.length ?? 0) > 0;
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-slate-500 tabular-nums dark:text-slate-400">
       {judged ? (
-        <VerdictBadge cell={cell} tabbable={tabbable} />
+        <VerdictBadge cell={cell} tabbable={tabbable} id={`verdicts-${id}`} />
       ) : (
         <span className={cn('rounded px-1.5 py-px font-medium', STATUS_TONES[cell.status])}>
           {STATUS_LABELS[cell.status]}
@@ -111,7 +111,8 @@ export const MatrixCell = memo(function MatrixCell({
       onDoubleClick={() => onExpand(rowIndex, columnIndex)}
       style={{ position: 'absolute', top: 0, left, width, height }}
       className={cn(
-        'flex flex-col gap-1 overflow-hidden border-r border-b border-slate-200 bg-white px-3 py-2',
+        // Not overflow-hidden: the verdict list may reach below the cell; the output's own box clamps it.
+        'flex flex-col gap-1 border-r border-b border-slate-200 bg-white px-3 py-2',
         'text-sm outline-none dark:border-slate-800 dark:bg-slate-900',
         active && 'ring-2 ring-blue-600 ring-inset dark:ring-blue-400',
       )}
@@ -119,7 +120,7 @@ export const MatrixCell = memo(function MatrixCell({
       {cell ? (
         <>
           <div className="flex items-start justify-between gap-2">
-            <CellFacts cell={cell} tabbable={active} />
+            <CellFacts cell={cell} tabbable={active} id={`${rowIndex}-${columnIndex}`} />
             {cell.output !== null ? (
               <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
             ) : null}

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -169,36 +168,33 @@ export function MatrixView({
       {rows.length === 0 || data.columns.length === 0 ? (
         <EmptyState title="No matching rows" message="No user prompt matches the search and filters." />
       ) : (
-        // One provider for the verdict badges' tooltips: hovering from one badge to the next opens it at once.
-        <Tooltip.Provider delayDuration={150}>
-          <div className="flex flex-col gap-3 lg:flex-row">
-            <div className="min-w-0 flex-1">
-              <MatrixGrid
-                data={data}
-                rows={rows}
-                widths={widths}
-                onResize={onResize}
-                baselineOf={baselineOf}
-                mode={mode}
-                rowHeight={rowHeight}
-                withExpected={withExpected}
-                active={clampedActive}
-                onActiveChange={setActive}
-                onExpand={setExpanded}
-              />
-            </div>
-            {expandedRow && expandedColumn ? (
-              <CellPanel
-                row={expandedRow}
-                column={expandedColumn}
-                cell={gridCell(data, expandedRow.id, expandedColumn.id)}
-                baseline={baselineOf(expandedRow, expandedColumn.id)}
-                mode={mode}
-                onClose={closePanel}
-              />
-            ) : null}
+        <div className="flex flex-col gap-3 lg:flex-row">
+          <div className="min-w-0 flex-1">
+            <MatrixGrid
+              data={data}
+              rows={rows}
+              widths={widths}
+              onResize={onResize}
+              baselineOf={baselineOf}
+              mode={mode}
+              rowHeight={rowHeight}
+              withExpected={withExpected}
+              active={clampedActive}
+              onActiveChange={setActive}
+              onExpand={setExpanded}
+            />
           </div>
-        </Tooltip.Provider>
+          {expandedRow && expandedColumn ? (
+            <CellPanel
+              row={expandedRow}
+              column={expandedColumn}
+              cell={gridCell(data, expandedRow.id, expandedColumn.id)}
+              baseline={baselineOf(expandedRow, expandedColumn.id)}
+              mode={mode}
+              onClose={closePanel}
+            />
+          ) : null}
+        </div>
       )}
       <Dialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} title="Keyboard shortcuts">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
