@@ -113,7 +113,7 @@ export function ResultsView({
       setPair({ baseId, headId });
       setLayout('matrix');
     },
-    [setLayout],
+    [setLayout, setPair],
   );
   const shownConfigurationIds = useMemo(
     () => (pair ? [pair.baseId, pair.headId] : selectedConfigurationIds),
