@@ -41,8 +41,9 @@ export function VerdictBadge({ cell, tabbable, id }: { cell: GridCell; tabbable:
         id={id}
         role="tooltip"
         className={cn(
-          'invisible absolute top-full left-0 z-30 mt-1 w-max max-w-72 rounded bg-slate-900 px-2.5 py-1.5 text-xs',
-          'font-normal text-white shadow-lg group-focus-within/verdict:visible group-hover/verdict:visible',
+          // Not laid out until shown: a scroll lays out each cell it adds.
+          'absolute top-full left-0 z-30 mt-1 hidden w-max max-w-72 rounded bg-slate-900 px-2.5 py-1.5 text-xs',
+          'font-normal text-white shadow-lg group-focus-within/verdict:block group-hover/verdict:block',
         )}
       >
         {verdicts.map((v) => (
