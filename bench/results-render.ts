@@ -121,7 +121,11 @@ async function inBatches<T>(count: number, parallel: number, task: (index: numbe
   return out;
 }
 
-/** A project of `inputs` user prompts and `prompts` system prompts alternating over two models (one per provider). */
+/**
+ * A project of `inputs` user prompts, each with an expected output, and `prompts` system prompts alternating over two
+ * models (one per provider), with the check against the expected output: every cell carries a verdict badge and the
+ * matrix its expected-output column, as a real run's does.
+ */
 async function seed(client: Client, inputs: number, prompts: number) {
   const models = await client.ok<{ id: number; model_name: string }[]>('GET', ROUTES.models);
   const pick = (name: string) => models.find((m) => m.model_name === name) ?? models[0]!;
@@ -138,6 +142,7 @@ async function seed(client: Client, inputs: number, prompts: number) {
         await client.ok<{ id: number }>('POST', ROUTES.inputs(project.id), {
           name: `Input ${i}`,
           content: `Question number ${i}: summarise clause ${i} of the contract.`,
+          expected_output: `Clause ${i} says what it says.`,
         })
       ).id,
   );
@@ -155,6 +160,11 @@ async function seed(client: Client, inputs: number, prompts: number) {
         })
       ).id,
   );
+  await client.ok('POST', ROUTES.checks(project.id), {
+    name: 'Check against expected output',
+    type: 'equals_expected',
+    value: 'ignore_case',
+  });
   return { projectId: project.id, inputIds, configurationIds };
 }
 

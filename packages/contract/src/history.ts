@@ -3,6 +3,7 @@ import { LIMITS } from './constants.js';
 import { Id, requiredText } from './common.js';
 import { ApiRequestStatus, Evaluation, ResultsConfiguration, ResultsInput, StatusCounts } from './evaluation.js';
 import { Score } from './verdict.js';
+import { ComparisonOutcome } from './comparison-outcome.js';
 
 export const HISTORY_PAGE_SIZE = { default: 20, max: 100 } as const;
 
@@ -109,6 +110,8 @@ export const EvaluationComparison = z.object({
     output_changed: z.number().int(),
     only_base: z.number().int(),
     only_head: z.number().int(),
+    /** Cases fixed, broken and unchanged by the checks, and each run's pass rate and cost over the cells. */
+    outcome: ComparisonOutcome,
   }),
 });
 export type EvaluationComparison = z.infer<typeof EvaluationComparison>;
@@ -120,6 +123,7 @@ export type EvaluationComparison = z.infer<typeof EvaluationComparison>;
 export const EvaluationRecord = z.object({
   evaluation: Evaluation,
   configurations: z.array(ResultsConfiguration.extend({ prompt_token_count: z.number().int() })),
-  inputs: z.array(ResultsInput.extend({ token_count: z.number().int() })),
+  /** expected_output: what the checks compared with when it ran (null: none, or a run made before it was frozen). */
+  inputs: z.array(ResultsInput.extend({ token_count: z.number().int(), expected_output: z.string().nullable() })),
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecord>;

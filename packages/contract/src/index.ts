@@ -23,3 +23,4 @@ export * from './live.js';
 export * from './csv-cell.js';
 export * from './mock-outputs.js';
 export * from './evidence.js';
+export * from './comparison-outcome.js';

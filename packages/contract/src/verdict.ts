@@ -60,8 +60,14 @@ export const ConfigurationSummary = z.object({
   checks_total: z.number().int(),
   pass_rate: z.number().nullable(),
   mean_score: z.number().nullable(),
+  /** Each check's verdicts on this configuration's outputs, in the order of the checks' ids. */
+  checks: z.array(
+    z.object({ check_id: Id, passed: z.number().int(), total: z.number().int(), pass_rate: z.number().nullable() }),
+  ),
   /** Seconds, over the successful requests. */
   average_execution_time: z.number().nullable(),
+  /** What its calls cost in USD (judging apart); null when none has a known price. */
+  cost_usd: z.number().nullable(),
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
   /** The llm_judge checks' own usage on this configuration's outputs, apart from the run's tokens above. */

@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import type {
-  ComparePair,
-  CompareSide,
-  EvaluationComparison,
-  ResultsConfiguration,
-  ResultsInput,
-  Score,
+import {
+  compareOutcome,
+  type ComparePair,
+  type CompareSide,
+  type EvaluationComparison,
+  type ResultsConfiguration,
+  type ResultsInput,
+  type Score,
 } from '@promptgrid/contract';
 import { ownedEvaluation } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
@@ -113,6 +114,14 @@ export function pairCell(
  * Two of the caller's runs of one project, cell by cell: 404 unless both are the caller's, 400 when they belong to
  * different projects. Changed cells come first, then the rest, each in the runs' input and configuration order.
  */
+/** A side's verdicts as the outcome counts them: an error verdict (pass null) is no verdict. */
+const caseSide = (side: CompareSide | null) =>
+  side && {
+    checks_passed: side.checks_passed,
+    checks_total: side.scores.filter((score) => score.pass !== null).length,
+    cost_usd: side.cost_usd,
+  };
+
 export async function compareEvaluations(
   db: Db,
   userId: number,
@@ -164,6 +173,7 @@ export async function compareEvaluations(
       output_changed: pairs.filter((p) => p.output_changed).length,
       only_base: pairs.filter((p) => p.head === null).length,
       only_head: pairs.filter((p) => p.base === null).length,
+      outcome: compareOutcome(pairs.map(({ base, head }) => ({ base: caseSide(base), head: caseSide(head) }))),
     },
   };
 }

@@ -145,6 +145,16 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       output_changed: 4,
       only_base: 0,
       only_head: 2,
+      // The check passes on two cells it failed on in the first run; both runs are mock runs and cost nothing.
+      outcome: {
+        fixed: 2,
+        broken: 0,
+        unchanged: 2,
+        base_pass_rate: 0,
+        head_pass_rate: 0.5,
+        base_cost_usd: 0,
+        head_cost_usd: 0,
+      },
     });
     // The frozen copies: the head's Brief is the edited one.
     expect(comparison.configurations.map((c) => [c.id, c.name, c.base_name])).toEqual([

@@ -20,25 +20,32 @@ function readRequestTotals(db: Db, evaluationId: number) {
       >`avg(${apiRequests.executionTime}) filter (where ${apiRequests.status} = 'SUCCESS')`,
       inputTokens: sql<number>`coalesce(sum(${apiRequests.inputTokenTotalCount}), 0)::int`,
       outputTokens: sql<number>`coalesce(sum(${apiRequests.outputTokenCount}), 0)::int`,
+      costUsd: sql<number | null>`sum(${apiRequests.costUsd})`,
     })
     .from(apiRequests)
     .where(eq(apiRequests.evaluationId, evaluationId))
     .groupBy(apiRequests.configurationId);
 }
 
-/** Verdicts per configuration; a score that ended in an error has no pass and is left out of both counts. */
+/**
+ * Verdicts per configuration and check; a score that ended in an error has no pass and is left out of both counts.
+ * The mean score is kept as a sum and a count, so a configuration's mean over all its checks adds them up.
+ */
 function readScoreTotals(db: Db, evaluationId: number) {
   return db
     .select({
       configurationId: apiRequests.configurationId,
+      checkId: scores.checkId,
       passed: sql<number>`count(*) filter (where ${scores.pass})::int`,
       total: sql<number>`count(${scores.pass})::int`,
-      meanScore: sql<number | null>`avg(${scores.score})`,
+      scoreSum: sql<number | null>`sum(${scores.score})`,
+      scored: sql<number>`count(${scores.score})::int`,
     })
     .from(scores)
     .innerJoin(apiRequests, eq(apiRequests.id, scores.apiRequestId))
     .where(eq(scores.evaluationId, evaluationId))
-    .groupBy(apiRequests.configurationId);
+    .groupBy(apiRequests.configurationId, scores.checkId)
+    .orderBy(scores.checkId);
 }
 
 /** The judges' usage per configuration, every answer counted (retries of an unreadable answer too). */
@@ -109,24 +116,34 @@ export async function readSummary(db: Db, userId: number, evaluationId: number):
   const rows = evaluation.snapshot.configurations.map((configuration): ConfigurationSummary => {
     const id = configuration.id;
     const r = requestTotals.find((t) => t.configurationId === id);
-    const s = scoreTotals.find((t) => t.configurationId === id);
+    const checks = scoreTotals.filter((t) => t.configurationId === id);
+    const sum = (field: 'passed' | 'total' | 'scored') => checks.reduce((n, t) => n + int(t[field]), 0);
+    const scored = sum('scored');
+    const checksPassed = sum('passed');
     const g = ratingTotals.find((t) => t.configurationId === id);
     const j = judgeTotals.find((t) => t.configurationId === id);
     const votesOf = (outcome: Outcome) =>
       voteSides.reduce((n, v) => (v.configurationId === id && v.outcome === outcome ? n + v.n : n), 0);
     const [won, lost, tied] = [votesOf('won'), votesOf('lost'), votesOf('tied')];
-    const checksTotal = int(s?.total);
+    const checksTotal = sum('total');
     const cast = won + lost + tied;
     return {
       configuration_id: id,
       requests: int(r?.requests),
       succeeded: int(r?.succeeded),
       failed: int(r?.failed),
-      checks_passed: int(s?.passed),
+      checks_passed: checksPassed,
       checks_total: checksTotal,
-      pass_rate: checksTotal === 0 ? null : int(s?.passed) / checksTotal,
-      mean_score: numberOrNull(s?.meanScore),
+      pass_rate: checksTotal === 0 ? null : checksPassed / checksTotal,
+      checks: checks.map((t) => ({
+        check_id: t.checkId,
+        passed: int(t.passed),
+        total: int(t.total),
+        pass_rate: int(t.total) === 0 ? null : int(t.passed) / int(t.total),
+      })),
+      mean_score: scored === 0 ? null : checks.reduce((n, t) => n + Number(t.scoreSum ?? 0), 0) / scored,
       average_execution_time: numberOrNull(r?.averageExecutionTime),
+      cost_usd: numberOrNull(r?.costUsd),
       input_tokens: int(r?.inputTokens),
       output_tokens: int(r?.outputTokens),
       judge_input_tokens: int(j?.inputTokens),

@@ -1,14 +1,23 @@
-import { createBrowserRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { LandingRoute } from './routes/landing';
 import { paths } from '@/lib/paths';
 
-/** Signed-out visitors go to /signin: every page behind it needs a session. */
+/** Signed-out visitors go to /signin, and back to the page they asked for once signed in. */
 function RequireAuth() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Outlet /> : <Navigate to={paths.signIn.to()} replace />;
+  const location = useLocation();
+  return isAuthenticated ? (
+    <Outlet />
+  ) : (
+    <Navigate
+      to={paths.signIn.to()}
+      replace
+      state={{ returnTo: `${location.pathname}${location.search}${location.hash}` }}
+    />
+  );
 }
 
 /** /account redirects to /landing when signed out. */

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Banner } from './banner';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
@@ -27,6 +27,8 @@ type FormDialogProps = {
   restoredDraft?: boolean;
   className?: string;
   formClassName?: string;
+  /** The field that takes the focus on opening; without it, the first focusable element does. */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 };
 
@@ -46,6 +48,7 @@ export function FormDialog({
   restoredDraft = false,
   className,
   formClassName = 'space-y-4',
+  initialFocus,
   children,
 }: FormDialogProps) {
   const formId = useId();
@@ -62,6 +65,7 @@ export function FormDialog({
       title={title}
       className={className}
       closeOnOutsideClick={closeOnOutsideClick}
+      initialFocus={initialFocus}
       footer={
         <>
           <Button variant="secondary" onClick={requestClose} disabled={saving}>

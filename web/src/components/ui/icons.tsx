@@ -147,3 +147,33 @@ export const DownloadIcon = (props: IconProps) => (
     <path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
   </svg>
 );
+export const ThumbsUpIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M7 10v12M15 5.9 14 10h5.8a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7V10l4.3-7.6a1.8 1.8 0 0 1 3.4 1.1Z" />
+    <path d="M7 10H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h3" />
+  </svg>
+);
+export const ThumbsDownIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M17 14V2M9 18.1l1-4.1H4.2a2 2 0 0 1-2-2.3l1.4-8A2 2 0 0 1 5.6 2H17v12l-4.3 7.6a1.8 1.8 0 0 1-3.4-1.1Z" />
+    <path d="M17 14h3a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2h-3" />
+  </svg>
+);
+export const SparklesIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9Z" />
+    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8Z" />
+  </svg>
+);
+export const AlertTriangleIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
+    <path d="M12 9v4M12 17h.01" />
+  </svg>
+);
+export const XCircleIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m15 9-6 6M9 9l6 6" />
+  </svg>
+);

@@ -58,7 +58,14 @@ export default function ResultsRoute() {
       message={message}
       checkNames={checkNames}
       aboveCards={(run) => (
-        <Leaderboard evaluationId={run.evaluationId} polling={run.polling} nameOf={run.nameOf} mock={run.mock} />
+        <Leaderboard
+          evaluationId={run.evaluationId}
+          polling={run.polling}
+          nameOf={run.nameOf}
+          mock={run.mock}
+          checkNames={checkNames}
+          onCompare={run.compareConfigurations}
+        />
       )}
       toolbar={(run) => <VerdictsToolbar projectId={projectId} inputs={inputs.data ?? NO_INPUTS} run={run} />}
       cardExtras={ratingOnCard}

@@ -10,9 +10,18 @@ export class SignInFailure extends Error {
 
 export const SIGN_IN_FALLBACK_ERROR = 'Authentication failed. Please try again.';
 
-/** The text to show for a failed sign-in: our own message, a server message, or the fallback. */
+/** A field-keyed error body's sentences alone: the sign-in form has one field, so "email:" would only be noise. */
+function sentencesOf(body: unknown): string | null {
+  if (body === null || typeof body !== 'object') return null;
+  const sentences = Object.values(body as Record<string, unknown>).flatMap((value) =>
+    Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [],
+  );
+  return sentences.length > 0 ? sentences.join(' ') : null;
+}
+
+/** The text to show for a failed sign-in: our own message, the server's sentences, or the fallback. */
 export function signInErrorMessage(error: unknown): string {
   if (error instanceof SignInFailure) return error.message;
-  if (error instanceof ApiError && error.message !== 'An error occurred') return error.message;
+  if (error instanceof ApiError) return sentencesOf(error.body) ?? SIGN_IN_FALLBACK_ERROR;
   return SIGN_IN_FALLBACK_ERROR;
 }

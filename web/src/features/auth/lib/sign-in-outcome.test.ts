@@ -17,12 +17,21 @@ describe('signInDestination', () => {
     await expect(signInDestination(vi.fn().mockRejectedValue(new Error('network')))).resolves.toBe('/landing');
   });
 
-  it('keeps a landing section as the return target, and nothing else', async () => {
+  it('keeps a landing section as the return target', async () => {
     const inactive = async () => ({ active: false });
     await expect(signInDestination(inactive, '/landing#pricing')).resolves.toBe('/landing#pricing');
-    await expect(signInDestination(inactive, 'https://evil.example/')).resolves.toBe('/landing');
-    await expect(signInDestination(inactive, '/account')).resolves.toBe('/landing');
     await expect(signInDestination(async () => ({ active: true }), '/landing#pricing')).resolves.toBe('/projects');
+  });
+
+  it('goes back to the page of the app the visitor asked for, never to another site', async () => {
+    const inactive = async () => ({ active: false });
+    const deepLink = '/project/3/results?evaluation=9';
+    await expect(signInDestination(inactive, deepLink)).resolves.toBe(deepLink);
+    await expect(signInDestination(async () => ({ active: true }), deepLink)).resolves.toBe(deepLink);
+    await expect(signInDestination(inactive, 'https://evil.example/')).resolves.toBe('/landing');
+    await expect(signInDestination(inactive, '//evil.example/')).resolves.toBe('/landing');
+    await expect(signInDestination(inactive, '/\\evil.example/')).resolves.toBe('/landing');
+    await expect(signInDestination(inactive, '/signin')).resolves.toBe('/landing');
   });
 });
 
@@ -61,10 +70,11 @@ describe('readSignInResponse (the sign-in callback answer)', () => {
 });
 
 describe('signInErrorMessage', () => {
-  it('shows our own and the server texts, and the fallback for anything else', () => {
+  it("shows our own text, the server's sentences without their field names, and the fallback for anything else", () => {
     expect(signInErrorMessage(new SignInFailure('Login failed'))).toBe('Login failed');
-    expect(signInErrorMessage(new ApiError('email: Enter a valid e-mail address.', 400, null))).toBe(
-      'email: Enter a valid e-mail address.',
+    const refused = { email: ['Enter a valid e-mail address.'] };
+    expect(signInErrorMessage(new ApiError('email: Enter a valid e-mail address.', 400, refused))).toBe(
+      'Enter a valid e-mail address.',
     );
     expect(signInErrorMessage(new ApiError('An error occurred', 502, null))).toBe(
       'Authentication failed. Please try again.',

@@ -24,6 +24,10 @@ describe('CompareView', () => {
       'href',
       '/project/1/results?evaluation=4',
     );
+    // The outcome comes first: cases fixed, broken and unchanged, the pass rate and the cost before and after.
+    expect(screen.getByLabelText('Comparison summary')).toHaveTextContent(
+      'Fixed1Broken1Unchanged1Pass rate67% → 50% (−17 pts)Cost$0.012 → $0.01 (−$0.002)',
+    );
     expect(screen.getByLabelText('Summary')).toHaveTextContent(
       '3 cells · 2 changed · 1 with another status · 2 with another output',
     );

@@ -13,6 +13,7 @@ import { useComparison } from '../api/get-comparison';
 import { EvaluationNotFound } from '../components/evaluation-not-found';
 import { formatRunTime } from '../history/format';
 import { ComparePairCard, type CompareMode } from './compare-pair';
+import { OutcomeSummary } from './outcome-summary';
 import { TextToggle } from '@/components/ui/text-toggle';
 
 const PAGE = 50;
@@ -96,6 +97,7 @@ export function CompareView({ projectId, base, head }: { projectId: string; base
         <RunLabel side="Head" run={data.head} projectId={projectId} />
       </div>
       {data.base.use_mock || data.head.use_mock ? <MockOutputsNote /> : null}
+      <OutcomeSummary outcome={summary.outcome} />
       <p className="text-sm text-slate-700 dark:text-slate-200" aria-label="Summary">
         {summary.pairs} cells · {summary.changed} changed · {summary.status_changed} with another status ·{' '}
         {summary.output_changed} with another output

@@ -1,6 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ApiRequest, Configuration, Input, Result } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
+import { MessageText } from '@/components/ui/message-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useEvaluation } from '../hooks/use-evaluation';
@@ -26,6 +27,7 @@ import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
 import { PollErrorBanner } from './poll-error-banner';
 import { NoEvaluation, ResultsHeader } from './results-header';
+import { ConfigurationPairSummary, type ConfigurationPair } from '../compare/configuration-pair';
 
 type Props = RunSlots & {
   projectId: string;
@@ -104,21 +106,35 @@ export function ResultsView({
   const selectedSet = useMemo(() => new Set(selectedConfigurationIds), [selectedConfigurationIds]);
   const [layout, setLayout] = useResultsLayout(projectId);
   const history = useRunHistory(projectId, evaluationId, layout === 'matrix');
+  // Two configurations compared from the leaderboard: the matrix shows just them, the second diffed against the first.
+  const [pair, setPair] = useState<ConfigurationPair | null>(null);
+  const compareConfigurations = useCallback(
+    (baseId: number, headId: number) => {
+      setPair({ baseId, headId });
+      setLayout('matrix');
+    },
+    [setLayout, setPair],
+  );
+  const shownConfigurationIds = useMemo(
+    () => (pair ? [pair.baseId, pair.headId] : selectedConfigurationIds),
+    [pair, selectedConfigurationIds],
+  );
   const grid = useMemo(
     () =>
       gridFromResults(
         cells,
-        { inputIds: members.inputIds, configurationIds: selectedConfigurationIds },
+        { inputIds: members.inputIds, configurationIds: shownConfigurationIds },
         inputsById,
         configurationsById,
         mock,
+        checkNames,
       ),
-    [cells, members.inputIds, selectedConfigurationIds, inputsById, configurationsById, mock],
+    [cells, members.inputIds, shownConfigurationIds, inputsById, configurationsById, mock, checkNames],
   );
 
   // What the pieces composed in app/ (leaderboard, checks, blind votes, ratings) need of the run on screen.
   const { run, extras } = useRunSlots(
-    { evaluationId, polling, mock, configurationsById, inputsById, requests, results },
+    { evaluationId, polling, mock, configurationsById, inputsById, requests, results, compareConfigurations },
     cardExtras,
   );
 
@@ -141,7 +157,7 @@ export function ResultsView({
 
       {message ? (
         <Banner tone={message.includes('Error') ? 'error' : 'info'} className="flex items-start justify-between gap-4">
-          <span>{message}</span>
+          <MessageText text={message} />
           <button type="button" onClick={() => setMessage(null)} className="text-xs font-medium underline">
             Dismiss
           </button>
@@ -156,6 +172,7 @@ export function ResultsView({
         total={total}
         metrics={snapshot?.metrics ?? null}
         polling={status === 'Running'}
+        judging={{ pending: requests.filter((request) => request.judging).length, of: total - counts.FAILED }}
         paused={pollError}
         status={status}
         dots={dots}
@@ -165,7 +182,7 @@ export function ResultsView({
         }
         onDownloadCsv={() =>
           downloadCsv(
-            gridCsv(gridFromResults(cells, members, inputsById, configurationsById, mock)),
+            gridCsv(gridFromResults(cells, members, inputsById, configurationsById, mock, checkNames)),
             `promptgrid-evaluation-${evaluationId}.csv`,
           )
         }
@@ -206,7 +223,16 @@ export function ResultsView({
 
       {run && !loadingFirst && aboveCards ? aboveCards(run) : null}
 
-      {!loadingFirst && selectedConfigurationIds.length === 0 ? (
+      {pair && run && !loadingFirst && layout === 'matrix' ? (
+        <>
+          <ConfigurationPairSummary data={grid} pair={pair} nameOf={run.nameOf} onClose={() => setPair(null)} />
+          <MatrixView
+            key={`${pair.baseId}:${pair.headId}`}
+            data={grid}
+            initialOptions={{ baseline: { kind: 'column', columnId: pair.baseId }, filter: { kind: 'differs' } }}
+          />
+        </>
+      ) : !loadingFirst && selectedConfigurationIds.length === 0 ? (
         <EmptyState
           title="No results to display"
           message="Select one or more prompt/models to see their outputs side by side."

@@ -1,4 +1,5 @@
 import type { Score } from '@promptgrid/contract';
+import { CheckIcon, XIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
 type Props = { scores: Score[]; checkNames: ReadonlyMap<number, string> };
@@ -29,12 +30,19 @@ export function ScoreBadges({ scores, checkNames }: Props) {
               tabIndex={0}
               aria-describedby={tooltipId}
               className={cn(
-                'inline-block max-w-[10rem] truncate rounded border px-1.5 py-0.5 text-[11px] font-medium',
+                'inline-flex max-w-full items-center gap-1 rounded border px-1.5 py-0.5 text-[11px] font-medium',
                 'focus-visible:outline-2 focus-visible:outline-blue-600',
                 tone(score),
               )}
             >
-              {score.pass === true ? '✓' : score.pass === false ? '✗' : '!'} {name}
+              {score.pass === true ? (
+                <CheckIcon width={12} height={12} className="shrink-0" />
+              ) : score.pass === false ? (
+                <XIcon width={12} height={12} className="shrink-0" />
+              ) : (
+                <span aria-hidden>!</span>
+              )}
+              <span className="break-words">{name}</span>
               <span className="sr-only">: {verdictOf(score)}</span>
             </span>
             <span

@@ -1,5 +1,6 @@
 import { formatUsd, type ApiRequestStatus, type Metrics } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
+import { DownloadIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { formatSeconds, type RunStatus } from '../lib/status';
@@ -21,6 +22,8 @@ type Props = {
   metrics: Metrics | null;
   /** While the run is going: output tokens read 'calculating...'. */
   polling: boolean;
+  /** Outputs a judge has yet to score, and of how many outputs there are to score: shown apart from the calls. */
+  judging?: { pending: number; of: number };
   /** Updates stopped on a polling error: the Running badge does not pulse. */
   paused?: boolean;
   status: RunStatus;
@@ -38,32 +41,18 @@ type Props = {
 function DownloadButton({ onClick, children }: { onClick: () => void; children: string }) {
   return (
     <Button variant="secondary" size="sm" onClick={onClick}>
-      <svg
-        width="16"
-        height="16"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-      >
-        <path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
-      </svg>
+      <DownloadIcon />
       {children}
     </Button>
   );
 }
 
-/** `whole`: the value is never cut short (a cost), even if it reaches into the gap beside it. */
-function Stat({ label, value, whole = false }: { label: string; value: string; whole?: boolean }) {
+/** A figure is never cut short: the grid gives each at least its label's width and wraps to another line instead. */
+function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className={cn('mt-0.5 text-lg font-semibold tabular-nums', whole ? 'whitespace-nowrap' : 'truncate')}>
-        {value}
-      </dd>
+    <div>
+      <dt className="text-xs font-medium whitespace-nowrap text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-lg font-semibold whitespace-nowrap tabular-nums">{value}</dd>
     </div>
   );
 }
@@ -74,6 +63,7 @@ export function SummaryBar({
   total,
   metrics,
   polling,
+  judging,
   paused = false,
   status,
   dots,
@@ -90,30 +80,8 @@ export function SummaryBar({
       aria-label="Evaluation summary"
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      {/* One row on a wide screen: the figures, the progress dots with their legend, then the status and download. */}
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between lg:gap-8">
-        <dl className={cn('grid flex-1 grid-cols-2 gap-4', withCost ? 'sm:grid-cols-5' : 'sm:grid-cols-4')}>
-          <Stat label="Requests" value={`${finished} of ${total}`} />
-          <Stat label="Avg. time" value={formatSeconds(metrics?.average_execution_time)} />
-          <Stat label="Input tokens" value={(metrics?.input_tokens ?? 0).toLocaleString()} />
-          <Stat
-            label="Output tokens"
-            value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString()}
-          />
-          {agreement ? (
-            <Stat label="Identical repetitions" value={`${agreement.identical} of ${agreement.compared}`} />
-          ) : null}
-          {withCost ? <Stat label="Cost" value={runCostText(metrics)} whole /> : null}
-          {withCost && metrics.judge_cost_usd ? (
-            <Stat label="Judge cost" value={formatUsd(metrics.judge_cost_usd)} whole />
-          ) : null}
-        </dl>
-        <div className="flex min-w-0 flex-col gap-2 border-t border-slate-100 pt-4 lg:max-w-md lg:border-t-0 lg:pt-0 dark:border-slate-800">
-          <div className="max-h-56 overflow-auto">
-            <ProgressGrid dots={dots} />
-          </div>
-          <ProgressLegend />
-        </div>
+      {/* The status, the progress in words and the downloads; the figures under them, then the dots. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <span
             role="status"
@@ -128,13 +96,41 @@ export function SummaryBar({
             ) : null}
             {status}
           </span>
-          {canDownload ? (
-            <>
-              <DownloadButton onClick={onDownload}>Download JSON</DownloadButton>
-              {onDownloadCsv ? <DownloadButton onClick={onDownloadCsv}>Download CSV</DownloadButton> : null}
-            </>
-          ) : null}
+          <p className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
+            Calls {finished.toLocaleString('en-US')}/{total.toLocaleString('en-US')}
+            {judging && judging.pending > 0
+              ? ` · Judging ${(judging.of - judging.pending).toLocaleString('en-US')}/${judging.of.toLocaleString('en-US')}`
+              : ''}
+          </p>
         </div>
+        {canDownload ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <DownloadButton onClick={onDownload}>Download JSON</DownloadButton>
+            {onDownloadCsv ? <DownloadButton onClick={onDownloadCsv}>Download CSV</DownloadButton> : null}
+          </div>
+        ) : null}
+      </div>
+      <dl className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-4">
+        <Stat label="Requests" value={`${finished.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`} />
+        <Stat label="Avg. time" value={formatSeconds(metrics?.average_execution_time)} />
+        <Stat label="Input tokens" value={(metrics?.input_tokens ?? 0).toLocaleString('en-US')} />
+        <Stat
+          label="Output tokens"
+          value={polling ? 'calculating...' : (metrics?.output_tokens ?? 0).toLocaleString('en-US')}
+        />
+        {agreement ? (
+          <Stat label="Identical repetitions" value={`${agreement.identical} of ${agreement.compared}`} />
+        ) : null}
+        {withCost ? <Stat label="Cost" value={runCostText(metrics)} /> : null}
+        {withCost && metrics.judge_cost_usd ? (
+          <Stat label="Judge cost" value={formatUsd(metrics.judge_cost_usd)} />
+        ) : null}
+      </dl>
+      <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">
+        <div className="max-h-40 overflow-auto">
+          <ProgressGrid dots={dots} />
+        </div>
+        <ProgressLegend />
       </div>
       {mock ? <MockOutputsNote className="mt-4" /> : null}
     </section>

@@ -20,4 +20,25 @@ describe('RenameDialog', () => {
     expect(within(dialog).getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('asks before Escape throws away a typed name, and closes at once when nothing was typed', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(
+      <RenameDialog projectId="1" evaluation={{ id: 4, name: 'Run 4' }} onClose={onClose} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Rename evaluation' });
+    await user.type(within(dialog).getByLabelText(/^Name/), ' again');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Run 4 again');
+    expect(onClose).not.toHaveBeenCalled();
+    unmount();
+
+    renderWithApp(<RenameDialog projectId="1" evaluation={{ id: 4, name: 'Run 4' }} onClose={onClose} />);
+    await screen.findByRole('dialog', { name: 'Rename evaluation' });
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
 });

@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@promptgrid/contract';
-import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
-import { Dialog, openingKey } from '@/components/ui/dialog';
+import { openingKey } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Field, TextInput } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { clearFixedError, requiredError } from '@/lib/field-errors';
@@ -47,42 +46,37 @@ function RenameForm({ projectId, evaluation, onClose }: RenameDialogProps) {
   };
 
   return (
-    <Dialog
+    // Typing in the name is asked about before Escape, Cancel or a click outside throws it away.
+    <FormDialog
       open={evaluation !== null}
-      onOpenChange={(open) => !open && !rename.isPending && onClose()}
+      onOpenChange={(open) => !open && onClose()}
       title="Rename evaluation"
       initialFocus={field}
+      saving={rename.isPending}
+      submitLabel={rename.isPending ? 'Saving...' : 'Save'}
+      onSubmit={(event) => void submit(event)}
+      saveError={rename.isError && !serverNameError ? 'Failed to rename evaluation' : null}
+      dirty={name !== (evaluation?.name ?? '')}
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        {rename.isError && !serverNameError ? <Banner tone="error">Failed to rename evaluation</Banner> : null}
-        <Field label="Name" required error={errors.name ?? serverNameError}>
-          {(props) => (
-            <TextInput
-              {...props}
-              ref={field}
-              value={name}
-              maxLength={LIMITS.nameMaxLength}
-              autoComplete="off"
-              aria-required
-              onChange={(event) => {
-                setName(event.target.value);
-                setErrors((current) =>
-                  clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)),
-                );
-                if (rename.isError) rename.reset();
-              }}
-            />
-          )}
-        </Field>
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={rename.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={rename.isPending}>
-            {rename.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <Field label="Name" required error={errors.name ?? serverNameError}>
+        {(props) => (
+          <TextInput
+            {...props}
+            ref={field}
+            value={name}
+            maxLength={LIMITS.nameMaxLength}
+            autoComplete="off"
+            aria-required
+            onChange={(event) => {
+              setName(event.target.value);
+              setErrors((current) =>
+                clearFixedError(current, 'name', requiredError(event.target.value, NAME_REQUIRED)),
+              );
+              if (rename.isError) rename.reset();
+            }}
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }

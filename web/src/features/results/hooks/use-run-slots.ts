@@ -38,11 +38,13 @@ type RunOnScreen = {
   inputsById: ReadonlyMap<number, Input>;
   requests: ApiRequest[];
   results: Result[];
+  compareConfigurations: (baseId: number, headId: number) => void;
 };
 
 /** The run as the slots see it, and the card slot as one stable object (cards are memoised). */
 export function useRunSlots(screen: RunOnScreen, cardExtras: RunSlots['cardExtras']) {
-  const { evaluationId, polling, mock, configurationsById, inputsById, requests, results } = screen;
+  const { evaluationId, polling, mock, configurationsById, inputsById, requests, results, compareConfigurations } =
+    screen;
   const updates = useRequestUpdates(evaluationId);
   const run = useMemo(
     (): RunSlotContext | null =>
@@ -57,8 +59,9 @@ export function useRunSlots(screen: RunOnScreen, cardExtras: RunSlots['cardExtra
             inputOf: (id) => (id === null ? undefined : inputsById.get(id)),
             requests,
             results,
+            compareConfigurations,
           },
-    [updates, evaluationId, polling, mock, configurationsById, inputsById, requests, results],
+    [updates, evaluationId, polling, mock, configurationsById, inputsById, requests, results, compareConfigurations],
   );
   const extras = useMemo(
     (): CardExtras | undefined =>

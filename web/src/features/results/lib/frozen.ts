@@ -33,7 +33,7 @@ export function frozenInputs({ evaluation, inputs }: EvaluationRecord): Input[] 
     name: i.name,
     content: i.content,
     variables: {},
-    expected_output: null,
+    expected_output: i.expected_output,
     active: true,
     token_count: i.token_count,
     created_at: evaluation.created_at,

@@ -19,6 +19,8 @@ export type RunSlotContext = RequestUpdates & {
   inputOf: (inputId: number | null) => Input | undefined;
   requests: ApiRequest[];
   results: Result[];
+  /** Shows two configurations of the run side by side: how the head differs from the base, and what it changes. */
+  compareConfigurations: (baseId: number, headId: number) => void;
 };
 
 type CardExtrasContext = { evaluationId: number } & RequestUpdates;

@@ -61,7 +61,7 @@ export function CellPanel({ row, column, cell, baseline, mode, onClose }: Props)
               ) : null}
             </div>
             <div className="mt-1">
-              <CellFacts cell={cell} />
+              <CellFacts cell={cell} id="panel" />
             </div>
             <div className="mt-2">
               <CellBody cell={cell} baseline={baseline} mode={mode} />

@@ -21,7 +21,7 @@ export function summariseColumns(data: GridData): {
   withTtft: boolean;
 } {
   const withCost = hasField(data, 'cost');
-  const withChecks = hasField(data, 'checks');
+  const withChecks = hasField(data, 'verdicts');
   const summaries = data.columns.map((column) => {
     const seconds: number[] = [];
     const ttfts: number[] = [];
@@ -33,8 +33,10 @@ export function summariseColumns(data: GridData): {
       const cell = gridCell(data, row.id, column.id);
       if (!cell) continue;
       cost += cell.cost ?? 0;
-      passed += cell.checks?.passed ?? 0;
-      checks += cell.checks?.total ?? 0;
+      for (const verdict of cell.verdicts ?? []) {
+        if (verdict.pass === true) passed++;
+        if (verdict.pass !== null) checks++;
+      }
       if (cell.status !== 'SUCCESS') continue;
       if (cell.seconds != null) seconds.push(cell.seconds);
       if (cell.ttft != null) ttfts.push(cell.ttft);

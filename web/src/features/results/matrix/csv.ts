@@ -1,29 +1,41 @@
 import Papa from 'papaparse';
 import { csvSafeCell, MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
 import { saveFile } from '../lib/save-file';
-import { gridCell, type GridData } from './grid-data';
-import { hasField } from './view-model';
+import { gridCell, type GridCell, type GridData } from './grid-data';
+import { checksOf, hasField } from './view-model';
+
+/** Rounded to a number of decimals, or empty: seconds to the millisecond, dollars to the millionth. */
+const rounded = (value: number | null | undefined, decimals: number) =>
+  value == null ? '' : Number(value.toFixed(decimals));
+
+const verdictWord = (pass: boolean | null) => (pass === true ? 'pass' : pass === false ? 'fail' : 'error');
+const ratingWord = (rating: GridCell['rating']) => (rating === 1 ? 'up' : rating === -1 ? 'down' : '');
 
 /**
- * The grid as CSV, one row per cell; cost (the call's and the judge's) and checks columns only when some cell has them.
- * A mock run's file starts with a `notice` column saying on every row that its scores measure nothing.
+ * The grid as CSV, one row per cell: the input and its expected output, the output, each check's verdict and reason,
+ * the rating, cost, tokens, latency and time to first token. Cost, check and rating columns only when some cell has
+ * them. A mock run's file starts with a `notice` column saying on every row that its scores measure nothing.
  */
 export function gridCsv(data: GridData): string {
   const withCost = hasField(data, 'cost');
-  const withChecks = hasField(data, 'checks');
+  const checks = checksOf(data);
+  const withRatings = [...data.cells.values()].some((cell) => cell.rating !== undefined);
   const fields = [
     'input_name',
     'input',
+    'expected_output',
     'configuration',
     'model',
     'status',
     'output',
     'error_message',
-    'execution_time_s',
+    ...checks.flatMap((check) => [`check: ${check.name}`, `check: ${check.name} (reason)`]),
+    ...(withRatings ? ['rating'] : []),
+    ...(withCost ? ['cost_usd', 'judge_cost_usd'] : []),
     'input_tokens',
     'output_tokens',
-    ...(withCost ? ['cost_usd', 'judge_cost_usd'] : []),
-    ...(withChecks ? ['checks_passed', 'checks_total'] : []),
+    'latency_s',
+    'time_to_first_token_s',
   ];
   const rows: unknown[][] = [];
   for (const row of data.rows) {
@@ -33,16 +45,22 @@ export function gridCsv(data: GridData): string {
       rows.push([
         row.name,
         row.content,
+        row.expected ?? '',
         column.name,
         column.model,
         cell.status,
         cell.output ?? '',
         cell.error ?? '',
-        cell.seconds ?? '',
+        ...checks.flatMap((check) => {
+          const verdict = cell.verdicts?.find((v) => v.checkId === check.id);
+          return verdict ? [verdictWord(verdict.pass), verdict.reason] : ['', ''];
+        }),
+        ...(withRatings ? [ratingWord(cell.rating)] : []),
+        ...(withCost ? [rounded(cell.cost, 6), rounded(cell.judgeCost, 6)] : []),
         cell.inputTokens ?? '',
         cell.outputTokens ?? '',
-        ...(withCost ? [cell.cost ?? '', cell.judgeCost ?? ''] : []),
-        ...(withChecks ? [cell.checks?.passed ?? '', cell.checks?.total ?? ''] : []),
+        rounded(cell.seconds, 3),
+        rounded(cell.ttft, 3),
       ]);
     }
   }

@@ -1,4 +1,10 @@
-import { aiModelLabel, type ApiRequest, type ApiRequestStatus, type SharedEvaluation } from '@promptgrid/contract';
+import {
+  aiModelLabel,
+  type ApiRequest,
+  type ApiRequestStatus,
+  type Score,
+  type SharedEvaluation,
+} from '@promptgrid/contract';
 import { cellKey, type Cell } from '../lib/results-index';
 import { agreementLabel, repetitionSpread } from '../lib/repetitions';
 
@@ -6,9 +12,11 @@ import { agreementLabel, repetitionSpread } from '../lib/repetitions';
 export type GridColumn = { id: number; name: string; model: string };
 /** A row of the matrix: one user prompt (id null: a run without user prompts). */
 export type GridRow = { id: number | null; name: string; content: string; expected: string | null };
+/** One check's verdict on a cell's output, named; pass is null when the check could not decide (its reason says why). */
+export type CellVerdict = { checkId: number; name: string; pass: boolean | null; reason: string };
 /**
- * One cell: a request and, once it succeeded, its output. cost and checks belong to features that may add them to
- * the api request; the matrix shows them only when they are present.
+ * One cell: a request and, once it succeeded, its output. Cost and verdicts are left out where the grid does not
+ * carry them (a shared grid); the matrix shows them only when they are present.
  */
 export type GridCell = {
   status: ApiRequestStatus;
@@ -22,7 +30,10 @@ export type GridCell = {
   cost?: number | null;
   /** What judging the output cost (llm_judge checks), beside the call's cost. */
   judgeCost?: number | null;
-  checks?: { passed: number; total: number } | null;
+  /** The checks' verdicts on the output, in the project's check order; empty while none has judged it. */
+  verdicts?: CellVerdict[];
+  /** A person's thumbs up (1) or down (-1). */
+  rating?: 1 | -1 | null;
   /** With repetitions: whether the runs' outputs agree ('identical' or 'n distinct'); the cell shows the first run. */
   agreement?: string | null;
 };
@@ -37,20 +48,35 @@ export type GridData = {
 export const gridCell = (data: GridData, rowId: number | null, columnId: number) =>
   data.cells.get(cellKey(rowId, columnId));
 
-type OptionalFields = Pick<GridCell, 'cost' | 'judgeCost' | 'checks'>;
-/** cost, judge cost and checks, when the request carries them. */
-const optionalFields = (request: object): OptionalFields => {
-  const fields = request as OptionalFields & { cost_usd?: number | null; judge_cost_usd?: number | null };
-  const cost = fields.cost_usd !== undefined ? fields.cost_usd : fields.cost;
-  const judgeCost = fields.judge_cost_usd !== undefined ? fields.judge_cost_usd : fields.judgeCost;
-  return {
-    ...(cost !== undefined ? { cost } : {}),
-    ...(cost !== undefined && judgeCost !== undefined ? { judgeCost } : {}),
-    ...(fields.checks !== undefined ? { checks: fields.checks } : {}),
-  };
-};
+/** Names the checks' verdicts; a check deleted since the run keeps its number. */
+export type CheckNames = ReadonlyMap<number, string>;
+const NO_CHECK_NAMES: CheckNames = new Map();
 
-const cellOf = (request: ApiRequest | undefined, output: string | null, fallback: Partial<GridCell>): GridCell => ({
+const verdictsOf = (scores: Score[], checkNames: CheckNames): CellVerdict[] =>
+  scores.map((score) => ({
+    checkId: score.check_id,
+    name: checkNames.get(score.check_id) ?? `Check #${score.check_id}`,
+    pass: score.pass,
+    reason: score.error ?? score.reason,
+  }));
+
+type OptionalFields = Pick<GridCell, 'cost' | 'judgeCost' | 'verdicts' | 'rating'>;
+/** Cost, judge cost and verdicts, when the request carries them (a shared grid's requests carry none). */
+const optionalFields = (request: ApiRequest, checkNames: CheckNames): OptionalFields => ({
+  ...(request.cost_usd !== undefined ? { cost: request.cost_usd } : {}),
+  ...(request.cost_usd !== undefined && request.judge_cost_usd !== undefined
+    ? { judgeCost: request.judge_cost_usd }
+    : {}),
+  ...(request.scores !== undefined ? { verdicts: verdictsOf(request.scores, checkNames) } : {}),
+  ...(request.rating !== undefined ? { rating: request.rating?.rating ?? null } : {}),
+});
+
+const cellOf = (
+  request: ApiRequest | undefined,
+  output: string | null,
+  fallback: Partial<GridCell>,
+  checkNames: CheckNames = NO_CHECK_NAMES,
+): GridCell => ({
   status: request?.status ?? (output !== null ? 'SUCCESS' : 'PENDING'),
   output,
   error: request?.error_message ?? null,
@@ -58,7 +84,7 @@ const cellOf = (request: ApiRequest | undefined, output: string | null, fallback
   ttft: request?.ttft ?? fallback.ttft ?? null,
   inputTokens: request?.input_token_total_count ?? fallback.inputTokens ?? null,
   outputTokens: request?.output_token_count ?? fallback.outputTokens ?? null,
-  ...(request ? optionalFields(request) : {}),
+  ...(request ? optionalFields(request, checkNames) : {}),
 });
 
 type Named = { name: string };
@@ -77,15 +103,21 @@ export function gridFromResults(
   inputs: Map<number, InputLike>,
   configurations: Map<number, Named & { ai_model: Parameters<typeof aiModelLabel>[0] }>,
   mock = false,
+  checkNames: CheckNames = NO_CHECK_NAMES,
 ): GridData {
   const grid = new Map<string, GridCell>();
   for (const [key, { request, result, live, runs }] of cells) {
-    const cell = cellOf(request, result?.output ?? live ?? null, {
-      seconds: result?.execution_time,
-      ttft: result?.ttft,
-      inputTokens: result?.input_token_total_count,
-      outputTokens: result?.token_count,
-    });
+    const cell = cellOf(
+      request,
+      result?.output ?? live ?? null,
+      {
+        seconds: result?.execution_time,
+        ttft: result?.ttft,
+        inputTokens: result?.input_token_total_count,
+        outputTokens: result?.token_count,
+      },
+      checkNames,
+    );
     grid.set(key, runs.length > 1 ? { ...cell, agreement: agreementLabel(repetitionSpread(runs)) } : cell);
   }
   return {
@@ -126,7 +158,8 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
           configuration_version: null,
           system_prompt: null,
           user_prompt: null,
-          scores: [],
+          // A shared grid carries no verdicts either.
+          scores: undefined as unknown as [],
           rating: null,
           judging: false,
           history: [],

@@ -5,6 +5,8 @@ import { formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { GridCell } from './grid-data';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DiffView, OutputView, type RenderMode } from './output-view';
+import { textHeight, textRoom } from './row-height';
+import { VerdictBadge } from './verdict-badge';
 
 const STATUS_TONES: Record<ApiRequestStatus, string> = {
   PENDING: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
@@ -13,22 +15,25 @@ const STATUS_TONES: Record<ApiRequestStatus, string> = {
   FAILED: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200',
 };
 
-/** Status, time, tokens, and cost and checks when present. */
-export function CellFacts({ cell }: { cell: GridCell }) {
+/**
+ * The verdict of the checks (or, before any, the status), time, tokens and cost. A succeeded call with verdicts
+ * shows only the verdict: Pass or Fail says more than Success.
+ */
+export function CellFacts({ cell, id, tabbable = true }: { cell: GridCell; id: string; tabbable?: boolean }) {
+  const judged = cell.status === 'SUCCESS' && (cell.verdicts?.length ?? 0) > 0;
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-slate-500 tabular-nums dark:text-slate-400">
-      <span className={cn('rounded px-1.5 py-px font-medium', STATUS_TONES[cell.status])}>
-        {STATUS_LABELS[cell.status]}
-      </span>
+      {judged ? (
+        <VerdictBadge cell={cell} tabbable={tabbable} id={`verdicts-${id}`} />
+      ) : (
+        <span className={cn('rounded px-1.5 py-px font-medium', STATUS_TONES[cell.status])}>
+          {STATUS_LABELS[cell.status]}
+        </span>
+      )}
       {cell.seconds != null ? <span>{formatSeconds(cell.seconds)}</span> : null}
       {cell.outputTokens != null ? <span>{cell.outputTokens} tok</span> : null}
       {cell.cost != null ? <span>{formatUsd(cell.cost)}</span> : null}
       {cell.cost === null && cell.status === 'SUCCESS' ? <span>cost unknown</span> : null}
-      {cell.checks ? (
-        <span className="rounded bg-slate-100 px-1.5 py-px dark:bg-slate-800">
-          {cell.checks.passed}/{cell.checks.total} checks
-        </span>
-      ) : null}
       {cell.agreement ? (
         <span className="rounded bg-slate-100 px-1.5 py-px dark:bg-slate-800">
           <span className="sr-only">Repetitions: </span>
@@ -58,35 +63,45 @@ type Props = {
   label: string;
   rowIndex: number;
   columnIndex: number;
+  /** aria-colindex of the first output column (after the user prompt, and the expected output when shown). */
+  columnOffset: number;
   left: number;
   width: number;
   height: number;
   active: boolean;
   baseline: string | null;
   mode: RenderMode;
+  /** Rows as tall as their text: nothing to clamp, and the text scrolls if the guess fell short. */
+  full: boolean;
   onFocusCell: (rowIndex: number, columnIndex: number) => void;
   onExpand: (rowIndex: number, columnIndex: number) => void;
 };
 
-/** One cell of the matrix: facts, the output clamped to its height, and a copy button. */
+/**
+ * One cell of the matrix: the verdict and facts, the output clamped to its height with "Show more" (the side panel)
+ * when it is longer, and a copy button.
+ */
 export const MatrixCell = memo(function MatrixCell({
   cell,
   label,
   rowIndex,
   columnIndex,
+  columnOffset,
   left,
   width,
   height,
   active,
   baseline,
   mode,
+  full,
   onFocusCell,
   onExpand,
 }: Props) {
+  const clamped = !full && cell?.output != null && textHeight(cell.output, width) > textRoom(height);
   return (
     <div
       role="gridcell"
-      aria-colindex={columnIndex + 2}
+      aria-colindex={columnIndex + columnOffset}
       aria-selected={active}
       // Still to come: the request is open, or it succeeded and its output is on its way.
       aria-busy={cell !== undefined && cell.status !== 'FAILED' && cell.output === null}
@@ -96,7 +111,8 @@ export const MatrixCell = memo(function MatrixCell({
       onDoubleClick={() => onExpand(rowIndex, columnIndex)}
       style={{ position: 'absolute', top: 0, left, width, height }}
       className={cn(
-        'flex flex-col gap-1 overflow-hidden border-r border-b border-slate-200 bg-white px-3 py-2',
+        // Not overflow-hidden: the verdict list may reach below the cell; the output's own box clamps it.
+        'flex flex-col gap-1 border-r border-b border-slate-200 bg-white px-3 py-2',
         'text-sm outline-none dark:border-slate-800 dark:bg-slate-900',
         active && 'ring-2 ring-blue-600 ring-inset dark:ring-blue-400',
       )}
@@ -104,14 +120,29 @@ export const MatrixCell = memo(function MatrixCell({
       {cell ? (
         <>
           <div className="flex items-start justify-between gap-2">
-            <CellFacts cell={cell} />
+            <CellFacts cell={cell} tabbable={active} id={`${rowIndex}-${columnIndex}`} />
             {cell.output !== null ? (
               <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
             ) : null}
           </div>
-          <div className="min-h-0 flex-1 overflow-hidden text-[13px] leading-5">
+          <div className={cn('min-h-0 flex-1 text-[13px] leading-5', full ? 'overflow-auto' : 'overflow-hidden')}>
             <CellBody cell={cell} baseline={baseline} mode={mode} />
           </div>
+          {clamped ? (
+            <button
+              type="button"
+              tabIndex={active ? 0 : -1}
+              onClick={() => onExpand(rowIndex, columnIndex)}
+              aria-label={`Show more: ${label}`}
+              className={cn(
+                'absolute right-2 bottom-1 rounded bg-white/95 px-1.5 text-xs font-medium text-blue-700 shadow-sm',
+                'hover:underline focus-visible:outline-2 focus-visible:outline-blue-600',
+                'dark:bg-slate-900/95 dark:text-blue-300',
+              )}
+            >
+              Show more
+            </button>
+          ) : null}
         </>
       ) : (
         <p className="text-slate-400">—</p>

@@ -1,13 +1,29 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
-import type { GridData, GridRow } from './grid-data';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { gridCell, type GridData, type GridRow } from './grid-data';
 import { HEADER_HEIGHT, MatrixHeader } from './matrix-header';
-import { FIRST_COLUMN_WIDTH, MatrixRow, ROW_HEIGHT } from './matrix-row';
+import { leadColumns, leadWidth, MatrixRow } from './matrix-row';
 import type { RenderMode } from './output-view';
+import { rowHeightOf, type RowHeight } from './row-height';
 import { useGridVirtualizers } from './use-grid-virtualizers';
 
 export const DEFAULT_COLUMN_WIDTH = 340;
 
 export type Position = { row: number; column: number };
+
+const NARROW = '(max-width: 639px)';
+// matchMedia is missing where there is no layout (a test's DOM): a wide screen there.
+const subscribeToWidth = (onChange: () => void) => {
+  const query = window.matchMedia?.(NARROW);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+/** Whether the screen is a phone's width, following it as it changes (a turned phone). */
+const useNarrowScreen = () =>
+  useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia?.(NARROW).matches ?? false,
+    () => false,
+  );
 
 type Props = {
   data: GridData;
@@ -17,6 +33,9 @@ type Props = {
   /** The text a cell is diffed against, or null for no diff. */
   baselineOf: (row: GridRow, columnId: number) => string | null;
   mode: RenderMode;
+  rowHeight: RowHeight;
+  /** The inputs have expected outputs: a column of them beside the user prompts. */
+  withExpected: boolean;
   active: Position;
   onActiveChange: (position: Position) => void;
   onExpand: (position: Position) => void;
@@ -34,6 +53,8 @@ export function MatrixGrid({
   onResize,
   baselineOf,
   mode,
+  rowHeight,
+  withExpected,
   active,
   onActiveChange,
   onExpand,
@@ -41,12 +62,36 @@ export function MatrixGrid({
   const scrollRef = useRef<HTMLDivElement>(null);
   const { columns } = data;
   const widthOf = useCallback((index: number) => widths[columns[index]!.id] ?? DEFAULT_COLUMN_WIDTH, [columns, widths]);
+  const narrow = useNarrowScreen();
+  const lead = useMemo(() => leadColumns(narrow, withExpected), [narrow, withExpected]);
+  const leadPixels = leadWidth(lead);
+  const full = rowHeight === 'full';
+  const heights = useMemo(
+    () =>
+      rows.map((row) =>
+        rowHeightOf(
+          rowHeight,
+          full
+            ? [
+                { text: row.content, width: lead.input },
+                { text: row.expected ?? '', width: lead.expected },
+                ...columns.map((column, index) => ({
+                  text: gridCell(data, row.id, column.id)?.output ?? '',
+                  width: widthOf(index),
+                })),
+              ]
+            : [],
+        ),
+      ),
+    [rows, rowHeight, full, columns, data, widthOf, lead],
+  );
+  const heightOf = useCallback((index: number) => heights[index] ?? heights[0] ?? 0, [heights]);
 
   const { rowVirtualizer, columnVirtualizer } = useGridVirtualizers(
     scrollRef,
     {
       count: rows.length,
-      estimateSize: () => ROW_HEIGHT,
+      estimateSize: heightOf,
       // Rows and columns render in the frame that scrolls them into view, so a little overscan is enough; each
       // overscanned row or column is one more row or column of cells to build per frame of a diagonal scroll.
       overscan: 2,
@@ -57,11 +102,12 @@ export function MatrixGrid({
       count: columns.length,
       estimateSize: widthOf,
       overscan: 1,
-      scrollPaddingStart: FIRST_COLUMN_WIDTH,
+      scrollPaddingStart: leadPixels,
       keep: active.column,
     },
   );
   useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, widthOf]);
+  useEffect(() => rowVirtualizer.measure(), [rowVirtualizer, heightOf]);
 
   // Focus follows the active cell after a key moved it (not on every render: typing elsewhere keeps its focus).
   const focusPending = useRef(false);
@@ -86,7 +132,8 @@ export function MatrixGrid({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!(event.target as HTMLElement).matches('[role="gridcell"]')) return;
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
+    const height = heightOf(active.row);
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? height) / height) - 1);
     const keys: Record<string, () => void> = {
       ArrowUp: () => move(active.row - 1, active.column),
       ArrowDown: () => move(active.row + 1, active.column),
@@ -113,7 +160,7 @@ export function MatrixGrid({
   );
   const expandAt = useCallback((row: number, column: number) => onExpand({ row, column }), [onExpand]);
 
-  const totalWidth = FIRST_COLUMN_WIDTH + columnVirtualizer.getTotalSize();
+  const totalWidth = leadPixels + columnVirtualizer.getTotalSize();
   const virtualColumns = columnVirtualizer.getVirtualItems();
   return (
     <div
@@ -123,14 +170,20 @@ export function MatrixGrid({
       // One tab stop: the active cell. The grid itself takes focus only from code.
       tabIndex={-1}
       aria-rowcount={rows.length + 1}
-      aria-colcount={columns.length + 1}
+      aria-colcount={columns.length + (withExpected ? 2 : 1)}
       onKeyDown={onKeyDown}
       // As tall as its rows, up to most of the screen; beyond that it scrolls (and virtualises) inside.
       style={{ height: HEADER_HEIGHT + rowVirtualizer.getTotalSize() + 2 }}
       className="relative max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950"
     >
       <div style={{ width: totalWidth, height: HEADER_HEIGHT + rowVirtualizer.getTotalSize(), position: 'relative' }}>
-        <MatrixHeader columns={columns} virtualColumns={virtualColumns} totalWidth={totalWidth} onResize={onResize} />
+        <MatrixHeader
+          columns={columns}
+          virtualColumns={virtualColumns}
+          totalWidth={totalWidth}
+          lead={lead}
+          onResize={onResize}
+        />
         <div role="rowgroup">
           {rowVirtualizer.getVirtualItems().map((virtualRow) => {
             const row = rows[virtualRow.index]!;
@@ -141,7 +194,10 @@ export function MatrixGrid({
                 row={row}
                 rowIndex={virtualRow.index}
                 top={HEADER_HEIGHT + virtualRow.start}
+                height={virtualRow.size}
                 totalWidth={totalWidth}
+                lead={lead}
+                full={full}
                 virtualColumns={virtualColumns}
                 activeColumn={active.row === virtualRow.index ? active.column : -1}
                 baselineOf={baselineOf}

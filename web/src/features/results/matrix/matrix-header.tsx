@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { cn } from '@/lib/cn';
 import type { GridColumn } from './grid-data';
-import { FIRST_COLUMN_WIDTH } from './matrix-row';
+import { leadWidth, type LeadColumns } from './matrix-row';
 import { ResizeHandle } from './resize-handle';
 
 export const HEADER_HEIGHT = 60;
@@ -11,38 +11,51 @@ type Props = {
   columns: GridColumn[];
   virtualColumns: VirtualItem[];
   totalWidth: number;
+  lead: LeadColumns;
   onResize: (columnId: number, width: number) => void;
 };
 
 /** The sticky header row: the system prompts in view, each with its model and a resize handle. */
-export const MatrixHeader = memo(function MatrixHeader({ columns, virtualColumns, totalWidth, onResize }: Props) {
+export const MatrixHeader = memo(function MatrixHeader({ columns, virtualColumns, totalWidth, lead, onResize }: Props) {
+  const withExpected = lead.expected > 0;
+  const leadClasses = cn(
+    'flex h-full items-end border-r border-b border-slate-300 bg-slate-100',
+    'px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+    'dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  );
   return (
     <div role="rowgroup" className="sticky top-0 z-20" style={{ width: totalWidth, height: HEADER_HEIGHT }}>
-      <div role="row" aria-rowindex={1} className="relative h-full">
+      <div role="row" aria-rowindex={1} className="relative flex h-full">
         <div
           role="columnheader"
           aria-colindex={1}
-          className={cn(
-            'sticky left-0 z-30 flex h-full items-end border-r border-b border-slate-300 bg-slate-100',
-            'px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase',
-            'dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300',
-          )}
-          style={{ width: FIRST_COLUMN_WIDTH }}
+          className={cn(leadClasses, 'sticky left-0 z-30 shrink-0')}
+          style={{ width: lead.input }}
         >
           User prompt
         </div>
+        {withExpected ? (
+          <div
+            role="columnheader"
+            aria-colindex={2}
+            className={cn(leadClasses, 'z-30 shrink-0 md:sticky')}
+            style={{ width: lead.expected, left: lead.input }}
+          >
+            Expected output
+          </div>
+        ) : null}
         {virtualColumns.map((virtualColumn) => {
           const column = columns[virtualColumn.index]!;
           return (
             <div
               key={column.id}
               role="columnheader"
-              aria-colindex={virtualColumn.index + 2}
+              aria-colindex={virtualColumn.index + (withExpected ? 3 : 2)}
               className={cn(
                 'absolute top-0 flex h-full flex-col justify-end border-r border-b border-slate-300',
                 'bg-slate-100 px-3 py-2 dark:border-slate-700 dark:bg-slate-800',
               )}
-              style={{ left: FIRST_COLUMN_WIDTH + virtualColumn.start, width: virtualColumn.size }}
+              style={{ left: leadWidth(lead) + virtualColumn.start, width: virtualColumn.size }}
             >
               <span className="truncate text-sm font-semibold" title={column.name}>
                 {column.name}

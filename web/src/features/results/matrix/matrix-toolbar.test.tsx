@@ -1,7 +1,8 @@
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { cellKey } from '../lib/results-index';
 import type { GridData } from './grid-data';
 import { MatrixToolbar } from './matrix-toolbar';
 import type { RowOptions } from './view-model';
@@ -13,17 +14,17 @@ const data: GridData = {
 };
 const options: RowOptions = {
   search: '',
-  failedOnly: false,
+  filter: { kind: 'all' },
   differingOnly: false,
   baseline: { kind: 'none' },
   sort: { by: 'run' },
   descending: false,
 };
 
-function toolbar(onOptions: (change: Partial<RowOptions>) => void, current = options) {
+function toolbar(onOptions: (change: Partial<RowOptions>) => void, current = options, shown: GridData = data) {
   return (
     <MatrixToolbar
-      data={data}
+      data={shown}
       runs={[{ id: 4, name: 'Plain run' }]}
       options={current}
       onOptions={onOptions}
@@ -31,6 +32,9 @@ function toolbar(onOptions: (change: Partial<RowOptions>) => void, current = opt
       onShowDiff={() => {}}
       mode="plain"
       onMode={() => {}}
+      rowHeight="compact"
+      onRowHeight={() => {}}
+      hasExpected={false}
       searchRef={createRef()}
       chartsOpen={false}
       onCharts={() => {}}
@@ -52,5 +56,52 @@ describe('the matrix toolbar', () => {
     await userEvent.selectOptions(baseline, 'Tutor (openai - gpt-4.1)');
     expect(onOptions).toHaveBeenLastCalledWith({ baseline: { kind: 'column', columnId: 10 } });
     expect(screen.getByText('Showing 1 of 1 user prompts × 1 system prompts')).toBeInTheDocument();
+  });
+
+  it("offers the issue's filters with how many rows each keeps, one check's failures once there are two checks", async () => {
+    const verdict = (checkId: number, pass: boolean) => ({ checkId, name: `Check ${checkId}`, pass, reason: '' });
+    const cell = (verdicts: ReturnType<typeof verdict>[]) => ({
+      status: 'SUCCESS' as const,
+      output: 'Paris',
+      error: null,
+      seconds: 1,
+      inputTokens: 1,
+      outputTokens: 1,
+      verdicts,
+    });
+    const judged: GridData = {
+      rows: [
+        { id: 1, name: 'Capital', content: 'Capital of France?', expected: 'Paris' },
+        { id: 2, name: 'Sum', content: 'Two plus two?', expected: '4' },
+      ],
+      columns: [
+        { id: 10, name: 'Tutor', model: 'openai - gpt-4.1' },
+        { id: 20, name: 'Terse', model: 'openai - gpt-4.1' },
+      ],
+      cells: new Map([
+        [cellKey(1, 10), cell([verdict(5, true), verdict(6, false)])],
+        [cellKey(1, 20), cell([verdict(5, true), verdict(6, true)])],
+        [cellKey(2, 10), cell([verdict(5, true), verdict(6, true)])],
+        [cellKey(2, 20), cell([verdict(5, true), verdict(6, true)])],
+      ]),
+    };
+    const onOptions = vi.fn();
+    render(toolbar(onOptions, options, judged));
+    const show = screen.getByRole('group', { name: 'Show' });
+    const radios = within(show)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')!.textContent);
+    expect(radios).toEqual([
+      'All2',
+      'Failed checks1',
+      'Failed calls0',
+      'Differs between configurations1',
+      'Failed: Check 50',
+      'Failed: Check 61',
+    ]);
+    await userEvent.click(within(show).getByRole('radio', { name: /Failed: Check 6/ }));
+    expect(onOptions).toHaveBeenLastCalledWith({ filter: { kind: 'check', checkId: 6 } });
+    await userEvent.click(within(show).getByRole('radio', { name: /Differs between configurations/ }));
+    expect(onOptions).toHaveBeenLastCalledWith({ filter: { kind: 'differs' } });
   });
 });

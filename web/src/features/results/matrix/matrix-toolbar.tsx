@@ -2,10 +2,21 @@ import { useMemo, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { inputClasses } from '@/components/ui/field';
+import { TextToggle } from '@/components/ui/text-toggle';
 import { cn } from '@/lib/cn';
 import type { GridData } from './grid-data';
 import { RENDER_MODES, type RenderMode } from './output-view';
-import { hasField, type Baseline, type RowOptions, type SortKey } from './view-model';
+import { ROW_HEIGHT_OPTIONS, type RowHeight } from './row-height';
+import {
+  checksOf,
+  decodeFilter,
+  encodeFilter,
+  filterCounts,
+  hasField,
+  type Baseline,
+  type RowOptions,
+  type SortKey,
+} from './view-model';
 
 type Props = {
   data: GridData;
@@ -16,6 +27,9 @@ type Props = {
   onShowDiff: (show: boolean) => void;
   mode: RenderMode;
   onMode: (mode: RenderMode) => void;
+  rowHeight: RowHeight;
+  onRowHeight: (height: RowHeight) => void;
+  hasExpected: boolean;
   searchRef: RefObject<HTMLInputElement | null>;
   chartsOpen: boolean;
   onCharts: () => void;
@@ -60,7 +74,53 @@ function ToolbarSelect({ id, label, value, onChange, children }: SelectProps) {
   );
 }
 
-/** Search, filters, baseline, rendering and sorting of the matrix. */
+type FilterChoice = { value: string; label: string };
+
+/** Which rows show, each choice with how many rows it keeps: one radio group, one choice at a time. */
+function RowFilters({
+  choices,
+  value,
+  counts,
+  onChange,
+}: {
+  choices: FilterChoice[];
+  value: string;
+  counts: Map<string, number>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset className="flex min-w-0 flex-wrap items-center gap-1.5">
+      <legend className={cn(labelClasses, 'mb-1')}>Show</legend>
+      {choices.map((choice) => (
+        <label
+          key={choice.value}
+          className={cn(
+            'inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium',
+            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600',
+            value === choice.value
+              ? 'border-blue-500 bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200'
+              : 'border-slate-300 text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800',
+          )}
+        >
+          <input
+            type="radio"
+            name="matrix-filter"
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+            className="sr-only"
+          />
+          {choice.label}
+          <span className="rounded-full bg-slate-100 px-1.5 tabular-nums dark:bg-slate-800">
+            {counts.get(choice.value) ?? 0}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Search, filters, baseline, rendering, row height and sorting of the matrix. */
 export function MatrixToolbar({
   data,
   runs,
@@ -70,6 +130,9 @@ export function MatrixToolbar({
   onShowDiff,
   mode,
   onMode,
+  rowHeight,
+  onRowHeight,
+  hasExpected,
   searchRef,
   chartsOpen,
   onCharts,
@@ -78,8 +141,24 @@ export function MatrixToolbar({
 }: Props) {
   const { columns } = data;
   // Whole-grid scans (10,000 cells at most), once per data rather than on every keystroke in the search box.
-  const hasExpected = useMemo(() => data.rows.some((row) => row.expected !== null), [data]);
-  const hasScores = useMemo(() => hasField(data, 'checks'), [data]);
+  const hasScores = useMemo(() => hasField(data, 'verdicts'), [data]);
+  const counts = useMemo(() => filterCounts(data), [data]);
+  const filterChoices = useMemo((): FilterChoice[] => {
+    const checks = checksOf(data);
+    return [
+      { value: 'all', label: 'All' },
+      ...(checks.length > 0 ? [{ value: 'failed-checks', label: 'Failed checks' }] : []),
+      { value: 'failed-calls', label: 'Failed calls' },
+      ...(columns.length > 1 ? [{ value: 'differs', label: 'Differs between configurations' }] : []),
+      // One check says no more than "Failed checks" does.
+      ...(checks.length > 1
+        ? checks.map((check) => ({
+            value: encodeFilter({ kind: 'check', checkId: check.id }),
+            label: `Failed: ${check.name}`,
+          }))
+        : []),
+    ];
+  }, [data, columns.length]);
   const diffing = options.baseline.kind !== 'none';
   return (
     <div
@@ -88,6 +167,14 @@ export function MatrixToolbar({
         'dark:border-slate-800 dark:bg-slate-900',
       )}
     >
+      <div className="w-full">
+        <RowFilters
+          choices={filterChoices}
+          value={encodeFilter(options.filter)}
+          counts={counts}
+          onChange={(value) => onOptions({ filter: decodeFilter(value) })}
+        />
+      </div>
       <div className="min-w-48 flex-1 space-y-1">
         <label htmlFor="matrix-search" className={labelClasses}>
           Search inputs and outputs
@@ -127,20 +214,19 @@ export function MatrixToolbar({
           </optgroup>
         ) : null}
       </ToolbarSelect>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-pressed={diffing && showDiff}
-        disabled={!diffing}
-        onClick={() => onShowDiff(!showDiff)}
-        className={cn(
-          'aria-pressed:border-blue-500 aria-pressed:bg-blue-50 aria-pressed:text-blue-800',
-          'dark:aria-pressed:bg-blue-950 dark:aria-pressed:text-blue-200',
-        )}
-        aria-keyshortcuts="d"
-      >
-        Show diff
-      </Button>
+      <div className="flex flex-col gap-1.5 pb-0.5">
+        {/* A checkbox rather than a pressed button: ticked is unmistakably "the diff shows". */}
+        <Checkbox checked={diffing && showDiff} disabled={!diffing} onCheckedChange={onShowDiff}>
+          <span aria-keyshortcuts="d">Show diff</span>
+        </Checkbox>
+        <Checkbox
+          checked={options.differingOnly}
+          disabled={!diffing}
+          onCheckedChange={(differingOnly) => onOptions({ differingOnly })}
+        >
+          Differing only
+        </Checkbox>
+      </div>
       <ToolbarSelect
         id="matrix-render"
         label="Render outputs as"
@@ -174,17 +260,11 @@ export function MatrixToolbar({
           Descending
         </Checkbox>
       </div>
-      <div className="flex flex-col gap-1.5 pb-0.5">
-        <Checkbox checked={options.failedOnly} onCheckedChange={(failedOnly) => onOptions({ failedOnly })}>
-          Failed only
-        </Checkbox>
-        <Checkbox
-          checked={options.differingOnly}
-          disabled={!diffing}
-          onCheckedChange={(differingOnly) => onOptions({ differingOnly })}
-        >
-          Differing only
-        </Checkbox>
+      <div className="space-y-1">
+        <span className={labelClasses} aria-hidden>
+          Row height
+        </span>
+        <TextToggle label="Row height" options={ROW_HEIGHT_OPTIONS} value={rowHeight} onChange={onRowHeight} />
       </div>
       <div className="ml-auto flex items-center gap-2">
         <Button variant="secondary" size="sm" aria-expanded={chartsOpen} onClick={onCharts}>

@@ -8,6 +8,7 @@ import { CellPanel } from './cell-panel';
 import { MatrixGrid, type Position } from './matrix-grid';
 import { MatrixToolbar } from './matrix-toolbar';
 import type { RenderMode } from './output-view';
+import type { RowHeight } from './row-height';
 import { baselineText, visibleRows, type RowOptions, type RunOutputs } from './view-model';
 
 const MatrixCharts = lazy(() => import('./matrix-charts'));
@@ -36,17 +37,30 @@ const isTyping = (target: EventTarget) =>
  * The comparison matrix: every user prompt against every system prompt, with search, filters, sorting, diffs from
  * a baseline, output rendering, charts and keyboard shortcuts.
  */
-export function MatrixView({ data, history }: { data: GridData; history?: RunHistory }) {
-  const [options, setOptions] = useState<RowOptions>({
+export function MatrixView({
+  data,
+  history,
+  initialOptions,
+}: {
+  data: GridData;
+  history?: RunHistory;
+  /** How the matrix opens (a comparison of two configurations opens on their differences). */
+  initialOptions?: Partial<RowOptions>;
+}) {
+  const [options, setOptions] = useState<RowOptions>(() => ({
     search: '',
-    failedOnly: false,
+    filter: { kind: 'all' },
     differingOnly: false,
     baseline: { kind: 'none' },
     sort: { by: 'run' },
     descending: false,
-  });
+    ...initialOptions,
+  }));
   const [showDiff, setShowDiff] = useState(true);
   const [mode, setMode] = useState<RenderMode>('plain');
+  const [rowHeight, setRowHeight] = useState<RowHeight>('compact');
+  // Whole-grid scan, once per data rather than on every keystroke in the search box.
+  const withExpected = useMemo(() => data.rows.some((row) => row.expected !== null), [data]);
   const [widths, setWidths] = useState<Record<number, number>>({});
   const [active, setActive] = useState<Position>({ row: 0, column: 0 });
   const [expanded, setExpanded] = useState<Position | null>(null);
@@ -137,6 +151,9 @@ export function MatrixView({ data, history }: { data: GridData; history?: RunHis
         onShowDiff={setShowDiff}
         mode={mode}
         onMode={setMode}
+        rowHeight={rowHeight}
+        onRowHeight={setRowHeight}
+        hasExpected={withExpected}
         searchRef={searchRef}
         chartsOpen={chartsOpen}
         onCharts={() => setChartsOpen((open) => !open)}
@@ -160,6 +177,8 @@ export function MatrixView({ data, history }: { data: GridData; history?: RunHis
               onResize={onResize}
               baselineOf={baselineOf}
               mode={mode}
+              rowHeight={rowHeight}
+              withExpected={withExpected}
               active={clampedActive}
               onActiveChange={setActive}
               onExpand={setExpanded}

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { cellKey } from '../lib/results-index';
 import type { GridCell, GridData } from './grid-data';
 import { gridCsv } from './csv';
-import { baselineText, rowDiffers, visibleRows, wordDiff, type RowOptions } from './view-model';
+import {
+  baselineText,
+  cellVerdict,
+  filterCounts,
+  rowDiffers,
+  visibleRows,
+  wordDiff,
+  type RowOptions,
+} from './view-model';
 
 const success = (output: string, seconds: number, outputTokens: number): GridCell => ({
   status: 'SUCCESS',
@@ -44,7 +52,7 @@ const data: GridData = {
 
 const options = (change: Partial<RowOptions> = {}): RowOptions => ({
   search: '',
-  failedOnly: false,
+  filter: { kind: 'all' },
   differingOnly: false,
   baseline: { kind: 'none' },
   sort: { by: 'run' },
@@ -90,8 +98,9 @@ describe('the matrix rows', () => {
     ]);
   });
 
-  it('filters failed rows and searches inputs and outputs, ignoring case', () => {
-    expect(names({ failedOnly: true })).toEqual(['Gamma']);
+  it('filters failed calls and searches inputs, expected outputs and outputs, ignoring case', () => {
+    expect(names({ filter: { kind: 'failed-calls' } })).toEqual(['Gamma']);
+    expect(names({ search: 'paris' })).toEqual(['Beta']);
     expect(names({ search: 'FRANCE' })).toEqual(['Beta']);
     expect(names({ search: 'of course' })).toEqual(['Beta']);
     expect(names({ search: 'boom' })).toEqual(['Gamma']);
@@ -104,31 +113,91 @@ describe('the matrix rows', () => {
     expect(names({ descending: true })).toEqual(['Gamma', 'Alpha', 'Beta']);
   });
 
-  it('exports one CSV row per cell, quoting what spreadsheets would run as a formula', () => {
+  it('exports one CSV row per cell with the expected output, quoting what spreadsheets would run as a formula', () => {
     const lines = gridCsv(data).split('\r\n');
     expect(lines[0]).toBe(
-      'input_name,input,configuration,model,status,output,error_message,execution_time_s,input_tokens,output_tokens',
+      'input_name,input,expected_output,configuration,model,status,output,error_message,' +
+        'input_tokens,output_tokens,latency_s,time_to_first_token_s',
     );
     expect(lines).toHaveLength(7);
     expect(lines[2]).toBe(
-      'Beta,Capital of France?,Warm,anthropic - claude-haiku-4-5,SUCCESS,"It is Paris, of course",,1.5,10,6',
+      'Beta,Capital of France?,Paris,Warm,anthropic - claude-haiku-4-5,SUCCESS,"It is Paris, of course",,10,6,1.5,',
     );
     expect(lines[3]).toContain(",'=4,");
-    expect(lines[5]).toBe('Gamma,Broken,Terse,openai - gpt-4.1,FAILED,,Boom,0.1,,');
+    expect(lines[5]).toBe('Gamma,Broken,,Terse,openai - gpt-4.1,FAILED,,Boom,,,0.1,');
   });
 
-  it('adds cost and checks columns only when cells carry them', () => {
+  it("adds each check's verdict and reason, the rating and the cost when cells carry them, rounded", () => {
     const withExtras: GridData = {
       ...data,
       cells: new Map([
         [
           cellKey(1, 10),
-          { ...success('Paris', 0.5, 1), cost: 0.0012, judgeCost: 0.0003, checks: { passed: 2, total: 3 } },
+          {
+            ...success('Paris', 0.51234, 1),
+            ttft: 0.2004,
+            cost: 0.00123456789,
+            judgeCost: 0.0003,
+            rating: 1,
+            verdicts: [
+              { checkId: 5, name: 'Exact', pass: true, reason: 'Equal.' },
+              { checkId: 6, name: 'Short', pass: false, reason: 'Too long.' },
+            ],
+          },
         ],
       ]),
     };
     const [header, row] = gridCsv(withExtras).split('\r\n');
-    expect(header).toMatch(/,cost_usd,judge_cost_usd,checks_passed,checks_total$/);
-    expect(row).toMatch(/,0.0012,0.0003,2,3$/);
+    expect(header).toBe(
+      'input_name,input,expected_output,configuration,model,status,output,error_message,' +
+        'check: Exact,check: Exact (reason),check: Short,check: Short (reason),rating,cost_usd,judge_cost_usd,' +
+        'input_tokens,output_tokens,latency_s,time_to_first_token_s',
+    );
+    expect(row).toBe(
+      'Beta,Capital of France?,Paris,Terse,openai - gpt-4.1,SUCCESS,Paris,,pass,Equal.,fail,Too long.,up,' +
+        '0.001235,0.0003,10,1,0.512,0.2',
+    );
+  });
+});
+
+describe('the matrix filters', () => {
+  const verdict = (pass: boolean, checkId = 5) => ({ checkId, name: `Check ${checkId}`, pass, reason: '' });
+  const judged: GridData = {
+    ...data,
+    cells: new Map([
+      [cellKey(1, 10), { ...success('Paris', 0.5, 1), verdicts: [verdict(true), verdict(true, 6)] }],
+      [cellKey(1, 20), { ...success('paris ', 0.5, 1), verdicts: [verdict(true), verdict(false, 6)] }],
+      [cellKey(2, 10), { ...success('4', 0.2, 1), verdicts: [verdict(false), verdict(true, 6)] }],
+      [cellKey(2, 20), { ...success('4', 0.2, 1), verdicts: [verdict(false), verdict(true, 6)] }],
+      [cellKey(3, 10), failed],
+      [cellKey(3, 20), failed],
+    ]),
+  };
+  const shown = (filter: RowOptions['filter']) => visibleRows(judged, options({ filter })).map((row) => row.name);
+
+  it('keeps rows where a check failed, a named check failed, a call failed, or the configurations disagree', () => {
+    expect(shown({ kind: 'failed-checks' })).toEqual(['Beta', 'Alpha']);
+    expect(shown({ kind: 'check', checkId: 6 })).toEqual(['Beta']);
+    expect(shown({ kind: 'check', checkId: 5 })).toEqual(['Alpha']);
+    expect(shown({ kind: 'failed-calls' })).toEqual(['Gamma']);
+    // Beta's outputs read the same once case and spacing are set aside, but one check's verdicts differ.
+    expect(shown({ kind: 'differs' })).toEqual(['Beta']);
+  });
+
+  it('counts the rows each filter keeps', () => {
+    expect(Object.fromEntries(filterCounts(judged))).toEqual({
+      all: 3,
+      'failed-checks': 2,
+      'failed-calls': 1,
+      differs: 1,
+      'check:5': 1,
+      'check:6': 1,
+    });
+  });
+
+  it('calls a cell Fail when one check failed, Pass when all passed, nothing without verdicts', () => {
+    expect(cellVerdict(judged.cells.get(cellKey(1, 20)))).toBe('fail');
+    expect(cellVerdict(judged.cells.get(cellKey(1, 10)))).toBe('pass');
+    expect(cellVerdict(failed)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { diffWords, type ChangeObject } from 'diff';
 import { cellKey } from '../lib/results-index';
-import { gridCell, type GridData, type GridRow } from './grid-data';
+import { gridCell, type GridCell, type GridData, type GridRow } from './grid-data';
 
 /**
  * What cells are compared with: nothing, another column's output for the same input, the input's expected output,
@@ -14,9 +14,20 @@ export type Baseline =
 /** Another run's outputs by cell key, for a 'run' baseline (null until loaded). */
 export type RunOutputs = Map<string, string | null>;
 export type SortKey = { by: 'run' } | { by: 'input-name' } | { by: 'latency' | 'tokens' | 'score'; columnId: number };
+/**
+ * Which rows to show: all, those where some check failed (any, or one named check), those where a call failed, or
+ * those where the system prompts' outputs or verdicts disagree.
+ */
+export type RowFilter =
+  | { kind: 'all' }
+  | { kind: 'failed-checks' }
+  | { kind: 'failed-calls' }
+  | { kind: 'differs' }
+  | { kind: 'check'; checkId: number };
 export type RowOptions = {
   search: string;
-  failedOnly: boolean;
+  filter: RowFilter;
+  /** Only rows whose outputs differ from the baseline. */
   differingOnly: boolean;
   baseline: Baseline;
   sort: SortKey;
@@ -64,11 +75,80 @@ export function rowDiffers(data: GridData, row: GridRow, baseline: Baseline, run
   });
 }
 
-const rowFailed = (data: GridData, row: GridRow) =>
-  data.columns.some((column) => gridCell(data, row.id, column.id)?.status === 'FAILED');
+/** 'pass' when every check passed, 'fail' when one failed, 'error' when one could not decide; null without verdicts. */
+export function cellVerdict(cell: GridCell | undefined): 'pass' | 'fail' | 'error' | null {
+  const verdicts = cell?.verdicts;
+  if (!verdicts || verdicts.length === 0) return null;
+  if (verdicts.some((verdict) => verdict.pass === false)) return 'fail';
+  if (verdicts.some((verdict) => verdict.pass === null)) return 'error';
+  return 'pass';
+}
+
+const rowCells = (data: GridData, row: GridRow) => data.columns.map((column) => gridCell(data, row.id, column.id));
+
+/** How an output reads for agreement: the same answer in another case or with other spacing is the same answer. */
+const normalised = (output: string) => output.trim().toLowerCase();
+
+/** Whether the system prompts disagree on this input: in their outputs, or in some check's verdict. */
+function rowDisagrees(data: GridData, row: GridRow): boolean {
+  const cells = rowCells(data, row).filter((cell) => cell?.output != null);
+  if (cells.length < 2) return false;
+  const first = normalised(cells[0]!.output!);
+  if (cells.some((cell) => normalised(cell!.output!) !== first)) return true;
+  const verdictsOf = (cell: GridCell | undefined) =>
+    (cell?.verdicts ?? []).map((verdict) => `${verdict.checkId}:${verdict.pass}`).join(',');
+  return cells.some((cell) => verdictsOf(cell) !== verdictsOf(cells[0]));
+}
+
+function rowPassesFilter(data: GridData, row: GridRow, filter: RowFilter): boolean {
+  if (filter.kind === 'all') return true;
+  if (filter.kind === 'differs') return rowDisagrees(data, row);
+  return rowCells(data, row).some((cell) => {
+    if (filter.kind === 'failed-calls') return cell?.status === 'FAILED';
+    if (filter.kind === 'failed-checks') return cellVerdict(cell) === 'fail';
+    return cell?.verdicts?.some((verdict) => verdict.checkId === filter.checkId && verdict.pass === false) ?? false;
+  });
+}
+
+/** The checks some cell has a verdict of, in first-seen order, for a filter each. */
+export function checksOf(data: GridData): { id: number; name: string }[] {
+  const checks = new Map<number, string>();
+  for (const cell of data.cells.values())
+    for (const verdict of cell.verdicts ?? [])
+      if (!checks.has(verdict.checkId)) checks.set(verdict.checkId, verdict.name);
+  return [...checks].map(([id, name]) => ({ id, name }));
+}
+
+/** How many rows each filter keeps (before the search), by filter: 'all', 'failed-checks', ..., 'check:<id>'. */
+export function filterCounts(data: GridData): Map<string, number> {
+  const filters: RowFilter[] = [
+    { kind: 'all' },
+    { kind: 'failed-checks' },
+    { kind: 'failed-calls' },
+    { kind: 'differs' },
+    ...checksOf(data).map((check): RowFilter => ({ kind: 'check', checkId: check.id })),
+  ];
+  return new Map(
+    filters.map((filter) => [
+      encodeFilter(filter),
+      data.rows.reduce((n, row) => (rowPassesFilter(data, row, filter) ? n + 1 : n), 0),
+    ]),
+  );
+}
+
+export const encodeFilter = (filter: RowFilter) => (filter.kind === 'check' ? `check:${filter.checkId}` : filter.kind);
+export const decodeFilter = (value: string): RowFilter => {
+  const [kind, id] = value.split(':');
+  return kind === 'check' ? { kind, checkId: Number(id) } : { kind: kind as Exclude<RowFilter['kind'], 'check'> };
+};
 
 function rowMatches(data: GridData, row: GridRow, needle: string): boolean {
-  if (row.name.toLowerCase().includes(needle) || row.content.toLowerCase().includes(needle)) return true;
+  if (
+    row.name.toLowerCase().includes(needle) ||
+    row.content.toLowerCase().includes(needle) ||
+    (row.expected?.toLowerCase().includes(needle) ?? false)
+  )
+    return true;
   return data.columns.some((column) => {
     const cell = gridCell(data, row.id, column.id);
     return (cell?.output ?? cell?.error ?? '').toLowerCase().includes(needle);
@@ -82,7 +162,9 @@ function sortValue(data: GridData, row: GridRow, sort: SortKey): number | string
   const cell = gridCell(data, row.id, sort.columnId);
   if (sort.by === 'latency') return cell?.seconds ?? null;
   if (sort.by === 'tokens') return cell?.outputTokens ?? null;
-  return cell?.checks ? cell.checks.passed / Math.max(cell.checks.total, 1) : null;
+  const verdicts = cell?.verdicts;
+  if (!verdicts || verdicts.length === 0) return null;
+  return verdicts.filter((verdict) => verdict.pass === true).length / verdicts.length;
 }
 
 /** The rows to show, filtered and sorted; run order is the rows' own order. */
@@ -90,7 +172,7 @@ export function visibleRows(data: GridData, options: RowOptions, runOutputs: Run
   const needle = options.search.trim().toLowerCase();
   const rows = data.rows.filter(
     (row) =>
-      (!options.failedOnly || rowFailed(data, row)) &&
+      rowPassesFilter(data, row, options.filter) &&
       (!options.differingOnly || rowDiffers(data, row, options.baseline, runOutputs)) &&
       (needle === '' || rowMatches(data, row, needle)),
   );
@@ -104,6 +186,8 @@ export function visibleRows(data: GridData, options: RowOptions, runOutputs: Run
   return keyed.map((entry) => entry.row);
 }
 
-/** Whether any cell carries cost or check results (features that may add them), to offer them in charts and sorting. */
-export const hasField = (data: GridData, field: 'cost' | 'checks') =>
-  [...data.cells.values()].some((cell) => cell[field] != null);
+/** Whether any cell carries cost or verdicts, to offer them in charts, sorting and exports. */
+export const hasField = (data: GridData, field: 'cost' | 'verdicts') =>
+  [...data.cells.values()].some((cell) =>
+    field === 'verdicts' ? (cell.verdicts?.length ?? 0) > 0 : cell.cost != null,
+  );

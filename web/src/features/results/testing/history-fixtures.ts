@@ -42,7 +42,13 @@ export const recordFixture = (
     version: 1,
     prompt_token_count: 2,
   })),
-  inputs: [1, 2].map((i) => ({ id: i, name: `Frozen input ${i}`, content: `Question ${i}`, token_count: 3 })),
+  inputs: [1, 2].map((i) => ({
+    id: i,
+    name: `Frozen input ${i}`,
+    content: `Question ${i}`,
+    token_count: 3,
+    expected_output: null,
+  })),
 });
 
 export const historyItemFixture = (
@@ -136,6 +142,22 @@ export const comparisonFixture = (): EvaluationComparison => {
     })),
     inputs: inputs.map(({ token_count: _, ...i }) => i),
     pairs,
-    summary: { pairs: 3, changed: 2, status_changed: 1, output_changed: 2, only_base: 0, only_head: 0 },
+    summary: {
+      pairs: 3,
+      changed: 2,
+      status_changed: 1,
+      output_changed: 2,
+      only_base: 0,
+      only_head: 0,
+      outcome: {
+        fixed: 1,
+        broken: 1,
+        unchanged: 1,
+        base_pass_rate: 2 / 3,
+        head_pass_rate: 0.5,
+        base_cost_usd: 0.012,
+        head_cost_usd: 0.01,
+      },
+    },
   };
 };

@@ -95,7 +95,10 @@ describe('RunView', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByText(/simulated and free/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
-    expect(await screen.findByText(`❌ Error: ${sentence}`)).toBeInTheDocument();
+    // The sentence shows in the missing-keys notice too; the run's failure is the one that starts with the cross.
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((s) => s.textContent === `❌ Error: ${sentence}`)).toBe(true),
+    );
     expect(screen.queryByText(/api_key:/)).not.toBeInTheDocument();
 
     // Mock runs need no key: the notice goes and Run still works.
@@ -122,9 +125,12 @@ describe('RunView', () => {
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
     await userEvent.click(screen.getAllByRole('button', { name: 'Deselect All' })[1]!);
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
-    expect(
-      await screen.findByText('⚠️ Please select at least one prompt-model before running the evaluation.'),
-    ).toBeInTheDocument();
+    const message = await screen.findByText(/Please select at least one prompt-model before running the evaluation\./);
+    // The warning sign is drawn as an icon, the text keeps it; the message takes the focus so it is seen and read.
+    expect(message.closest('[role="status"]')).toHaveTextContent(
+      '⚠️ Please select at least one prompt-model before running the evaluation.',
+    );
+    await waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { defaultEvaluationName, type Check, type Configuration, type Input } from '@promptgrid/contract';
 import { ApiError } from '@/lib/api-client';
 import { Banner } from '@/components/ui/banner';
+import { MessageText } from '@/components/ui/message-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RepetitionsField } from './repetitions-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -77,6 +78,16 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
   const keysSayMock = apiKeys.isSuccess ? !apiKeys.data.some((key) => key.is_active) : apiKeys.isError ? true : null;
   const mockMode = chosenMockMode ?? keysSayMock;
   const [message, setMessage] = useState<string | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!message) return;
+    // After the dialog has handed focus back to the Run button.
+    const frame = requestAnimationFrame(() => {
+      messageRef.current?.scrollIntoView?.({ block: 'center' });
+      messageRef.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [message]);
   const [confirming, setConfirming] = useState(false);
   const [repetitions, setRepetitions] = useState(1);
   const [options, setOptions] = useState<RunOptionsValue>({ name: '', budget: '' });
@@ -202,7 +213,14 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
         onRun={start}
       />
 
-      {message ? <Banner tone={bannerTone(message)}>{message}</Banner> : null}
+      {message ? (
+        // Focus comes here after the confirm dialog, so a failure below the fold is seen and read out.
+        <div ref={messageRef} tabIndex={-1} className="scroll-mt-24 outline-none">
+          <Banner tone={bannerTone(message)}>
+            <MessageText text={message} />
+          </Banner>
+        </div>
+      ) : null}
 
       <ConfirmDialog
         open={confirming}

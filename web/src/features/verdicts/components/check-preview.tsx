@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCheckPreview } from '../api/preview-check';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { CheckIcon, XIcon } from '@/components/ui/icons';
 
 export type PreviewRun = {
   evaluationId: number;
@@ -78,7 +79,14 @@ export function CheckPreview({ run, type, check, problem }: Props) {
                     verdict.pass ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
                   )}
                 >
-                  {verdict.pass === null ? 'error' : verdict.pass ? '✓ pass' : '✗ fail'}
+                  {verdict.pass === null ? (
+                    'error'
+                  ) : (
+                    <span className="inline-flex items-center gap-1">
+                      {verdict.pass ? <CheckIcon width={12} height={12} /> : <XIcon width={12} height={12} />}
+                      {verdict.pass ? 'pass' : 'fail'}
+                    </span>
+                  )}
                 </span>
                 <span className="min-w-0">
                   <span className="font-medium">{where}</span>: {verdict.error ?? verdict.reason}

@@ -1,121 +1,232 @@
-import { useState } from 'react';
-import type { ConfigurationSummary } from '@promptgrid/contract';
+import { useMemo, useState } from 'react';
+import { formatUsd, type ConfigurationSummary } from '@promptgrid/contract';
+import { Button } from '@/components/ui/button';
+import { ChevronDownIcon, ThumbsDownIcon, ThumbsUpIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
-type SortKey = 'pass_rate' | 'win_rate' | 'mean_score' | 'average_execution_time' | 'output_tokens';
+/** A figure column of the leaderboard: how to read it from a line, show it, and which way is better. */
+type FigureColumn = {
+  key: string;
+  label: string;
+  value: (row: ConfigurationSummary) => number | null;
+  format: (value: number) => string;
+  lowerIsBetter?: boolean;
+};
 
-const COLUMNS: { key: SortKey; label: string; lowerIsBetter?: boolean }[] = [
-  { key: 'pass_rate', label: 'Pass rate' },
-  { key: 'win_rate', label: 'Win rate' },
-  { key: 'mean_score', label: 'Mean score' },
-  { key: 'average_execution_time', label: 'Avg time', lowerIsBetter: true },
-  { key: 'output_tokens', label: 'Output tokens', lowerIsBetter: true },
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+const PASS_RATE: FigureColumn = { key: 'pass_rate', label: 'Pass rate', value: (r) => r.pass_rate, format: percent };
+const TRAILING: FigureColumn[] = [
+  { key: 'win_rate', label: 'Win rate', value: (r) => r.win_rate, format: percent },
+  { key: 'cost_usd', label: 'Cost', value: (r) => r.cost_usd, format: formatUsd, lowerIsBetter: true },
+  {
+    key: 'average_execution_time',
+    label: 'Mean latency',
+    value: (r) => r.average_execution_time,
+    format: (s) => `${s.toFixed(2)}s`,
+    lowerIsBetter: true,
+  },
+  {
+    key: 'output_tokens',
+    label: 'Output tokens',
+    value: (r) => r.output_tokens,
+    format: (n) => n.toLocaleString('en-US'),
+    lowerIsBetter: true,
+  },
 ];
 
-const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
+/** One column per check the run's outputs were judged by, its pass rate on each configuration. */
+const checkColumn = (checkId: number, name: string): FigureColumn => ({
+  key: `check:${checkId}`,
+  label: name,
+  value: (r) => r.checks.find((c) => c.check_id === checkId)?.pass_rate ?? null,
+  format: percent,
+});
 
-/** Sorted by one column, best first; null (nothing to rate yet) always last. The server's order breaks ties. */
-function sortRows(rows: ConfigurationSummary[], key: SortKey | null): ConfigurationSummary[] {
-  if (key === null) return rows;
-  const lowerIsBetter = COLUMNS.find((c) => c.key === key)?.lowerIsBetter ?? false;
+const better = (column: FigureColumn, x: number, y: number) => (column.lowerIsBetter ? x - y : y - x);
+
+/** Sorted by one column, best first; null (nothing to rate yet) always last. The given order breaks ties. */
+function sortRows(rows: ConfigurationSummary[], column: FigureColumn | undefined): ConfigurationSummary[] {
+  if (!column) return rows;
   return [...rows].sort((a, b) => {
-    const [x, y] = [a[key], b[key]];
+    const [x, y] = [column.value(a), column.value(b)];
     if (x === y) return 0;
     if (x === null) return 1;
     if (y === null) return -1;
-    return lowerIsBetter ? x - y : y - x;
+    return better(column, x, y);
   });
 }
+
+/** The best value of a column, when the lines differ on it (a column where all agree sets no one off). */
+function bestOf(rows: ConfigurationSummary[], column: FigureColumn): number | null {
+  const values = rows.map(column.value).filter((v): v is number => v !== null);
+  if (values.length < 2 || values.every((v) => v === values[0])) return null;
+  return values.reduce((best, v) => (better(column, v, best) < 0 ? v : best));
+}
+
+export const LEADERBOARD_TOP = 10;
 
 type Props = {
   rows: ConfigurationSummary[];
   nameOf: (configurationId: number) => string;
+  /** The project's checks by id, to head their columns. */
+  checkNames?: ReadonlyMap<number, string>;
   /**
    * false for a mock run: its rows keep the run's order (the server's is best first) and no figure stands out, so no
    * prompt reads as the winner.
    */
   ranked?: boolean;
+  /** Opens the two configurations on top, in the order shown, side by side with their differences. */
+  onCompare?: (baseId: number, headId: number) => void;
 };
 
 const inRunOrder = (rows: ConfigurationSummary[]) => [...rows].sort((a, b) => a.configuration_id - b.configuration_id);
 
-/** One line per system prompt of the run: checks, votes and ratings, with pass rate and win rate first. */
-export function LeaderboardTable({ rows, nameOf, ranked = true }: Props) {
-  const [sortKey, setSortKey] = useState<SortKey | null>(null);
-  const sorted = sortRows(ranked ? rows : inRunOrder(rows), sortKey);
-  const rate = cn('px-3 py-2 text-right', ranked && 'text-base font-semibold');
-  const header = (key: SortKey, label: string) => (
-    <th key={key} scope="col" aria-sort={sortKey === key ? 'descending' : 'none'} className="px-3 py-2 text-right">
+/**
+ * One line per system prompt of the run: overall pass rate, each check's pass rate, win rate, cost, latency and
+ * tokens, the best of each column set off; sortable by any of them, and the top ten unless asked for all.
+ */
+export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCompare }: Props) {
+  const [sortKey, setSortKey] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const checkColumns = useMemo(() => {
+    const ids = [...new Set(rows.flatMap((row) => row.checks.map((c) => c.check_id)))].sort((a, b) => a - b);
+    return ids.map((id) => checkColumn(id, checkNames?.get(id) ?? `Check #${id}`));
+  }, [rows, checkNames]);
+  const columns = [PASS_RATE, ...checkColumns, ...TRAILING];
+  const sorted = sortRows(
+    ranked ? rows : inRunOrder(rows),
+    columns.find((c) => c.key === sortKey),
+  );
+  const shown = showAll ? sorted : sorted.slice(0, LEADERBOARD_TOP);
+  const best = new Map(columns.map((column) => [column.key, ranked ? bestOf(rows, column) : null]));
+
+  const header = (column: FigureColumn) => (
+    <th
+      key={column.key}
+      scope="col"
+      aria-sort={sortKey === column.key ? 'descending' : 'none'}
+      className="px-3 py-2 text-right align-bottom"
+    >
       <button
         type="button"
-        onClick={() => setSortKey(key)}
+        onClick={() => setSortKey(column.key)}
+        title={column.lowerIsBetter ? 'Sort, lowest first' : 'Sort, highest first'}
         className={cn(
-          'font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2',
-          'focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:text-white',
+          'inline-flex max-w-[9rem] items-center gap-1 text-right font-medium text-slate-600 hover:text-slate-900',
+          'focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:text-white',
         )}
       >
-        {label}
-        {sortKey === key ? ' ▼' : ''}
+        <span className="break-words">{column.label}</span>
+        {sortKey === column.key ? <ChevronDownIcon width={12} height={12} className="shrink-0" /> : null}
       </button>
     </th>
   );
+  const figure = (row: ConfigurationSummary, column: FigureColumn) => {
+    const value = column.value(row);
+    const isBest = value !== null && value === best.get(column.key);
+    return (
+      <td
+        key={column.key}
+        className={cn(
+          'px-3 py-2 text-right whitespace-nowrap',
+          column === PASS_RATE && ranked && 'text-base font-semibold',
+          isBest && 'bg-green-50 font-semibold text-green-800 dark:bg-green-950 dark:text-green-200',
+        )}
+      >
+        {value === null ? '—' : column.format(value)}
+        {isBest ? <span className="sr-only"> (best)</span> : null}
+        {column === PASS_RATE && row.checks_total > 0 ? (
+          <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
+            {row.checks_passed} of {row.checks_total}
+          </span>
+        ) : null}
+      </td>
+    );
+  };
+
   return (
-    <table className="w-full min-w-[44rem] text-sm">
-      <caption className="sr-only">
-        {ranked ? 'Leaderboard: best first' : 'Leaderboard: in run order, not ranked'}
-      </caption>
-      <thead className="border-b border-slate-200 text-xs dark:border-slate-800">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-left font-medium text-slate-600 dark:text-slate-300">
-            <button type="button" onClick={() => setSortKey(null)} aria-pressed={sortKey === null}>
-              System prompt
-            </button>
-          </th>
-          {COLUMNS.slice(0, 3).map((c) => header(c.key, c.label))}
-          <th scope="col" className="px-3 py-2 text-right font-medium text-slate-600 dark:text-slate-300">
-            Checks
-          </th>
-          <th scope="col" className="px-3 py-2 text-right font-medium text-slate-600 dark:text-slate-300">
-            Votes W/L/T
-          </th>
-          <th scope="col" className="px-3 py-2 text-right font-medium text-slate-600 dark:text-slate-300">
-            Ratings
-          </th>
-          <th scope="col" className="px-3 py-2 text-right font-medium text-slate-600 dark:text-slate-300">
-            Succeeded
-          </th>
-          {COLUMNS.slice(3).map((c) => header(c.key, c.label))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100 tabular-nums dark:divide-slate-800">
-        {sorted.map((row) => (
-          <tr key={row.configuration_id}>
-            <th scope="row" className="max-w-[16rem] truncate px-3 py-2 text-left font-medium">
-              {nameOf(row.configuration_id)}
-            </th>
-            <td className={rate}>{percent(row.pass_rate)}</td>
-            <td className={rate}>{percent(row.win_rate)}</td>
-            <td className="px-3 py-2 text-right">{row.mean_score === null ? '—' : row.mean_score.toFixed(2)}</td>
-            <td className="px-3 py-2 text-right">
-              {row.checks_passed} of {row.checks_total}
-            </td>
-            <td className="px-3 py-2 text-right">
-              {row.votes_won}/{row.votes_lost}/{row.votes_tied}
-            </td>
-            <td className="px-3 py-2 text-right">
-              <span aria-label={`${row.rating_up} up`}>▲ {row.rating_up}</span>{' '}
-              <span aria-label={`${row.rating_down} down`}>▼ {row.rating_down}</span>
-            </td>
-            <td className="px-3 py-2 text-right">
-              {row.succeeded} of {row.requests}
-            </td>
-            <td className="px-3 py-2 text-right">
-              {row.average_execution_time === null ? '—' : `${row.average_execution_time.toFixed(2)}s`}
-            </td>
-            <td className="px-3 py-2 text-right">{row.output_tokens}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="space-y-3">
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-sm">
+          <caption className="sr-only">
+            {ranked ? 'Leaderboard: best first' : 'Leaderboard: in run order, not ranked'}
+          </caption>
+          <thead className="border-b border-slate-200 text-xs dark:border-slate-800">
+            <tr>
+              <th
+                scope="col"
+                className="px-3 py-2 text-left align-bottom font-medium text-slate-600 dark:text-slate-300"
+              >
+                <button type="button" onClick={() => setSortKey(null)} aria-pressed={sortKey === null}>
+                  System prompt
+                </button>
+              </th>
+              {columns.map(header)}
+              <th
+                scope="col"
+                className="px-3 py-2 text-right align-bottom font-medium text-slate-600 dark:text-slate-300"
+              >
+                Succeeded
+              </th>
+              <th
+                scope="col"
+                className="px-3 py-2 text-right align-bottom font-medium text-slate-600 dark:text-slate-300"
+              >
+                Votes W/L/T
+              </th>
+              <th
+                scope="col"
+                className="px-3 py-2 text-right align-bottom font-medium text-slate-600 dark:text-slate-300"
+              >
+                Ratings
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 tabular-nums dark:divide-slate-800">
+            {shown.map((row) => (
+              <tr key={row.configuration_id}>
+                <th scope="row" className="max-w-[16rem] truncate px-3 py-2 text-left font-medium">
+                  {nameOf(row.configuration_id)}
+                </th>
+                {columns.map((column) => figure(row, column))}
+                <td className="px-3 py-2 text-right whitespace-nowrap">
+                  {row.succeeded} of {row.requests}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  {row.votes_won}/{row.votes_lost}/{row.votes_tied}
+                </td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">
+                  <span className="inline-flex items-center gap-1" aria-label={`${row.rating_up} up`}>
+                    <ThumbsUpIcon width={12} height={12} /> {row.rating_up}
+                  </span>{' '}
+                  <span className="ml-2 inline-flex items-center gap-1" aria-label={`${row.rating_down} down`}>
+                    <ThumbsDownIcon width={12} height={12} /> {row.rating_down}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {sorted.length > LEADERBOARD_TOP || (onCompare && sorted.length >= 2) ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {sorted.length > LEADERBOARD_TOP ? (
+            <Button variant="secondary" size="sm" aria-expanded={showAll} onClick={() => setShowAll((all) => !all)}>
+              {showAll ? `Show the top ${LEADERBOARD_TOP}` : `Show all ${sorted.length}`}
+            </Button>
+          ) : null}
+          {onCompare && sorted.length >= 2 ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onCompare(sorted[0]!.configuration_id, sorted[1]!.configuration_id)}
+            >
+              Compare {nameOf(sorted[0]!.configuration_id)} with {nameOf(sorted[1]!.configuration_id)}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -14,8 +14,10 @@ const line = (configuration_id: number, over: Partial<ConfigurationSummary>): Co
   checks_passed: 0,
   checks_total: 0,
   pass_rate: null,
+  checks: [],
   mean_score: null,
   average_execution_time: 1,
+  cost_usd: null,
   input_tokens: 10,
   output_tokens: 20,
   judge_input_tokens: 0,
@@ -35,7 +37,12 @@ const summary = [
     checks_passed: 4,
     checks_total: 5,
     pass_rate: 0.8,
+    checks: [
+      { check_id: 1, passed: 3, total: 3, pass_rate: 1 },
+      { check_id: 2, passed: 1, total: 2, pass_rate: 0.5 },
+    ],
     mean_score: 0.8,
+    cost_usd: 0.5,
     win_rate: 0.25,
     votes_lost: 3,
     votes_won: 1,
@@ -44,7 +51,12 @@ const summary = [
     checks_passed: 1,
     checks_total: 2,
     pass_rate: 0.5,
+    checks: [
+      { check_id: 1, passed: 0, total: 1, pass_rate: 0 },
+      { check_id: 2, passed: 1, total: 1, pass_rate: 1 },
+    ],
     mean_score: 0.5,
+    cost_usd: 0.25,
     win_rate: 0.75,
     votes_won: 3,
     votes_lost: 1,
@@ -71,7 +83,8 @@ describe('Leaderboard', () => {
     expect(within(terse).getByText('25%')).toBeInTheDocument();
     expect(within(terse).getByText('4 of 5')).toBeInTheDocument();
     expect(within(terse).getByText('1/3/0')).toBeInTheDocument();
-    expect(within(screen.getByRole('row', { name: /Pirate/ })).getAllByText('—')).toHaveLength(3);
+    // Pass rate, the two checks, win rate and cost: nothing to show yet.
+    expect(within(screen.getByRole('row', { name: /Pirate/ })).getAllByText('—')).toHaveLength(5);
 
     await userEvent.click(screen.getByRole('button', { name: 'Win rate' }));
     expect(rowNames()).toEqual(['Friendly', 'Terse', 'Pirate']);
@@ -88,6 +101,44 @@ describe('Leaderboard', () => {
     expect(screen.getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
     expect(rowNames()).toEqual(['Terse', 'Friendly']);
     expect(within(screen.getByRole('row', { name: /Friendly/ })).getByText('50%')).not.toHaveClass('font-semibold');
+  });
+
+  it("shows each check's pass rate in a column of its own and sets off the best value of each column", async () => {
+    mockApi(({ url }) => (url === '/api/evaluations/9/summary/' ? { body: summary } : undefined));
+    const checkNames = new Map([
+      [1, 'Check against expected output'],
+      [2, 'Short'],
+    ]);
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={(id) => names[id]} checkNames={checkNames} />);
+    await screen.findByRole('table', { name: 'Leaderboard: best first' });
+    expect(screen.getByRole('button', { name: 'Check against expected output' })).toBeInTheDocument();
+    const [terse, friendly] = [
+      screen.getByRole('row', { name: /Terse/ }),
+      screen.getByRole('row', { name: /Friendly/ }),
+    ];
+    // Terse: best pass rate and best on the first check; Friendly: best on the second check, cheaper, more wins.
+    expect(within(terse).getByText('100%')).toHaveTextContent('100% (best)');
+    expect(within(terse).getByText('80%')).toHaveTextContent('80% (best)');
+    expect(within(friendly).getByText('$0.25')).toHaveTextContent('(best)');
+    expect(within(friendly).getByText('0%')).not.toHaveTextContent('(best)');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Short' }));
+    expect(rowNames()).toEqual(['Friendly', 'Terse', 'Pirate']);
+  });
+
+  it('shows the top ten of a large run until asked for all, and compares the top two', async () => {
+    const many = Array.from({ length: 12 }, (_, n) => line(n + 1, { pass_rate: 1 - n / 20 }));
+    mockApi(({ url }) => (url === '/api/evaluations/9/summary/' ? { body: many } : undefined));
+    const onCompare = vi.fn();
+    renderWithApp(
+      <Leaderboard evaluationId={9} polling={false} nameOf={(id) => `Prompt ${id}`} onCompare={onCompare} />,
+    );
+    await screen.findByRole('table', { name: 'Leaderboard: best first' });
+    expect(rowNames()).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 12' }));
+    expect(rowNames()).toHaveLength(12);
+    await userEvent.click(screen.getByRole('button', { name: 'Compare Prompt 1 with Prompt 2' }));
+    expect(onCompare).toHaveBeenCalledWith(1, 2);
   });
 
   it('says so when the leaderboard cannot be loaded', async () => {

@@ -10,20 +10,27 @@ type Props = {
   nameOf: (configurationId: number) => string;
   /** A mock run: its scores measure nothing, so it says so and ranks no one first. */
   mock?: boolean;
+  /** The project's checks by id, to head their columns. */
+  checkNames?: ReadonlyMap<number, string>;
+  /** Opens two configurations of the run side by side with their differences. */
+  onCompare?: (baseId: number, headId: number) => void;
 };
 
 /** The run's leaderboard above the result cards: which system prompt wins, on checks and on blind votes. */
-export function Leaderboard({ evaluationId, polling, nameOf, mock = false }: Props) {
+export function Leaderboard({ evaluationId, polling, nameOf, mock = false, checkNames, onCompare }: Props) {
   const summary = useSummary(evaluationId, polling);
   return (
     <section
       aria-labelledby="leaderboard-title"
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 id="leaderboard-title" className="mb-2 text-sm font-semibold">
-        Leaderboard
-      </h2>
-      {mock ? <MockOutputsNote className="mb-3" /> : null}
+      <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id="leaderboard-title" className="text-sm font-semibold">
+          Leaderboard
+        </h2>
+        {/* A short line beside the title: the summary above already says it in full. */}
+        {mock ? <MockOutputsNote className="px-2 py-0.5 text-xs" /> : null}
+      </div>
       {summary.isPending ? (
         <Spinner label="Loading the leaderboard" />
       ) : summary.isError ? (
@@ -31,7 +38,13 @@ export function Leaderboard({ evaluationId, polling, nameOf, mock = false }: Pro
       ) : summary.data.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No system prompts in this run.</p>
       ) : (
-        <LeaderboardTable rows={summary.data} nameOf={nameOf} ranked={!mock} />
+        <LeaderboardTable
+          rows={summary.data}
+          nameOf={nameOf}
+          checkNames={checkNames}
+          ranked={!mock}
+          onCompare={onCompare}
+        />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field, TextArea } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { useSaveRating } from '../api/save-rating';
+import { ThumbsDownIcon, ThumbsUpIcon } from '@/components/ui/icons';
 
 type Props = {
   request: ApiRequest;
@@ -69,7 +70,7 @@ export function RatingControl({ request, evaluationId, patchRequest }: Props) {
             onClick={() => thumb(1)}
             className={thumbClasses(rating?.rating === 1, 'up')}
           >
-            <span aria-hidden>👍</span>
+            <ThumbsUpIcon />
           </button>
           <button
             type="button"
@@ -80,7 +81,7 @@ export function RatingControl({ request, evaluationId, patchRequest }: Props) {
             onClick={() => thumb(-1)}
             className={thumbClasses(rating?.rating === -1, 'down')}
           >
-            <span aria-hidden>👎</span>
+            <ThumbsDownIcon />
           </button>
         </div>
         {rating && !editingNote ? (
