@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { apiCall, shot, useApp } from '../support/app';
 import { atPath, seeText, visible } from '../support/expect';
 
@@ -31,7 +31,7 @@ const PROMPTS = [
   'Careful\nThink about the ticket, then give its category.',
 ].join('\n---\n');
 
-describe('getting the data in', () => {
+test.describe('getting the data in', () => {
   test('a project from a Windows-1252 CSV, four prompts at once, a mock run with the default check', async () => {
     const page = await app.newPage();
     let actions = 0;

@@ -41,7 +41,7 @@ export async function ensureMigratedPgliteTemplate(): Promise<string> {
   try {
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
-    await applyCatalog(db as unknown as Db);
+    await applyCatalog(db);
     const tarball = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
     // Written aside and renamed, so a file that exists is always whole, even with two runs at once.
     const partial = `${file}.${process.pid}.partial`;

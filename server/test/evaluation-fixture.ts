@@ -92,7 +92,7 @@ export async function insertEvaluation(
     )
     SELECT id FROM made ORDER BY id`);
   const ids = (
-    (inserted as unknown as { rows?: { id: number }[] }).rows ?? (inserted as unknown as { id: number }[])
+    (inserted as { rows?: { id: number }[] }).rows ?? (inserted as { id: number }[])
   ).map((r) => Number(r.id));
   return { evaluationId: evaluation.id, requestIds: ids };
 }

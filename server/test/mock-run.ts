@@ -18,7 +18,7 @@ export async function startMockRun(
     const response = await client.post(ROUTES.configurations(project), {
       name,
       prompt_content: prompt,
-      ai_model_id: model!.id,
+      ai_model_id: model.id,
       parameters: { temperature: 0, max_tokens: null },
       provider_specific_params: {},
     });

@@ -76,9 +76,12 @@ export async function evaluationCompleted(
   });
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(async () => {
-      const rows = await requestRows(database, evaluationId);
-      reject(new Error(`evaluation ${evaluationId} not complete: ${JSON.stringify(rows.map((r) => r.status))}`));
+    timer = setTimeout(() => {
+      void requestRows(database, evaluationId).then(
+        (rows) =>
+          reject(new Error(`evaluation ${evaluationId} not complete: ${JSON.stringify(rows.map((r) => r.status))}`)),
+        reject,
+      );
     }, timeoutMs);
   });
   try {

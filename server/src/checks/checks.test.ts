@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 
-describe.each(databaseKinds)('checks on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('checks on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let judgeModelId: number;
 

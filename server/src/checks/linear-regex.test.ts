@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 import { insertEvaluation } from '../../test/evaluation-fixture.js';
 import { unsupportedConstruct } from './linear-regex.js';
 import { REGEX_JOB_TIMEOUT_MS } from './regex-thread.js';
@@ -17,7 +17,7 @@ describe('constructs the linear-time engine cannot run', () => {
   });
 });
 
-describe.each(databaseKinds)('the regex check on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('the regex check on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

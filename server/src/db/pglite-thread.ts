@@ -68,7 +68,7 @@ export class PgliteThread implements Transaction {
     });
     const [message] = (await Promise.race([
       once(worker, 'message'),
-      once(worker, 'error').then(([error]) => Promise.reject(error)),
+      once(worker, 'error').then(([error]: Error[]) => Promise.reject(error)),
     ])) as [{ ready: boolean; error?: { message: string } }];
     if (!message.ready) {
       await worker.terminate();

@@ -51,7 +51,7 @@ describe.each(databaseKinds)('polling api requests changed since a time on %s', 
     expect(changed).toEqual(expected);
 
     // From the run's start: all of them.
-    const start = new Date(Date.parse(first[0]!.created_at) - 1).toISOString();
+    const start = new Date(Date.parse(first[0].created_at) - 1).toISOString();
     expect((await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, start))).json()).toEqual(all);
   });
 
@@ -79,11 +79,11 @@ describe.each(databaseKinds)('polling a running evaluation on %s', (kind) => {
     const alice = await signedInClient(ctx.app);
     const evaluationId = await startMockRun(alice, [{ name: 'C', prompt: 'Be brief.' }], ['Question']);
     const [row] = (await alice.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
-    expect(row!.status).toBe('PENDING');
-    const withinMargin = new Date(Date.parse(row!.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS / 2).toISOString();
+    expect(row.status).toBe('PENDING');
+    const withinMargin = new Date(Date.parse(row.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS / 2).toISOString();
     const rows = (await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, withinMargin))).json() as ApiRequest[];
-    expect(rows.map((r) => r.id)).toEqual([row!.id]);
-    const beyondMargin = new Date(Date.parse(row!.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS * 2).toISOString();
+    expect(rows.map((r) => r.id)).toEqual([row.id]);
+    const beyondMargin = new Date(Date.parse(row.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS * 2).toISOString();
     expect((await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, beyondMargin))).json()).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
   /** Another configuration in the project of the client's last set-up. */
   async function setUpConfiguration(client: Client, prompt: string) {
     const projects = (await client.get(ROUTES.projects)).json() as { id: number }[];
-    const project = projects.map((p) => p.id).sort((a, b) => b - a)[0]!;
+    const project = projects.map((p) => p.id).sort((a, b) => b - a)[0];
     const response = await client.post(ROUTES.configurations(project), {
       name: 'Extra',
       prompt_content: prompt,

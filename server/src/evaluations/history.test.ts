@@ -27,7 +27,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     const body = {
       name,
       prompt_content: prompt,
-      ai_model_id: model!.id,
+      ai_model_id: model.id,
       parameters: { temperature: 0, max_tokens: null },
       provider_specific_params: {},
     };
@@ -94,10 +94,10 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       status_counts: { SUCCESS: 6, FAILED: 0, PENDING: 0, IN_PROGRESS: 0, total: 6 },
       cost_usd: 0,
     });
-    expect(page1.items[0]!.completed_at).not.toBeNull();
+    expect(page1.items[0].completed_at).not.toBeNull();
     const page2 = (await alice.get(ROUTES.projectEvaluations(projectId, 2, 1))).json() as EvaluationHistoryPage;
     expect(page2.items.map((i) => i.id)).toEqual([firstRun]);
-    expect(page2.items[0]!.status_counts.total).toBe(4);
+    expect(page2.items[0].status_counts.total).toBe(4);
     const beyond = (await alice.get(ROUTES.projectEvaluations(projectId, 3, 1))).json() as EvaluationHistoryPage;
     expect(beyond).toMatchObject({ items: [], total: 2, page: 3 });
     const defaults = (await alice.get(`/api/projects/${projectId}/evaluations/`)).json() as EvaluationHistoryPage;
@@ -163,7 +163,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       [inputs[1], configA, false],
     ]);
 
-    const edited = comparison.pairs[0]!;
+    const edited = comparison.pairs[0];
     expect(edited.status_change).toBeNull();
     expect(edited.output_changed).toBe(true);
     expect(edited.base!.output).toContain('Answer briefly.');
@@ -178,7 +178,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     expect(edited.head!.scores.map((score) => score.pass)).toEqual([true]);
     expect(edited.delta).toMatchObject({ mean_score: 1, checks_passed: 1 });
 
-    const added = comparison.pairs[2]!;
+    const added = comparison.pairs[2];
     expect(added.base).toBeNull();
     expect(added.status_change).toEqual({ from: null, to: 'SUCCESS' });
     expect(added.delta).toEqual({
@@ -190,7 +190,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       checks_passed: null,
     });
 
-    const same = comparison.pairs[4]!;
+    const same = comparison.pairs[4];
     expect(same.output_changed).toBe(false);
     expect(same.base!.output).toBe(same.head!.output);
     expect(same.delta).toMatchObject({ input_tokens: 0, output_tokens: 0, mean_score: 0, checks_passed: 0 });
@@ -223,12 +223,12 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       [configA, 'Formal', 'Answer formally.'],
       [configB, 'Brief', 'Answer briefly.'],
     ]);
-    expect(record.configurations[0]!.prompt_token_count).toBeGreaterThan(0);
+    expect(record.configurations[0].prompt_token_count).toBeGreaterThan(0);
     expect(record.inputs.map((i) => [i.id, i.content])).toEqual([
       [inputs[0], 'What is rain?'],
       [inputs[1], 'What is snow?'],
     ]);
-    expect(record.inputs[0]!.token_count).toBeGreaterThan(0);
+    expect(record.inputs[0].token_count).toBeGreaterThan(0);
     expect((await bob.get(ROUTES.evaluation(firstRun))).statusCode).toBe(404);
     expect((await alice.get(ROUTES.evaluation(2_000_000))).statusCode).toBe(404);
   });

@@ -83,7 +83,7 @@ export async function renameEvaluation(
     .returning({ id: evaluations.id });
   if (!renamed) throw notFound('Evaluation not found.');
   const [row] = await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId));
-  return toEvaluation(row!);
+  return toEvaluation(row);
 }
 
 /** The caller's run with the configurations and inputs it froze at start; 404 unless it is theirs. */

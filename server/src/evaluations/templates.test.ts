@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ApiRequest, type EvaluationResults } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 
 const OPENAI_KEY = 'sk-good-openai-templates';
 
-describe.each(databaseKinds)('templated runs on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('templated runs on %s', (kind) => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
 

@@ -81,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearAppStorage(STORAGE_KEYS.resultsCache(next.id));
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(next));
       setUser(next);
-      navigate(paths.projects.to());
+      void navigate(paths.projects.to());
     },
     [navigate],
   );

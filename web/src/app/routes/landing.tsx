@@ -21,7 +21,7 @@ export function LandingRoute() {
 
   return (
     <LandingPage
-      onGetStarted={() => (isAuthenticated ? navigate(paths.projects.to()) : toSignIn())}
+      onGetStarted={() => (isAuthenticated ? void navigate(paths.projects.to()) : toSignIn())}
       onChoosePlan={() => (isAuthenticated ? checkout.mutate() : toSignIn())}
       checkoutBusy={checkout.isPending || checkout.isSuccess}
       checkoutError={checkout.isError ? 'Failed to start upgrade process' : null}

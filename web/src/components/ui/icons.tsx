@@ -142,8 +142,3 @@ export const ListIcon = (props: IconProps) => (
     <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
   </svg>
 );
-export const DownloadIcon = (props: IconProps) => (
-  <svg {...base(props)}>
-    <path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
-  </svg>
-);

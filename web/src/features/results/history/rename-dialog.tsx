@@ -30,7 +30,7 @@ function RenameForm({ projectId, evaluation, onClose }: RenameDialogProps) {
   const serverError = rename.error instanceof ApiError ? rename.error.body : null;
   const serverNameError =
     serverError && typeof serverError === 'object' && 'name' in serverError
-      ? [(serverError as { name: unknown }).name].flat().join(' ')
+      ? [(serverError).name].flat().join(' ')
       : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -53,7 +53,7 @@ function RenameForm({ projectId, evaluation, onClose }: RenameDialogProps) {
       title="Rename evaluation"
       initialFocus={field}
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         {rename.isError && !serverNameError ? <Banner tone="error">Failed to rename evaluation</Banner> : null}
         <Field label="Name" required error={errors.name ?? serverNameError}>
           {(props) => (

@@ -40,7 +40,7 @@ export function MatrixGrid({
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { columns } = data;
-  const widthOf = useCallback((index: number) => widths[columns[index]!.id] ?? DEFAULT_COLUMN_WIDTH, [columns, widths]);
+  const widthOf = useCallback((index: number) => widths[columns[index].id] ?? DEFAULT_COLUMN_WIDTH, [columns, widths]);
 
   const { rowVirtualizer, columnVirtualizer } = useGridVirtualizers(
     scrollRef,
@@ -133,7 +133,7 @@ export function MatrixGrid({
         <MatrixHeader columns={columns} virtualColumns={virtualColumns} totalWidth={totalWidth} onResize={onResize} />
         <div role="rowgroup">
           {rowVirtualizer.getVirtualItems().map((virtualRow) => {
-            const row = rows[virtualRow.index]!;
+            const row = rows[virtualRow.index];
             return (
               <MatrixRow
                 key={row.id ?? 'none'}

@@ -32,7 +32,7 @@ export const MatrixHeader = memo(function MatrixHeader({ columns, virtualColumns
           User prompt
         </div>
         {virtualColumns.map((virtualColumn) => {
-          const column = columns[virtualColumn.index]!;
+          const column = columns[virtualColumn.index];
           return (
             <div
               key={column.id}

@@ -57,7 +57,7 @@ export const MatrixRow = memo(function MatrixRow({
         </span>
       </div>
       {virtualColumns.map((virtualColumn) => {
-        const column = data.columns[virtualColumn.index]!;
+        const column = data.columns[virtualColumn.index];
         return (
           <MatrixCell
             key={column.id}
