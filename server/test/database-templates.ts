@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { ensurePgliteTemplate, openDatabase, type Db } from '../src/db/client.js';
+import { ensurePgliteTemplate, openDatabase } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
 import { applyCatalog, defaultCatalogFile } from '../src/models/catalog.js';
 import { serverFile } from '../src/paths.js';

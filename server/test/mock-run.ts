@@ -12,7 +12,7 @@ export async function startMockRun(
   userPrompts: string[],
 ): Promise<number> {
   const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
-  const [model] = (await client.get(ROUTES.models)).json() as { id: number }[];
+  const [model] = (await client.get(ROUTES.models)).json<{ id: number }[]>();
   const configurationIds: number[] = [];
   for (const { name, prompt } of systemPrompts) {
     const response = await client.post(ROUTES.configurations(project), {

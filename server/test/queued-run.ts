@@ -12,7 +12,7 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function queuedRun(ctx: TestApp, { configurations, inputs }: { configurations: number; inputs: number }) {
   const client = await signedInClient(ctx.app);
-  const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
+  const models = (await client.get(ROUTES.models)).json<{ id: number; model_name: string }[]>();
   const projectId = (await client.post(ROUTES.projects, { name: 'Queue', description: 'Queued run' })).json().id;
   const configurationIds: number[] = [];
   for (let n = 0; n < configurations; n++) {

@@ -68,7 +68,7 @@ describe.each(embeddedDatabaseOnly)('checks on %s', (kind) => {
     const refused = async (body: object) => {
       const response = await alice.post(ROUTES.checks(project), body);
       expect(response.statusCode, response.body).toBe(400);
-      return response.json() as Record<string, string[]>;
+      return response.json<Record<string, string[]>>();
     };
     expect((await refused({ name: 'r', type: 'regex', value: '(unclosed' })).value[0]).toMatch(
       /^Not a valid regular expression: /,

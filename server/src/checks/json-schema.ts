@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import ajvFormats, { type FormatsPlugin } from 'ajv-formats';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -18,9 +18,12 @@ export const cachedValidatorCount = () => validators.size;
  * examples, x-…) that are harmless. It does not check the schema against the meta-schema (compiling the meta-schema
  * costs each new context ~150 ms): `metaSchemaChecker` did that when the check was saved.
  */
+// ajv-formats is CommonJS: imported from ES modules it is its module object, whose `default` is the plugin.
+const addFormats = (ajvFormats as unknown as { default: FormatsPlugin }).default;
+
 function newAjv() {
   const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
-  addFormats.default(ajv);
+  addFormats(ajv);
   return ajv;
 }
 

@@ -30,7 +30,7 @@ describe.each(embeddedDatabaseOnly)('the regex check on %s', (kind) => {
     const model = (await client.get(ROUTES.models)).json()[0].id as number;
     const configuration = (
       await client.post(ROUTES.configurations(project), { name: 'A', prompt_content: 'You are A.', ai_model_id: model })
-    ).json() as { id: number; name: string };
+    ).json<{ id: number; name: string }>();
     const { evaluationId } = await insertEvaluation(ctx.database.db, {
       userId: client.user.id,
       projectId: project,

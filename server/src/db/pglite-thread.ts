@@ -36,7 +36,7 @@ export class PgliteThread implements Transaction {
     private readonly worker: Worker,
     onCrash: (error: Error) => void,
   ) {
-    worker.on('message', ({ id, result, error }) => {
+    worker.on('message', ({ id, result, error }: { id: number; result: unknown; error?: { message: string } }) => {
       const pending = this.pending.get(id);
       if (!pending) return;
       this.pending.delete(id);

@@ -27,16 +27,14 @@ type OutputLengths = Map<number, { median: number; p90: number; count: number }>
  * nothing of a model's length): their median and 90th percentile, read through the project's runs.
  */
 async function earlierOutputLengths(db: Db, userId: number, projectId: number, ids: number[]): Promise<OutputLengths> {
-  const { rows } = (await db.execute(sql`
+  const { rows } = await db.execute<{ id: number; count: number; median: number; p90: number }>(sql`
     SELECT r.configuration_id AS id, count(*)::int AS count,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY r.token_count) AS median,
            percentile_cont(0.9) WITHIN GROUP (ORDER BY r.token_count) AS p90
       FROM results r JOIN evaluations e ON e.id = r.evaluation_id
      WHERE e.project_id = ${projectId} AND e.user_id = ${userId} AND NOT e.use_mock
        AND r.configuration_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
-     GROUP BY r.configuration_id`)) as unknown as {
-    rows: { id: number; count: number; median: number; p90: number }[];
-  };
+     GROUP BY r.configuration_id`);
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -57,11 +55,11 @@ type JudgeCheck = {
 
 /** The project's active llm_judge checks with their judge models, as the run would queue them. */
 async function judgeChecks(db: Db, projectId: number): Promise<JudgeCheck[]> {
-  const { rows } = (await db.execute(sql`
+  const { rows } = await db.execute<JudgeCheck>(sql`
     SELECT c.value AS rubric, c.input_ids, m.company, m.model_name, m.capabilities, m.supports_json_mode, m.price
       FROM checks c JOIN ai_models m ON m.id = c.ai_model_id
      WHERE c.project_id = ${projectId} AND c.type = 'llm_judge' AND c.is_active
-     ORDER BY c.id`)) as unknown as { rows: JudgeCheck[] };
+     ORDER BY c.id`);
   return rows;
 }
 
@@ -76,7 +74,7 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
   const repetitions = input.repetitions ?? 1;
   const inputCount = Math.max(1, snapshot.inputs.length);
   const ids = snapshot.configurations.map((c) => c.id);
-  const lengths = input.use_mock ? new Map() : await earlierOutputLengths(db, userId, projectId, ids);
+  const lengths: OutputLengths = input.use_mock ? new Map() : await earlierOutputLengths(db, userId, projectId, ids);
   const judges = await judgeChecks(db, projectId);
   const unpriced = new Set<string>();
   const totals = { inputTokens: 0, maxOutputTokens: 0, min: 0, expected: 0, max: 0 };

@@ -23,7 +23,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   const events = workerEvents();
 
   const saveConfiguration = async (client: TestClient, name: string, prompt: string, id?: number) => {
-    const [model] = (await client.get(ROUTES.models)).json() as { id: number }[];
+    const [model] = (await client.get(ROUTES.models)).json<{ id: number }[]>();
     const body = {
       name,
       prompt_content: prompt,
@@ -80,7 +80,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   it('lists the project runs newest first, a page at a time, with size and status counts', async () => {
     const first = await alice.get(ROUTES.projectEvaluations(projectId, 1, 1));
     expect(first.statusCode, first.body).toBe(200);
-    const page1 = first.json() as EvaluationHistoryPage;
+    const page1 = first.json<EvaluationHistoryPage>();
     expect(page1).toMatchObject({ total: 2, page: 1, page_size: 1 });
     expect(page1.items).toHaveLength(1);
     expect(page1.items[0]).toMatchObject({
@@ -95,12 +95,12 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       cost_usd: 0,
     });
     expect(page1.items[0].completed_at).not.toBeNull();
-    const page2 = (await alice.get(ROUTES.projectEvaluations(projectId, 2, 1))).json() as EvaluationHistoryPage;
+    const page2 = (await alice.get(ROUTES.projectEvaluations(projectId, 2, 1))).json<EvaluationHistoryPage>();
     expect(page2.items.map((i) => i.id)).toEqual([firstRun]);
     expect(page2.items[0].status_counts.total).toBe(4);
-    const beyond = (await alice.get(ROUTES.projectEvaluations(projectId, 3, 1))).json() as EvaluationHistoryPage;
+    const beyond = (await alice.get(ROUTES.projectEvaluations(projectId, 3, 1))).json<EvaluationHistoryPage>();
     expect(beyond).toMatchObject({ items: [], total: 2, page: 3 });
-    const defaults = (await alice.get(`/api/projects/${projectId}/evaluations/`)).json() as EvaluationHistoryPage;
+    const defaults = (await alice.get(`/api/projects/${projectId}/evaluations/`)).json<EvaluationHistoryPage>();
     expect(defaults).toMatchObject({ page: 1, page_size: 20, total: 2 });
     expect(defaults.items.map((i) => i.id)).toEqual([secondRun, firstRun]);
   });
@@ -135,7 +135,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   it('pairs the cells of two runs, changed first, with the change in status, latency, tokens and scores', async () => {
     const response = await alice.get(ROUTES.compareEvaluations(firstRun, secondRun));
     expect(response.statusCode, response.body).toBe(200);
-    const comparison = response.json() as EvaluationComparison;
+    const comparison = response.json<EvaluationComparison>();
     expect(comparison.base.id).toBe(firstRun);
     expect(comparison.head.id).toBe(secondRun);
     expect(comparison.summary).toEqual({
@@ -217,7 +217,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     expect((await alice.delete(ROUTES.configuration(configA))).statusCode).toBe(204);
     const response = await alice.get(ROUTES.evaluation(firstRun));
     expect(response.statusCode, response.body).toBe(200);
-    const record = response.json() as EvaluationRecord;
+    const record = response.json<EvaluationRecord>();
     expect(record.evaluation).toMatchObject({ id: firstRun, project: projectId, total_requests: 4 });
     expect(record.configurations.map((c) => [c.id, c.name, c.prompt_content])).toEqual([
       [configA, 'Formal', 'Answer formally.'],

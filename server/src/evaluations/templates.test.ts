@@ -29,7 +29,7 @@ describe.each(embeddedDatabaseOnly)('templated runs on %s', (kind) => {
 
   async function setUp(client: TestClient, prompts: string[]) {
     const project = (await client.post(ROUTES.projects, { name: 'Templates', description: 'D' })).json().id as number;
-    const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
+    const models = (await client.get(ROUTES.models)).json<{ id: number; model_name: string }[]>();
     const configurationIds: number[] = [];
     for (const [n, prompt] of prompts.entries()) {
       const response = await client.post(ROUTES.configurations(project), {
@@ -97,7 +97,7 @@ describe.each(embeddedDatabaseOnly)('templated runs on %s', (kind) => {
       ]),
     );
 
-    const requests = (await client.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
+    const requests = (await client.get(ROUTES.apiRequests(evaluationId))).json<ApiRequest[]>();
     const texts = requests.map((r) => [r.input, r.configuration, r.system_prompt, r.user_prompt]);
     expect(texts).toEqual([
       [

@@ -21,13 +21,13 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
     const inputs = [];
     for (let i = 0; i < count; i++) {
       const body = { name: `In ${i}`, content: `Question ${i}?`, expected_output: expected(i) ?? '' };
-      const input = (await client.post(ROUTES.inputs(id), body)).json() as { id: number; name: string };
+      const input = (await client.post(ROUTES.inputs(id), body)).json<{ id: number; name: string }>();
       inputs.push({ ...input, content: body.content, expected_output: expected(i) });
     }
     const configuration = async (name: string) =>
       (
         await client.post(ROUTES.configurations(id), { name, prompt_content: `You are ${name}.`, ai_model_id: model })
-      ).json() as { id: number; name: string };
+      ).json<{ id: number; name: string }>();
     const [a, b] = [await configuration('A'), await configuration('B')];
     const check = async (body: object) => (await client.post(ROUTES.checks(id), body)).json().id as number;
     const rule = await check({ name: 'Says yes', type: 'contains', value: 'yes' });

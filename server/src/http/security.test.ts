@@ -106,9 +106,9 @@ describe.each(embeddedDatabaseOnly)('CSRF, origin and session checks on %s', (ki
   });
 
   it('answers 401 on every /api/ route without a session, before looking at the body', async () => {
-    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     const anonymous = new TestClient(ctx.app);
     await anonymous.fetchCsrf();
     let checked = 0;

@@ -21,7 +21,7 @@ describe.each(embeddedDatabaseOnly)('reading an imported file on %s', (kind) => 
     const preview = async (body: object) => {
       const response = await client.post(ROUTES.inputsImportPreview(project), { format: 'csv', ...body });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as ImportPreview;
+      return response.json<ImportPreview>();
     };
     return { client, project, preview };
   }
@@ -117,7 +117,7 @@ describe.each(embeddedDatabaseOnly)('reading an imported file on %s', (kind) => 
     expect(next.columns.map((c) => c.target)).toEqual(['ignore', 'content', 'expected_output']);
     const overridden = await preview({ data, columns: { topic: 'name' } });
     expect(overridden.rows[0]).toMatchObject({ name: 'billing', expected_output: null });
-    const inputs = (await client.get(ROUTES.inputs(project))).json() as Input[];
+    const inputs = (await client.get(ROUTES.inputs(project))).json<Input[]>();
     expect(inputs.map((input) => input.expected_output)).toEqual(['billing', 'account']);
   });
 

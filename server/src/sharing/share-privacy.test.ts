@@ -28,12 +28,12 @@ describe.each(embeddedDatabaseOnly)('what a share link gives away, on %s', (kind
     const alice = await signedInClient(ctx.app);
     const evaluationId = await startMockRun(alice, [{ name: 'Terse', prompt: 'Be terse.' }], ['One', 'Two', 'Three']);
     await waitUntilCompleted(alice, evaluationId);
-    const [first, second] = (await alice.get(ROUTES.apiRequests(evaluationId))).json() as { id: number }[];
+    const [first, second] = (await alice.get(ROUTES.apiRequests(evaluationId))).json<{ id: number }[]>();
     const fail = (id: number, errorMessage: string) =>
       ctx.database.db.update(apiRequests).set({ status: 'FAILED', errorMessage }).where(eq(apiRequests.id, id));
     await fail(first.id, PROVIDER_ERROR);
     await fail(second.id, BUDGET_STOP);
-    const { url } = (await alice.post(ROUTES.evaluationShare(evaluationId))).json() as { url: string };
+    const { url } = (await alice.post(ROUTES.evaluationShare(evaluationId))).json<{ url: string }>();
     return new URL(url).pathname.split('/').pop()!;
   }
 

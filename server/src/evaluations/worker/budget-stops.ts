@@ -16,7 +16,7 @@ const REMEMBERED = 1000;
 
 export function rememberBudgetStop(database: Database, evaluationId: number, message: string) {
   let known = stops.get(database);
-  if (!known) stops.set(database, (known = new Map()));
+  if (!known) stops.set(database, (known = new Map<number, string>()));
   if (known.size >= REMEMBERED) known.delete(known.keys().next().value!);
   known.set(evaluationId, message);
 }
@@ -61,7 +61,7 @@ export async function stopRunsAtBudget(
 async function endPendingJudgements(database: Database, evaluationId: number, message: string): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM evaluations WHERE id = ${evaluationId} FOR UPDATE`);
-    const { rows } = (await tx.execute(sql`
+    const { rows } = await tx.execute<{ completed: boolean }>(sql`
       WITH ended AS (
         UPDATE judge_tasks SET status = 'DONE', lease_expires_at = NULL, updated_at = now()
          WHERE evaluation_id = ${evaluationId} AND status = 'PENDING'
@@ -78,7 +78,7 @@ async function endPendingJudgements(database: Database, evaluationId: number, me
          SET pending_judgements = e.pending_judgements - c.n
         FROM counted c
        WHERE e.id = ${evaluationId} AND c.n > 0
-      RETURNING settle_evaluation(e.id) AS completed`)) as unknown as { rows: { completed: boolean }[] };
+      RETURNING settle_evaluation(e.id) AS completed`);
     return rows[0]?.completed ?? false;
   });
 }

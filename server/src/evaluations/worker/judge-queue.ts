@@ -110,9 +110,7 @@ export async function writeJudgements(
            ORDER BY id FOR UPDATE`,
     );
     return (
-      (await tx.execute(statement)) as unknown as {
-        rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[];
-      }
+      await tx.execute<{ id: number; completed: boolean; budget: number | null; crossed_budget: boolean }>(statement)
     ).rows;
   });
   return stopRunsAtBudget(database, rows);

@@ -198,7 +198,7 @@ export class RequestRunner {
         .then(({ rows }) => {
           if (rows.length === 0) return null;
           const snapshot: RunSnapshot =
-            typeof rows[0].snapshot === 'string' ? JSON.parse(rows[0].snapshot) : rows[0].snapshot;
+            typeof rows[0].snapshot === 'string' ? (JSON.parse(rows[0].snapshot) as RunSnapshot) : rows[0].snapshot;
           return evaluationContext(rows[0].user_id, snapshot, rows[0].budget_usd);
         });
       context.catch(() => this.contexts.delete(evaluationId));

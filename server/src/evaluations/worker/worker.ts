@@ -205,7 +205,7 @@ export class EvaluationWorker implements LocalWorker {
   private async renewLeases() {
     const held = this.runner.runningIds().concat(this.bufferedIds());
     if (held.length === 0) return;
-    await renewLeases(this.database, this.id, held, this.settings.leaseMs).catch((error) =>
+    await renewLeases(this.database, this.id, held, this.settings.leaseMs).catch((error: unknown) =>
       this.log.warn({ err: error }, 'renewing leases failed'),
     );
   }
