@@ -27,14 +27,17 @@ type OutputLengths = Map<number, { median: number; p90: number; count: number }>
  * nothing of a model's length): their median and 90th percentile, read through the project's runs.
  */
 async function earlierOutputLengths(db: Db, userId: number, projectId: number, ids: number[]): Promise<OutputLengths> {
-  const { rows } = await db.execute<{ id: number; count: number; median: number; p90: number }>(sql`
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+  const { rows } = (await db.execute(sql`
     SELECT r.configuration_id AS id, count(*)::int AS count,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY r.token_count) AS median,
            percentile_cont(0.9) WITHIN GROUP (ORDER BY r.token_count) AS p90
       FROM results r JOIN evaluations e ON e.id = r.evaluation_id
      WHERE e.project_id = ${projectId} AND e.user_id = ${userId} AND NOT e.use_mock
        AND r.configuration_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
-     GROUP BY r.configuration_id`);
+     GROUP BY r.configuration_id`)) as unknown as {
+    rows: { id: number; count: number; median: number; p90: number }[];
+  };
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -55,11 +58,12 @@ type JudgeCheck = {
 
 /** The project's active llm_judge checks with their judge models, as the run would queue them. */
 async function judgeChecks(db: Db, projectId: number): Promise<JudgeCheck[]> {
-  const { rows } = await db.execute<JudgeCheck>(sql`
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+  const { rows } = (await db.execute(sql`
     SELECT c.value AS rubric, c.input_ids, m.company, m.model_name, m.capabilities, m.supports_json_mode, m.price
       FROM checks c JOIN ai_models m ON m.id = c.ai_model_id
      WHERE c.project_id = ${projectId} AND c.type = 'llm_judge' AND c.is_active
-     ORDER BY c.id`);
+     ORDER BY c.id`)) as unknown as { rows: JudgeCheck[] };
   return rows;
 }
 

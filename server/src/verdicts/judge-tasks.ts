@@ -12,21 +12,25 @@ import { judgeTasksOf } from '../evaluations/worker/queue.js';
 export async function requeueJudgements(tx: Tx, evaluationId: number): Promise<number> {
   await tx.delete(judgeTasks).where(eq(judgeTasks.evaluationId, evaluationId));
   const outputs = sql`(SELECT api_request_id AS id, evaluation_id, input_id FROM results WHERE evaluation_id = ${evaluationId})`;
-  const { rows } = await tx.execute<{ n: number }>(sql`
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+  const { rows } = (await tx.execute(sql`
     WITH queued AS (${judgeTasksOf(outputs)} RETURNING 1)
     UPDATE evaluations e
        SET pending_judgements = q.n
       FROM (SELECT count(*)::int AS n FROM queued) q
      WHERE e.id = ${evaluationId}
-    RETURNING q.n, settle_evaluation(e.id)`);
+    RETURNING q.n, settle_evaluation(e.id)`)) as unknown as { rows: { n: number }[] };
   return Number(rows[0]?.n ?? 0);
 }
 
 /** The ids of the evaluation's requests whose output a judge is still judging. */
 export async function readJudgingRequests(db: Db, evaluationId: number): Promise<Set<number>> {
-  const { rows } = await db.execute<{ api_request_id: number }>(sql`
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+  const { rows } = (await db.execute(sql`
     SELECT DISTINCT api_request_id FROM judge_tasks
-     WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS')`);
+     WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS')`)) as unknown as {
+    rows: { api_request_id: number }[];
+  };
   return new Set(rows.map((row) => Number(row.api_request_id)));
 }
 
@@ -62,7 +66,8 @@ export async function cancelJudgements(database: Database, evaluationId: number)
  * tasks). The caller holds the evaluation's row. Answers how many were queued again.
  */
 export async function requeueCancelledJudgements(tx: Tx, evaluationId: number): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(sql`
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+  const { rows } = (await tx.execute(sql`
     WITH cancelled AS (
       SELECT t.id, t.api_request_id, r.status = 'SUCCESS' AS judged_output_kept
         FROM judge_tasks t JOIN api_requests r ON r.id = t.api_request_id
@@ -83,6 +88,6 @@ export async function requeueCancelledJudgements(tx: Tx, evaluationId: number): 
        SET pending_judgements = e.pending_judgements + c.n, cancelled_at = NULL
       FROM counted c
      WHERE e.id = ${evaluationId} AND c.n > 0
-    RETURNING c.n, settle_evaluation(e.id)`);
+    RETURNING c.n, settle_evaluation(e.id)`)) as unknown as { rows: { n: number }[] };
   return Number(rows[0]?.n ?? 0);
 }

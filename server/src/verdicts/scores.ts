@@ -33,13 +33,14 @@ export type RunInput = { content: string; expected: string | null };
  * input's current expected output (null if the input is gone).
  */
 export async function readRunInputs(db: Db | Tx, evaluationId: number): Promise<Map<number, RunInput>> {
-  const { rows } = await db.execute<{ id: number } & RunInput>(sql`
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+  const { rows } = (await db.execute(sql`
     SELECT (x->>'id')::int AS id, x->>'content' AS content,
            CASE WHEN x ? 'expected_output' THEN x->>'expected_output' ELSE i.expected_output END AS expected
       FROM evaluations e
      CROSS JOIN jsonb_array_elements(e.snapshot->'inputs') x
       LEFT JOIN inputs i ON i.id = (x->>'id')::int
-     WHERE e.id = ${evaluationId}`);
+     WHERE e.id = ${evaluationId}`)) as unknown as { rows: ({ id: number } & RunInput)[] };
   return new Map(rows.map((row) => [Number(row.id), { content: row.content, expected: row.expected }]));
 }
 

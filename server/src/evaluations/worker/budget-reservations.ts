@@ -74,10 +74,12 @@ export async function reserveBudget(
   type Answer = { budget: number | null; spent: number; reserved: number[] | string; mine: number[] | string };
   const rows =
     database.kind === 'pglite'
-      ? (await database.db.execute<Answer>(statement)).rows
+      ? // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+        ((await database.db.execute(statement)) as unknown as { rows: Answer[] }).rows
       : await database.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVATION_LOCK}, ${evaluationId})`);
-          return (await tx.execute<Answer>(statement)).rows;
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+          return ((await tx.execute(statement)) as unknown as { rows: Answer[] }).rows;
         });
   const ids = (value: number[] | string) =>
     new Set((typeof value === 'string' ? JSON.parse(value) : value) as number[]);

@@ -61,7 +61,8 @@ export async function stopRunsAtBudget(
 async function endPendingJudgements(database: Database, evaluationId: number, message: string): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM evaluations WHERE id = ${evaluationId} FOR UPDATE`);
-    const { rows } = await tx.execute<{ completed: boolean }>(sql`
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+    const { rows } = (await tx.execute(sql`
       WITH ended AS (
         UPDATE judge_tasks SET status = 'DONE', lease_expires_at = NULL, updated_at = now()
          WHERE evaluation_id = ${evaluationId} AND status = 'PENDING'
@@ -78,7 +79,7 @@ async function endPendingJudgements(database: Database, evaluationId: number, me
          SET pending_judgements = e.pending_judgements - c.n
         FROM counted c
        WHERE e.id = ${evaluationId} AND c.n > 0
-      RETURNING settle_evaluation(e.id) AS completed`);
+      RETURNING settle_evaluation(e.id) AS completed`)) as unknown as { rows: { completed: boolean }[] };
     return rows[0]?.completed ?? false;
   });
 }

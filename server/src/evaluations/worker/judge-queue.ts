@@ -109,9 +109,10 @@ export async function writeJudgements(
       sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${evaluationIds}::jsonb)::int)
            ORDER BY id FOR UPDATE`,
     );
-    return (
-      await tx.execute<{ id: number; completed: boolean; budget: number | null; crossed_budget: boolean }>(statement)
-    ).rows;
+    type Row = { id: number; completed: boolean; budget: number | null; crossed_budget: boolean };
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+    const { rows } = (await tx.execute(statement)) as unknown as { rows: Row[] };
+    return rows;
   });
   return stopRunsAtBudget(database, rows);
 }

@@ -202,7 +202,8 @@ export async function writeOutcomes(
   const evaluationIds = [...new Set(outcomes.map((o) => o.evaluation_id))];
   let rows: { id: number; completed: boolean; budget: number | null; crossed_budget: boolean }[];
   if (evaluationIds.length === 1) {
-    ({ rows } = await database.db.execute<(typeof rows)[number]>(statement));
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+    ({ rows } = (await database.db.execute(statement)) as unknown as { rows: typeof rows });
   } else {
     // Several evaluations: lock their rows in id order first, so two workers cannot deadlock on them.
     const locked = JSON.stringify(evaluationIds.sort((a, b) => a - b));
@@ -210,7 +211,8 @@ export async function writeOutcomes(
       await tx.execute(
         sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${locked}::jsonb)::int) ORDER BY id FOR UPDATE`,
       );
-      return (await tx.execute<(typeof rows)[number]>(statement)).rows;
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- on both drivers' union execute<T> is unknown
+      return ((await tx.execute(statement)) as unknown as { rows: typeof rows }).rows;
     });
   }
   return stopRunsAtBudget(database, rows);
