@@ -22,7 +22,8 @@ const database = await createTestDatabase(kind);
 const { app } = await startTestApp(database);
 try {
   const client = await signedInClient(app);
-  const project = (await client.post(ROUTES.projects, { name: 'Bench', description: 'rescore' })).json<{ id: number }>().id;
+  const project = (await client.post(ROUTES.projects, { name: 'Bench', description: 'rescore' })).json<{ id: number }>()
+    .id;
   for (const check of [
     { name: 'Mentions Paris', type: 'contains', value: 'Paris' },
     { name: 'Has a year', type: 'regex', value: '\\b(1[0-9]{3}|20[0-9]{2})\\b' },

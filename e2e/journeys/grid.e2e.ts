@@ -123,7 +123,7 @@ test.describe('the comparison grid', () => {
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const csv = fs.readFileSync((await download.path()), 'utf8');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
       '\ufeffinput_name,input,configuration,model,status,output,error_message,execution_time_s,input_tokens,' +
         'output_tokens,cost_usd,judge_cost_usd',

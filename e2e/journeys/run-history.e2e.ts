@@ -111,7 +111,7 @@ test.describe('run history', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download JSON' }).click(),
     ]);
-    const exported = JSON.parse(fs.readFileSync((await download.path()), 'utf8')) as {
+    const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
       configurations: { name: string; prompt: string }[];
     };
     expect(exported.configurations.map((c) => [c.name, c.prompt])).toEqual([

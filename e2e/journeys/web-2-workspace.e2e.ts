@@ -289,7 +289,7 @@ test.describe('project workspace', () => {
       page.getByRole('button', { name: 'Download JSON' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
-    const exported: ExportedEvaluation = JSON.parse(fs.readFileSync((await download.path()), 'utf8'));
+    const exported: ExportedEvaluation = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
     // The documented shape (docs/export-format.md).
     expect(exported.format).toBe('promptgrid.evaluation');
     expect(exported.evaluation).toMatchObject({

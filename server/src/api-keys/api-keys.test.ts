@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ApiKey } from '@promptgrid/contract';
-import { createTestApp, createTestDatabase, embeddedDatabaseOnly, signedInClient, startTestApp } from '../../test/harness.js';
+import {
+  createTestApp,
+  createTestDatabase,
+  embeddedDatabaseOnly,
+  signedInClient,
+  startTestApp,
+} from '../../test/harness.js';
 import { KEY_FILE_NAME, loadEncryptionKey, seal, unseal } from './sealing.js';
 import { readActiveKey, resealApiKeys } from './service.js';
 
