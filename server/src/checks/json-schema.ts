@@ -13,14 +13,14 @@ const validators = new LRUCache<string, ValidateFunction>({ max: 500 });
 /** How many compiled validators are kept: for the test that the cache stays bounded. */
 export const cachedValidatorCount = () => validators.size;
 
+// ajv-formats is CommonJS: imported from ES modules it is its module object, whose `default` is the plugin.
+const addFormats = (ajvFormats as unknown as { default: FormatsPlugin }).default;
+
 /**
  * An Ajv context for one schema. Not strict: schemas written for other validators often carry extra keywords (title,
  * examples, x-…) that are harmless. It does not check the schema against the meta-schema (compiling the meta-schema
  * costs each new context ~150 ms): `metaSchemaChecker` did that when the check was saved.
  */
-// ajv-formats is CommonJS: imported from ES modules it is its module object, whose `default` is the plugin.
-const addFormats = (ajvFormats as unknown as { default: FormatsPlugin }).default;
-
 function newAjv() {
   const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
   addFormats(ajv);
