@@ -53,7 +53,7 @@ async function stop(child: ChildProcess) {
 function spawnNode(args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   child.on('exit', (code) => {
     if (code && code !== 0) console.error(`child ${args.join(' ')} exited ${code}\n${stderr}`);
   });

@@ -92,7 +92,7 @@ const cpuMs = (work: () => unknown) => {
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1000;
 };
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const totals: number[] = [];
 const byPart = new Map<string, number[]>(Object.keys(parts).map((name) => [name, []]));
 for (let run = 0; run < RUNS; run++) {
@@ -106,7 +106,7 @@ for (let run = 0; run < RUNS; run++) {
 }
 console.log(
   `evidence statistics: ${INPUTS * CONFIGURATIONS} cells x ${REPETITIONS} repetitions = ${cells.length} outputs ` +
-    `(~${outputs[0]!.output.length} characters), ${cells.length * CHECKS} verdicts, ${RATED} rated`,
+    `(~${outputs[0].output.length} characters), ${cells.length * CHECKS} verdicts, ${RATED} rated`,
 );
 for (const [name, ms] of byPart) console.log(`  ${name}: median ${median(ms).toFixed(0)} ms CPU`);
 console.log(

@@ -22,7 +22,8 @@ const database = await createTestDatabase(kind);
 const { app } = await startTestApp(database);
 try {
   const client = await signedInClient(app);
-  const project = (await client.post(ROUTES.projects, { name: 'Bench', description: 'rescore' })).json().id as number;
+  const project = (await client.post(ROUTES.projects, { name: 'Bench', description: 'rescore' })).json<{ id: number }>()
+    .id;
   for (const check of [
     { name: 'Mentions Paris', type: 'contains', value: 'Paris' },
     { name: 'Has a year', type: 'regex', value: '\\b(1[0-9]{3}|20[0-9]{2})\\b' },
@@ -64,7 +65,7 @@ try {
     const used = process.cpuUsage(cpu);
     cpuSeconds.push((used.user + used.system) / 1e6);
     if (response.statusCode !== 200) throw new Error(`rescore answered ${response.statusCode}: ${response.body}`);
-    scores = response.json().scores;
+    scores = response.json<{ scores: number }>().scores;
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const list = (values: number[]) => values.map((s) => s.toFixed(3)).join(', ');

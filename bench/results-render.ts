@@ -76,7 +76,7 @@ const TYPES: Record<string, string> = {
 
 /** Static files from the fresh build (index.html for client routes), /api and /auth passed to the server. */
 const front = http.createServer((request, response) => {
-  const pathname = decodeURIComponent((request.url ?? '/').split('?')[0]!);
+  const pathname = decodeURIComponent((request.url ?? '/').split('?')[0]);
   if (pathname.startsWith('/api/') || pathname.startsWith('/auth/') || pathname === '/healthz') {
     const upstream = http.request(
       new URL(request.url!, api.url),
@@ -128,7 +128,7 @@ async function inBatches<T>(count: number, parallel: number, task: (index: numbe
  */
 async function seed(client: Client, inputs: number, prompts: number) {
   const models = await client.ok<{ id: number; model_name: string }[]>('GET', ROUTES.models);
-  const pick = (name: string) => models.find((m) => m.model_name === name) ?? models[0]!;
+  const pick = (name: string) => models.find((m) => m.model_name === name) ?? models[0];
   const chosen = [pick('gpt-4o-mini'), pick('claude-haiku-4-5')];
   const project = await client.ok<{ id: number }>('POST', ROUTES.projects, {
     name: 'Render bench',
@@ -154,7 +154,7 @@ async function seed(client: Client, inputs: number, prompts: number) {
         await client.ok<{ id: number }>('POST', ROUTES.configurations(project.id), {
           name: `Prompt ${c}`,
           prompt_content: `You are assistant number ${c}. Answer briefly.`,
-          ai_model_id: chosen[c % 2]!.id,
+          ai_model_id: chosen[c % 2].id,
           parameters: { temperature: 0.5, max_tokens: 200 },
           provider_specific_params: {},
         })
@@ -392,7 +392,7 @@ function mainThreadCpu(trace: Buffer) {
       .filter(([key]) => key.startsWith(`${busiest}:`))
       .sort((a, b) => b[1] - a[1])
       .slice(0, 25))
-      console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key.slice(busiest!.length + 1)}`);
+      console.log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key.slice(busiest.length + 1)}`);
   const ms = (...names: string[]) => names.reduce((sum, name) => sum + (sums.get(`${busiest}:${name}`) ?? 0), 0) / 1000;
   return {
     tasks: ms('ThreadControllerImpl::RunTask'),
@@ -571,7 +571,7 @@ try {
     await style.evaluate((element) => (element as Element).remove());
   }
   const byP95 = [...scrolls].sort((a, b) => a.p95 - b.p95);
-  const matrixScroll = byP95[Math.floor((byP95.length - 1) / 2)]!;
+  const matrixScroll = byP95[Math.floor((byP95.length - 1) / 2)];
 
   // One poll of the finished run, as the results screen makes it: the requests changed since the newest seen
   // (none), and the metrics; beside the whole list the poll would fetch without the cursor.

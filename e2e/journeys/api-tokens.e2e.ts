@@ -1,12 +1,12 @@
 // A user creates an API token in Account settings, sees it once, copies it, uses it from a script, and revokes it.
-import { describe, expect, test } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { ROUTES } from '@promptgrid/contract';
 import { shot, signIn, useApp } from '../support/app';
 import { hidden, seeText, visible } from '../support/expect';
 
 const app = useApp({ name: 'api-tokens' });
 
-describe('API tokens', () => {
+test.describe('API tokens', () => {
   test('create a token, see it once, copy it, use it, revoke it', async () => {
     const page = await app.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -1,6 +1,6 @@
 // A free user with no evaluations left meets 'Out of Free Evaluations'; after a signed Stripe webhook the
 // account page shows the active subscription. Stripe is the fake from test-support.
-import { afterAll, describe, expect, test } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { FakeStripe } from '@promptgrid/test-support';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { shot, signIn, useApp } from '../support/app';
@@ -22,12 +22,12 @@ const app = useApp(async () => {
     },
   };
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await stripe?.close();
   await providers?.close();
 });
 
-describe('plans and billing', () => {
+test.describe('plans and billing', () => {
   test('no free evaluations left: the dialog, then checkout, a signed webhook, Subscription active and Manage Subscription', async () => {
     const page = await app.newPage();
     stripe.webhookTarget = app.baseUrl;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { apiCall, shot, useApp } from '../support/app';
 import { atPath, seeText, visible } from '../support/expect';
 
@@ -34,8 +34,9 @@ const PROMPTS = [
 
 const DESKTOP = { width: 1440, height: 900 };
 
-describe('from a CSV to a decision', () => {
+test.describe('from a CSV to a decision', () => {
   test('a project from a Windows-1252 CSV, four prompts at once, a mock run with the default check, the top two compared', async () => {
+    test.setTimeout(240_000);
     const page = await app.newPage();
     let actions = 0;
     const act = async (step: Promise<unknown>) => {
@@ -139,5 +140,5 @@ describe('from a CSV to a decision', () => {
     await visible(grid.getByRole('columnheader', { name: 'Expected output' }));
     await shot(page, 'north-star-matrix', { desktop: DESKTOP });
     // A hundred-row job and seven full-page pictures at two widths: more than the suite's usual minute and a half.
-  }, 240_000);
+  });
 });

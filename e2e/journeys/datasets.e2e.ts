@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { atPath, count, hidden, seeText, visible } from '../support/expect';
 import { createProjectViaUi, runAndConfirm } from '../support/flows';
@@ -17,7 +17,7 @@ const CSV = [
   'Invoice,Please resend my invoice,,Rome',
 ].join('\r\n');
 
-describe('datasets', () => {
+test.describe('datasets', () => {
   test('import a CSV through the dialog, preview it, run a templated system prompt in mock mode', async () => {
     const page = await app.newPage();
     await signIn(page, 'datasets@example.com');

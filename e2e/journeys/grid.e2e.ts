@@ -1,7 +1,7 @@
 // The comparison grid: the matrix view of the results, diffs, filters, rendering, copy, CSV, share links, keyboard.
 import fs from 'node:fs';
-import { afterAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Configuration } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { apiCall, shot, signIn, useApp } from '../support/app';
@@ -19,7 +19,7 @@ const app = useApp(async () => {
     env: { OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl },
   };
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await fake?.close();
 });
 
@@ -57,7 +57,7 @@ async function runAndOpen(page: Page, email: string, inputs: { name: string; con
 const grid = (page: Page) => page.getByRole('grid', { name: 'Results matrix' });
 const cellAt = (page: Page, row: number, column: number) => grid(page).locator(`[data-cell="${row}:${column}"]`);
 
-describe('the comparison grid', () => {
+test.describe('the comparison grid', () => {
   test('matrix, baseline diff, differing rows, Markdown, copy, CSV and a share link opened signed out', async () => {
     const page = await app.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -123,7 +123,7 @@ describe('the comparison grid', () => {
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
       '\ufeffinput_name,input,configuration,model,status,output,error_message,execution_time_s,input_tokens,' +
         'output_tokens,cost_usd,judge_cost_usd',
@@ -310,7 +310,7 @@ describe('the comparison grid', () => {
     // Mock mode answers from the prompts, so a changed system prompt changes every output of the second run.
     const runMock = async (name: string) => {
       const run = await apiCall<{ evaluation_id: number }>(page, 'POST', '/api/run-evaluation/', {
-        configuration_ids: [tutor!.id],
+        configuration_ids: [tutor.id],
         input_ids: inputIds,
         name,
         use_mock: true,
@@ -320,12 +320,12 @@ describe('the comparison grid', () => {
       return run.evaluation_id;
     };
     const first = await runMock('Plain run');
-    await apiCall(page, 'PUT', `/api/configurations/${tutor!.id}/`, {
-      name: tutor!.name,
+    await apiCall(page, 'PUT', `/api/configurations/${tutor.id}/`, {
+      name: tutor.name,
       prompt_content: 'Answer warmly.',
-      ai_model_id: tutor!.ai_model.id,
-      parameters: tutor!.parameters,
-      provider_specific_params: tutor!.provider_specific_params,
+      ai_model_id: tutor.ai_model.id,
+      parameters: tutor.parameters,
+      provider_specific_params: tutor.provider_specific_params,
       project: projectId,
     });
     await runMock('Warm run');

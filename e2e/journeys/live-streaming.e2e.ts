@@ -1,5 +1,5 @@
 // Live results: replies fill the cards as they stream, before the run ends; the grid charts the time to first token.
-import { afterAll, describe, expect, test } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { visible } from '../support/expect';
@@ -12,13 +12,13 @@ const app = useApp(async () => {
   fake = await startFakeProviders({ apiKeys: [OPENAI_KEY] });
   return { name: 'live-streaming', env: { OPENAI_BASE_URL: fake.openaiBaseUrl } };
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await fake?.close();
 });
 
 const QUESTION = 'Tell me about the river that runs through the old town and the seven bridges that cross it';
 
-describe('live results', () => {
+test.describe('live results', () => {
   test('a streaming reply shows in its card while the run is still running', async () => {
     const page = await app.newPage();
     await signIn(page, 'live-owner@example.com');

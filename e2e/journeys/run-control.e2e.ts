@@ -1,6 +1,6 @@
 // Run control: cancel a slow run, re-run failed requests and one cell, and repetitions on the results screen.
-import { afterAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { atPath, count, hidden, seeText, visible } from '../support/expect';
@@ -14,7 +14,7 @@ const app = useApp(async () => {
   fake = await startFakeProviders({ apiKeys: [OPENAI_KEY] });
   return { name: 'run-control', env: { OPENAI_BASE_URL: fake.openaiBaseUrl } };
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await fake?.close();
 });
 
@@ -31,7 +31,7 @@ async function run(page: Page, projectId: number, repetitions: number) {
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Evaluation summary' });
 
-describe('run control', () => {
+test.describe('run control', () => {
   test('cancel a slow run: it ends Cancelled at once, then Re-run failed runs it again to Complete', async () => {
     const page = await app.newPage();
     await signIn(page, 'cancel@example.com');

@@ -1,6 +1,6 @@
 // Cost before and after a run: the confirm dialog's estimate, its Run name and Budget (USD) fields, and a budget that
 // stops the run; the results screen's run cost and each cell's cost.
-import { afterAll, describe, expect, test } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { shot, signIn, useApp } from '../support/app';
 import { atPath, seeText, visible } from '../support/expect';
@@ -14,11 +14,11 @@ const app = useApp(async () => {
   // One call at a time: a budget crossed by the first calls leaves calls not yet started, which it then stops.
   return { name: 'run-cost', env: { OPENAI_BASE_URL: fake.openaiBaseUrl, EVAL_CONCURRENCY: '1' } };
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await fake?.close();
 });
 
-describe('run cost', () => {
+test.describe('run cost', () => {
   test('the confirm dialog estimates the cost and takes a name and a budget; the budget stops the run', async () => {
     const page = await app.newPage();
     await signIn(page, 'cost-owner@example.com');

@@ -2,8 +2,8 @@
 // History list with the names they ran under, runs are renamed and compared, and missing or foreign runs and
 // projects say so.
 import fs from 'node:fs';
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { atPath, count, hidden, seeText, visible } from '../support/expect';
 import { runAndConfirm, seedProject } from '../support/flows';
@@ -31,7 +31,7 @@ async function mockRun(page: Page, projectId: number, name: string): Promise<num
             `/api/evaluations/${run.evaluation_id}/`,
           )
         ).evaluation.completed_at,
-      { timeout: 20_000, interval: 200 },
+      { timeout: 20_000, intervals: [200] },
     )
     .not.toBeNull();
   return run.evaluation_id;
@@ -67,7 +67,7 @@ async function projectWithTwoRuns(page: Page, email: string) {
 
 const header = (page: Page) => page.getByRole('region', { name: 'Results' });
 
-describe('run history', () => {
+test.describe('run history', () => {
   test('another browser context opens the latest run; an older one opens from the history as it ran', async () => {
     const first = await app.newPage();
     const { projectId, baseline, reworded } = await projectWithTwoRuns(first, 'history@example.com');
@@ -111,7 +111,7 @@ describe('run history', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download JSON' }).click(),
     ]);
-    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+    const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
       configurations: { name: string; prompt: string }[];
     };
     expect(exported.configurations.map((c) => [c.name, c.prompt])).toEqual([

@@ -1,7 +1,7 @@
 // Two people on one browser: what the first leaves in browser storage must show nothing to the second; deleting an
 // evaluation or the account leaves no cached copy behind.
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { openUserMenuItem, seedProject } from '../support/flows';
 import { atPath, hidden, seeText, visible } from '../support/expect';
@@ -34,7 +34,7 @@ async function aliceWithResults(page: Page) {
   return { projectId, evaluationId: run.evaluation_id };
 }
 
-describe('browser storage between users', () => {
+test.describe('browser storage between users', () => {
   test('after a logout, the next user on the same browser sees nothing of the first', async () => {
     const page = await app.newPage();
     const { projectId } = await aliceWithResults(page);

@@ -1,6 +1,6 @@
 // Verdicts: checks written on the results screen, a mock run scored by them, the leaderboard, ratings, blind A/B votes.
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { hidden, seeText, visible } from '../support/expect';
 import { runAndConfirm, seedProject } from '../support/flows';
@@ -43,7 +43,7 @@ async function addCheck(page: Page, check: { name: string; type?: string; value:
   await visible(dialog.getByText(`“${check.name}” is saved.`, { exact: false }));
 }
 
-describe('verdicts', () => {
+test.describe('verdicts', () => {
   test('checks from the results screen, a mock run scored, the leaderboard, a rating and three blind votes', async () => {
     const page = await app.newPage();
     await signIn(page, 'verdicts@example.com');
@@ -191,7 +191,7 @@ describe('verdicts', () => {
           await visible(card(page, 'Terse'));
           return badge.isVisible();
         },
-        { timeout: 60_000, interval: 2_000 },
+        { timeout: 60_000, intervals: [2_000] },
       )
       .toBe(true);
   });

@@ -1,6 +1,6 @@
 // Web app I, signed out: landing sections and anchors, routing rules, the signed-out menu, sign-in through the dev form.
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { shot, signIn, useApp, PHONE } from '../support/app';
 import { atPath, backgroundAt, count, inViewport, seeText, visible } from '../support/expect';
 
@@ -8,7 +8,7 @@ const app = useApp({ name: 'web-1-public' });
 
 const section = (page: Page, id: string) => page.locator(`#${id}`);
 
-describe('landing', () => {
+test.describe('landing', () => {
   test('has every section of the landing page: hero, About, How It Works, the example, FAQ, pricing, feedback line', async () => {
     const page = await app.newPage();
     await page.goto('/landing');
@@ -102,7 +102,7 @@ describe('landing', () => {
   });
 });
 
-describe('quality a user expects', () => {
+test.describe('quality a user expects', () => {
   test('keyboard: Tab reaches Get Started with a visible focus ring, Enter follows it', async () => {
     const page = await app.newPage();
     await page.goto('/landing');
@@ -137,7 +137,7 @@ describe('quality a user expects', () => {
   });
 });
 
-describe('routing rules', () => {
+test.describe('routing rules', () => {
   test('/ and unknown paths go to /landing', async () => {
     const page = await app.newPage();
     await page.goto('/');
@@ -167,7 +167,7 @@ describe('routing rules', () => {
   });
 });
 
-describe('sign-in', () => {
+test.describe('sign-in', () => {
   test('the dev e-mail form signs in and lands on /projects; the menu shows the e-mail and "Logged in"', async () => {
     const page = await app.newPage();
     await page.goto('/signin');

@@ -1,6 +1,6 @@
 // Web app I, signed in: projects (create/edit/delete), the API Configuration modal, the account page, logout.
-import { describe, expect, test } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { shot, signIn, useApp } from '../support/app';
 import { seedProject } from '../support/flows';
 import { atPath, count, hidden, isReddish, rgbOf, seeText, visible } from '../support/expect';
@@ -21,7 +21,7 @@ const projectCard = (page: Page, name: string): Locator =>
     .filter({ has: page.getByRole('button', { name: 'Project actions' }) })
     .last();
 
-describe('projects', () => {
+test.describe('projects', () => {
   test('empty state, create (required fields), edit, a second project on top, open a project', async () => {
     const page = await app.newPage();
     await signIn(page, 'projects@example.com');
@@ -142,7 +142,7 @@ describe('projects', () => {
   });
 });
 
-describe('project cards', () => {
+test.describe('project cards', () => {
   test("relative ages ('Just now', 'Nh ago', 'Nd ago') and singular/plural counts", async () => {
     const page = await app.newPage();
     await signIn(page, 'ages@example.com');
@@ -196,12 +196,12 @@ describe('project cards', () => {
   });
 });
 
-describe('project errors', () => {
+test.describe('project errors', () => {
   test('failing project calls show red banners that say what failed', async () => {
     const page = await app.newPage();
     await signIn(page, 'errors@example.com');
     app.allowConsoleError(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]+\/api\/projects\/\)$/);
-    const failing = async (route: import('playwright-core').Route) =>
+    const failing = async (route: import('@playwright/test').Route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -229,7 +229,7 @@ describe('project errors', () => {
   });
 });
 
-describe('API Configuration modal', () => {
+test.describe('API Configuration modal', () => {
   test('save, show/hide, replace and remove an OpenAI key, then save an Anthropic key', async () => {
     const page = await app.newPage();
     await signIn(page, 'keys@example.com');
@@ -294,7 +294,7 @@ describe('API Configuration modal', () => {
   });
 });
 
-describe('account', () => {
+test.describe('account', () => {
   test('Account Settings with the e-mail, Evaluations left: 50 and a clear message when billing is off; Back', async () => {
     const page = await app.newPage();
     await signIn(page, 'account@example.com');
@@ -320,7 +320,7 @@ describe('account', () => {
   });
 });
 
-describe('logout', () => {
+test.describe('logout', () => {
   test('Logout goes to /landing and the protected routes are closed again', async () => {
     const page = await app.newPage();
     await signIn(page, 'logout@example.com');

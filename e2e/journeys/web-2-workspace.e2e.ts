@@ -1,7 +1,7 @@
 // Web app II: the project workspace — user prompts, system prompts, run (mock and through the fake providers), results, JSON export.
 import fs from 'node:fs';
-import { afterAll, describe, expect, test } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { shot, signIn, useApp } from '../support/app';
 import { atPath, count, hidden, isReddish, rgbOf, seeText, visible } from '../support/expect';
@@ -19,7 +19,7 @@ const app = useApp(async () => {
     env: { OPENAI_BASE_URL: fake.openaiBaseUrl, ANTHROPIC_BASE_URL: fake.anthropicBaseUrl },
   };
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await fake?.close();
 });
 
@@ -107,7 +107,7 @@ async function addPrompt(
   return dialog;
 }
 
-describe('project workspace', () => {
+test.describe('project workspace', () => {
   test('prompts, archive/restore, a mock run to Complete, side by side, inputs switch, JSON export', async () => {
     const page = await app.newPage();
     await signIn(page, 'workspace@example.com');
@@ -289,7 +289,7 @@ describe('project workspace', () => {
       page.getByRole('button', { name: 'Download JSON' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
-    const exported: ExportedEvaluation = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    const exported: ExportedEvaluation = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
     // The documented shape (docs/export-format.md).
     expect(exported.format).toBe('promptgrid.evaluation');
     expect(exported.evaluation).toMatchObject({

@@ -1,7 +1,7 @@
 // The copy-and-tweak loop, no lost typing, keys checked before a run, not-found projects, and every signed-in screen
 // at 1440 x 900 and 390 x 844 without sideways scrolling.
-import { describe, expect, test } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { PHONE, shot, signIn, useApp } from '../support/app';
 import { atPath, hidden, seeText, visible } from '../support/expect';
 import { seedProject, storeApiKey } from '../support/flows';
@@ -25,7 +25,7 @@ async function seeded(page: Page, name: string) {
   });
 }
 
-describe('workspace polish', () => {
+test.describe('workspace polish', () => {
   test('duplicate and tweak a system prompt, run both, see both; restore an older version', async () => {
     const page = await app.newPage({ viewport: WIDE });
     await signIn(page, 'copy-loop@example.com');

@@ -1,23 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ARTIFACTS_DIR, CHROMIUM_PATH } from './paths';
+import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ARTIFACTS_DIR } from './paths';
 import { startServer, type RunningServer, type ServerOptions } from './server';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Console errors that are not the app's fault. Keep this list short and explicit. */
 const BENIGN_CONSOLE_ERRORS: RegExp[] = [
@@ -37,13 +25,11 @@ export type App = {
   allowConsoleError: (pattern: RegExp) => void;
 };
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-}
-
 /**
- * Starts one server and one Chromium for the test file and tears both down after it.
- * Every test's pages are watched: an uncaught page error or a console error fails the test.
+ * Starts one server for the test file (in the worker that runs it) and stops it after the file; pages open in the
+ * worker's Chromium (Playwright's `browser`, launched as playwright.config.ts says), so their traces and failure
+ * screenshots land in the report. Every test's pages are watched: an uncaught page error or a console error fails
+ * the test.
  */
 export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)): App {
   const app = {} as App;
@@ -51,16 +37,16 @@ export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)):
   let problems: PageProblem[] = [];
   let allowed: RegExp[] = [];
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
+    // A server's first start migrates its embedded database, which takes a while on a busy machine.
+    test.setTimeout(180_000);
     const resolved = typeof options === 'function' ? await options() : options;
-    const [server, browser] = await Promise.all([startServer(resolved), launchBrowser()]);
-    app.server = server;
+    app.server = await startServer(resolved);
     app.browser = browser;
-    app.baseUrl = server.baseUrl;
+    app.baseUrl = app.server.baseUrl;
   });
 
-  afterAll(async () => {
-    await app.browser?.close();
+  test.afterAll(async () => {
     await app.server?.stop();
   });
 
@@ -89,13 +75,16 @@ export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)):
     return page;
   };
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') {
-      // A picture of every open page at the moment of failure, for the report.
+  test.afterEach(async () => {
+    const testInfo = test.info();
+    if (testInfo.status !== testInfo.expectedStatus) {
+      // A picture of every open page at the moment of failure, beside the test's trace in the report.
       for (const [i, ctx] of contexts.entries()) {
         for (const [j, p] of ctx.pages().entries()) {
+          const file = path.join(ARTIFACTS_DIR, `failure-${safeName(testInfo.title)}-${i}-${j}.png`);
           await p
-            .screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${safeName(context.task.name)}-${i}-${j}.png`) })
+            .screenshot({ path: file })
+            .then(() => testInfo.attach(`page ${i}-${j} at the failure`, { path: file, contentType: 'image/png' }))
             .catch(() => {});
         }
       }

@@ -1,7 +1,6 @@
-import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-// playwright-core has no test runner and no web-first assertions: these wait the way Playwright Test's do.
+// Waiting helpers named for what a journey waits for; each waits the way Playwright Test's assertions do.
 
 const TIMEOUT = 15_000;
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { apiCall } from './app';
 import { hidden, visible } from './expect';
 

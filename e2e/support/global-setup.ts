@@ -2,17 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { buildServer, ensureServerBuilt } from '../../scripts/server-build.mjs';
 import { webSourcesMtime } from '../../scripts/web-sources.mjs';
-import { ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT } from './paths';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A snapshot of the app (server sources and web build) that every test server of this run starts from. */
-    appRoot: string;
-  }
-}
+import { APP_ROOT_ENV, ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT } from './paths';
 
 /** A build is usable when index.html exists and every script and stylesheet it names is there. */
 function completeBuild(dist: string): boolean {
@@ -29,9 +21,10 @@ function completeBuild(dist: string): boolean {
  * and the web build are copied into a temp folder and every test server starts from that copy. A fresh
  * web/dist is copied; a stale one is rebuilt (`npm run build -w web`) straight into the copy, leaving web/dist alone;
  * the server is built from the copied sources.
- * E2E_LIVE_TREE=1 runs the servers from the working tree instead.
+ * E2E_LIVE_TREE=1 runs the servers from the working tree instead. The workers find the app's folder in
+ * PROMPTGRID_E2E_APP_ROOT (a global setup's environment reaches them).
  */
-export default function setup(project: TestProject) {
+export default function setup() {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium); the suite never downloads browsers.`,
@@ -44,7 +37,7 @@ export default function setup(project: TestProject) {
     const sources = webSourcesMtime(REPO_ROOT);
     if (!completeBuild(dist) || fs.statSync(path.join(dist, 'index.html')).mtimeMs < sources) build([]);
     ensureServerBuilt(REPO_ROOT);
-    project.provide('appRoot', REPO_ROOT);
+    process.env[APP_ROOT_ENV] = REPO_ROOT;
     return;
   }
 
@@ -72,7 +65,7 @@ export default function setup(project: TestProject) {
 
   buildServer(root); // from the copied sources, into the copy's server/dist
 
-  project.provide('appRoot', root);
+  process.env[APP_ROOT_ENV] = root;
   return () => fs.rmSync(root, { recursive: true, force: true });
 }
 

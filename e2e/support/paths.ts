@@ -4,3 +4,5 @@ export const E2E_DIR = path.resolve(import.meta.dirname, '..');
 export const REPO_ROOT = path.resolve(E2E_DIR, '..');
 export const ARTIFACTS_DIR = path.join(E2E_DIR, 'artifacts');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Set by the global setup for the test workers: the snapshot of the app every test server starts from. */
+export const APP_ROOT_ENV = 'PROMPTGRID_E2E_APP_ROOT';

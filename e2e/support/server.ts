@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { serverEntryArgs } from '../../scripts/server-build.mjs';
-import { ARTIFACTS_DIR } from './paths';
+import { APP_ROOT_ENV, ARTIFACTS_DIR } from './paths';
 
 export type ServerOptions = {
   /** Names the log file e2e/artifacts/server-<name>.log. */
@@ -76,8 +75,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   // The run's snapshot of the app (see global-setup.ts), or the working tree with E2E_LIVE_TREE=1.
-  const child: ChildProcess = spawn(process.execPath, serverEntryArgs(inject('appRoot'), 'main'), {
-    cwd: inject('appRoot'),
+  const appRoot = process.env[APP_ROOT_ENV];
+  if (!appRoot) throw new Error(`${APP_ROOT_ENV} is unset: run the journeys through playwright.config.ts`);
+  const child: ChildProcess = spawn(process.execPath, serverEntryArgs(appRoot, 'main'), {
+    cwd: appRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, STORAGE_KEYS } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, TestClient } from './harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from './harness.js';
 import { ACCESS_RULES, type EntityIds } from './access-rules.js';
 import {
   bodyOf,
@@ -21,7 +21,7 @@ const appliesCsrf = (c: RouteCase) => UNSAFE.has(c.method) && c.rule?.csrf !== f
  * Generated from the routes the app registers, each with its row in access-rules.ts. Every request is also sent with
  * its path percent-encoded and in absolute form over a real socket: both must answer 400, whatever the check.
  */
-describe.each(databaseKinds)('access matrix on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('access matrix on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let base: URL;
   let alice: TestClient;

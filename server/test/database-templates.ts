@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { ensurePgliteTemplate, openDatabase, type Db } from '../src/db/client.js';
+import { ensurePgliteTemplate, openDatabase } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
 import { applyCatalog, defaultCatalogFile } from '../src/models/catalog.js';
 import { serverFile } from '../src/paths.js';
@@ -41,7 +41,7 @@ export async function ensureMigratedPgliteTemplate(): Promise<string> {
   try {
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
-    await applyCatalog(db as unknown as Db);
+    await applyCatalog(db);
     const tarball = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
     // Written aside and renamed, so a file that exists is always whole, even with two runs at once.
     const partial = `${file}.${process.pid}.partial`;

@@ -91,8 +91,6 @@ export async function insertEvaluation(
        WHERE m.status = 'SUCCESS'
     )
     SELECT id FROM made ORDER BY id`);
-  const ids = (
-    (inserted as unknown as { rows?: { id: number }[] }).rows ?? (inserted as unknown as { id: number }[])
-  ).map((r) => Number(r.id));
+  const ids = inserted.rows.map((r) => Number(r.id));
   return { evaluationId: evaluation.id, requestIds: ids };
 }

@@ -135,7 +135,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes',
       expect(response.statusCode).toBe(201);
       return response.json().evaluation_id as number;
     };
-    const counts = (id: number) => async () => (await client.get(ROUTES.apiRequestStatusCounts(id))).json() as Counts;
+    const counts = (id: number) => async () => (await client.get(ROUTES.apiRequestStatusCounts(id))).json<Counts>();
 
     const shared = await runOnce();
     expect(await waitFor(counts(shared), terminal, 30_000)).toMatchObject({ SUCCESS: 200, FAILED: 0 });

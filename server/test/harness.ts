@@ -17,8 +17,17 @@ export { createScratchPostgresDatabase };
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/**
+ * For tests of what the database does (queries, transactions, locks, notifications, cascades, error codes): PGlite
+ * always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+ */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * For tests of what the HTTP layer and the services above the queries decide (validation, headers, sign-in, the
+ * checks, ownership answers): the database engine changes none of it, so they run once, on PGlite.
+ */
+export const embeddedDatabaseOnly: DatabaseKind[] = ['pglite'];
 
 let pgliteTemplate: Promise<Blob> | undefined;
 

@@ -48,7 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live events from a worker process
     const client = await signedInClient(app);
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: 'sk-live' })).statusCode).toBe(201);
     const project = (await client.post(ROUTES.projects, { name: 'Live', description: 'D' })).json().id as number;
-    const models = (await client.get(ROUTES.models)).json() as { id: number; company: string }[];
+    const models = (await client.get(ROUTES.models)).json<{ id: number; company: string }[]>();
     const configuration = await client.post(ROUTES.configurations(project), {
       name: 'Slow',
       prompt_content: '[[fake:stream=1000-3000]] Tell it slowly, piece by piece.',
@@ -62,7 +62,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live events from a worker process
     const evaluationId = started.json().evaluation_id as number;
 
     const events = await readEvents(`${base}${ROUTES.evaluationEvents(evaluationId)}`, client.cookieHeader());
-    const [result] = (await client.get(ROUTES.results(evaluationId))).json() as Result[];
+    const [result] = (await client.get(ROUTES.results(evaluationId))).json<Result[]>();
     const pieces = events.filter((e) => e.type === 'text');
     expect(pieces.length).toBeGreaterThan(1);
     let text = '';

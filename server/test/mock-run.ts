@@ -12,13 +12,13 @@ export async function startMockRun(
   userPrompts: string[],
 ): Promise<number> {
   const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
-  const [model] = (await client.get(ROUTES.models)).json() as { id: number }[];
+  const [model] = (await client.get(ROUTES.models)).json<{ id: number }[]>();
   const configurationIds: number[] = [];
   for (const { name, prompt } of systemPrompts) {
     const response = await client.post(ROUTES.configurations(project), {
       name,
       prompt_content: prompt,
-      ai_model_id: model!.id,
+      ai_model_id: model.id,
       parameters: { temperature: 0, max_tokens: null },
       provider_specific_params: {},
     });

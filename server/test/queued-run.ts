@@ -12,7 +12,7 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function queuedRun(ctx: TestApp, { configurations, inputs }: { configurations: number; inputs: number }) {
   const client = await signedInClient(ctx.app);
-  const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
+  const models = (await client.get(ROUTES.models)).json<{ id: number; model_name: string }[]>();
   const projectId = (await client.post(ROUTES.projects, { name: 'Queue', description: 'Queued run' })).json().id;
   const configurationIds: number[] = [];
   for (let n = 0; n < configurations; n++) {
@@ -76,9 +76,12 @@ export async function evaluationCompleted(
   });
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(async () => {
-      const rows = await requestRows(database, evaluationId);
-      reject(new Error(`evaluation ${evaluationId} not complete: ${JSON.stringify(rows.map((r) => r.status))}`));
+    timer = setTimeout(() => {
+      void requestRows(database, evaluationId).then(
+        (rows) =>
+          reject(new Error(`evaluation ${evaluationId} not complete: ${JSON.stringify(rows.map((r) => r.status))}`)),
+        reject,
+      );
     }, timeoutMs);
   });
   try {

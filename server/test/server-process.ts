@@ -59,8 +59,8 @@ export async function startProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
   const handle: ServerProcess = {
     child,
@@ -73,14 +73,14 @@ export async function startProcess(
         const exit = () => done(new Error(`exited before printing "${text}": ${output}`));
         function done(error?: Error) {
           clearTimeout(timer);
-          child.stdout!.off('data', check);
-          child.stderr!.off('data', check);
+          child.stdout.off('data', check);
+          child.stderr.off('data', check);
           child.off('exit', exit);
           if (error) reject(error);
           else resolve();
         }
-        child.stdout!.on('data', check);
-        child.stderr!.on('data', check);
+        child.stdout.on('data', check);
+        child.stderr.on('data', check);
         child.once('exit', exit);
         check();
       }),

@@ -214,7 +214,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     const apiKey = (req.headers['x-api-key'] as string | undefined) ?? bearer;
     let body: ProviderRequestBody;
     try {
-      body = JSON.parse(raw);
+      body = JSON.parse(raw) as ProviderRequestBody;
     } catch {
       return send(res, 400, apiError(api, 400, 'invalid_request_error', 'Body is not JSON.'));
     }

@@ -192,9 +192,10 @@ export class FakeStripe {
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
-      this.handle(req, res).catch((error) => {
+      this.handle(req, res).catch((error: unknown) => {
         res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { type: 'api_error', message: String(error?.message ?? error) } }));
+        const message = error instanceof Error ? error.message : String(error);
+        res.end(JSON.stringify({ error: { type: 'api_error', message } }));
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

@@ -103,7 +103,7 @@ describe('the promptgrid CLI against a server', () => {
     ]);
     expect(report.results.api_requests).toHaveLength(6);
 
-    const rows = parseCsv(fs.readFileSync(csv, 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = parseCsv<Record<string, string>>(fs.readFileSync(csv, 'utf8'), { columns: true });
     expect(rows).toHaveLength(6);
     expect(rows.filter((row) => row.configuration === 'Prompt 1').map((row) => row.checks_passed)).toEqual([
       '0',
@@ -159,7 +159,7 @@ describe('the promptgrid CLI against a server', () => {
     expect(imported.code, imported.stderr).toBe(0);
     expect(JSON.parse(imported.stdout)).toEqual({ created: 1 });
     const exported = await cli(['inputs', 'export', '--project', 'Bench']);
-    const rows = parseCsv(exported.stdout, { columns: true }) as { name: string }[];
+    const rows = parseCsv<{ name: string }>(exported.stdout, { columns: true });
     expect(rows.map((row) => row.name)).toContain('Imported');
   });
 

@@ -60,7 +60,7 @@ export class ApiClient {
     const response = await this.send(method, path, body);
     const result = schema.safeParse(await response.json());
     if (!result.success) throw new CliError(`Unexpected answer from ${path}: ${result.error.message}`);
-    return result.data as z.infer<Schema>;
+    return result.data;
   }
 
   get = <Schema extends z.ZodType>(schema: Schema, path: string) => this.json(schema, 'GET', path);

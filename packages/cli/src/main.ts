@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './client.js';
 import { clientFromEnvironment } from './settings.js';
-import { estimateCommand, runCommand, type SelectionOptions } from './run-command.js';
+import { estimateCommand, runCommand, type RunOptions, type SelectionOptions } from './run-command.js';
 import { registerDataCommands } from './data-commands.js';
 import { listOption } from './selection.js';
 
@@ -55,7 +55,7 @@ export function buildProgram(): Command {
     .option('--output <file>', 'write results.json, results.csv or junit.xml (repeatable)', collect, [])
     .option('--max-failed <n>', 'failed calls tolerated before the run counts as not run (exit 2)', wholeNumber, 0)
     .option('--no-wait', 'start the run and print its id without following it')
-    .action(async (options) => {
+    .action(async (options: RunOptions) => {
       process.exitCode = await runCommand(clientFromEnvironment(), options);
     });
 

@@ -112,7 +112,7 @@ export function reportJunit({ results, checks }: RunReport): string {
     format: true,
     suppressEmptyNode: true,
   });
-  return builder.build(document) as string;
+  return builder.build(document);
 }
 
 const WRITERS: Record<string, (report: RunReport) => string> = {

@@ -4,11 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ApiKey } from '@promptgrid/contract';
-import { createTestApp, createTestDatabase, databaseKinds, signedInClient, startTestApp } from '../../test/harness.js';
+import {
+  createTestApp,
+  createTestDatabase,
+  embeddedDatabaseOnly,
+  signedInClient,
+  startTestApp,
+} from '../../test/harness.js';
 import { KEY_FILE_NAME, loadEncryptionKey, seal, unseal } from './sealing.js';
 import { readActiveKey, resealApiKeys } from './service.js';
 
-describe.each(databaseKinds)('api keys on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('api keys on %s', (kind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-keys-'));
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
@@ -105,7 +111,7 @@ describe.each(databaseKinds)('api keys on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds)('rotating the encryption key on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('rotating the encryption key on %s', (kind) => {
   it('reads keys sealed with APP_ENCRYPTION_KEY_PREVIOUS, and reseals them with APP_ENCRYPTION_KEY when the server starts', async () => {
     const database = await createTestDatabase(kind);
     const start = async (env: Record<string, string>) => (await startTestApp(database, env)).app;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ROUTES, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import { startFakeGoogle, type FakeGoogle, type SignIdTokenOptions } from '@promptgrid/test-support/google';
 import { users } from '../db/schema.js';
-import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 
 type Cookie = {
   name: string;
@@ -18,7 +18,7 @@ const cookieNamed = (response: { cookies: unknown[] }, name: string) =>
   (response.cookies as Cookie[]).find((c) => c.name === name);
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('sign-in and sessions on %s', (kind) => {
   let google: FakeGoogle;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let secure: Awaited<ReturnType<typeof createTestApp>>;
@@ -289,7 +289,7 @@ describe.each(databaseKinds)('sign-in and sessions on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds)('dev sign-in on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('dev sign-in on %s', (kind) => {
   it('works by default without GOOGLE_CLIENT_ID and answers 404 when DEV_LOGIN=false', async () => {
     const on = await createTestApp(kind);
     const off = await createTestApp(kind, { DEV_LOGIN: 'false' });

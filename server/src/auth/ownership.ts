@@ -47,7 +47,9 @@ export async function ownedProject<Columns extends SelectedFields>(
   id: number,
   columns: Columns,
 ): Promise<SelectResultFields<Columns>> {
-  return ownedRow(await db.select(columns).from(projects).where(ownProject(userId, id)), 'project');
+  // Drizzle types a select of generic columns as any; the columns asked for are what it answers.
+  const rows = (await db.select(columns).from(projects).where(ownProject(userId, id))) as SelectResultFields<Columns>[];
+  return ownedRow(rows, 'project');
 }
 
 /** The user's evaluation `id` with the columns asked for; 404 unless it exists and is theirs. */
@@ -57,7 +59,12 @@ export async function ownedEvaluation<Columns extends SelectedFields>(
   id: number,
   columns: Columns,
 ): Promise<SelectResultFields<Columns>> {
-  return ownedRow(await db.select(columns).from(evaluations).where(ownEvaluation(userId, id)), 'evaluation');
+  // Drizzle types a select of generic columns as any; the columns asked for are what it answers.
+  const rows = (await db
+    .select(columns)
+    .from(evaluations)
+    .where(ownEvaluation(userId, id))) as SelectResultFields<Columns>[];
+  return ownedRow(rows, 'evaluation');
 }
 
 /** 404 unless the project exists and is the user's. */

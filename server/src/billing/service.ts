@@ -73,7 +73,7 @@ export async function ensureCustomer(ctx: BillingContext, user: BillingUser): Pr
     .returning({ customerId: subscriptions.stripeCustomerId });
   if (stored?.customerId) return stored.customerId;
   const winner = await subscriptionRow(ctx.db, user.id);
-  return winner!.stripeCustomerId!;
+  return winner.stripeCustomerId!;
 }
 
 export async function createCheckoutUrl(ctx: BillingContext, user: BillingUser, baseUrl: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 
-describe.each(databaseKinds)('checks on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('checks on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let judgeModelId: number;
 
@@ -68,7 +68,7 @@ describe.each(databaseKinds)('checks on %s', (kind) => {
     const refused = async (body: object) => {
       const response = await alice.post(ROUTES.checks(project), body);
       expect(response.statusCode, response.body).toBe(400);
-      return response.json() as Record<string, string[]>;
+      return response.json<Record<string, string[]>>();
     };
     expect((await refused({ name: 'r', type: 'regex', value: '(unclosed' })).value[0]).toMatch(
       /^Not a valid regular expression: /,

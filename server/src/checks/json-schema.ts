@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import ajvFormats, { type FormatsPlugin } from 'ajv-formats';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -13,6 +13,9 @@ const validators = new LRUCache<string, ValidateFunction>({ max: 500 });
 /** How many compiled validators are kept: for the test that the cache stays bounded. */
 export const cachedValidatorCount = () => validators.size;
 
+// ajv-formats is CommonJS: imported from ES modules it is its module object, whose `default` is the plugin.
+const addFormats = (ajvFormats as unknown as { default: FormatsPlugin }).default;
+
 /**
  * An Ajv context for one schema. Not strict: schemas written for other validators often carry extra keywords (title,
  * examples, x-…) that are harmless. It does not check the schema against the meta-schema (compiling the meta-schema
@@ -20,7 +23,7 @@ export const cachedValidatorCount = () => validators.size;
  */
 function newAjv() {
   const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
-  addFormats.default(ajv);
+  addFormats(ajv);
   return ajv;
 }
 

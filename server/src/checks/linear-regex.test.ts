@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 import { insertEvaluation } from '../../test/evaluation-fixture.js';
 import { unsupportedConstruct } from './linear-regex.js';
 import { REGEX_JOB_TIMEOUT_MS } from './regex-thread.js';
@@ -17,7 +17,7 @@ describe('constructs the linear-time engine cannot run', () => {
   });
 });
 
-describe.each(databaseKinds)('the regex check on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('the regex check on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind);
@@ -30,7 +30,7 @@ describe.each(databaseKinds)('the regex check on %s', (kind) => {
     const model = (await client.get(ROUTES.models)).json()[0].id as number;
     const configuration = (
       await client.post(ROUTES.configurations(project), { name: 'A', prompt_content: 'You are A.', ai_model_id: model })
-    ).json() as { id: number; name: string };
+    ).json<{ id: number; name: string }>();
     const { evaluationId } = await insertEvaluation(ctx.database.db, {
       userId: client.user.id,
       projectId: project,

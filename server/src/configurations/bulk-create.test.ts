@@ -7,7 +7,7 @@ describe.each(databaseKinds)('adding several system prompts at once on %s', (kin
   let model: AiModel;
   beforeAll(async () => {
     ctx = await createTestApp(kind);
-    [model] = (await (await signedInClient(ctx.app)).get(ROUTES.models)).json() as AiModel[];
+    [model] = (await (await signedInClient(ctx.app)).get(ROUTES.models)).json<AiModel[]>();
   });
   afterAll(() => ctx?.close());
 
@@ -30,14 +30,14 @@ describe.each(databaseKinds)('adding several system prompts at once on %s', (kin
       configurations: [prompt('Terse'), prompt('Friendly'), prompt('Formal'), prompt('Pirate')],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const list = (await client.get(ROUTES.configurations(project))).json() as Configuration[];
+    const list = (await client.get(ROUTES.configurations(project))).json<Configuration[]>();
     expect(list.map((c) => [c.name, c.prompt.content, c.ai_model.id, c.parameters.temperature])).toEqual([
       ['Terse', 'You are Terse.', model.id, 0.2],
       ['Friendly', 'You are Friendly.', model.id, 0.2],
       ['Formal', 'You are Formal.', model.id, 0.2],
       ['Pirate', 'You are Pirate.', model.id, 0.2],
     ]);
-    expect((created.json() as Configuration[]).map((c) => c.id)).toEqual(list.map((c) => c.id));
+    expect(created.json<Configuration[]>().map((c) => c.id)).toEqual(list.map((c) => c.id));
   });
 
   it('creates none when one is refused, with field messages for a bad list', async () => {

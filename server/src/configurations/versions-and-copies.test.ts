@@ -25,7 +25,7 @@ describe.each(databaseKinds)('configuration duplicates and versions on %s', (kin
       ...overrides,
     });
     expect(created.statusCode).toBe(201);
-    return { client, project, configuration: created.json() as Configuration };
+    return { client, project, configuration: created.json<Configuration>() };
   }
 
   const saveOf = (c: Configuration, changes: Record<string, unknown> = {}) => ({

@@ -28,7 +28,7 @@ describe.each(databaseKinds)('deleting a project, a run or an account removes ev
         `SELECT count(*)::int AS n FROM "${table_name}" WHERE ${column} = ANY ($1::int[])`,
         [ids],
       );
-      counts[table_name] = row!.n;
+      counts[table_name] = row.n;
     }
     return counts;
   }
@@ -42,14 +42,14 @@ describe.each(databaseKinds)('deleting a project, a run or an account removes ev
   async function ownerWithRuns(email: string): Promise<Owner> {
     const client = await signedInClient(ctx.app, email);
     const userId = client.user.id;
-    const [model] = (await client.get(ROUTES.models)).json() as { id: number }[];
+    const [model] = (await client.get(ROUTES.models)).json<{ id: number }[]>();
     const projectId = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
     const input = (await client.post(ROUTES.inputs(projectId), { name: 'I', content: 'hello' })).json();
     const configuration = (
       await client.post(ROUTES.configurations(projectId), {
         name: 'C',
         prompt_content: 'Be brief.',
-        ai_model_id: model!.id,
+        ai_model_id: model.id,
       })
     ).json();
     const check = (

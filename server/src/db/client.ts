@@ -99,7 +99,7 @@ async function runPgliteScript(args: string[]) {
   let stderr = '';
   const child = spawn(process.execPath, [pgliteScript, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const [code] = await once(child, 'exit');
+  const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`PGlite ${args[0]} failed: ${stderr.trim() || `exit code ${code}`}`);
 }
 

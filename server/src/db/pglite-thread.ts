@@ -36,7 +36,7 @@ export class PgliteThread implements Transaction {
     private readonly worker: Worker,
     onCrash: (error: Error) => void,
   ) {
-    worker.on('message', ({ id, result, error }) => {
+    worker.on('message', ({ id, result, error }: { id: number; result: unknown; error?: { message: string } }) => {
       const pending = this.pending.get(id);
       if (!pending) return;
       this.pending.delete(id);
@@ -68,7 +68,7 @@ export class PgliteThread implements Transaction {
     });
     const [message] = (await Promise.race([
       once(worker, 'message'),
-      once(worker, 'error').then(([error]) => Promise.reject(error)),
+      once(worker, 'error').then(([error]: Error[]) => Promise.reject(error)),
     ])) as [{ ready: boolean; error?: { message: string } }];
     if (!message.ready) {
       await worker.terminate();

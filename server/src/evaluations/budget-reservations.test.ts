@@ -16,9 +16,9 @@ describe.each(databaseKinds)('a budget holds with an instant provider at concurr
   it('spends at most one call’s worst case over the budget, runs calls while they fit, and stops the rest', async () => {
     const client = await signedInClient(setting.ctx.app);
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
-    const model = ((await client.get(ROUTES.models)).json() as { id: number; model_name: string }[]).find(
-      (m) => m.model_name === 'gpt-4.1',
-    )!;
+    const model = (await client.get(ROUTES.models))
+      .json<{ id: number; model_name: string }[]>()
+      .find((m) => m.model_name === 'gpt-4.1')!;
     const projectId = (await client.post(ROUTES.projects, { name: 'Budget', description: 'D' })).json().id as number;
     const configurationId = (
       await client.post(ROUTES.configurations(projectId), {
@@ -40,7 +40,7 @@ describe.each(databaseKinds)('a budget holds with an instant provider at concurr
         ).json().id,
       );
     const run = { configuration_ids: [configurationId], input_ids: inputIds };
-    const estimate = (await client.post(ROUTES.runEvaluationEstimate, run)).json() as RunEstimate;
+    const estimate = (await client.post(ROUTES.runEvaluationEstimate, run)).json<RunEstimate>();
     // Every input is as long as the others: one call's worst case is the run's maximum over its calls.
     const worstCase = estimate.cost_usd_max! / estimate.calls;
     const budget = 4 * worstCase;
@@ -49,7 +49,7 @@ describe.each(databaseKinds)('a budget holds with an instant provider at concurr
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().evaluation_id as number;
     await evaluationCompleted(setting.events, setting.ctx.database, id, 60_000);
-    const document = (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
+    const document = (await client.get(ROUTES.evaluationResults(id))).json<EvaluationResults>();
 
     const succeeded = document.api_requests.filter((r) => r.status === 'SUCCESS');
     const stopped = document.api_requests.filter((r) => r.error_message === budgetStopMessage(budget));

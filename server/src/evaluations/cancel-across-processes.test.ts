@@ -46,7 +46,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('cancel across processes on
   it("the other process's worker hears the cancel and aborts its calls; every row ends once, FAILED 'Cancelled.'", async () => {
     const client = await signedInClient(ctx.app);
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
-    const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
+    const models = (await client.get(ROUTES.models)).json<{ id: number; model_name: string }[]>();
     const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
     const configuration = (
       await client.post(ROUTES.configurations(project), {

@@ -29,12 +29,12 @@ describe.each(databaseKinds)('polling api requests changed since a time on %s', 
   it('answers only the rows changed after the time, and nothing for a finished run polled with its newest time', async () => {
     const alice = await signedInClient(ctx.app);
     const evaluationId = await startRun(alice, 6);
-    const first = (await alice.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
+    const first = (await alice.get(ROUTES.apiRequests(evaluationId))).json<ApiRequest[]>();
     expect(first).toHaveLength(6);
     for (const row of first) expect(Date.parse(row.updated_at)).toBeGreaterThanOrEqual(Date.parse(row.created_at));
 
     await waitUntilCompleted(alice, evaluationId);
-    const all = (await alice.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
+    const all = (await alice.get(ROUTES.apiRequests(evaluationId))).json<ApiRequest[]>();
     expect(all.every((r) => r.status === 'SUCCESS')).toBe(true);
 
     // Polled with the newest time it has seen, a finished run has nothing more to say.
@@ -45,13 +45,13 @@ describe.each(databaseKinds)('polling api requests changed since a time on %s', 
 
     // From just before the newest change: exactly the rows changed since then, in the full shape, in id order.
     const before = new Date(Date.parse(cursor) - 1).toISOString();
-    const changed = (await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, before))).json() as ApiRequest[];
+    const changed = (await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, before))).json<ApiRequest[]>();
     const expected = all.filter((r) => Date.parse(r.updated_at) > Date.parse(before));
     expect(changed.length).toBeGreaterThan(0);
     expect(changed).toEqual(expected);
 
     // From the run's start: all of them.
-    const start = new Date(Date.parse(first[0]!.created_at) - 1).toISOString();
+    const start = new Date(Date.parse(first[0].created_at) - 1).toISOString();
     expect((await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, start))).json()).toEqual(all);
   });
 
@@ -78,12 +78,12 @@ describe.each(databaseKinds)('polling a running evaluation on %s', (kind) => {
   it('looks back over writes that may still be committing', async () => {
     const alice = await signedInClient(ctx.app);
     const evaluationId = await startMockRun(alice, [{ name: 'C', prompt: 'Be brief.' }], ['Question']);
-    const [row] = (await alice.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
-    expect(row!.status).toBe('PENDING');
-    const withinMargin = new Date(Date.parse(row!.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS / 2).toISOString();
-    const rows = (await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, withinMargin))).json() as ApiRequest[];
-    expect(rows.map((r) => r.id)).toEqual([row!.id]);
-    const beyondMargin = new Date(Date.parse(row!.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS * 2).toISOString();
+    const [row] = (await alice.get(ROUTES.apiRequests(evaluationId))).json<ApiRequest[]>();
+    expect(row.status).toBe('PENDING');
+    const withinMargin = new Date(Date.parse(row.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS / 2).toISOString();
+    const rows = (await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, withinMargin))).json<ApiRequest[]>();
+    expect(rows.map((r) => r.id)).toEqual([row.id]);
+    const beyondMargin = new Date(Date.parse(row.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS * 2).toISOString();
     expect((await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, beyondMargin))).json()).toEqual([]);
   });
 });

@@ -157,7 +157,7 @@ export async function compareEvaluations(
   ];
   pairs.sort((a, b) => {
     const [ra, rb] = [rank(a), rank(b)];
-    return ra[0]! - rb[0]! || ra[1]! - rb[1]! || ra[2]! - rb[2]!;
+    return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2];
   });
 
   return {

@@ -42,9 +42,9 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
   async function setUp(prompts: string[], inputs: string[]) {
     const client = (await signedInClient(ctx.app)) as Client;
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
-    modelId ??= ((await client.get(ROUTES.models)).json() as { id: number; model_name: string }[]).find(
-      (m) => m.model_name === 'gpt-4o-mini',
-    )!.id;
+    modelId ??= (await client.get(ROUTES.models))
+      .json<{ id: number; model_name: string }[]>()
+      .find((m) => m.model_name === 'gpt-4o-mini')!.id;
     const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
     const configurationIds: number[] = [];
     for (const [n, prompt] of prompts.entries())
@@ -67,8 +67,8 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
 
   /** Another configuration in the project of the client's last set-up. */
   async function setUpConfiguration(client: Client, prompt: string) {
-    const projects = (await client.get(ROUTES.projects)).json() as { id: number }[];
-    const project = projects.map((p) => p.id).sort((a, b) => b - a)[0]!;
+    const projects = (await client.get(ROUTES.projects)).json<{ id: number }[]>();
+    const project = projects.map((p) => p.id).sort((a, b) => b - a)[0];
     const response = await client.post(ROUTES.configurations(project), {
       name: 'Extra',
       prompt_content: prompt,
@@ -82,7 +82,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
   async function run(client: Client, body: object) {
     const response = await client.post(ROUTES.runEvaluation, { name: 'Control', ...body });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { evaluation_id: number; total_requests: number };
+    return response.json<{ evaluation_id: number; total_requests: number }>();
   }
 
   const usage = async (userId: number) =>
@@ -93,9 +93,9 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
       )
     ).rows[0].count;
   const evaluationOf = async (client: Client, id: number) =>
-    ((await client.get(ROUTES.evaluationResults(id))).json() as { evaluation: Evaluation }).evaluation;
+    (await client.get(ROUTES.evaluationResults(id))).json<{ evaluation: Evaluation }>().evaluation;
   const requestsOf = async (client: Client, id: number) =>
-    (await client.get(ROUTES.apiRequests(id))).json() as ApiRequest[];
+    (await client.get(ROUTES.apiRequests(id))).json<ApiRequest[]>();
   const counters = async (id: number) =>
     (
       await ctx.database.executeSql<{ finished_requests: number; total_requests: number; completed: boolean }>(
@@ -291,7 +291,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
       .map((r) => r.updated_at)
       .sort()
       .at(-1)!;
-    const changed = (await client.get(ROUTES.apiRequestsChangedSince(id, newest))).json() as ApiRequest[];
+    const changed = (await client.get(ROUTES.apiRequestsChangedSince(id, newest))).json<ApiRequest[]>();
     expect(changed.map((r) => [r.id, r.judging])).toEqual(before.map((r) => [r.id, false]));
     expect((await client.get(ROUTES.apiRequestMetrics(id))).json()).toMatchObject({ cancelled: true });
 

@@ -100,7 +100,7 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().evaluation_id as number;
     await evaluationCompleted(events, ctx.database, id);
-    return (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
+    return (await client.get(ROUTES.evaluationResults(id))).json<EvaluationResults>();
   }
 
   it('records each request cost from its usage and the frozen price, and sums it into the evaluation and metrics', async () => {
@@ -119,20 +119,20 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
     expect(document.evaluation.cost_usd).toBeCloseTo(total, 12);
     expect(document.metrics.cost_usd).toBeCloseTo(total, 12);
     expect(document.configurations[0].price).toMatchObject(GPT41);
-    const list = (await client.get(ROUTES.evaluations)).json() as Evaluation[];
+    const list = (await client.get(ROUTES.evaluations)).json<Evaluation[]>();
     expect(list[0].cost_usd).toBeCloseTo(total, 12);
-    const requests = (await client.get(ROUTES.apiRequests(document.evaluation.id))).json() as ApiRequest[];
+    const requests = (await client.get(ROUTES.apiRequests(document.evaluation.id))).json<ApiRequest[]>();
     expect(requests.map((r) => r.cost_usd)).toEqual(document.api_requests.map((r) => r.cost_usd));
 
     // A later catalog edit prices new runs, never one that already ran: its price was frozen at start.
     const reprice = `UPDATE ai_models SET price = jsonb_set(price, '{input_per_mtok}', $1::jsonb) WHERE model_name = 'gpt-4.1'`;
     await ctx.database.executeSql(reprice, ['200']);
     try {
-      const again = (await client.get(ROUTES.evaluationResults(document.evaluation.id))).json() as EvaluationResults;
+      const again = (await client.get(ROUTES.evaluationResults(document.evaluation.id))).json<EvaluationResults>();
       expect(again.evaluation.cost_usd).toBe(document.evaluation.cost_usd);
       expect(again.configurations[0].price).toMatchObject(GPT41);
       const body = { configuration_ids: [configurationId], input_ids: inputIds };
-      const estimate = (await client.post(ROUTES.runEvaluationEstimate, body)).json() as RunEstimate;
+      const estimate = (await client.post(ROUTES.runEvaluationEstimate, body)).json<RunEstimate>();
       expect(estimate.cost_usd_min).toBeCloseTo((estimate.input_tokens * 200) / 1e6, 12);
     } finally {
       await ctx.database.executeSql(reprice, ['2']);
@@ -147,7 +147,7 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
     expect(real.evaluation).toMatchObject({ cost_usd: 0, cost_complete: false });
     const estimate = (
       await client.post(ROUTES.runEvaluationEstimate, { configuration_ids: [configurationId], input_ids: inputIds })
-    ).json() as RunEstimate;
+    ).json<RunEstimate>();
     expect(estimate).toMatchObject({ cost_usd_min: null, cost_usd_max: null, unpriced_models: ['gpt-5.2'] });
 
     const mock = await runToEnd(client, { configuration_ids: [configurationId], input_ids: inputIds, use_mock: true });
@@ -159,7 +159,7 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
         input_ids: inputIds,
         use_mock: true,
       })
-    ).json() as RunEstimate;
+    ).json<RunEstimate>();
     expect(mockEstimate).toMatchObject({ calls: 1, cost_usd_min: 0, cost_usd_max: 0, unpriced_models: [] });
   });
 
@@ -177,7 +177,7 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
     const body = { configuration_ids: [configurationId], input_ids: inputIds };
     const response = await client.post(ROUTES.runEvaluationEstimate, body);
     expect(response.statusCode, response.body).toBe(200);
-    const estimate = response.json() as RunEstimate;
+    const estimate = response.json<RunEstimate>();
     expect(estimate).toMatchObject({ calls: 2, max_output_tokens: 400, unpriced_models: [] });
     expect(estimate.input_tokens).toBeGreaterThan(20);
     expect(estimate.cost_usd_min).toBeCloseTo((estimate.input_tokens * 2) / 1e6, 12);

@@ -20,7 +20,8 @@ const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
  */
 const EXPECTED_VERDICT_TOKENS = 60;
 
-type OutputLengths = Map<number, { median: number; p90: number; count: number }>;
+type OutputLength = { median: number; p90: number; count: number };
+type OutputLengths = Map<number, OutputLength>;
 
 /**
  * Output tokens of the configurations' earlier real outputs in the project (mock outputs echo the prompt and say
@@ -79,7 +80,9 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
   const repetitions = input.repetitions ?? 1;
   const inputCount = Math.max(1, snapshot.inputs.length);
   const ids = snapshot.configurations.map((c) => c.id);
-  const lengths = input.use_mock ? new Map() : await earlierOutputLengths(db, userId, projectId, ids);
+  const lengths = input.use_mock
+    ? new Map<number, OutputLength>()
+    : await earlierOutputLengths(db, userId, projectId, ids);
   const judges = await judgeChecks(db, projectId);
   const unpriced = new Set<string>();
   const totals = { inputTokens: 0, maxOutputTokens: 0, min: 0, expected: 0, max: 0 };

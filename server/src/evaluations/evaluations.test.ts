@@ -89,7 +89,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       use_mock,
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { evaluation_id: number; total_requests: number; results: unknown[]; errors: unknown[] };
+    return response.json<{ evaluation_id: number; total_requests: number; results: unknown[]; errors: unknown[] }>();
   }
 
   /** Waits for the server's worker to complete the evaluation, then answers its status counts. */
@@ -99,7 +99,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
   }
 
   const requestsOf = async (client: Client, evaluationId: number) =>
-    (await client.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
+    (await client.get(ROUTES.apiRequests(evaluationId))).json<ApiRequest[]>();
 
   it('runs every system prompt on every user prompt via the SDKs, maps parameters per model, records what was sent', async () => {
     const alice = await user();

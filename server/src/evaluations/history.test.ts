@@ -23,11 +23,11 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   const events = queueEvents();
 
   const saveConfiguration = async (client: TestClient, name: string, prompt: string, id?: number) => {
-    const [model] = (await client.get(ROUTES.models)).json() as { id: number }[];
+    const [model] = (await client.get(ROUTES.models)).json<{ id: number }[]>();
     const body = {
       name,
       prompt_content: prompt,
-      ai_model_id: model!.id,
+      ai_model_id: model.id,
       parameters: { temperature: 0, max_tokens: null },
       provider_specific_params: {},
     };
@@ -80,7 +80,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   it('lists the project runs newest first, a page at a time, with size and status counts', async () => {
     const first = await alice.get(ROUTES.projectEvaluations(projectId, 1, 1));
     expect(first.statusCode, first.body).toBe(200);
-    const page1 = first.json() as EvaluationHistoryPage;
+    const page1 = first.json<EvaluationHistoryPage>();
     expect(page1).toMatchObject({ total: 2, page: 1, page_size: 1 });
     expect(page1.items).toHaveLength(1);
     expect(page1.items[0]).toMatchObject({
@@ -94,13 +94,13 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       status_counts: { SUCCESS: 6, FAILED: 0, PENDING: 0, IN_PROGRESS: 0, total: 6 },
       cost_usd: 0,
     });
-    expect(page1.items[0]!.completed_at).not.toBeNull();
-    const page2 = (await alice.get(ROUTES.projectEvaluations(projectId, 2, 1))).json() as EvaluationHistoryPage;
+    expect(page1.items[0].completed_at).not.toBeNull();
+    const page2 = (await alice.get(ROUTES.projectEvaluations(projectId, 2, 1))).json<EvaluationHistoryPage>();
     expect(page2.items.map((i) => i.id)).toEqual([firstRun]);
-    expect(page2.items[0]!.status_counts.total).toBe(4);
-    const beyond = (await alice.get(ROUTES.projectEvaluations(projectId, 3, 1))).json() as EvaluationHistoryPage;
+    expect(page2.items[0].status_counts.total).toBe(4);
+    const beyond = (await alice.get(ROUTES.projectEvaluations(projectId, 3, 1))).json<EvaluationHistoryPage>();
     expect(beyond).toMatchObject({ items: [], total: 2, page: 3 });
-    const defaults = (await alice.get(`/api/projects/${projectId}/evaluations/`)).json() as EvaluationHistoryPage;
+    const defaults = (await alice.get(`/api/projects/${projectId}/evaluations/`)).json<EvaluationHistoryPage>();
     expect(defaults).toMatchObject({ page: 1, page_size: 20, total: 2 });
     expect(defaults.items.map((i) => i.id)).toEqual([secondRun, firstRun]);
   });
@@ -135,7 +135,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   it('pairs the cells of two runs, changed first, with the change in status, latency, tokens and scores', async () => {
     const response = await alice.get(ROUTES.compareEvaluations(firstRun, secondRun));
     expect(response.statusCode, response.body).toBe(200);
-    const comparison = response.json() as EvaluationComparison;
+    const comparison = response.json<EvaluationComparison>();
     expect(comparison.base.id).toBe(firstRun);
     expect(comparison.head.id).toBe(secondRun);
     expect(comparison.summary).toEqual({
@@ -173,7 +173,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       [inputs[1], configA, false],
     ]);
 
-    const edited = comparison.pairs[0]!;
+    const edited = comparison.pairs[0];
     expect(edited.status_change).toBeNull();
     expect(edited.output_changed).toBe(true);
     expect(edited.base!.output).toContain('Answer briefly.');
@@ -188,7 +188,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     expect(edited.head!.scores.map((score) => score.pass)).toEqual([true]);
     expect(edited.delta).toMatchObject({ mean_score: 1, checks_passed: 1 });
 
-    const added = comparison.pairs[2]!;
+    const added = comparison.pairs[2];
     expect(added.base).toBeNull();
     expect(added.status_change).toEqual({ from: null, to: 'SUCCESS' });
     expect(added.delta).toEqual({
@@ -200,7 +200,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       checks_passed: null,
     });
 
-    const same = comparison.pairs[4]!;
+    const same = comparison.pairs[4];
     expect(same.output_changed).toBe(false);
     expect(same.base!.output).toBe(same.head!.output);
     expect(same.delta).toMatchObject({ input_tokens: 0, output_tokens: 0, mean_score: 0, checks_passed: 0 });
@@ -227,18 +227,18 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     expect((await alice.delete(ROUTES.configuration(configA))).statusCode).toBe(204);
     const response = await alice.get(ROUTES.evaluation(firstRun));
     expect(response.statusCode, response.body).toBe(200);
-    const record = response.json() as EvaluationRecord;
+    const record = response.json<EvaluationRecord>();
     expect(record.evaluation).toMatchObject({ id: firstRun, project: projectId, total_requests: 4 });
     expect(record.configurations.map((c) => [c.id, c.name, c.prompt_content])).toEqual([
       [configA, 'Formal', 'Answer formally.'],
       [configB, 'Brief', 'Answer briefly.'],
     ]);
-    expect(record.configurations[0]!.prompt_token_count).toBeGreaterThan(0);
+    expect(record.configurations[0].prompt_token_count).toBeGreaterThan(0);
     expect(record.inputs.map((i) => [i.id, i.content])).toEqual([
       [inputs[0], 'What is rain?'],
       [inputs[1], 'What is snow?'],
     ]);
-    expect(record.inputs[0]!.token_count).toBeGreaterThan(0);
+    expect(record.inputs[0].token_count).toBeGreaterThan(0);
     expect((await bob.get(ROUTES.evaluation(firstRun))).statusCode).toBe(404);
     expect((await alice.get(ROUTES.evaluation(2_000_000))).statusCode).toBe(404);
   });

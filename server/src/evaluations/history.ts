@@ -82,7 +82,7 @@ export async function renameEvaluation(
     .returning({ id: evaluations.id });
   ownedRow(renamed, 'evaluation');
   const [row] = await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId));
-  return toEvaluation(row!);
+  return toEvaluation(row);
 }
 
 /** The caller's run with the configurations and inputs it froze at start; 404 unless it is theirs. */

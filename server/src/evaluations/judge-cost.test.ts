@@ -28,9 +28,9 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
   async function setUp(inputs: number) {
     const client = await signedInClient(setting.ctx.app);
     expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
-    const model = ((await client.get(ROUTES.models)).json() as { id: number; model_name: string }[]).find(
-      (m) => m.model_name === 'gpt-4.1',
-    )!;
+    const model = (await client.get(ROUTES.models))
+      .json<{ id: number; model_name: string }[]>()
+      .find((m) => m.model_name === 'gpt-4.1')!;
     const project = (await client.post(ROUTES.projects, { name: 'Judged', description: 'D' })).json().id as number;
     const configuration = await client.post(ROUTES.configurations(project), {
       name: 'Brief',
@@ -70,7 +70,7 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().evaluation_id as number;
     await evaluationCompleted(events, setting.ctx.database, id);
-    const document = (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
+    const document = (await client.get(ROUTES.evaluationResults(id))).json<EvaluationResults>();
 
     const usage = await judgeUsage(id);
     expect(usage).toHaveLength(3);
@@ -85,13 +85,13 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
     const callsTotal = document.api_requests.reduce((sum, r) => sum + r.cost_usd!, 0);
     expect(document.evaluation.cost_usd).toBeCloseTo(callsTotal, 12);
     expect(document.evaluation.judge_cost_usd).toBeCloseTo(judgeTotal, 12);
-    const metrics = (await client.get(ROUTES.apiRequestMetrics(id))).json() as Metrics;
+    const metrics = (await client.get(ROUTES.apiRequestMetrics(id))).json<Metrics>();
     expect(metrics.judge_cost_usd).toBeCloseTo(judgeTotal, 12);
   });
 
   it('estimates the judge on its own, and the likely cost from the earlier outputs once there are some', async () => {
     const { client, run } = await setUp(3);
-    const estimate = async () => (await client.post(ROUTES.runEvaluationEstimate, run)).json() as RunEstimate;
+    const estimate = async () => (await client.post(ROUTES.runEvaluationEstimate, run)).json<RunEstimate>();
     const before = await estimate();
     // Nothing ran yet: a typical reply, cut to the configuration's 20 max tokens.
     expect(before.assumptions).toEqual([
@@ -112,7 +112,7 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
     const response = await client.post(ROUTES.runEvaluation, run);
     const id = response.json().evaluation_id as number;
     await evaluationCompleted(events, setting.ctx.database, id);
-    const document = (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
+    const document = (await client.get(ROUTES.evaluationResults(id))).json<EvaluationResults>();
     const spentOnJudge = document.evaluation.judge_cost_usd!;
     expect(spentOnJudge).toBeGreaterThan(before.judge.expected_cost! / 2);
     expect(spentOnJudge).toBeLessThanOrEqual(before.judge.max_cost!);
@@ -132,7 +132,7 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().evaluation_id as number;
     await evaluationCompleted(events, setting.ctx.database, id);
-    const document = (await client.get(ROUTES.evaluationResults(id))).json() as EvaluationResults;
+    const document = (await client.get(ROUTES.evaluationResults(id))).json<EvaluationResults>();
 
     const judged = (await judgeUsage(id)).filter((u) => u.input_tokens > 0);
     const scores = document.api_requests.flatMap((r) => r.scores);

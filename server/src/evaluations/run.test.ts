@@ -46,7 +46,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
     ctx = await createTestApp(kind); // no worker: the tasks stay as the run added them
     const client = await signedInClient(ctx.app);
     userId = client.user.id;
-    const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
+    const models = (await client.get(ROUTES.models)).json<{ id: number; model_name: string }[]>();
     const projectId = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id;
     configurationIds = [];
     for (const model of ['gpt-4.1', 'claude-sonnet-4-6', 'gpt-5']) {

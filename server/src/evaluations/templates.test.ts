@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ApiRequest, type EvaluationResults } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 
 const OPENAI_KEY = 'sk-good-openai-templates';
 
-describe.each(databaseKinds)('templated runs on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('templated runs on %s', (kind) => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -29,7 +29,7 @@ describe.each(databaseKinds)('templated runs on %s', (kind) => {
 
   async function setUp(client: TestClient, prompts: string[]) {
     const project = (await client.post(ROUTES.projects, { name: 'Templates', description: 'D' })).json().id as number;
-    const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
+    const models = (await client.get(ROUTES.models)).json<{ id: number; model_name: string }[]>();
     const configurationIds: number[] = [];
     for (const [n, prompt] of prompts.entries()) {
       const response = await client.post(ROUTES.configurations(project), {
@@ -97,7 +97,7 @@ describe.each(databaseKinds)('templated runs on %s', (kind) => {
       ]),
     );
 
-    const requests = (await client.get(ROUTES.apiRequests(evaluationId))).json() as ApiRequest[];
+    const requests = (await client.get(ROUTES.apiRequests(evaluationId))).json<ApiRequest[]>();
     const texts = requests.map((r) => [r.input, r.configuration, r.system_prompt, r.user_prompt]);
     expect(texts).toEqual([
       [

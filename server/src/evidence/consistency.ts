@@ -73,8 +73,8 @@ export function summariseConsistency(
       consistency: consistencyOf(cellsOf.get(id) ?? [], repetitions),
     })),
     cells: [...byCell.values()].map((group: Output[]) => ({
-      input_id: group[0]!.inputId,
-      configuration_id: group[0]!.configurationId,
+      input_id: group[0].inputId,
+      configuration_id: group[0].configurationId,
       outputs: group.length,
       ...outputVariability(group.map((o) => o.output)),
     })),

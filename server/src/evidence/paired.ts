@@ -19,7 +19,7 @@ function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);
   const above = Math.min(below + 1, sorted.length - 1);
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
+  return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
 }
 
 /**
@@ -39,8 +39,8 @@ export function passRateDifference(inputs: PairedPasses[]): { difference: number
     let [p, d] = [0, 0];
     for (let i = 0; i < count; i++) {
       const drawn = Math.floor(random() * scale);
-      p += pairs[drawn]!;
-      d += differences[drawn]!;
+      p += pairs[drawn];
+      d += differences[drawn];
     }
     estimates[r] = rate(p, d);
   }
@@ -62,7 +62,7 @@ export function medianDifference(differences: number[]): { difference: number; i
   const k = Math.max(1, binomialQuantile(0.025, sorted.length, 0.5));
   return {
     difference: quantileOfSorted(sorted, 0.5),
-    interval: { low: sorted[k - 1]!, high: sorted[sorted.length - k]! },
+    interval: { low: sorted[k - 1], high: sorted[sorted.length - k] },
   };
 }
 

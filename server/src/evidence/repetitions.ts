@@ -42,7 +42,7 @@ export function outputVariability(outputs: string[]): { distinct_outputs: number
   let [sum, pairs] = [0, 0];
   for (let i = 0; i < outputs.length; i++)
     for (let j = i + 1; j < outputs.length; j++) {
-      sum += outputs[i] === outputs[j] ? 1 : similarity(outputs[i]!, outputs[j]!);
+      sum += outputs[i] === outputs[j] ? 1 : similarity(outputs[i], outputs[j]);
       pairs++;
     }
   return { distinct_outputs: new Set(outputs).size, mean_pairwise_similarity: pairs === 0 ? 1 : sum / pairs };

@@ -71,7 +71,7 @@ export async function readRunSignificance(
   const tested = comparisons.filter((c) => c.significance.pass_rate.available);
   const adjusted = new Map(
     holmAdjust(tested.map((c) => (c.significance.pass_rate.available ? c.significance.pass_rate.p_value : 1))).map(
-      (p, i) => [tested[i]!.configuration_id, p],
+      (p, i) => [tested[i].configuration_id, p],
     ),
   );
   const configurations: RunSignificance['configurations'] = comparisons.map((c) => {
@@ -98,7 +98,7 @@ export async function readConsistency(db: Db, userId: number, evaluationId: numb
     readOutputs(db, evaluationId),
   ]);
   const configurationIds = evaluation.snapshot.configurations.map((c) => c.id);
-  return summariseConsistency(configurationIds, run!.repetitions, cells, outputs);
+  return summariseConsistency(configurationIds, run.repetitions, cells, outputs);
 }
 
 /** Each judge check of the run's project against people's ratings of the outputs it scored. */

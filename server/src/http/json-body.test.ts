@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
 
 const json = { 'content-type': 'application/json' };
 
-describe.each(databaseKinds)('JSON bodies on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('JSON bodies on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly } from '../../test/harness.js';
 
 const connectSources = (csp: string) =>
   csp
@@ -9,7 +9,7 @@ const connectSources = (csp: string) =>
     .find(([name]) => name === 'connect-src')!
     .slice(1);
 
-describe.each(databaseKinds)('analytics and feedback settings in the page config and CSP on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('analytics and feedback settings in the page config and CSP on %s', (kind) => {
   let plain: Awaited<ReturnType<typeof createTestApp>>;
   let configured: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { users } from '../db/schema.js';
 import {
   createTestApp,
   createTestDatabase,
-  databaseKinds,
+  embeddedDatabaseOnly,
   signedInClient,
   startTestApp,
   TestClient,
@@ -69,7 +69,7 @@ describe('hostAllowed', () => {
   ])('refuses %s', (host) => expect(hostAllowed(host, allowed)).toBe(false));
 });
 
-describe.each(databaseKinds)('request targets and hosts over real HTTP on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('request targets and hosts over real HTTP on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let base: URL;
   beforeAll(async () => {
@@ -139,7 +139,7 @@ describe.each(databaseKinds)('request targets and hosts over real HTTP on %s', (
   });
 });
 
-describe.each(databaseKinds)('proxies and dev sign-in on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('proxies and dev sign-in on %s', (kind) => {
   // One database under apps of different settings: each test starts the apps it compares.
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {

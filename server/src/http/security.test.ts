@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, SESSION_COOKIE } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 
 const UNSAFE = ['post', 'put', 'patch', 'delete'] as const;
 /**
@@ -10,7 +10,7 @@ const UNSAFE = ['post', 'put', 'patch', 'delete'] as const;
 // A shared evaluation is public by design: the unguessable token in its path is the permission.
 const PUBLIC_API = new Set([ROUTES.config, ROUTES.stripeWebhook, '/api/openapi.json', '/api/shared/{token}/']);
 
-describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('CSRF, origin and session checks on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind, { PUBLIC_URL: 'http://promptgrid.example.com', ALLOWED_HOSTS: 'app.local:8080' });
@@ -106,9 +106,9 @@ describe.each(databaseKinds)('CSRF, origin and session checks on %s', (kind) => 
   });
 
   it('answers 401 on every /api/ route without a session, before looking at the body', async () => {
-    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     const anonymous = new TestClient(ctx.app);
     await anonymous.fetchCsrf();
     let checked = 0;

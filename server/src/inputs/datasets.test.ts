@@ -16,7 +16,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
     return { client, project };
   }
   const list = async (client: TestClient, project: number) =>
-    (await client.get(ROUTES.inputs(project))).json() as Input[];
+    (await client.get(ROUTES.inputs(project))).json<Input[]>();
   const importFile = (client: TestClient, project: number, format: string, data: string) =>
     client.post(ROUTES.inputsImport(project), { format, data });
 
@@ -33,7 +33,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
     const id = created.json().id;
 
     // The spec's client sends the whole input back with the changed flag: variables stay.
-    const toggled = await client.put(ROUTES.input(project, id), { ...(created.json() as Input), active: false });
+    const toggled = await client.put(ROUTES.input(project, id), { ...created.json<Input>(), active: false });
     expect(toggled.json()).toMatchObject({ active: false, variables: { who: 'Ann', _x9: '' } });
     const withoutFields = await client.put(ROUTES.input(project, id), { name: 'Case', content: 'Hi' });
     expect(withoutFields.json()).toMatchObject({ variables: { who: 'Ann', _x9: '' }, expected_output: 'Hello Ann' });

@@ -1,14 +1,14 @@
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ImportPreview, type Input } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
 
 /** A file's bytes as the browser sends them: base64. */
 const base64 = (text: string, encoding: string) => iconv.encode(text, encoding).toString('base64');
 
 const TICKETS = 'ticket;category\nLe café coûte 5 € de trop;facturation\nMot de passe oublié;compte\n';
 
-describe.each(databaseKinds)('reading an imported file on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('reading an imported file on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind);
@@ -21,7 +21,7 @@ describe.each(databaseKinds)('reading an imported file on %s', (kind) => {
     const preview = async (body: object) => {
       const response = await client.post(ROUTES.inputsImportPreview(project), { format: 'csv', ...body });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as ImportPreview;
+      return response.json<ImportPreview>();
     };
     return { client, project, preview };
   }
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('reading an imported file on %s', (kind) => {
     expect(next.columns.map((c) => c.target)).toEqual(['ignore', 'content', 'expected_output']);
     const overridden = await preview({ data, columns: { topic: 'name' } });
     expect(overridden.rows[0]).toMatchObject({ name: 'billing', expected_output: null });
-    const inputs = (await client.get(ROUTES.inputs(project))).json() as Input[];
+    const inputs = (await client.get(ROUTES.inputs(project))).json<Input[]>();
     expect(inputs.map((input) => input.expected_output)).toEqual(['billing', 'account']);
   });
 
@@ -137,7 +137,7 @@ describe.each(databaseKinds)('reading an imported file on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds)('previewing a file for a new project on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('previewing a file for a new project on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

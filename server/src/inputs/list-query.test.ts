@@ -18,7 +18,7 @@ describe.each(databaseKinds)('searching, sorting and paging user prompts on %s',
     const get = async (query: string) => {
       const response = await client.get(`${ROUTES.inputs(project)}?${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as unknown;
+      return response.json<unknown>();
     };
     return { client, project, get };
   }

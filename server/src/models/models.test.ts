@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel } from '@promptgrid/contract';
 import { applyCatalog, readCatalog } from './catalog.js';
-import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 
-describe.each(databaseKinds)('models API on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let dir: string;
   beforeAll(async () => {

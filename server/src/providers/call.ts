@@ -244,7 +244,7 @@ export class ProviderCaller {
             );
       return { reply: { output, ttft, ...totals } satisfies ProviderReply, sent: output.length > 0 };
     } catch (error) {
-      throw Object.assign(attempt.signal.reason === timeout && !signal.aborted ? timeout : (error as object), {
+      throw Object.assign(attempt.signal.reason === timeout && !signal.aborted ? timeout : (error as Error), {
         sentText: output.length > 0,
       });
     } finally {

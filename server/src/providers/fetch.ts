@@ -67,7 +67,7 @@ function toHeaders(raw: http.IncomingHttpHeaders): Headers {
 function requestHeaders(headers: HeadersInit | undefined): Record<string, string> {
   if (!headers) return {};
   if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(headers);
-  return headers as Record<string, string>;
+  return headers;
 }
 
 /**

@@ -49,7 +49,9 @@ export class BatchWriter<T> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.serialize(() => this.flush()).catch((error) => this.log.error({ err: error }, 'final flush failed'));
+    await this.serialize(() => this.flush()).catch((error: unknown) =>
+      this.log.error({ err: error }, 'final flush failed'),
+    );
   }
 
   private schedule(delayMs: number) {

@@ -36,7 +36,7 @@ export type TaskContext = {
    * Waits for `promise` without counting as running meanwhile (e.g. for room in a budget that another task's result
    * makes): the worker writes results at once when nothing else runs, and a parked task is not something to wait for.
    */
-  parked<T>(promise: Promise<T>): Promise<T>;
+  parked: <T>(promise: Promise<T>) => Promise<T>;
 };
 
 export interface TaskHandler<Task extends ClaimedTask = ClaimedTask, Result = unknown> {

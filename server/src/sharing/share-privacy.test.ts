@@ -2,14 +2,14 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 import { startMockRun, waitUntilCompleted } from '../../test/mock-run.js';
 import { apiRequests } from '../db/schema.js';
 
 const PROVIDER_ERROR = 'Error code: 429 - Rate limit reached for organization org-Secret0rg123 on tokens per min';
 const BUDGET_STOP = 'Stopped: the run reached its budget of $0.37.';
 
-describe.each(databaseKinds)('what a share link gives away, on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('what a share link gives away, on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let log = '';
   beforeAll(async () => {
@@ -28,12 +28,12 @@ describe.each(databaseKinds)('what a share link gives away, on %s', (kind) => {
     const alice = await signedInClient(ctx.app);
     const evaluationId = await startMockRun(alice, [{ name: 'Terse', prompt: 'Be terse.' }], ['One', 'Two', 'Three']);
     await waitUntilCompleted(alice, evaluationId);
-    const [first, second] = (await alice.get(ROUTES.apiRequests(evaluationId))).json() as { id: number }[];
+    const [first, second] = (await alice.get(ROUTES.apiRequests(evaluationId))).json<{ id: number }[]>();
     const fail = (id: number, errorMessage: string) =>
       ctx.database.db.update(apiRequests).set({ status: 'FAILED', errorMessage }).where(eq(apiRequests.id, id));
-    await fail(first!.id, PROVIDER_ERROR);
-    await fail(second!.id, BUDGET_STOP);
-    const { url } = (await alice.post(ROUTES.evaluationShare(evaluationId))).json() as { url: string };
+    await fail(first.id, PROVIDER_ERROR);
+    await fail(second.id, BUDGET_STOP);
+    const { url } = (await alice.post(ROUTES.evaluationShare(evaluationId))).json<{ url: string }>();
     return new URL(url).pathname.split('/').pop()!;
   }
 

@@ -35,7 +35,7 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
 
     const created = await alice.post(ROUTES.evaluationShare(evaluationId));
     expect(created.statusCode).toBe(201);
-    const { url } = created.json() as { url: string };
+    const { url } = created.json<{ url: string }>();
     expect(url).toMatch(/^http:\/\/localhost(:\d+)?\/share\/[A-Za-z0-9_-]{43}$/);
     expect((await alice.get(ROUTES.evaluationShare(evaluationId))).json().shared).toBe(true);
 

@@ -48,7 +48,7 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
 
   async function project(client: Client) {
     const id = (await client.post(ROUTES.projects, { name: 'Judged', description: 'D' })).json().id as number;
-    const models = (await client.get(ROUTES.models)).json() as { id: number; model_name: string }[];
+    const models = (await client.get(ROUTES.models)).json<{ id: number; model_name: string }[]>();
     const model = (name: string) => models.find((m) => m.model_name === name)!.id;
     const input = async (body: object) => (await client.post(ROUTES.inputs(id), body)).json().id as number;
     const check = async (body: object) => {
@@ -74,10 +74,10 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
     return evaluationId;
   };
   const document = async (client: Client, evaluationId: number) =>
-    (await client.get(ROUTES.evaluationResults(evaluationId))).json() as {
+    (await client.get(ROUTES.evaluationResults(evaluationId))).json<{
       evaluation: { completed_at: string | null };
       api_requests: ApiRequestWithOutput[];
-    };
+    }>();
   const scoreOf = (request: ApiRequestWithOutput, checkId: number) =>
     request.scores.find((s) => s.check_id === checkId);
   const judgeCalls = (text: string) =>
@@ -158,7 +158,7 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
     expect(judgeCalls('Is it right?').filter((r) => JSON.stringify(r.body).includes('Say hi'))).toHaveLength(3);
 
     // Judge tokens are counted apart from the run's.
-    const [line] = (await alice.get(ROUTES.summary(evaluationId))).json() as ConfigurationSummary[];
+    const [line] = (await alice.get(ROUTES.summary(evaluationId))).json<ConfigurationSummary[]>();
     const runTokens = requests.reduce((sum, r) => sum + (r.input_token_total_count ?? 0), 0);
     expect(line.input_tokens).toBe(runTokens);
     expect(line.judge_input_tokens).toBeGreaterThan(runTokens);

@@ -87,7 +87,7 @@ async function readVoteSide(db: Db, evaluationId: number, side: 'left' | 'right'
     .groupBy(apiRequests.configurationId, votes.winner);
   return rows.map((row) => ({
     configurationId: row.configurationId,
-    outcome: (row.winner === 'tie' ? 'tied' : row.winner === side ? 'won' : 'lost') as Outcome,
+    outcome: row.winner === 'tie' ? 'tied' : row.winner === side ? 'won' : 'lost',
     n: int(row.n),
   }));
 }

@@ -21,11 +21,11 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
     const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
     const model = (await client.get(ROUTES.models)).json()[0].id as number;
     const input = async (content: string) =>
-      (await client.post(ROUTES.inputs(project), { name: content, content })).json() as {
+      (await client.post(ROUTES.inputs(project), { name: content, content })).json<{
         id: number;
         name: string;
         content: string;
-      };
+      }>();
     const configuration = async (name: string) =>
       (
         await client.post(ROUTES.configurations(project), {
@@ -33,7 +33,7 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
           prompt_content: `You are ${name}.`,
           ai_model_id: model,
         })
-      ).json() as { id: number; name: string };
+      ).json<{ id: number; name: string }>();
     const [i1, i2] = [await input('Capital of France?'), await input('2+2 as JSON?')];
     const [a, b] = [await configuration('A'), await configuration('B')];
     const requests: FixtureRequest[] = [
@@ -90,10 +90,9 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
 
   const scoresOf = async (client: Client, evaluationId: number) =>
     Object.fromEntries(
-      ((await client.get(ROUTES.apiRequests(evaluationId))).json() as { id: number; scores: object[] }[]).map((r) => [
-        r.id,
-        r.scores,
-      ]),
+      (await client.get(ROUTES.apiRequests(evaluationId)))
+        .json<{ id: number; scores: object[] }[]>()
+        .map((r) => [r.id, r.scores]),
     );
 
   it('rescores stored outputs with the active rule checks, and lists the scores on each api request', async () => {
@@ -171,7 +170,7 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
     const f = await fixture(alice);
     const rate = (id: number, body: object) => alice.put(ROUTES.rating(id), body);
     const ratingOf = async (id: number) =>
-      ((await alice.get(ROUTES.apiRequests(f.evaluationId))).json() as ApiRequest[]).find((r) => r.id === id)!.rating;
+      (await alice.get(ROUTES.apiRequests(f.evaluationId))).json<ApiRequest[]>().find((r) => r.id === id)!.rating;
 
     const up = await rate(f.requests.a1, { rating: 1, note: ' Crisp. ' });
     expect(up.statusCode, up.body).toBe(200);

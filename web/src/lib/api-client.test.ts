@@ -68,7 +68,7 @@ describe('apiRequest', () => {
     await api.put('/api/projects/1/', { name: 'a' }, { headers: { Accept: 'text/plain' } });
     const [call] = calls;
     expect(call).toMatchObject({ method: 'PUT', credentials: 'include', body: '{"name":"a"}' });
-    expect(Object.fromEntries(call!.headers)).toMatchObject({
+    expect(Object.fromEntries(call.headers)).toMatchObject({
       'content-type': 'application/json',
       accept: 'text/plain',
       'x-csrftoken': 'test-token',
@@ -79,8 +79,8 @@ describe('apiRequest', () => {
     const calls = mockApi(() => ({ body: { status: 'success' } }));
     await api.post('/auth/sign_out/');
     const [call] = calls;
-    expect(call!.headers.has('content-type')).toBe(false);
-    expect(call!.body).toBe('');
+    expect(call.headers.has('content-type')).toBe(false);
+    expect(call.body).toBe('');
   });
 
   it('fetches the CSRF token first when the cookie is missing', async () => {
@@ -90,7 +90,7 @@ describe('apiRequest', () => {
     clearCsrfCookie();
     await apiRequest('/api/projects/');
     expect(fetch.map((call) => call.url)).toEqual(['/auth/csrf-token/', '/api/projects/']);
-    expect(fetch[1]!.headers.get('X-CSRFToken')).toBe('fresh-token');
+    expect(fetch[1].headers.get('X-CSRFToken')).toBe('fresh-token');
   });
 
   it('shares one token request between concurrent calls', async () => {

@@ -69,7 +69,7 @@ export async function apiRequest<T = unknown>(url: string, options: RequestInit 
       ...headers,
     },
   });
-  const body = isJson(response) ? await response.json().catch(() => null) : null;
+  const body: unknown = isJson(response) ? await response.json().catch(() => null) : null;
   if (!response.ok) throw new ApiError(errorMessageFrom(body), response.status, body);
   return body as T;
 }

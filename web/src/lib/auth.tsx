@@ -18,8 +18,8 @@ const AuthContext = createContext<AuthState | null>(null);
 export function readStoredUser(): User | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.user);
-    const parsed = raw ? JSON.parse(raw) : null;
-    return parsed && typeof parsed.email === 'string' ? parsed : null;
+    const parsed = raw ? (JSON.parse(raw) as Partial<User> | null) : null;
+    return parsed && typeof parsed.email === 'string' ? (parsed as User) : null;
   } catch {
     return null;
   }
@@ -81,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearAppStorage(STORAGE_KEYS.resultsCache(next.id));
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(next));
       setUser(next);
-      navigate(paths.projects.to());
+      void navigate(paths.projects.to());
     },
     [navigate],
   );

@@ -8,7 +8,7 @@ export function clearFixedError<E extends Partial<Record<string, string | null |
   stillInvalid: string | null | undefined,
 ): E {
   if (!errors[field] || stillInvalid) return errors;
-  return { ...errors, [field]: undefined } as E;
+  return { ...errors, [field]: undefined };
 }
 
 /** The rule shared by every required text field: something other than white space. */

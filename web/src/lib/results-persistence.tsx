@@ -54,7 +54,7 @@ export function ResultsPersistence({ userId, children }: { userId: number | null
     const key = STORAGE_KEYS.resultsCache(userId);
     const { storage, close } = sessionStorageOf(key);
     const persister = createSyncStoragePersister({
-      storage: storage as Storage,
+      storage: storage,
       key,
       throttleTime: WRITE_EVERY_MS,
       retry: removeOldestQuery,

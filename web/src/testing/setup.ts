@@ -14,8 +14,8 @@ afterAll(() => apiServer.close());
 // jsdom has no layout; CodeMirror measures text ranges, so give it empty rectangles.
 if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
   const empty = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0, toJSON: () => ({}) });
-  Range.prototype.getBoundingClientRect = empty as () => DOMRect;
-  Range.prototype.getClientRects = (() => Object.assign([], { item: () => null })) as unknown as () => DOMRectList;
+  Range.prototype.getBoundingClientRect = empty;
+  Range.prototype.getClientRects = () => Object.assign([], { item: () => null });
 }
 
 // The results grid sizes itself with ResizeObserver, which jsdom lacks.
@@ -24,5 +24,5 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     observe() {}
     unobserve() {}
     disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  };
 }

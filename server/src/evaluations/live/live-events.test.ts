@@ -88,7 +88,7 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
   /** A run of the prompts, each on an OpenAI model or, with a company, on that company's. */
   async function startRun(prompts: string[], companies: string[] = []): Promise<number> {
     const project = (await owner.post(ROUTES.projects, { name: 'Live', description: 'D' })).json().id as number;
-    const models = (await owner.get(ROUTES.models)).json() as { id: number; company: string }[];
+    const models = (await owner.get(ROUTES.models)).json<{ id: number; company: string }[]>();
     const ids: number[] = [];
     for (const [index, prompt] of prompts.entries()) {
       const model = models.find((m) => m.company === (companies[index] ?? 'openai'))!.id;
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
     expect(type).toMatch(/^text\/event-stream/);
     expect(events.at(-1)!.event).toEqual({ type: 'done' });
 
-    const results = (await owner.get(ROUTES.results(evaluationId))).json() as Result[];
+    const results = (await owner.get(ROUTES.results(evaluationId))).json<Result[]>();
     expect(results).toHaveLength(3);
     for (const result of results) {
       // Rebuilt as a client does: `at` 0 or a reset restarts the text.
@@ -155,7 +155,7 @@ describe.each(databaseKinds)('live events of a run (%s)', (kind) => {
   it('streams a watched mock run in pieces', { timeout: 30_000 }, async () => {
     const evaluationId = await startMockRun(owner, [{ name: 'Mock', prompt: 'Be brief.' }], [...'abcdefghijkl']);
     const { events } = await readEvents(`${base}${ROUTES.evaluationEvents(evaluationId)}`, owner.cookieHeader());
-    const results = (await owner.get(ROUTES.results(evaluationId))).json() as Result[];
+    const results = (await owner.get(ROUTES.results(evaluationId))).json<Result[]>();
     const streamed = results.filter((r) =>
       events.some(({ event }) => event.type === 'text' && event.id === r.api_request),
     );

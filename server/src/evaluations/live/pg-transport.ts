@@ -123,7 +123,7 @@ export class PgLiveTransport implements LiveTransport {
     if (this.closed) return;
     setTimeout(() => {
       if (this.closed) return;
-      this.open().catch((error) => {
+      this.open().catch((error: unknown) => {
         this.log.warn({ err: error }, 'live events reconnect failed');
         this.reconnect();
       });

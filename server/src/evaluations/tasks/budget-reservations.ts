@@ -92,7 +92,7 @@ export async function reserveBudget(
         : reserved.has(id)
           ? { kind: 'reserved' }
           : spentAll
-            ? { kind: 'stop', budgetUsd: answer!.budget! }
+            ? { kind: 'stop', budgetUsd: answer.budget! }
             : { kind: 'wait' },
     ]),
   );

@@ -18,7 +18,7 @@ const REMEMBERED = 1000;
 
 export function rememberBudgetStop(database: Database, evaluationId: number, message: string) {
   let known = stops.get(database);
-  if (!known) stops.set(database, (known = new Map()));
+  if (!known) stops.set(database, (known = new Map<number, string>()));
   if (known.size >= REMEMBERED) known.delete(known.keys().next().value!);
   known.set(evaluationId, message);
 }

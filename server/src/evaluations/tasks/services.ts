@@ -56,7 +56,7 @@ export class EngineServices {
         )
         .then(({ rows: [row] }) => {
           if (!row) return null;
-          const snapshot: RunSnapshot = typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot;
+          const snapshot = typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as RunSnapshot) : row.snapshot;
           return {
             userId: row.user_id,
             budgetUsd: row.budget_usd,

@@ -54,11 +54,11 @@ export function UserMenu() {
           triggerClassName={triggerClasses + ' bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'}
           trigger={<UserIcon className="size-4" />}
         >
-          <MenuItem onSelect={() => navigate(paths.landing.to('about'))}>About</MenuItem>
-          <MenuItem onSelect={() => navigate(paths.landing.to('faq'))}>FAQ</MenuItem>
-          <MenuItem onSelect={() => navigate(paths.landing.to('pricing'))}>Pricing</MenuItem>
+          <MenuItem onSelect={() => void navigate(paths.landing.to('about'))}>About</MenuItem>
+          <MenuItem onSelect={() => void navigate(paths.landing.to('faq'))}>FAQ</MenuItem>
+          <MenuItem onSelect={() => void navigate(paths.landing.to('pricing'))}>Pricing</MenuItem>
           <MenuSeparator />
-          <MenuItem onSelect={() => navigate(paths.signIn.to())}>Sign Up or Log In</MenuItem>
+          <MenuItem onSelect={() => void navigate(paths.signIn.to())}>Sign Up or Log In</MenuItem>
         </Menu>
       </div>
     );
@@ -82,11 +82,11 @@ export function UserMenu() {
           </span>
         </MenuLabel>
         <MenuSeparator />
-        <MenuItem onSelect={() => navigate(paths.landing.to())}>
+        <MenuItem onSelect={() => void navigate(paths.landing.to())}>
           <HomeIcon className="size-4 text-slate-500" />
           Landing Page
         </MenuItem>
-        <MenuItem onSelect={() => navigate(paths.projects.to())}>
+        <MenuItem onSelect={() => void navigate(paths.projects.to())}>
           <GridIcon className="size-4 text-slate-500" />
           Projects Home
         </MenuItem>
@@ -99,7 +99,7 @@ export function UserMenu() {
           <KeyIcon className="size-4 text-slate-500" />
           API Settings
         </MenuItem>
-        <MenuItem onSelect={() => navigate(paths.account.to())}>
+        <MenuItem onSelect={() => void navigate(paths.account.to())}>
           <UserIcon className="size-4 text-slate-500" />
           Account
         </MenuItem>

@@ -53,7 +53,7 @@ export function NewProjectFromFile() {
         throw error;
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
-      navigate(paths.project.to(project.id, 'configs'));
+      void navigate(paths.project.to(project.id, 'configs'));
     } catch (error) {
       setFailure((error as Error).message || 'Failed to create the project');
       setCreating(false);

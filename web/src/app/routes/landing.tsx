@@ -21,8 +21,8 @@ export function LandingRoute() {
 
   return (
     <LandingPage
-      onGetStarted={() => (isAuthenticated ? navigate(paths.projects.to()) : toSignIn())}
-      onChoosePlan={() => (isAuthenticated ? checkout.mutate() : toSignIn())}
+      onGetStarted={() => void (isAuthenticated ? navigate(paths.projects.to()) : toSignIn())}
+      onChoosePlan={() => (isAuthenticated ? checkout.mutate() : void toSignIn())}
       checkoutBusy={checkout.isPending || checkout.isSuccess}
       checkoutError={checkout.isError ? 'Failed to start upgrade process' : null}
       checkoutDetail={detail}

@@ -13,7 +13,7 @@ export function CodeEditorField<T extends FieldValues>({ control, name, label, p
         <CodeEditor
           label={label}
           required
-          value={field.value as string}
+          value={field.value}
           onChange={field.onChange}
           error={fieldState.error?.message}
           placeholder={placeholder}

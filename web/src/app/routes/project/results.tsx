@@ -47,7 +47,7 @@ export default function ResultsRoute() {
   const navigate = useNavigate();
   useEffect(() => {
     if (state?.message)
-      navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...state, message: null } });
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...state, message: null } });
   }, [state, location.pathname, location.search, navigate]);
 
   return (

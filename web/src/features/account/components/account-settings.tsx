@@ -55,7 +55,7 @@ export function AccountSettings() {
         size="sm"
         className="-ml-3"
         onClick={() =>
-          (window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(paths.projects.to())
+          void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(paths.projects.to()))
         }
       >
         <ArrowLeftIcon className="size-4" />

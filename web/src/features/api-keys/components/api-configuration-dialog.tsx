@@ -5,8 +5,8 @@ import { useApiKeys } from '@/lib/api/get-api-keys';
 import { keyForProvider, PROVIDER_ORDER } from '../lib/providers';
 import { ProviderKeyCard } from './provider-key-card';
 
-/** The API Configuration modal opened from the user menu's API Settings. */
-export function ApiConfigurationDialog({
+/** The API Configuration modal opened from the user menu's API Settings (loaded lazily, so the default export). */
+export default function ApiConfigurationDialog({
   open,
   onOpenChange,
 }: {
@@ -43,5 +43,3 @@ export function ApiConfigurationDialog({
     </Dialog>
   );
 }
-
-export default ApiConfigurationDialog;

@@ -65,9 +65,13 @@ describe('ProviderKeyCard', () => {
       key: 'sk-test-wxyz',
       label: 'Default OpenAI key',
     });
-    act(() => vi.advanceTimersByTime(1900));
+    act(() => {
+      vi.advanceTimersByTime(1900);
+    });
     expect(screen.getByText('OpenAI API key saved successfully!')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     await waitFor(() => expect(screen.queryByText('OpenAI API key saved successfully!')).not.toBeInTheDocument());
   });
 

@@ -92,7 +92,7 @@ export function ProviderKeyForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+    <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 space-y-3">
       <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {replacing ? `New ${info.label} API key` : `${info.label} API key`}
       </label>

@@ -17,7 +17,7 @@ export function useCompleteSignIn(returnTo?: string | null) {
     async (user: User) => {
       const destination = await signInDestination(checkSubscription, returnTo);
       login(user);
-      if (destination !== paths.projects.to()) navigate(destination, { replace: true });
+      if (destination !== paths.projects.to()) await navigate(destination, { replace: true });
     },
     [login, navigate, returnTo],
   );
@@ -27,6 +27,6 @@ export function useCompleteSignIn(returnTo?: string | null) {
 export function useRedirectSignedIn(returnTo?: string | null) {
   const navigate = useNavigate();
   return useCallback(async () => {
-    navigate(await signInDestination(checkSubscription, returnTo), { replace: true });
+    await navigate(await signInDestination(checkSubscription, returnTo), { replace: true });
   }, [navigate, returnTo]);
 }

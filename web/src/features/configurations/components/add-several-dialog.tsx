@@ -14,7 +14,7 @@ type Props = { projectId: string; open: boolean; onOpenChange: (open: boolean) =
 const readText = (file: File) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as string);
     reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}.`));
     reader.readAsText(file, 'utf-8');
   });
@@ -49,7 +49,7 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
   const save = () =>
     create.mutate(
       prompts.map((prompt, n) => ({
-        name: names[n]!.trim(),
+        name: names[n].trim(),
         prompt_content: prompt,
         ai_model_id: Number(chosenModel),
         parameters: { temperature: temperatureValue, max_tokens: null },

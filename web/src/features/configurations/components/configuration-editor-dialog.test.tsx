@@ -50,7 +50,7 @@ const friendly: Configuration = {
   id: 9,
   name: 'Friendly',
   project: 3,
-  ai_model: models[1]!,
+  ai_model: models[1],
   prompt: { content: 'Summarise warmly.', token_count: 4 },
   parameters: { temperature: 0.3, max_tokens: null },
   provider_specific_params: {},
@@ -103,7 +103,7 @@ describe('ConfigurationEditorDialog', () => {
         version: 2,
         is_current: true,
         name: 'Friendly',
-        ai_model: models[1]!,
+        ai_model: models[1],
         prompt: { content: 'Summarise warmly.', token_count: 4 },
         parameters: { temperature: 0.3, max_tokens: null },
         provider_specific_params: {},
@@ -113,7 +113,7 @@ describe('ConfigurationEditorDialog', () => {
         version: 1,
         is_current: false,
         name: 'Friendly',
-        ai_model: models[1]!,
+        ai_model: models[1],
         prompt: { content: 'Summarise briefly.', token_count: 4 },
         parameters: { temperature: 0.5, max_tokens: 200 },
         provider_specific_params: {},
@@ -216,7 +216,7 @@ describe('ConfigurationEditorDialog', () => {
   it('sends json_mode for a model that supports it, and shows the save error', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     const onSave = open(
-      { ...friendly, ai_model: models[0]!, json_mode: false, provider_specific_params: { json_mode: false } },
+      { ...friendly, ai_model: models[0], json_mode: false, provider_specific_params: { json_mode: false } },
       vi.fn().mockRejectedValue(new Error('name: Name is required.')),
     );
     await screen.findByRole('option', { name: 'openai - gpt-4.1-mini' });

@@ -83,7 +83,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
       onOpenChange={onOpenChange}
       title={configuration ? 'Edit Prompt Configuration' : 'New Prompt Configuration'}
       submitLabel={configuration ? 'Update' : 'Create'}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       {...editor.dialogProps}
       className="sm:max-w-3xl"
       closeOnOutsideClick

@@ -73,7 +73,7 @@ export function BulkBar({ total, selected, onSelectAll, onAction, busy }: Props)
         busy={busy}
         error={deleteError}
         onConfirm={() =>
-          onAction('delete').then(
+          void onAction('delete').then(
             () => setConfirming(false),
             () => setDeleteError('Failed to delete input'),
           )

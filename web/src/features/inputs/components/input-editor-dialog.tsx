@@ -48,7 +48,7 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
       onOpenChange={onOpenChange}
       title={input ? 'Edit Input' : 'New Input'}
       submitLabel={input ? 'Update' : 'Create'}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       {...editor.dialogProps}
       className="sm:max-w-3xl"
       closeOnOutsideClick={false}

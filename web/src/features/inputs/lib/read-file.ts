@@ -7,7 +7,7 @@ import type { InputFileFormat } from '@promptgrid/contract';
 export const readBase64 = (file: File) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onload = () => resolve((reader.result as string).replace(/^data:[^,]*,/, ''));
     reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}.`));
     reader.readAsDataURL(file);
   });

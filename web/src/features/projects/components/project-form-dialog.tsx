@@ -66,7 +66,7 @@ function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDial
       closeOnOutsideClick={false}
       initialFocus={nameField}
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         {failure ? (
           <Banner tone="error">
             <p className="font-medium">{failure}</p>

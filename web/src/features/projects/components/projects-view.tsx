@@ -137,7 +137,7 @@ export function ProjectsView({ fromFile }: { fromFile?: ReactNode }) {
         project={form.open ? form.project : null}
         onOpenChange={(open) => !open && setForm({ open: false })}
         // A new project is empty: go straight into it to add its first user prompts.
-        onCreated={(created) => navigate(`/project/${created.id}/inputs`)}
+        onCreated={(created) => void navigate(`/project/${created.id}/inputs`)}
       />
       <DeleteProjectDialog project={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </div>

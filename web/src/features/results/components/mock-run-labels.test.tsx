@@ -47,8 +47,8 @@ describe("a mock run's labels", () => {
     expect(within(await summary()).getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
     await user.click(await screen.findByRole('button', { name: 'History' }));
     const rows = within(await screen.findByRole('dialog', { name: 'Evaluation history' })).getAllByRole('listitem');
-    expect(within(rows[0]!).getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
-    expect(within(rows[1]!).queryByRole('note')).not.toBeInTheDocument();
+    expect(within(rows[0]).getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
+    expect(within(rows[1]).queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('a real run has no such line', async () => {

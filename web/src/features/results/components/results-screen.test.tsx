@@ -126,10 +126,10 @@ describe('ResultsScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Evaluation history' });
     const rows = within(dialog).getAllByRole('listitem');
     expect(rows).toHaveLength(3);
-    expect(within(rows[0]!).getByText('Shown')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText(/4 calls: 2 prompts × 2 inputs/)).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('3 succeeded · 1 failed · Cost $0.00')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('Mock')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Shown')).toBeInTheDocument();
+    expect(within(rows[0]).getByText(/4 calls: 2 prompts × 2 inputs/)).toBeInTheDocument();
+    expect(within(rows[0]).getByText('3 succeeded · 1 failed · Cost $0.00')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Mock')).toBeInTheDocument();
     expect(within(dialog).getByText('Page 1 of 1')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Run 10' })).toHaveAttribute(
       'href',

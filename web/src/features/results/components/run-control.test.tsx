@@ -74,7 +74,7 @@ describe('run control on the results screen', () => {
 
     // The server ran it again: it succeeded, and its failure is its history.
     state.requests = [
-      state.requests[0]!,
+      state.requests[0],
       {
         ...request(2, 1, 6, 'SUCCESS'),
         history: [
@@ -94,7 +94,7 @@ describe('run control on the results screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Terse JSON' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Re-run this cell' }));
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/evaluations/9/rerun/')).toHaveLength(2));
-    expect(calls.filter((c) => c.url === '/api/evaluations/9/rerun/')[1]!.body).toBe('{"request_ids":[1]}');
+    expect(calls.filter((c) => c.url === '/api/evaluations/9/rerun/')[1].body).toBe('{"request_ids":[1]}');
 
     const friendly = await screen.findByRole('article', { name: 'Friendly' });
     await waitFor(() => expect(within(friendly).getByText('Second answer')).toBeInTheDocument());

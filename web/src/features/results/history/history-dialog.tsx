@@ -44,7 +44,7 @@ export function HistoryDialog({ projectId, open, onOpenChange, currentId, onRena
     // The earlier run is the base, so the changes read as what happened since.
     const [base, head] = [...picked].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
     onOpenChange(false);
-    void navigate(paths.projectCompare.to(projectId, base!.id, head!.id));
+    void navigate(paths.projectCompare.to(projectId, base.id, head.id));
   };
 
   return (

@@ -29,7 +29,7 @@ function RenameForm({ projectId, evaluation, onClose }: RenameDialogProps) {
   const serverError = rename.error instanceof ApiError ? rename.error.body : null;
   const serverNameError =
     serverError && typeof serverError === 'object' && 'name' in serverError
-      ? [(serverError as { name: unknown }).name].flat().join(' ')
+      ? [serverError.name].flat().join(' ')
       : undefined;
 
   const submit = async (event: FormEvent) => {

@@ -19,7 +19,7 @@ export const liveReplies = {
     byEvaluation.set(evaluationId, texts);
     for (const listener of listeners) listener();
   },
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   },

@@ -41,8 +41,8 @@ export function indexCells(
     } else if (!cells.has(key)) cells.set(key, { request: undefined, result, runs: [{ request: undefined, result }] });
   }
   for (const cell of cells.values()) {
-    cell.result = cell.runs[0]!.result;
-    cell.live = cell.runs[0]!.live;
+    cell.result = cell.runs[0].result;
+    cell.live = cell.runs[0].live;
   }
   return cells;
 }

@@ -45,7 +45,7 @@ export const MatrixHeader = memo(function MatrixHeader({ columns, virtualColumns
           </div>
         ) : null}
         {virtualColumns.map((virtualColumn) => {
-          const column = columns[virtualColumn.index]!;
+          const column = columns[virtualColumn.index];
           return (
             <div
               key={column.id}

@@ -89,7 +89,7 @@ export const MatrixRow = memo(function MatrixRow({
         </div>
       ) : null}
       {virtualColumns.map((virtualColumn) => {
-        const column = data.columns[virtualColumn.index]!;
+        const column = data.columns[virtualColumn.index];
         return (
           <MatrixCell
             key={column.id}

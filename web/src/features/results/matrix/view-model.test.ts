@@ -64,11 +64,11 @@ const names = (change: Partial<RowOptions>) => visibleRows(data, options(change)
 describe('the matrix rows', () => {
   it('compares with a column or the expected output, word by word', () => {
     const [beta] = data.rows;
-    expect(baselineText(data, beta!, 20, { kind: 'column', columnId: 10 })).toBe('Paris');
+    expect(baselineText(data, beta, 20, { kind: 'column', columnId: 10 })).toBe('Paris');
     // The baseline column itself is shown as it is.
-    expect(baselineText(data, beta!, 10, { kind: 'column', columnId: 10 })).toBeNull();
-    expect(baselineText(data, beta!, 20, { kind: 'expected' })).toBe('Paris');
-    expect(baselineText(data, beta!, 20, { kind: 'none' })).toBeNull();
+    expect(baselineText(data, beta, 10, { kind: 'column', columnId: 10 })).toBeNull();
+    expect(baselineText(data, beta, 20, { kind: 'expected' })).toBe('Paris');
+    expect(baselineText(data, beta, 20, { kind: 'none' })).toBeNull();
     const parts = wordDiff('Paris', 'It is Paris, of course');
     expect(parts.filter((p) => p.added).map((p) => p.value.trim())).toContain('It is');
     expect(parts.some((p) => p.removed)).toBe(false);
@@ -78,7 +78,7 @@ describe('the matrix rows', () => {
   });
 
   it('keeps only rows whose outputs differ from the baseline; failed cells have nothing to compare', () => {
-    expect(rowDiffers(data, data.rows[1]!, { kind: 'column', columnId: 10 })).toBe(false);
+    expect(rowDiffers(data, data.rows[1], { kind: 'column', columnId: 10 })).toBe(false);
     expect(names({ differingOnly: true, baseline: { kind: 'column', columnId: 10 } })).toEqual(['Beta']);
     expect(names({ differingOnly: true, baseline: { kind: 'expected' } })).toEqual(['Beta']);
   });
@@ -91,8 +91,8 @@ describe('the matrix rows', () => {
       [cellKey(2, 20), '4'],
     ]);
     const baseline = { kind: 'run', evaluationId: 7 } as const;
-    expect(baselineText(data, data.rows[1]!, 20, baseline, otherRun)).toBe('4');
-    expect(baselineText(data, data.rows[1]!, 20, baseline, null)).toBeNull();
+    expect(baselineText(data, data.rows[1], 20, baseline, otherRun)).toBe('4');
+    expect(baselineText(data, data.rows[1], 20, baseline, null)).toBeNull();
     expect(visibleRows(data, options({ differingOnly: true, baseline }), otherRun).map((r) => r.name)).toEqual([
       'Alpha',
     ]);

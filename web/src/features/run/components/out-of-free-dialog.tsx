@@ -21,7 +21,7 @@ export function OutOfFreeDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Maybe Later
           </Button>
-          <Button onClick={() => navigate(paths.account.to('upgrade'))}>Upgrade to Pro</Button>
+          <Button onClick={() => void navigate(paths.account.to('upgrade'))}>Upgrade to Pro</Button>
         </>
       }
     />

@@ -112,7 +112,7 @@ describe('RunView', () => {
     renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
     const [deselectInputs] = screen.getAllByRole('button', { name: 'Deselect All' });
-    await userEvent.click(deselectInputs!);
+    await userEvent.click(deselectInputs);
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Running this evaluation will make 2 API call(s).')).toBeInTheDocument();
@@ -123,7 +123,7 @@ describe('RunView', () => {
     mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
     renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
-    await userEvent.click(screen.getAllByRole('button', { name: 'Deselect All' })[1]!);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Deselect All' })[1]);
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
     const message = await screen.findByText(/Please select at least one prompt-model before running the evaluation\./);
     // The warning sign is drawn as an icon, the text keeps it; the message takes the focus so it is seen and read.

@@ -154,7 +154,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
         totalRequests: response.total_requests,
         message: outcome,
       };
-      navigate(paths.projectResults.to(projectId, response.evaluation_id), { state });
+      void navigate(paths.projectResults.to(projectId, response.evaluation_id), { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
         setOutOfFree(true);

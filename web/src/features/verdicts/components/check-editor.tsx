@@ -81,7 +81,7 @@ export function CheckEditor(props: Props) {
   return (
     <form
       id={formId}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       className="space-y-4"
       aria-label={check ? `Edit ${check.name}` : 'New check'}

@@ -220,9 +220,9 @@ export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCo
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => onCompare(sorted[0]!.configuration_id, sorted[1]!.configuration_id)}
+              onClick={() => onCompare(sorted[0].configuration_id, sorted[1].configuration_id)}
             >
-              Compare {nameOf(sorted[0]!.configuration_id)} with {nameOf(sorted[1]!.configuration_id)}
+              Compare {nameOf(sorted[0].configuration_id)} with {nameOf(sorted[1].configuration_id)}
             </Button>
           ) : null}
         </div>

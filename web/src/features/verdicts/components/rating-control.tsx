@@ -106,7 +106,7 @@ export function RatingControl({ request, evaluationId, patchRequest }: Props) {
         <p className="mt-1 text-xs break-words whitespace-pre-wrap text-slate-600 dark:text-slate-300">{rating.note}</p>
       ) : null}
       {rating && editingNote ? (
-        <form onSubmit={saveNote} noValidate className="mt-2 space-y-2">
+        <form onSubmit={(event) => void saveNote(event)} noValidate className="mt-2 space-y-2">
           <Field label="Note" error={noteError}>
             {(props) => (
               <TextArea
