@@ -87,14 +87,14 @@ test.describe('the comparison grid', () => {
     await page.getByRole('checkbox', { name: 'Differing only' }).check();
     await seeText(page, 'Showing 2 of 3 user prompts × 2 system prompts');
     await page.getByRole('checkbox', { name: 'Differing only' }).uncheck();
-    await page.getByRole('checkbox', { name: 'Failed only' }).check();
+    await page.getByRole('radio', { name: /^Failed calls/ }).check();
     await seeText(page, 'Showing 1 of 3 user prompts × 2 system prompts');
     await visible(
       grid(page)
         .getByText(/Error occurred while processing request/)
         .first(),
     );
-    await page.getByRole('checkbox', { name: 'Failed only' }).uncheck();
+    await page.getByRole('radio', { name: /^All/ }).check();
 
     // Markdown, with the diff turned off.
     await page.getByLabel('Baseline', { exact: true }).selectOption('none');
