@@ -87,14 +87,17 @@ test.describe('the comparison grid', () => {
     await page.getByRole('checkbox', { name: 'Differing only' }).check();
     await seeText(page, 'Showing 2 of 3 user prompts × 2 system prompts');
     await page.getByRole('checkbox', { name: 'Differing only' }).uncheck();
-    await page.getByRole('radio', { name: /^Failed calls/ }).check();
+    // The filters are pills: the radio inside each is visually hidden, so the pill's text is what a user clicks.
+    await page.getByText(/^Failed calls/).click();
+    await expect(page.getByRole('radio', { name: /^Failed calls/ })).toBeChecked();
     await seeText(page, 'Showing 1 of 3 user prompts × 2 system prompts');
     await visible(
       grid(page)
         .getByText(/Error occurred while processing request/)
         .first(),
     );
-    await page.getByRole('radio', { name: /^All/ }).check();
+    await page.getByText(/^All\d/).click();
+    await expect(page.getByRole('radio', { name: /^All/ })).toBeChecked();
 
     // Markdown, with the diff turned off.
     await page.getByLabel('Baseline', { exact: true }).selectOption('none');
@@ -125,13 +128,13 @@ test.describe('the comparison grid', () => {
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = fs.readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      '\ufeffinput_name,input,configuration,model,status,output,error_message,execution_time_s,input_tokens,' +
-        'output_tokens,cost_usd,judge_cost_usd',
+      '\ufeffinput_name,input,expected_output,configuration,model,status,output,error_message,rating,cost_usd,' +
+        'judge_cost_usd,input_tokens,output_tokens,latency_s,time_to_first_token_s',
     );
     expect(csv).toContain(
-      'Capital,What is the capital of France?,Challenger Claude,anthropic - claude-haiku-4-5,SUCCESS',
+      'Capital,What is the capital of France?,,Challenger Claude,anthropic - claude-haiku-4-5,SUCCESS',
     );
-    expect(csv).toContain('Broken,This one fails [[fake:500]],Baseline GPT,openai - gpt-4.1,FAILED');
+    expect(csv).toContain('Broken,This one fails [[fake:500]],,Baseline GPT,openai - gpt-4.1,FAILED');
 
     // The choice of layout is remembered for the project.
     await page.reload();

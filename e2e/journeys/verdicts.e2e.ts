@@ -88,7 +88,7 @@ test.describe('verdicts', () => {
     const terse = card(page, 'Terse');
     const badge = terse.getByRole('list', { name: 'Checks' }).getByText('Mentions France');
     await visible(badge);
-    await visible(terse.getByText('✓ Mentions France'));
+    await visible(terse.getByText('Mentions France: pass'));
     await badge.focus();
     await visible(terse.getByRole('tooltip').filter({ hasText: 'Contains "France".' }));
 
@@ -115,7 +115,7 @@ test.describe('verdicts', () => {
     await visible(checks.getByText('Re-scored 6 outputs.'));
     await page.keyboard.press('Escape');
     await hidden(checks);
-    await visible(terse.getByText('✓ Mentions France'));
+    await visible(terse.getByText('Mentions France: pass'));
 
     // A rating on the card, counted on the leaderboard.
     await terse.getByRole('button', { name: 'Thumbs up' }).click();

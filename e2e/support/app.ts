@@ -141,7 +141,11 @@ export async function shot(
           if (document.documentElement.scrollWidth <= width + 1) return null;
           const culprits = [...document.querySelectorAll('body *')]
             .filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed')
-            .filter((el) => !el.closest('[style*="overflow"], .overflow-x-auto, .overflow-auto, .overflow-x-scroll'))
+            // Inside a scrolling box is fine; the box itself sticking out is not.
+            .filter(
+              (el) =>
+                !el.parentElement?.closest('[style*="overflow"], .overflow-x-auto, .overflow-auto, .overflow-x-scroll'),
+            )
             .slice(0, 5)
             .map(
               (el) =>

@@ -147,7 +147,9 @@ export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCo
 
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto">
+      {/* relative: the screen-reader-only texts of the sort buttons are positioned, and must scroll inside the box
+          rather than widen a phone's page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">
             {ranked ? 'Leaderboard: best first' : 'Leaderboard: in run order, not ranked'}
@@ -220,6 +222,8 @@ export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCo
             <Button
               variant="secondary"
               size="sm"
+              // Two long prompt names wrap rather than push a phone's page wider.
+              className="h-auto! min-h-8 max-w-full py-1 text-left whitespace-normal!"
               onClick={() => onCompare(sorted[0].configuration_id, sorted[1].configuration_id)}
             >
               Compare {nameOf(sorted[0].configuration_id)} with {nameOf(sorted[1].configuration_id)}
