@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type APIRequestContext, type Page } from 'playwright-core';
 import { ROUTES, STORAGE_KEYS } from '@promptgrid/contract';
 import { startProcess } from '../server/test/server-process.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/paths.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const inputs = Number(process.env.BENCH_RESULT_INPUTS ?? 1);
@@ -33,17 +34,6 @@ const MATRIX_GOAL_MS = 1500;
 const MATRIX_FRAME_GOAL_MS = 20;
 const POLL_GOAL_BYTES = 10 * 1024;
 const QUIET_MS = 500;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-render-'));
 // BENCH_WEB_DIR: an app already built (e.g. an earlier version of it, to compare against in the same minutes).
 const webDir = process.env.BENCH_WEB_DIR ?? path.join(dataDir, 'web');
@@ -104,7 +94,7 @@ const front = http.createServer((request, response) => {
 await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
 const server = { url: `http://127.0.0.1:${(front.address() as import('node:net').AddressInfo).port}` };
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS,
 });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ARTIFACTS_DIR, CHROMIUM_PATH } from './support/paths';
+import { ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH } from './support/paths';
 
 // The browser suite: one real server per file, started in the worker that runs the file, and that worker's Chromium
 // (Debian's, never a downloaded one). Two workers: a journey mostly waits on its server and browser, so two of them
@@ -21,16 +21,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
     // Kept for failed tests only: the trace (actions, DOM snapshots, network, console) and a screenshot of each page.
     // Every test records its trace; the screencast is left out of it, being what slows a busy 2-core machine most,
