@@ -3,6 +3,9 @@ type ProviderName = (typeof PROVIDERS)[number];
 
 export const PROVIDER_LABELS: Record<ProviderName, string> = { openai: 'OpenAI', anthropic: 'Anthropic' };
 
+/** Who serves a model: a built-in provider, or `custom`, one of the user's own OpenAI-compatible endpoints. */
+export const MODEL_COMPANIES = [...PROVIDERS, 'custom'] as const;
+
 export const LIMITS = {
   temperature: { min: 0, max: 1, step: 0.1, default: 0 },
   maxTokens: { min: 1, max: 32000 },
