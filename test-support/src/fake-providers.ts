@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { writeStream } from './fake-streams.js';
 
 /**
- * One local HTTP server that speaks OpenAI chat completions (`/v1/chat/completions`) and Anthropic messages
- * (`/v1/messages`), for tests, benchmarks and offline development.
+ * One local HTTP server that speaks OpenAI chat completions (`/v1/chat/completions`, and `GET /v1/models` as the
+ * OpenAI-compatible servers do) and Anthropic messages (`/v1/messages`), for tests, benchmarks and offline development.
  *
  * Server-wide behaviour is set with `fake.behaviour` (in process) or `POST /_control` (JSON, same fields).
  * A single call can ask for a fault by writing a directive anywhere in its system or user prompt:
@@ -40,6 +40,8 @@ export type FakeProviderBehaviour = {
    * each took to reach it (the stream-latency benchmark).
    */
   stampPieces: boolean;
+  /** What `GET /v1/models` lists (OpenAI's list format), as OpenAI-compatible servers answer it. */
+  models: string[];
 };
 
 /** The parts of an OpenAI chat or Anthropic messages request the fake reads; the other fields are kept as sent. */
@@ -52,7 +54,12 @@ export type ProviderRequestBody = {
   [field: string]: unknown;
 };
 
-export type RecordedCall = { api: 'openai' | 'anthropic'; apiKey: string | null; body: ProviderRequestBody };
+export type RecordedCall = {
+  api: 'openai' | 'anthropic';
+  apiKey: string | null;
+  body: ProviderRequestBody;
+  headers: http.IncomingHttpHeaders;
+};
 
 export type FakeProviders = {
   url: string;
@@ -83,6 +90,7 @@ const DEFAULTS: FakeProviderBehaviour = {
   rateLimitPerSecond: null,
   record: true,
   stampPieces: false,
+  models: ['fake-chat-small', 'fake-chat-large'],
 };
 
 export const fakeTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
@@ -206,6 +214,15 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       return send(res, 200, behaviour);
     }
     if (path === '/_stats') return send(res, 200, stats);
+    if (path === '/v1/models' && req.method === 'GET') {
+      stats.calls++;
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+      if (behaviour.apiKeys && (!bearer || !behaviour.apiKeys.includes(bearer)))
+        return send(res, 401, apiError('openai', 401, 'invalid_api_key', 'Incorrect API key provided.'));
+      const created = Math.floor(Date.now() / 1000);
+      const data = behaviour.models.map((id) => ({ id, object: 'model', created, owned_by: 'fake' }));
+      return send(res, 200, { object: 'list', data });
+    }
     const api = path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : null;
     if (!api || req.method !== 'POST') return send(res, 404, { error: { message: `No route ${req.method} ${path}` } });
     stats.calls++;
@@ -218,7 +235,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     } catch {
       return send(res, 400, apiError(api, 400, 'invalid_request_error', 'Body is not JSON.'));
     }
-    if (behaviour.record) requests.push({ api, apiKey, body });
+    if (behaviour.record) requests.push({ api, apiKey, body, headers: req.headers });
 
     let system: string | null = null;
     let user: string | null = null;
