@@ -32,6 +32,7 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
     for (const model of models)
       expect(Object.keys(model).sort()).toEqual([
         'company',
+        'endpoint',
         'id',
         'max_output_tokens',
         'model_name',
