@@ -12,15 +12,7 @@
  * - tokens: false where an API token is refused with 401 (sign-in, token management, billing, account deletion).
  */
 export type Entity =
-  | 'project'
-  | 'input'
-  | 'configuration'
-  | 'evaluation'
-  | 'apiKey'
-  | 'check'
-  | 'apiRequest'
-  | 'accessToken'
-  | 'endpoint';
+  'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey' | 'check' | 'apiRequest' | 'accessToken' | 'endpoint';
 /** The caller's ids of each entity, and a model of the shared catalog. */
 export type EntityIds = Record<Entity, number> & { model: number };
 

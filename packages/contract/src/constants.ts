@@ -5,6 +5,10 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = { openai: 'OpenAI',
 
 /** Who serves a model: a built-in provider, or `custom`, one of the user's own OpenAI-compatible endpoints. */
 export const MODEL_COMPANIES = [...PROVIDERS, 'custom'] as const;
+export const MODEL_COMPANY_LABELS: Record<(typeof MODEL_COMPANIES)[number], string> = {
+  ...PROVIDER_LABELS,
+  custom: 'Custom endpoint',
+};
 
 export const LIMITS = {
   temperature: { min: 0, max: 1, step: 0.1, default: 0 },

@@ -56,7 +56,9 @@ const baseUrl = requiredText('Base URL', 2000).refine(
 const headers = z
   .record(
     z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'Header names must be HTTP header names.' }),
-    text('Header value').max(4000).regex(/^[^\r\n]*$/, { error: 'Header values must not contain line breaks.' }),
+    text('Header value')
+      .max(4000)
+      .regex(/^[^\r\n]*$/, { error: 'Header values must not contain line breaks.' }),
   )
   .refine((value) => Object.keys(value).length <= ENDPOINT_MAX_HEADERS, {
     error: `At most ${ENDPOINT_MAX_HEADERS} headers.`,

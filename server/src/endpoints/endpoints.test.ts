@@ -110,7 +110,13 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
       concurrency: 0,
     });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json()).sort()).toEqual(['base_url', 'concurrency', 'headers.Bad Header', 'models', 'name']);
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'base_url',
+      'concurrency',
+      'headers.Bad Header',
+      'models',
+      'name',
+    ]);
     expect(response.json().base_url).toEqual(['Base URL must be an http:// or https:// address.']);
   });
 
@@ -143,7 +149,11 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
     const models = (await alice.get(ROUTES.models)).json<AiModel[]>();
     const listed = models.filter((m) => m.endpoint !== null);
     expect(listed).toEqual([
-      expect.objectContaining({ id: unpriced.id, company: 'custom', endpoint: { id: endpoint.id, name: 'Local vLLM' } }),
+      expect.objectContaining({
+        id: unpriced.id,
+        company: 'custom',
+        endpoint: { id: endpoint.id, name: 'Local vLLM' },
+      }),
       expect.objectContaining({ id: priced.id, model_name: 'qwen2.5', supports_json_mode: true }),
     ]);
     expect(models[0].endpoint).toBeNull(); // the catalog's models come first
@@ -304,7 +314,12 @@ describe('the address guard at every connection', () => {
     provider: 'custom',
     endpoint: { id: 1, name: 'Rebinding', baseUrl, apiKey: null, headers: {}, concurrency: null },
     model: 'llama3.2',
-    capabilities: { tokenParameter: 'max_tokens', supportsTemperature: true, defaultMaxTokens: 100, maxOutputTokens: 100 },
+    capabilities: {
+      tokenParameter: 'max_tokens',
+      supportsTemperature: true,
+      defaultMaxTokens: 100,
+      maxOutputTokens: 100,
+    },
     systemPrompt: 's',
     userPrompt: 'u',
     temperature: 0,

@@ -66,7 +66,12 @@ export async function listEndpoints(db: Db, userId: number): Promise<Endpoint[]>
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toEndpoint(row, models.filter((m) => m.endpointId === row.id)));
+  return rows.map((row) =>
+    toEndpoint(
+      row,
+      models.filter((m) => m.endpointId === row.id),
+    ),
+  );
 }
 
 async function getOwned(db: Db | Tx, userId: number, id: number): Promise<Row> {

@@ -60,7 +60,9 @@ export class AddressGuard {
   async check(url: string): Promise<void> {
     if (this.allowPrivate) return;
     const hostname = bare(new URL(url).hostname);
-    const addresses = ipaddr.isValid(hostname) ? [hostname] : (await this.resolveOrRefuse(hostname)).map((a) => a.address);
+    const addresses = ipaddr.isValid(hostname)
+      ? [hostname]
+      : (await this.resolveOrRefuse(hostname)).map((a) => a.address);
     this.refuseAny(hostname, addresses);
   }
 
@@ -86,7 +88,10 @@ export class AddressGuard {
   readonly lookup: LookupFunction = (hostname, options, callback) => {
     this.resolveOrRefuse(hostname)
       .then((addresses) => {
-        this.refuseAny(hostname, addresses.map((a) => a.address));
+        this.refuseAny(
+          hostname,
+          addresses.map((a) => a.address),
+        );
         const usable = options.family ? addresses.filter((a) => a.family === options.family) : addresses;
         if (usable.length === 0) throw new EndpointRefusedError(`The host ${hostname} has no usable address.`);
         if (options.all) callback(null, usable);
