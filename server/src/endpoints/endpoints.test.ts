@@ -305,6 +305,7 @@ describe('the address guard at every connection', () => {
   const settings = (allowPrivateEndpoints: boolean) => ({
     openaiBaseUrl: null,
     anthropicBaseUrl: null,
+    geminiBaseUrl: null,
     allowPrivateEndpoints,
     timeoutMs: 2000,
     maxRetries: 0,

@@ -43,6 +43,7 @@ export const callMaxOutputTokens = (c: Configuration) =>
 const TYPICAL_OUTPUT_TOKENS: Record<Configuration['ai_model']['company'], number> = {
   openai: 300,
   anthropic: 300,
+  gemini: 300,
   custom: 300,
 };
 export const typicalOutputTokens = (company: Configuration['ai_model']['company']) => TYPICAL_OUTPUT_TOKENS[company];

@@ -21,6 +21,7 @@ export type ProviderSettings = {
   /** ALLOW_PRIVATE_ENDPOINTS: users' endpoints may be on loopback and private networks. */
   allowPrivateEndpoints: boolean;
   anthropicBaseUrl: string | null;
+  geminiBaseUrl: string | null;
   timeoutMs: number;
   maxRetries: number;
   retryBaseMs: number;
@@ -177,10 +178,13 @@ export function backoffMs(retry: number, baseMs: number, retryAfter: number | nu
 let openAiSdk: Promise<typeof import('./openai.js')> | undefined;
 let anthropicSdk: Promise<typeof import('./anthropic.js')> | undefined;
 const loadOpenAi = () => (openAiSdk ??= import('./openai.js'));
+let geminiSdk: Promise<typeof import('./gemini.js')> | undefined;
 const loadAnthropic = () => (anthropicSdk ??= import('./anthropic.js'));
+const loadGemini = () => (geminiSdk ??= import('./gemini.js'));
+const loaders = { openai: loadOpenAi, anthropic: loadAnthropic, gemini: loadGemini, custom: loadOpenAi };
 
 export function preloadSdks(providers: (ProviderName | 'custom')[]) {
-  for (const provider of providers) (provider === 'anthropic' ? loadAnthropic() : loadOpenAi()).catch(() => {});
+  for (const provider of providers) loaders[provider]().catch(() => {});
 }
 
 /** Who a user reads about in a call's messages: the provider, or the endpoint by the name they gave it. */
@@ -216,7 +220,13 @@ export class ProviderCaller {
 
   /** Loads the SDK and creates the key's client, if not done yet: a run does this while its rows are being written. */
   prepare(provider: ProviderName, apiKey: string) {
-    (provider === 'openai' ? this.openAi(apiKey) : this.anthropic(apiKey)).catch(() => {});
+    const client =
+      provider === 'openai'
+        ? this.openAi(apiKey)
+        : provider === 'anthropic'
+          ? this.anthropic(apiKey)
+          : this.gemini(apiKey);
+    client.catch(() => {});
   }
 
   private async openAi(apiKey: string) {
@@ -236,6 +246,14 @@ export class ProviderCaller {
       client: this.client('anthropic', apiKey, () =>
         sdk.createAnthropicClient(apiKey, this.settings.anthropicBaseUrl, this.settings.timeoutMs),
       ),
+    };
+  }
+
+  private async gemini(apiKey: string) {
+    const sdk = await loadGemini();
+    return {
+      sdk,
+      client: this.client('gemini', apiKey, () => sdk.createGeminiClient(apiKey, this.settings.geminiBaseUrl)),
     };
   }
 
@@ -272,6 +290,8 @@ export class ProviderCaller {
       return this.endpoint(call.endpoint!).then(({ sdk, client }) => sdk.streamOpenAi(client, call, signal, onText));
     if (call.provider === 'openai')
       return this.openAi(apiKey).then(({ sdk, client }) => sdk.streamOpenAi(client, call, signal, onText));
+    if (call.provider === 'gemini')
+      return this.gemini(apiKey).then(({ sdk, client }) => sdk.streamGemini(client, call, signal, onText));
     return this.anthropic(apiKey).then(({ sdk, client }) => sdk.streamAnthropic(client, call, signal, onText));
   }
 

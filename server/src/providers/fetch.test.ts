@@ -19,6 +19,7 @@ const call = (provider: ProviderCall['provider']): ProviderCall => ({
 const settings = (baseUrl: string): ProviderSettings => ({
   openaiBaseUrl: `${baseUrl}/v1`,
   anthropicBaseUrl: baseUrl,
+  geminiBaseUrl: `${baseUrl}/gemini`,
   allowPrivateEndpoints: false,
   timeoutMs: 2000,
   maxRetries: 1,

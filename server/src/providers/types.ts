@@ -1,6 +1,6 @@
 import type { ModelCapabilities } from '../db/schema.js';
 
-export type ProviderName = 'openai' | 'anthropic';
+export type ProviderName = 'openai' | 'anthropic' | 'gemini';
 /** Calls to users' endpoints share one lane; each endpoint's own limit applies inside it (ProviderCaller). */
 export type Lane = ProviderName | 'custom' | 'mock';
 

@@ -114,7 +114,7 @@ export const apiRequests = pgTable(
      */
     reservedUsd: doublePrecision('reserved_usd'),
     /** Which worker lane runs it: the configuration's company, or 'mock' for a mock run. */
-    provider: text('provider', { enum: ['openai', 'anthropic', 'custom', 'mock'] })
+    provider: text('provider', { enum: ['openai', 'anthropic', 'gemini', 'custom', 'mock'] })
       .notNull()
       .default('mock'),
     /** The worker process holding it while IN_PROGRESS; another may take it over once the lease has expired. */

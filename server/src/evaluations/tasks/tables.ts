@@ -45,4 +45,4 @@ export type ClaimedJudgeTask = {
 };
 
 /** The lanes of both tasks: one per provider, one for users' endpoints, and the mock lane of mock runs. */
-export const LANES: readonly Lane[] = ['openai', 'anthropic', 'custom', 'mock'];
+export const LANES: readonly Lane[] = ['openai', 'anthropic', 'gemini', 'custom', 'mock'];
