@@ -107,7 +107,7 @@ export function CheckEditor(props: Props) {
               <option value="">{models ? 'Select a model' : 'Loading models…'}</option>
               {/* Judges run on the built-in providers only: an endpoint's models are not offered. */}
               {(models ?? [])
-                .filter((model) => model.endpoint === null)
+                .filter((model) => !model.endpoint)
                 .map((model) => (
                   <option key={model.id} value={model.id}>
                     {aiModelLabel(model)}
