@@ -226,9 +226,10 @@ export async function deleteEndpoint(db: Db, userId: number, id: number): Promis
       .orderBy(asc(projects.name), asc(configurations.name));
     if (users.length > 0) {
       const names = users.map((u) => `'${u.name}' (${u.project})`).join(', ');
+      const which = users.length === 1 ? 'the configuration' : 'the configurations';
       throw new HttpError(
         409,
-        `This endpoint's models are used by ${users.length === 1 ? 'the configuration' : 'the configurations'} ${names}. Change their model or delete them first.`,
+        `This endpoint's models are used by ${which} ${names}. Change their model or delete them first.`,
       );
     }
     await tx.delete(aiModels).where(eq(aiModels.endpointId, id));

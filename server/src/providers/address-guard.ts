@@ -110,14 +110,15 @@ export class AddressGuard {
     const send = fetchThrough(agents);
     return async (input, init = {}) => {
       if (!isTextRequest(input, init)) throw new EndpointRefusedError('Only JSON requests are sent to an endpoint.');
-      const url = String(input as string | URL);
+      const url = String(input);
       const hostname = bare(new URL(url).hostname);
       if (!this.allowPrivate && ipaddr.isValid(hostname)) this.refuseAny(hostname, [hostname]);
       const response = await send(url, init);
       if (response.status >= 300 && response.status < 400) {
         const location = response.headers.get('location');
+        const target = location ? ` to ${location}` : '';
         throw new EndpointRefusedError(
-          `Refused: the endpoint answered with a redirect (${response.status})${location ? ` to ${location}` : ''}; redirects are not followed.`,
+          `Refused: the endpoint answered with a redirect (${response.status})${target}; redirects are not followed.`,
         );
       }
       return response;

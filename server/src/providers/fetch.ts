@@ -106,7 +106,7 @@ async function* streamedBody(response: http.IncomingMessage, destroy: () => void
 }
 
 /** A request the fetch below sends itself: a URL and a text body (or none); an SDK's uploads are not among them. */
-export const isTextRequest = (input: string | URL | Request, init: RequestInit) =>
+export const isTextRequest = (input: string | URL | Request, init: RequestInit): input is string | URL =>
   !(input instanceof Request) && (init.body == null || typeof init.body === 'string');
 
 export const providerFetch = fetchThrough(providerAgents());

@@ -73,7 +73,7 @@ describe.each(embeddedDatabaseOnly)('Google Gemini through its SDK on %s', (kind
     ]);
   });
 
-  it('streams a reply through streamGenerateContent with the system instruction, parameters and JSON mode, and prices its usage', async () => {
+  it('streams through streamGenerateContent with the system instruction, parameters and JSON mode, priced', async () => {
     const alice = await signedInClient(ctx.app);
     expect((await alice.post(ROUTES.apiKeys, { provider: 'gemini', key: GEMINI_KEY })).statusCode).toBe(201);
     const results = await run(

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { placeServerErrors } from '@/lib/contract-form';
 import { useFetchEndpointModels } from '../api/fetch-endpoint-models';
 import { useSaveEndpoint } from '../api/save-endpoint';
@@ -187,7 +188,10 @@ export function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint | null; 
           {models.fields.map((field, index) => (
             <li
               key={field.id}
-              className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_6rem_6rem_auto] dark:border-slate-700"
+              className={cn(
+                'grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2',
+                'sm:grid-cols-[1fr_6rem_6rem_auto] dark:border-slate-700',
+              )}
             >
               <div className="col-span-2 sm:col-span-1">
                 <Field label={`Model ${index + 1}`} error={errors.models?.[index]?.model_name?.message}>
