@@ -28,6 +28,7 @@ import inputRoutes from './inputs/routes.js';
 import configurationRoutes from './configurations/routes.js';
 import modelRoutes from './models/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
+import endpointRoutes from './endpoints/routes.js';
 import accessTokenRoutes from './access-tokens/routes.js';
 import evaluationRoutes from './evaluations/routes.js';
 import evaluationHistoryRoutes from './evaluations/history-routes.js';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(configurationRoutes);
   await app.register(modelRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(endpointRoutes);
   await app.register(accessTokenRoutes);
   await app.register(taskQueue, { workers, events: workerEvents });
   await app.register(evaluationRoutes);

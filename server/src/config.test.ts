@@ -42,6 +42,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('allows private endpoints on the embedded single-user default only, unless ALLOW_PRIVATE_ENDPOINTS says', () => {
+    const allowed = (env: Record<string, string>) => loadConfig(env).providers.allowPrivateEndpoints;
+    expect(allowed({})).toBe(true);
+    expect(allowed({ NODE_ENV: 'production' })).toBe(false);
+    expect(allowed({ DATABASE_URL: 'postgres://db/promptgrid' })).toBe(false);
+    expect(allowed({ NODE_ENV: 'production', ALLOW_PRIVATE_ENDPOINTS: 'true' })).toBe(true);
+    expect(allowed({ ALLOW_PRIVATE_ENDPOINTS: 'false' })).toBe(false);
+    expect(loadConfig({ GEMINI_BASE_URL: 'http://127.0.0.1:9/' }).providers.geminiBaseUrl).toBe('http://127.0.0.1:9');
+  });
+
   it('names every bad variable at once', () => {
     let message = '';
     try {

@@ -99,6 +99,8 @@ const Env = z.object({
   ALLOWED_HOSTS: hostList.optional(),
   OPENAI_BASE_URL: httpUrl.optional(),
   ANTHROPIC_BASE_URL: httpUrl.optional(),
+  GEMINI_BASE_URL: httpUrl.optional(),
+  ALLOW_PRIVATE_ENDPOINTS: flag.optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PRICE_ID: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -171,6 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     providers: {
       openaiBaseUrl: e.OPENAI_BASE_URL ? normalized(e.OPENAI_BASE_URL) : null,
       anthropicBaseUrl: e.ANTHROPIC_BASE_URL ? normalized(e.ANTHROPIC_BASE_URL) : null,
+      geminiBaseUrl: e.GEMINI_BASE_URL ? normalized(e.GEMINI_BASE_URL) : null,
+      /**
+       * Whether users' endpoints may be on loopback or private networks: set, it wins; otherwise only the embedded
+       * single-user default (no DATABASE_URL, not production) allows them, so a local Ollama just works there.
+       */
+      allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS ?? (!production && !e.DATABASE_URL),
       concurrency: e.EVAL_CONCURRENCY,
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
       maxRetries: e.EVAL_MAX_RETRIES,

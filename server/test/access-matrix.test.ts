@@ -104,6 +104,7 @@ describe.each(embeddedDatabaseOnly)('access matrix on %s', (kind) => {
       inputs: await read(ROUTES.inputs(aliceIds.project)),
       configurations: await read(ROUTES.configurations(aliceIds.project)),
       keys: await read(ROUTES.apiKeys),
+      endpoints: await read(ROUTES.endpoints),
       evaluations: await read(ROUTES.evaluations),
     };
   }

@@ -12,7 +12,7 @@
  * - tokens: false where an API token is refused with 401 (sign-in, token management, billing, account deletion).
  */
 export type Entity =
-  'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey' | 'check' | 'apiRequest' | 'accessToken';
+  'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey' | 'check' | 'apiRequest' | 'accessToken' | 'endpoint';
 /** The caller's ids of each entity, and a model of the shared catalog. */
 export type EntityIds = Record<Entity, number> & { model: number };
 
@@ -106,6 +106,12 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'POST /api/api-keys/': { ...session, body: () => ({ provider: 'anthropic', key: 'sk-ant-matrix-0000' }) },
   'PUT /api/api-keys/:id/': { ...session, ids: { id: 'apiKey' }, body: () => ({ label: 'L' }) },
   'DELETE /api/api-keys/:id/': { ...session, ids: { id: 'apiKey' } },
+  'GET /api/endpoints/': session,
+  'POST /api/endpoints/': { ...session, body: () => ({ name: 'E', base_url: 'http://127.0.0.1:9/v1' }) },
+  'GET /api/endpoints/:id/': { ...session, ids: { id: 'endpoint' } },
+  'PUT /api/endpoints/:id/': { ...session, ids: { id: 'endpoint' }, body: () => ({ name: 'Renamed' }) },
+  'DELETE /api/endpoints/:id/': { ...session, ids: { id: 'endpoint' } },
+  'POST /api/endpoints/:id/fetch-models/': { ...session, ids: { id: 'endpoint' } },
   'GET /api/tokens/': sessionOnly,
   'POST /api/tokens/': { ...sessionOnly, body: () => ({ name: 'Matrix' }) },
   'DELETE /api/tokens/:id/': { ...sessionOnly, ids: { id: 'accessToken' } },

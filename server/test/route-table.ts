@@ -46,8 +46,8 @@ export function bodyOf(rule: AccessRule | undefined, ids: EntityIds): { payload?
 }
 
 /**
- * A project with an input, a configuration, a (mock) evaluation, a stored key and an API token, owned by the client's
- * user.
+ * A project with an input, a configuration, a (mock) evaluation, a stored key, an API token and an endpoint, owned by the
+ * client's user.
  */
 export async function plantEntities(client: TestClient): Promise<EntityIds> {
   const expectOk = <T>(response: { statusCode: number; body: string; json: () => T }, what: string) => {
@@ -84,7 +84,12 @@ export async function plantEntities(client: TestClient): Promise<EntityIds> {
     'access token',
   ).id;
   const apiRequest = expectOk<{ id: number }[]>(await client.get(ROUTES.apiRequests(evaluation)), 'api requests')[0].id;
-  return { project, input, configuration, evaluation, apiKey, check, apiRequest, accessToken, model };
+  // On the discard port: nothing answers there, and nothing is sent to anyone.
+  const endpoint = expectOk<{ id: number }>(
+    await client.post(ROUTES.endpoints, { name: 'Planted', base_url: 'http://127.0.0.1:9/v1' }),
+    'endpoint',
+  ).id;
+  return { project, input, configuration, evaluation, apiKey, check, apiRequest, accessToken, model, endpoint };
 }
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };

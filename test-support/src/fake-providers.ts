@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { writeStream } from './fake-streams.js';
 
 /**
- * One local HTTP server that speaks OpenAI chat completions (`/v1/chat/completions`) and Anthropic messages
- * (`/v1/messages`), for tests, benchmarks and offline development.
+ * One local HTTP server that speaks OpenAI chat completions (`/v1/chat/completions`, and `GET /v1/models` as the
+ * OpenAI-compatible servers do), Anthropic messages (`/v1/messages`) and Gemini's generateContent
+ * (`/v1beta/models/{model}:generateContent` and `:streamGenerateContent?alt=sse`), for tests, benchmarks and offline
+ * development.
  *
  * Server-wide behaviour is set with `fake.behaviour` (in process) or `POST /_control` (JSON, same fields).
  * A single call can ask for a fault by writing a directive anywhere in its system or user prompt:
@@ -40,6 +42,8 @@ export type FakeProviderBehaviour = {
    * each took to reach it (the stream-latency benchmark).
    */
   stampPieces: boolean;
+  /** What `GET /v1/models` lists (OpenAI's list format), as OpenAI-compatible servers answer it. */
+  models: string[];
 };
 
 /** The parts of an OpenAI chat or Anthropic messages request the fake reads; the other fields are kept as sent. */
@@ -52,12 +56,23 @@ export type ProviderRequestBody = {
   [field: string]: unknown;
 };
 
-export type RecordedCall = { api: 'openai' | 'anthropic'; apiKey: string | null; body: ProviderRequestBody };
+type Api = 'openai' | 'anthropic' | 'gemini';
+
+export type RecordedCall = {
+  api: Api;
+  apiKey: string | null;
+  body: ProviderRequestBody;
+  headers: http.IncomingHttpHeaders;
+  /** The request's path and query, e.g. /v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse */
+  url: string;
+};
 
 export type FakeProviders = {
   url: string;
   openaiBaseUrl: string;
   anthropicBaseUrl: string;
+  /** Gemini's base URL has no version: the SDK adds /v1beta. */
+  geminiBaseUrl: string;
   behaviour: FakeProviderBehaviour;
   requests: RecordedCall[];
   /**
@@ -83,6 +98,7 @@ const DEFAULTS: FakeProviderBehaviour = {
   rateLimitPerSecond: null,
   record: true,
   stampPieces: false,
+  models: ['fake-chat-small', 'fake-chat-large'],
 };
 
 export const fakeTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
@@ -193,7 +209,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     res.end(text);
   }
 
-  function apiError(api: 'openai' | 'anthropic', status: number, type: string, message: string) {
+  function apiError(api: Api, status: number, type: string, message: string) {
+    if (api === 'gemini') return { error: { code: status, message, status: type.toUpperCase() } };
     return api === 'openai'
       ? { error: { message, type, code: type, param: null } }
       : { type: 'error', error: { type, message } };
@@ -206,19 +223,35 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       return send(res, 200, behaviour);
     }
     if (path === '/_stats') return send(res, 200, stats);
-    const api = path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : null;
+    if (path === '/v1/models' && req.method === 'GET') {
+      stats.calls++;
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+      if (behaviour.apiKeys && (!bearer || !behaviour.apiKeys.includes(bearer)))
+        return send(res, 401, apiError('openai', 401, 'invalid_api_key', 'Incorrect API key provided.'));
+      const created = Math.floor(Date.now() / 1000);
+      const data = behaviour.models.map((id) => ({ id, object: 'model', created, owned_by: 'fake' }));
+      return send(res, 200, { object: 'list', data });
+    }
+    const gemini = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
+    const api: Api | null =
+      path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : gemini ? 'gemini' : null;
     if (!api || req.method !== 'POST') return send(res, 404, { error: { message: `No route ${req.method} ${path}` } });
     stats.calls++;
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    const apiKey = (req.headers['x-api-key'] as string | undefined) ?? bearer;
+    const apiKey =
+      ((req.headers['x-api-key'] ?? req.headers['x-goog-api-key']) as string | undefined) ??
+      new URL(req.url ?? '/', 'http://fake').searchParams.get('key') ??
+      bearer;
     let body: ProviderRequestBody;
     try {
       body = JSON.parse(raw) as ProviderRequestBody;
     } catch {
       return send(res, 400, apiError(api, 400, 'invalid_request_error', 'Body is not JSON.'));
     }
-    if (behaviour.record) requests.push({ api, apiKey, body });
+    // Gemini names the model in the path; it is kept in the body as the others send it.
+    if (gemini) body.model = decodeURIComponent(gemini[1]);
+    if (behaviour.record) requests.push({ api, apiKey, body, headers: req.headers, url: req.url ?? '' });
 
     let system: string | null = null;
     let user: string | null = null;
@@ -227,6 +260,12 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
         if (m.role === 'system' || m.role === 'developer') system = String(m.content);
         if (m.role === 'user') user = String(m.content);
       }
+    } else if (api === 'gemini') {
+      const texts = (content: unknown) =>
+        ((content as { parts?: { text?: string }[] } | undefined)?.parts ?? []).map((p) => p.text ?? '').join('');
+      system = body.systemInstruction ? texts(body.systemInstruction) : null;
+      const contents = body.contents as unknown[] | undefined;
+      user = contents?.[0] ? texts(contents[0]) : null;
     } else {
       system = typeof body.system === 'string' ? body.system : null;
       const first = body.messages?.[0];
@@ -237,6 +276,12 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     if (!body.model) return send(res, 400, apiError(api, 400, 'invalid_request_error', 'model is required'));
 
     if (behaviour.apiKeys && (!apiKey || !behaviour.apiKeys.includes(apiKey))) {
+      if (api === 'gemini')
+        return send(
+          res,
+          400,
+          apiError(api, 400, 'invalid_argument', 'API key not valid. Please pass a valid API key.'),
+        );
       const message = api === 'openai' ? 'Incorrect API key provided.' : 'invalid x-api-key';
       return send(res, 401, apiError(api, 401, api === 'openai' ? 'invalid_api_key' : 'authentication_error', message));
     }
@@ -256,7 +301,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
 
     const text = `${system ?? ''}\n${user ?? ''}`;
     const directive = parseDirectives(text);
-    const streamed = body.stream === true;
+    const streamed = body.stream === true || gemini?.[2] === 'streamGenerateContent';
     let breakOff = false;
     if (directive.fault !== 'ok') {
       const key = `${api}\n${body.model}\n${text}`;
@@ -286,7 +331,10 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
 
     // The latency runs from the request's arrival, as a provider's would, not from when this fake got round to it.
     const latencyMs = directive.stream?.lastMs ?? directive.latencyMs ?? behaviour.latencyMs;
-    const json = api === 'openai' && body.response_format?.type === 'json_object';
+    const generationConfig = body.generationConfig as { responseMimeType?: string } | undefined;
+    const json =
+      (api === 'openai' && body.response_format?.type === 'json_object') ||
+      (api === 'gemini' && generationConfig?.responseMimeType === 'application/json');
     let output = fakeOutput(body.model, system, user, json);
     if (directive.nested !== null)
       output = `${'{"a":'.repeat(directive.nested)}"bottom"${'}'.repeat(directive.nested)}`;
@@ -313,7 +361,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
         res,
         {
           api,
-          id: api === 'openai' ? `chatcmpl-fake-${stats.calls}` : `msg_fake_${stats.calls}`,
+          id: api === 'anthropic' ? `msg_fake_${stats.calls}` : `chatcmpl-fake-${stats.calls}`,
           model: body.model,
           output,
           inputTokens,
@@ -355,6 +403,17 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
         },
       });
     }
+    if (api === 'gemini') {
+      return send(res, 200, {
+        candidates: [{ content: { parts: [{ text: output }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+        usageMetadata: {
+          promptTokenCount: inputTokens,
+          candidatesTokenCount: outputTokens,
+          totalTokenCount: inputTokens + outputTokens,
+        },
+        modelVersion: body.model,
+      });
+    }
     return send(res, 200, {
       id: `msg_fake_${stats.calls}`,
       type: 'message',
@@ -385,6 +444,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     url,
     openaiBaseUrl: `${url}/v1`,
     anthropicBaseUrl: url,
+    geminiBaseUrl: url,
     behaviour,
     requests,
     stats,

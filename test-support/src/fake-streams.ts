@@ -2,7 +2,7 @@ import type http from 'node:http';
 
 /** What a streamed fake reply says and when its pieces leave (ms from the request's arrival). */
 export type StreamPlan = {
-  api: 'openai' | 'anthropic';
+  api: 'openai' | 'anthropic' | 'gemini';
   id: string;
   model: string;
   output: string;
@@ -58,6 +58,25 @@ function frames(plan: StreamPlan) {
         (plan.includeUsage ? sse({ ...chunk({}, null), choices: [], usage }) : '') +
         sse('[DONE]'),
     };
+  }
+  if (plan.api === 'gemini') {
+    const chunk = (text: string, last: boolean) => ({
+      candidates: [
+        { content: { parts: [{ text }], role: 'model' }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) },
+      ],
+      ...(last
+        ? {
+            usageMetadata: {
+              promptTokenCount: plan.inputTokens,
+              candidatesTokenCount: plan.outputTokens,
+              totalTokenCount: plan.inputTokens + plan.outputTokens,
+            },
+          }
+        : {}),
+      modelVersion: plan.model,
+      responseId: plan.id,
+    });
+    return { head: '', piece: (text: string) => sse(chunk(text, false)), tail: sse(chunk('', true)) };
   }
   const message = {
     id: plan.id,

@@ -21,7 +21,7 @@ const keyText = z
   .regex(/^[^\0]*$/, { error: 'Key must not contain a NUL character.' });
 
 export const CreateApiKeyInput = z.object({
-  provider: z.enum(PROVIDERS, { error: 'Provider must be openai or anthropic.' }),
+  provider: z.enum(PROVIDERS, { error: 'Provider must be openai, anthropic or gemini.' }),
   key: keyText,
   label: text('Label').trim().max(200).optional(),
 });

@@ -1,7 +1,18 @@
-export const PROVIDERS = ['openai', 'anthropic'] as const;
+export const PROVIDERS = ['openai', 'anthropic', 'gemini'] as const;
 type ProviderName = (typeof PROVIDERS)[number];
 
-export const PROVIDER_LABELS: Record<ProviderName, string> = { openai: 'OpenAI', anthropic: 'Anthropic' };
+export const PROVIDER_LABELS: Record<ProviderName, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  gemini: 'Google Gemini',
+};
+
+/** Who serves a model: a built-in provider, or `custom`, one of the user's own OpenAI-compatible endpoints. */
+export const MODEL_COMPANIES = [...PROVIDERS, 'custom'] as const;
+export const MODEL_COMPANY_LABELS: Record<(typeof MODEL_COMPANIES)[number], string> = {
+  ...PROVIDER_LABELS,
+  custom: 'Custom endpoint',
+};
 
 export const LIMITS = {
   temperature: { min: 0, max: 1, step: 0.1, default: 0 },
@@ -90,5 +101,6 @@ export function missingKeyMessage(provider: ProviderName, modelNames: readonly s
   const names = [...new Set(modelNames)];
   const models =
     names.length <= 1 ? (names[0] ?? 'its models') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `Add an ${PROVIDER_LABELS[provider]} API key in API Settings to run ${models}, or turn on mock mode.`;
+  const label = PROVIDER_LABELS[provider];
+  return `Add ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} API key in API Settings to run ${models}, or turn on mock mode.`;
 }

@@ -12,6 +12,7 @@ export * from './run-control.js';
 export * from './history.js';
 export * from './share.js';
 export * from './api-key.js';
+export * from './endpoint.js';
 export * from './access-token.js';
 export * from './subscription.js';
 export * from './auth.js';

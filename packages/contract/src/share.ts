@@ -1,3 +1,4 @@
+import { ModelCompany } from './ai-model.js';
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 import { ApiRequestWithOutput, Evaluation, ResultsInput, Metrics, StatusCounts } from './evaluation.js';
@@ -30,7 +31,7 @@ export function redactShareTokens(url: string): string {
 export const SharedConfiguration = z.object({
   id: z.number().int(),
   name: z.string(),
-  ai_model: z.object({ company: z.enum(['openai', 'anthropic']), model_name: z.string() }),
+  ai_model: z.object({ company: ModelCompany, model_name: z.string() }),
 });
 export type SharedConfiguration = z.infer<typeof SharedConfiguration>;
 

@@ -6,7 +6,7 @@ import { apiKeys } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { seal, unseal, type EncryptionKey } from './sealing.js';
 
-type Provider = 'openai' | 'anthropic';
+type Provider = 'openai' | 'anthropic' | 'gemini';
 type Row = typeof apiKeys.$inferSelect;
 
 const context = (userId: number, provider: Provider) => `api-key:${userId}:${provider}`;

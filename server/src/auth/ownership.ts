@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../db/client.js';
-import { accessTokens, apiKeys, evaluations, projects } from '../db/schema.js';
+import { accessTokens, apiKeys, endpoints, evaluations, projects } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 
 /**
@@ -18,6 +18,7 @@ const notFoundMessages = {
   apiRequest: 'Api request not found.',
   apiKey: 'API key not found.',
   accessToken: 'Token not found.',
+  endpoint: 'Endpoint not found.',
 } as const;
 
 type Owned = keyof typeof notFoundMessages;
@@ -36,6 +37,8 @@ export function ownedRow<Row>(rows: Row[], what: Owned): Row {
 export const ownProject = (userId: number, id: number): SQL => and(eq(projects.id, id), eq(projects.userId, userId))!;
 export const ownEvaluation = (userId: number, id: number): SQL =>
   and(eq(evaluations.id, id), eq(evaluations.userId, userId))!;
+export const ownEndpoint = (userId: number, id: number): SQL =>
+  and(eq(endpoints.id, id), eq(endpoints.userId, userId))!;
 export const ownApiKey = (userId: number, id: number): SQL => and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))!;
 export const ownAccessToken = (userId: number, id: number): SQL =>
   and(eq(accessTokens.id, id), eq(accessTokens.userId, userId))!;

@@ -37,10 +37,12 @@ export async function assertCheckValid(tx: Tx, projectId: number, check: SaveChe
   }
   if (check.ai_model_id !== null) {
     const [model] = await tx
-      .select({ id: aiModels.id })
+      .select({ id: aiModels.id, endpointId: aiModels.endpointId })
       .from(aiModels)
       .where(and(eq(aiModels.id, check.ai_model_id), eq(aiModels.listed, true)));
     if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
+    // Judges run on the built-in providers' lanes and keys; an endpoint's model judges nothing (yet).
+    if (model.endpointId !== null) throw badRequest({ ai_model_id: ['A judge must be an OpenAI or Anthropic model.'] });
   }
   if (check.input_ids !== null && check.input_ids.length > 0) {
     const wanted = [...new Set(check.input_ids)];

@@ -8,6 +8,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { aiModels, configurations } from '../db/schema.js';
 import { keepVersionIfChanged } from './versions.js';
+import { listedFor } from '../models/visibility.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
@@ -15,11 +16,11 @@ import { assertPayloadProject, changeProject, touchProject } from '../projects/s
 import { assertOwnsProject } from '../auth/ownership.js';
 
 /** The listed model the payload names, once its max tokens fit what the model can produce. */
-async function findModel(tx: Tx, input: SaveConfigurationInput) {
+async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) {
   const [model] = await tx
     .select()
     .from(aiModels)
-    .where(and(eq(aiModels.id, input.ai_model_id), eq(aiModels.listed, true)));
+    .where(and(eq(aiModels.id, input.ai_model_id), listedFor(tx, userId)));
   if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
   const limit = model.capabilities.maxOutputTokens;
   if (input.parameters.max_tokens !== null && input.parameters.max_tokens > limit)
@@ -72,7 +73,7 @@ export async function createConfigurations(
   return changeProject(db, userId, projectId, async (tx) => {
     const created: Configuration[] = [];
     for (const input of inputs) {
-      const model = await findModel(tx, input);
+      const model = await findModel(tx, userId, input);
       const [row] = await tx
         .insert(configurations)
         .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
@@ -92,7 +93,7 @@ export async function updateConfiguration(
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
     assertPayloadProject(input.project, existing.configuration.projectId);
-    const model = await findModel(tx, input);
+    const model = await findModel(tx, userId, input);
     const columns = columnsFrom(input, model.supportsJsonMode);
     const version = await keepVersionIfChanged(tx, existing.configuration, columns);
     await tx

@@ -40,14 +40,22 @@ export const callMaxOutputTokens = (c: Configuration) =>
  * a chat reply of a few short paragraphs (about 1,200 characters). An assumption the estimate states as such
  * ('typical_length'), not a measurement; a configuration's own earlier outputs replace it once it has run.
  */
-const TYPICAL_OUTPUT_TOKENS: Record<Configuration['ai_model']['company'], number> = { openai: 300, anthropic: 300 };
+const TYPICAL_OUTPUT_TOKENS: Record<Configuration['ai_model']['company'], number> = {
+  openai: 300,
+  anthropic: 300,
+  gemini: 300,
+  custom: 300,
+};
 export const typicalOutputTokens = (company: Configuration['ai_model']['company']) => TYPICAL_OUTPUT_TOKENS[company];
 
-/** How a model's texts are counted: OpenAI's with its tokenizer, Anthropic's by their length (see lib/tokens.ts). */
+/**
+ * How a model's texts are counted: Anthropic's by their length (see lib/tokens.ts), the others with OpenAI's tokenizer
+ * (an endpoint's model, whose tokenizer is unknown, with its default one).
+ */
 export const countFor =
   (model: Pick<Configuration['ai_model'], 'company' | 'model_name'>) =>
   (text: string): number =>
-    model.company === 'openai' ? countOpenAiTokens(model.model_name, text) : approximateAnthropicTokens(text);
+    model.company === 'anthropic' ? approximateAnthropicTokens(text) : countOpenAiTokens(model.model_name, text);
 
 /** What a call can cost at most: its prompt tokens and its max output tokens at the price (USD). */
 export const worstCaseUsd = (
@@ -63,8 +71,7 @@ export const worstCaseUsd = (
 export function tokenCounts() {
   const seen = new Map<string, number>();
   return (c: Configuration) => {
-    const openai = c.ai_model.company === 'openai';
-    const family = openai ? `openai:${c.ai_model.model_name}` : 'anthropic';
+    const family = c.ai_model.company === 'anthropic' ? 'anthropic' : `openai:${c.ai_model.model_name}`;
     return (text: string) => {
       const key = `${family}\0${text}`;
       let n = seen.get(key);

@@ -65,6 +65,7 @@ export async function planRun(
         ai_model: {
           id: m.id,
           company: m.company,
+          endpoint_id: m.endpointId,
           model_name: m.modelName,
           capabilities: m.capabilities,
           price: m.price ?? null,

@@ -33,11 +33,13 @@ export async function startEvaluation(
 ): Promise<RunEvaluationResponse> {
   const { db } = database;
   const { projectId, snapshot, prompts } = await planRun(db, userId, input);
-  const neededProviders = [...new Set(snapshot.configurations.map((c) => c.ai_model.company))];
+  const companies = [...new Set(snapshot.configurations.map((c) => c.ai_model.company))];
+  // An endpoint's model needs no stored key: the endpoint has its own, or takes none.
+  const neededProviders = companies.filter((company): company is Provider => company !== 'custom');
   const repetitions = input.repetitions ?? 1;
   const totalRequests = snapshot.configurations.length * Math.max(1, snapshot.inputs.length) * repetitions;
 
-  if (!input.use_mock) preloadSdks(neededProviders);
+  if (!input.use_mock) preloadSdks(companies);
   const laneOf = (c: RunSnapshot['configurations'][number]): Lane => (input.use_mock ? 'mock' : c.ai_model.company);
   const evaluationId = await db.transaction(async (tx) => {
     await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { ModelPrice, PROVIDERS } from '@promptgrid/contract';
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { aiModels } from '../db/schema.js';
 import { serverFile } from '../paths.js';
@@ -35,7 +35,7 @@ export function readCatalog(file = defaultCatalogFile) {
 export async function applyCatalog(db: Db, file?: string) {
   const models = readCatalog(file);
   await db.transaction(async (tx) => {
-    await tx.update(aiModels).set({ listed: false });
+    await tx.update(aiModels).set({ listed: false }).where(isNull(aiModels.endpointId));
     for (const [order, m] of models.entries()) {
       const values = {
         company: m.company,
@@ -56,6 +56,7 @@ export async function applyCatalog(db: Db, file?: string) {
         .values(values)
         .onConflictDoUpdate({
           target: [aiModels.company, aiModels.modelName],
+          targetWhere: isNull(aiModels.endpointId),
           set: { ...values, company: sql`excluded.company` },
         });
     }

@@ -32,6 +32,7 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
     for (const model of models)
       expect(Object.keys(model).sort()).toEqual([
         'company',
+        'endpoint',
         'id',
         'max_output_tokens',
         'model_name',
@@ -42,7 +43,7 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
     // Each model's price as the catalog file gives it: cited (with its day and source) or null, never made up.
     expect(models.map((m) => m.price)).toEqual(catalog.map((m) => m.price));
     for (const { price } of models) if (price) expect(price.source.length).toBeGreaterThan(10);
-    expect(new Set(models.map((m) => m.company))).toEqual(new Set(['openai', 'anthropic']));
+    expect(new Set(models.map((m) => m.company))).toEqual(new Set(['openai', 'anthropic', 'gemini']));
     expect(models.some((m) => m.supports_json_mode)).toBe(true);
     expect(models.some((m) => !m.supports_json_mode)).toBe(true);
   });

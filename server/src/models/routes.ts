@@ -1,15 +1,29 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AiModel, ROUTES } from '@promptgrid/contract';
-import type { App } from '../http/types.js';
-import { aiModels } from '../db/schema.js';
+import { currentUser, type App } from '../http/types.js';
+import { aiModels, endpoints } from '../db/schema.js';
+import { listedFor } from './visibility.js';
 
 export default async function modelRoutes(app: App) {
-  app.get(ROUTES.models, { schema: { tags: ['models'], response: { 200: z.array(AiModel) } } }, async () => {
-    const rows = await app.db.select().from(aiModels).where(eq(aiModels.listed, true)).orderBy(asc(aiModels.sortOrder));
-    return rows.map((m) => ({
+  app.get(ROUTES.models, { schema: { tags: ['models'], response: { 200: z.array(AiModel) } } }, async (request) => {
+    const rows = await app.db
+      .select({ model: aiModels, endpoint: { id: endpoints.id, name: endpoints.name } })
+      .from(aiModels)
+      .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
+      .where(listedFor(app.db, currentUser(request).id))
+      .orderBy(
+        // The catalog's models first, in file order; then each endpoint's, by endpoint name.
+        asc(sql`${aiModels.endpointId} IS NOT NULL`),
+        asc(endpoints.name),
+        asc(aiModels.endpointId),
+        asc(aiModels.sortOrder),
+        asc(aiModels.id),
+      );
+    return rows.map(({ model: m, endpoint }) => ({
       id: m.id,
       company: m.company,
+      endpoint,
       model_name: m.modelName,
       supports_json_mode: m.supportsJsonMode,
       supports_temperature: m.capabilities.supportsTemperature,

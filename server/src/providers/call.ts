@@ -1,11 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
+import { AddressGuard } from './address-guard.js';
+import { Gate } from './gate.js';
 import { streamMock } from './mock.js';
 import {
+  EndpointRefusedError,
   MalformedReplyError,
   ProviderConnectionError,
   ProviderTimeoutError,
   ReplyTooLargeError,
+  type EndpointTarget,
   type ProviderCall,
   type ProviderName,
   type ProviderReply,
@@ -14,7 +18,10 @@ import {
 
 export type ProviderSettings = {
   openaiBaseUrl: string | null;
+  /** ALLOW_PRIVATE_ENDPOINTS: users' endpoints may be on loopback and private networks. */
+  allowPrivateEndpoints: boolean;
   anthropicBaseUrl: string | null;
+  geminiBaseUrl: string | null;
   timeoutMs: number;
   maxRetries: number;
   retryBaseMs: number;
@@ -60,8 +67,7 @@ export function retryAfterMs(headers: unknown, now = Date.now()): number | null 
 const times = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
 
 /** Turns whatever an SDK threw into a retry decision and the message a user reads. */
-export function classifyFailure(error: unknown, provider: ProviderName, model: string, timeoutMs: number): Failure {
-  const label = PROVIDER_LABELS[provider];
+export function classifyFailure(error: unknown, label: string, model: string, timeoutMs: number): Failure {
   const e = error as { status?: number; headers?: unknown; message?: string };
   const detail = (message: string | undefined) => {
     const text = (message ?? '').replace(/^\d{3}\s+/, '').trim();
@@ -82,6 +88,9 @@ export function classifyFailure(error: unknown, provider: ProviderName, model: s
       retryAfterMs: null,
       describe: (n) => `Could not reach ${label}: ${error.message} (${times(n)})`,
     };
+  }
+  if (error instanceof EndpointRefusedError) {
+    return { retry: false, rateLimited: false, retryAfterMs: null, describe: () => error.message };
   }
   if (error instanceof ReplyTooLargeError) {
     return {
@@ -169,19 +178,36 @@ export function backoffMs(retry: number, baseMs: number, retryAfter: number | nu
 let openAiSdk: Promise<typeof import('./openai.js')> | undefined;
 let anthropicSdk: Promise<typeof import('./anthropic.js')> | undefined;
 const loadOpenAi = () => (openAiSdk ??= import('./openai.js'));
+let geminiSdk: Promise<typeof import('./gemini.js')> | undefined;
 const loadAnthropic = () => (anthropicSdk ??= import('./anthropic.js'));
+const loadGemini = () => (geminiSdk ??= import('./gemini.js'));
+const loaders = { openai: loadOpenAi, anthropic: loadAnthropic, gemini: loadGemini, custom: loadOpenAi };
 
-export function preloadSdks(providers: ProviderName[]) {
-  for (const provider of providers) (provider === 'openai' ? loadOpenAi() : loadAnthropic()).catch(() => {});
+export function preloadSdks(providers: (ProviderName | 'custom')[]) {
+  for (const provider of providers) loaders[provider]().catch(() => {});
 }
+
+/** Who a user reads about in a call's messages: the provider, or the endpoint by the name they gave it. */
+const labelOf = (call: ProviderCall) =>
+  call.provider === 'custom' ? (call.endpoint?.name ?? 'The endpoint') : PROVIDER_LABELS[call.provider];
 
 /** Calls providers through the official SDKs (their own retries off) with our retry policy, timeouts and messages. */
 export class ProviderCaller {
   private clients = new Map<string, unknown>();
-  constructor(private readonly settings: ProviderSettings) {}
+  /** Each endpoint's limit on calls at once, by endpoint id and limit. */
+  private gates = new Map<string, Gate>();
+  private readonly guardedFetch: typeof fetch;
 
-  /** One client per provider and key, so calls share its connections. */
-  private client<C>(provider: ProviderName, apiKey: string, create: () => C): C {
+  constructor(
+    private readonly settings: ProviderSettings,
+    /** Checks users' endpoints before anything is sent to them (the tests give one with their own DNS answers). */
+    readonly guard = new AddressGuard(settings.allowPrivateEndpoints),
+  ) {
+    this.guardedFetch = guard.fetch();
+  }
+
+  /** One client per provider and key (for an endpoint: per address, key and headers), so calls share its connections. */
+  private client<C>(provider: string, apiKey: string, create: () => C): C {
     const id = `${provider}\n${apiKey}`;
     let client = this.clients.get(id) as C | undefined;
     if (!client) {
@@ -194,7 +220,13 @@ export class ProviderCaller {
 
   /** Loads the SDK and creates the key's client, if not done yet: a run does this while its rows are being written. */
   prepare(provider: ProviderName, apiKey: string) {
-    (provider === 'openai' ? this.openAi(apiKey) : this.anthropic(apiKey)).catch(() => {});
+    const client =
+      provider === 'openai'
+        ? this.openAi(apiKey)
+        : provider === 'anthropic'
+          ? this.anthropic(apiKey)
+          : this.gemini(apiKey);
+    client.catch(() => {});
   }
 
   private async openAi(apiKey: string) {
@@ -217,11 +249,66 @@ export class ProviderCaller {
     };
   }
 
+  private async gemini(apiKey: string) {
+    const sdk = await loadGemini();
+    return {
+      sdk,
+      client: this.client('gemini', apiKey, () => sdk.createGeminiClient(apiKey, this.settings.geminiBaseUrl)),
+    };
+  }
+
+  private async endpoint(endpoint: EndpointTarget) {
+    const sdk = await loadOpenAi();
+    const id = JSON.stringify([endpoint.baseUrl, endpoint.headers]);
+    return {
+      sdk,
+      client: this.client(`custom\n${id}`, endpoint.apiKey ?? '', () =>
+        sdk.createEndpointClient(endpoint, this.settings.timeoutMs, this.guardedFetch),
+      ),
+    };
+  }
+
+  /** The model ids the endpoint's GET /models lists; its address is checked first (EndpointRefusedError). */
+  async endpointModels(endpoint: EndpointTarget, signal: AbortSignal): Promise<string[]> {
+    await this.guard.check(endpoint.baseUrl);
+    const { sdk, client } = await this.endpoint(endpoint);
+    return sdk.listEndpointModels(client, signal);
+  }
+
+  /** The attempt's turn under its endpoint's limit on calls at once; built-in providers have none here. */
+  private turn(call: ProviderCall, signal: AbortSignal): Promise<() => void> | null {
+    const limit = call.endpoint?.concurrency;
+    if (!limit) return null;
+    const id = `${call.endpoint!.id}:${limit}`;
+    let gate = this.gates.get(id);
+    if (!gate) this.gates.set(id, (gate = new Gate(limit)));
+    return gate.enter(signal);
+  }
+
+  private stream(call: ProviderCall, apiKey: string, signal: AbortSignal, onText: (delta: string) => void) {
+    if (call.provider === 'custom')
+      return this.endpoint(call.endpoint!).then(({ sdk, client }) => sdk.streamOpenAi(client, call, signal, onText));
+    if (call.provider === 'openai')
+      return this.openAi(apiKey).then(({ sdk, client }) => sdk.streamOpenAi(client, call, signal, onText));
+    if (call.provider === 'gemini')
+      return this.gemini(apiKey).then(({ sdk, client }) => sdk.streamGemini(client, call, signal, onText));
+    return this.anthropic(apiKey).then(({ sdk, client }) => sdk.streamAnthropic(client, call, signal, onText));
+  }
+
   /**
    * One attempt, streamed: its text goes to `sink` as it comes, and the time to its first piece is the reply's ttft.
    * A stream has no SDK timeout once its headers came, so the attempt as a whole is cut off after the timeout here.
    */
   private async once(call: ProviderCall, apiKey: string, signal: AbortSignal, sink: StreamSink | null) {
+    const leave = await this.turn(call, signal);
+    try {
+      return await this.attempt(call, apiKey, signal, sink);
+    } finally {
+      leave?.();
+    }
+  }
+
+  private async attempt(call: ProviderCall, apiKey: string, signal: AbortSignal, sink: StreamSink | null) {
     const started = performance.now();
     const attempt = new AbortController();
     const timeout = new ProviderTimeoutError('the reply did not end within the timeout');
@@ -236,12 +323,7 @@ export class ProviderCaller {
       sink?.text(delta);
     };
     try {
-      const totals =
-        call.provider === 'openai'
-          ? await this.openAi(apiKey).then(({ sdk, client }) => sdk.streamOpenAi(client, call, attempt.signal, onText))
-          : await this.anthropic(apiKey).then(({ sdk, client }) =>
-              sdk.streamAnthropic(client, call, attempt.signal, onText),
-            );
+      const totals = await this.stream(call, apiKey, attempt.signal, onText);
       return { reply: { output, ttft, ...totals } satisfies ProviderReply, sent: output.length > 0 };
     } catch (error) {
       throw Object.assign(attempt.signal.reason === timeout && !signal.aborted ? timeout : (error as Error), {
@@ -272,7 +354,7 @@ export class ProviderCaller {
         if (signal.aborted) throw signal.reason ?? error;
         // What a stream that broke sent so far is void: the call starts again from the start, or fails.
         if ((error as { sentText?: boolean }).sentText) sink?.reset();
-        const failure = classifyFailure(error, call.provider, call.model, this.settings.timeoutMs);
+        const failure = classifyFailure(error, labelOf(call), call.model, this.settings.timeoutMs);
         const canRetry = failure.rateLimited
           ? rateLimitWaits < RATE_LIMIT_RETRIES
           : failure.retry && retries < this.settings.maxRetries;

@@ -19,6 +19,8 @@ const call = (provider: ProviderCall['provider']): ProviderCall => ({
 const settings = (baseUrl: string): ProviderSettings => ({
   openaiBaseUrl: `${baseUrl}/v1`,
   anthropicBaseUrl: baseUrl,
+  geminiBaseUrl: `${baseUrl}/gemini`,
+  allowPrivateEndpoints: false,
   timeoutMs: 2000,
   maxRetries: 1,
   retryBaseMs: 1,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { MAX_REPLY_BYTES, MAX_STREAM_EVENT_BYTES, ProviderConnectionError, ReplyTooLargeError } from './types.js';
 
 /**
@@ -19,7 +20,13 @@ import { MAX_REPLY_BYTES, MAX_STREAM_EVENT_BYTES, ProviderConnectionError, Reply
 new Headers();
 
 const agentOptions = { keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' as const };
-const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+type Agents = { 'http:': http.Agent; 'https:': https.Agent };
+
+/** Keep-alive agents; `lookup`, when given, resolves every host they connect to (the address guard's check). */
+export const providerAgents = (lookup?: LookupFunction): Agents => ({
+  'http:': new http.Agent({ ...agentOptions, lookup }),
+  'https:': new https.Agent({ ...agentOptions, lookup }),
+});
 
 /** The members of Response the SDKs read: ProviderResponse must have each, and is handed to them as a Response. */
 type SdkReadResponse = Pick<Response, 'ok' | 'status' | 'url' | 'headers' | 'bodyUsed' | 'text' | 'json'> & {
@@ -98,10 +105,21 @@ async function* streamedBody(response: http.IncomingMessage, destroy: () => void
   }
 }
 
-export function providerFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
-  const body = init.body;
-  if (input instanceof Request || (body != null && typeof body !== 'string')) return fetch(input, init);
-  const url = new URL(String(input));
+/** A request the fetch below sends itself: a URL and a text body (or none); an SDK's uploads are not among them. */
+export const isTextRequest = (input: string | URL | Request, init: RequestInit): input is string | URL =>
+  !(input instanceof Request) && (init.body == null || typeof init.body === 'string');
+
+export const providerFetch = fetchThrough(providerAgents());
+
+export function fetchThrough(agents: Agents) {
+  return (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    if (!isTextRequest(input, init)) return fetch(input, init);
+    return send(agents, new URL(String(input)), init);
+  };
+}
+
+function send(agents: Agents, url: URL, init: RequestInit): Promise<Response> {
+  const body = init.body as string | null | undefined;
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(

@@ -7,6 +7,7 @@ import { providerFetch } from './fetch.js';
 import {
   MalformedReplyError,
   transportError,
+  type EndpointTarget,
   type ProviderCall,
   type ProviderReply,
   type StreamedReply,
@@ -14,6 +15,33 @@ import {
 
 export function createOpenAiClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
   return new OpenAI({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs, fetch: providerFetch });
+}
+
+/**
+ * A client for a user's OpenAI-compatible endpoint, through `fetch` (the address guard's). Without a key no
+ * Authorization header is sent (a null default header removes the SDK's); the extra headers come last, so one may
+ * carry the key under another name (Azure's api-key).
+ */
+export function createEndpointClient(endpoint: EndpointTarget, timeoutMs: number, fetch: typeof providerFetch) {
+  return new OpenAI({
+    apiKey: endpoint.apiKey ?? 'none',
+    baseURL: endpoint.baseUrl,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    fetch,
+    defaultHeaders: { ...(endpoint.apiKey === null ? { Authorization: null } : {}), ...endpoint.headers },
+  });
+}
+
+/** The model ids an endpoint lists at its GET /models. */
+export async function listEndpointModels(client: OpenAI, signal: AbortSignal): Promise<string[]> {
+  const ids: string[] = [];
+  try {
+    for await (const model of client.models.list({ signal })) if (typeof model?.id === 'string') ids.push(model.id);
+  } catch (error) {
+    throw transportError(error, OpenAI);
+  }
+  return ids;
 }
 
 /** Maps a call to chat completions, sending only parameters the model accepts (see the catalog's capabilities). */

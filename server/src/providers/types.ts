@@ -1,11 +1,26 @@
 import type { ModelCapabilities } from '../db/schema.js';
 
-export type ProviderName = 'openai' | 'anthropic';
-export type Lane = ProviderName | 'mock';
+export type ProviderName = 'openai' | 'anthropic' | 'gemini';
+/** Calls to users' endpoints share one lane; each endpoint's own limit applies inside it (ProviderCaller). */
+export type Lane = ProviderName | 'custom' | 'mock';
+
+/** A user's OpenAI-compatible endpoint as a call reaches it: its key and headers opened. */
+export type EndpointTarget = {
+  id: number;
+  name: string;
+  baseUrl: string;
+  /** null: the endpoint takes none, and no Authorization header is sent. */
+  apiKey: string | null;
+  headers: Record<string, string>;
+  /** Calls sent to it at once (in this worker); null: no limit beyond the lane's. */
+  concurrency: number | null;
+};
 
 /** One call: a configuration's system prompt and parameters, with an input's content or none. */
 export type ProviderCall = {
-  provider: ProviderName;
+  provider: ProviderName | 'custom';
+  /** Where a `custom` call goes. */
+  endpoint?: EndpointTarget;
   model: string;
   capabilities: ModelCapabilities;
   systemPrompt: string;
@@ -40,6 +55,11 @@ export class MalformedReplyError extends Error {}
  */
 export class ProviderTimeoutError extends Error {}
 export class ProviderConnectionError extends Error {}
+/**
+ * A user's endpoint may not be called: its host is (or resolves to) an address inside a private network, or it answered
+ * with a redirect. The message names the rule; nothing was sent past the check.
+ */
+export class EndpointRefusedError extends Error {}
 /** A reply of a chat model is kilobytes; a larger body is not held in memory. */
 export const MAX_REPLY_BYTES = 10 * 1024 * 1024;
 /** The reply's body passed MAX_REPLY_BYTES: it was cut off rather than held in memory. */
@@ -65,7 +85,7 @@ export function transportError(
   if (error instanceof sdk.APIConnectionTimeoutError) return new ProviderTimeoutError(error.message);
   if (error instanceof sdk.APIConnectionError) {
     const cause = error.cause as { code?: string; message?: string } | undefined;
-    if (cause instanceof ReplyTooLargeError) return cause;
+    if (cause instanceof ReplyTooLargeError || cause instanceof EndpointRefusedError) return cause;
     return new ProviderConnectionError(cause?.code ?? cause?.message ?? error.message ?? 'connection error');
   }
   return error;

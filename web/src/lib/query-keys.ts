@@ -6,6 +6,7 @@
 export const queryKeys = {
   publicConfig: () => ['config'] as const,
   apiKeys: () => ['api-keys'] as const,
+  endpoints: () => ['endpoints'] as const,
   accessTokens: () => ['access-tokens'] as const,
   aiModels: () => ['models'] as const,
   subscriptionStatus: () => ['subscription', 'status'] as const,

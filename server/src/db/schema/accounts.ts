@@ -53,7 +53,7 @@ export const apiKeys = pgTable(
   {
     id: serialId(),
     userId: ownedBy('user_id', () => users.id),
-    provider: text('provider', { enum: ['openai', 'anthropic'] }).notNull(),
+    provider: text('provider', { enum: ['openai', 'anthropic', 'gemini'] }).notNull(),
     label: text('label').notNull(),
     /** AES-256-GCM: base64 of nonce | ciphertext | tag. Never the key in clear. */
     sealedKey: text('sealed_key').notNull(),

@@ -1,7 +1,7 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ModelPrice } from '@promptgrid/contract';
+import type { ModelCompany, ModelPrice } from '@promptgrid/contract';
 import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { users } from './accounts.js';
 import { projects, type ModelCapabilities } from './workspace.js';
@@ -14,7 +14,9 @@ export type RunSnapshot = {
     prompt_content: string;
     ai_model: {
       id: number;
-      company: 'openai' | 'anthropic';
+      company: ModelCompany;
+      /** The user's endpoint that serves a `custom` model; absent for the built-in providers. */
+      endpoint_id?: number | null;
       model_name: string;
       capabilities: ModelCapabilities;
       /** The price when the run started (null: unknown); absent in runs made before prices were kept. */
@@ -112,7 +114,7 @@ export const apiRequests = pgTable(
      */
     reservedUsd: doublePrecision('reserved_usd'),
     /** Which worker lane runs it: the configuration's company, or 'mock' for a mock run. */
-    provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] })
+    provider: text('provider', { enum: ['openai', 'anthropic', 'gemini', 'custom', 'mock'] })
       .notNull()
       .default('mock'),
     /** The worker process holding it while IN_PROGRESS; another may take it over once the lease has expired. */

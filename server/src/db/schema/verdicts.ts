@@ -102,7 +102,7 @@ export const judgeTasks = pgTable(
     apiRequestId: integer('api_request_id').notNull(),
     checkId: integer('check_id').notNull(),
     /** Which worker lane judges it: the judge model's company, or 'mock' in a mock run. */
-    provider: text('provider', { enum: ['openai', 'anthropic', 'mock'] }).notNull(),
+    provider: text('provider', { enum: ['openai', 'anthropic', 'gemini', 'mock'] }).notNull(),
     /** CANCELLED: its run was cancelled before it was judged; a re-run of the run queues it again. */
     status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'DONE', 'CANCELLED'] })
       .notNull()

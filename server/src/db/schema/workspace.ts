@@ -1,5 +1,6 @@
 // A user's projects: user prompts (inputs), system prompts (configurations) with their versions, and the model catalog.
-import type { ImportColumnTarget, ModelPrice } from '@promptgrid/contract';
+import { sql } from 'drizzle-orm';
+import type { ImportColumnTarget, ModelCompany, ModelPrice } from '@promptgrid/contract';
 import {
   boolean,
   doublePrecision,
@@ -47,6 +48,33 @@ export const inputs = pgTable(
   (t) => [index('inputs_project_idx').on(t.projectId)],
 );
 
+/**
+ * A user's OpenAI-compatible endpoint (Ollama, vLLM, a gateway): its models are rows of ai_models that name it, seen
+ * only by its owner. The key and the extra headers (which may carry keys too) are sealed like provider keys.
+ */
+export const endpoints = pgTable(
+  'endpoints',
+  {
+    id: serialId(),
+    userId: ownedBy('user_id', () => users.id),
+    name: text('name').notNull(),
+    baseUrl: text('base_url').notNull(),
+    /** AES-256-GCM of the key; null when the endpoint takes none. */
+    sealedKey: text('sealed_key'),
+    lastFourDigits: text('last_four_digits'),
+    /** AES-256-GCM of the extra headers as JSON; null when there are none. Their names are kept apart, to show. */
+    sealedHeaders: text('sealed_headers'),
+    headerNames: jsonb('header_names').$type<string[]>().notNull().default([]),
+    /** Which encryption key sealed the key and the headers, for rotation. */
+    encryptionKeyId: text('encryption_key_id').notNull(),
+    /** Calls sent to it at once; null: the worker's concurrency. A local server often answers one at a time. */
+    concurrency: integer('concurrency'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('endpoints_user_idx').on(t.userId)],
+);
+
 /** What the provider layer needs to call a model without a parameter the API refuses. */
 export type ModelCapabilities = {
   /** OpenAI reasoning models take max_completion_tokens. */
@@ -62,8 +90,10 @@ export const aiModels = pgTable(
   'ai_models',
   {
     id: serialId(),
-    company: text('company', { enum: ['openai', 'anthropic'] }).notNull(),
+    company: text('company').$type<ModelCompany>().notNull(),
     modelName: text('model_name').notNull(),
+    /** The user's endpoint that serves it (company 'custom'); null for the catalog's models. */
+    endpointId: integer('endpoint_id').references(() => endpoints.id, { onDelete: 'cascade' }),
     supportsJsonMode: boolean('supports_json_mode').notNull().default(false),
     capabilities: jsonb('capabilities').$type<ModelCapabilities>().notNull(),
     /** Its published price per million tokens, from the catalog file; null when not known. */
@@ -72,7 +102,14 @@ export const aiModels = pgTable(
     listed: boolean('listed').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [uniqueIndex('ai_models_company_name_idx').on(t.company, t.modelName)],
+  (t) => [
+    uniqueIndex('ai_models_company_name_idx')
+      .on(t.company, t.modelName)
+      .where(sql`${t.endpointId} IS NULL`),
+    uniqueIndex('ai_models_endpoint_name_idx')
+      .on(t.endpointId, t.modelName)
+      .where(sql`${t.endpointId} IS NOT NULL`),
+  ],
 );
 
 /** What a configuration and each of its kept versions hold alike: the model, the name and the prompt. */

@@ -44,7 +44,7 @@ export async function reserveBudget(
   const queue = sql.raw(table);
   // A judgement asks again when an answer cannot be read: its row's earlier reservation is replaced, not added to.
   const inFlight = (other: EngineTable) => sql`(SELECT coalesce(sum(reserved_usd), 0) FROM ${sql.raw(other)}
-     WHERE provider IN ('openai', 'anthropic') AND status = 'IN_PROGRESS' AND evaluation_id = ${evaluationId}
+     WHERE provider IN ('openai', 'anthropic', 'gemini', 'custom') AND status = 'IN_PROGRESS' AND evaluation_id = ${evaluationId}
        AND reserved_usd IS NOT NULL ${other === table ? sql`AND id NOT IN (SELECT id FROM c)` : sql``})`;
   const statement = sql`
     WITH c AS (

@@ -67,7 +67,10 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
   /** Where users have stored keys, real runs will come: their SDKs load now rather than on a first call's path. */
   start() {
     this.services.database
-      .executeSql<{ provider: ProviderName }>(`SELECT DISTINCT provider FROM api_keys WHERE is_active`, [])
+      .executeSql<{ provider: ProviderName | 'custom' }>(
+        `SELECT DISTINCT provider FROM api_keys WHERE is_active UNION SELECT 'custom' FROM endpoints LIMIT 3`,
+        [],
+      )
       .then(({ rows }) => preloadSdks(rows.map((r) => r.provider)))
       .catch(() => {});
   }
@@ -125,8 +128,17 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
     const sink = live?.sink(row) ?? null;
     // A mock call spends nothing; a real one costs its usage at the price frozen into the run.
     if (lane === 'mock') return outcomeOf(row, await caller.mock(call, signal, sink), FREE);
-    const key = await this.services.apiKey(evaluation.userId, call.provider);
-    if (key === null) return failed(row, missingKeyMessage(call.provider, [call.model]));
+    let key = '';
+    if (call.provider === 'custom') {
+      const endpointId = configuration.ai_model.endpoint_id;
+      const endpoint = endpointId ? await this.services.endpoint(evaluation.userId, endpointId) : null;
+      if (endpoint === null) return failed(row, `The endpoint that served ${call.model} was deleted.`);
+      call.endpoint = endpoint;
+    } else {
+      const stored = await this.services.apiKey(evaluation.userId, call.provider);
+      if (stored === null) return failed(row, missingKeyMessage(call.provider, [call.model]));
+      key = stored;
+    }
     const price = configuration.ai_model.price;
     if (evaluation.budgetUsd !== null && price) {
       const count = countFor(configuration.ai_model);

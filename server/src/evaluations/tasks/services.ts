@@ -3,7 +3,8 @@ import type { RunSnapshot } from '../../db/schema.js';
 import type { EncryptionKey } from '../../api-keys/sealing.js';
 import { readActiveKey } from '../../api-keys/service.js';
 import { ProviderCaller, type ProviderSettings } from '../../providers/call.js';
-import type { ProviderName } from '../../providers/types.js';
+import type { EndpointTarget, ProviderName } from '../../providers/types.js';
+import { readEndpointTarget } from '../../endpoints/service.js';
 import { BudgetRoom } from './budget-reservations.js';
 import type { LiveRequests } from '../live/live-requests.js';
 
@@ -29,7 +30,8 @@ export class EngineServices {
   readonly caller: ProviderCaller;
   readonly budget: BudgetRoom;
   private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
-  private readonly keys = new Map<string, { value: Promise<string | null>; until: number }>();
+  /** Users' keys and endpoints, read briefly once for many calls. */
+  private readonly keys = new Map<string, { value: Promise<unknown>; until: number }>();
 
   constructor(
     readonly database: Database,
@@ -71,12 +73,24 @@ export class EngineServices {
     return context;
   }
 
+  /** The user's endpoint as a call reaches it (cached briefly, like keys); null once it was deleted. */
+  endpoint(userId: number, endpointId: number): Promise<EndpointTarget | null> {
+    return this.cached(`${userId}:endpoint:${endpointId}`, () =>
+      readEndpointTarget(this.database.db, this.sealingKey, userId, endpointId),
+    );
+  }
+
   /** The user's active key for the provider (cached briefly). */
   apiKey(userId: number, provider: ProviderName): Promise<string | null> {
-    const id = `${userId}:${provider}`;
+    return this.cached(`${userId}:${provider}`, () =>
+      readActiveKey(this.database.db, this.sealingKey, userId, provider),
+    );
+  }
+
+  private cached<T>(id: string, read: () => Promise<T>): Promise<T> {
     const cached = this.keys.get(id);
-    if (cached && cached.until > Date.now()) return cached.value;
-    const value = readActiveKey(this.database.db, this.sealingKey, userId, provider);
+    if (cached && cached.until > Date.now()) return cached.value as Promise<T>;
+    const value = read();
     value.catch(() => this.keys.delete(id));
     this.keys.set(id, { value, until: Date.now() + KEY_CACHE_MS });
     return value;

@@ -44,5 +44,5 @@ export type ClaimedJudgeTask = {
   attempts: number;
 };
 
-/** The lanes of both tasks: one per provider, and the mock lane of mock runs. */
-export const LANES: readonly Lane[] = ['openai', 'anthropic', 'mock'];
+/** The lanes of both tasks: one per provider, one for users' endpoints, and the mock lane of mock runs. */
+export const LANES: readonly Lane[] = ['openai', 'anthropic', 'gemini', 'custom', 'mock'];

@@ -7,8 +7,8 @@ type DeleteConfirmDialogProps<T> = {
   onClose: () => void;
   title: string;
   message: string;
-  /** Shown in the dialog when the delete fails; the dialog stays open. */
-  failedMessage: string;
+  /** Shown in the dialog when the delete fails (or made from the failure); the dialog stays open. */
+  failedMessage: string | ((error: unknown) => string);
   onDelete: (item: T) => Promise<unknown>;
 };
 
@@ -32,8 +32,8 @@ export function DeleteConfirmDialog<T>({
     try {
       await onDelete(item);
       onClose();
-    } catch {
-      setFailure({ item, message: failedMessage });
+    } catch (error) {
+      setFailure({ item, message: typeof failedMessage === 'string' ? failedMessage : failedMessage(error) });
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { KeyIcon } from '@/components/ui/icons';
 import { useApiKeys } from '@/lib/api/get-api-keys';
 import { keyForProvider, PROVIDER_ORDER } from '../lib/providers';
+import { EndpointsSection } from './endpoints-section';
 import { ProviderKeyCard } from './provider-key-card';
 
 /** The API Configuration modal opened from the user menu's API Settings (loaded lazily, so the default export). */
@@ -39,6 +40,7 @@ export default function ApiConfigurationDialog({
           <KeyIcon className="mt-0.5 size-3.5 shrink-0" />
           Mock runs need no key. Real evaluations call the provider with your key and are billed by the provider to you.
         </p>
+        <EndpointsSection open={open} />
       </div>
     </Dialog>
   );

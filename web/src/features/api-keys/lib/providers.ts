@@ -28,6 +28,14 @@ export const PROVIDER_INFO: Record<Provider, ProviderInfo> = {
     dashboardUrl: 'https://console.anthropic.com/settings/keys',
     dashboardName: 'Anthropic console',
   },
+  gemini: {
+    provider: 'gemini',
+    label: PROVIDER_LABELS.gemini,
+    monogram: 'G',
+    placeholder: 'AIza...',
+    dashboardUrl: 'https://aistudio.google.com/apikey',
+    dashboardName: 'Google AI Studio',
+  },
 };
 
 export const PROVIDER_ORDER: readonly Provider[] = PROVIDERS;

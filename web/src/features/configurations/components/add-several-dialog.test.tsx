@@ -10,6 +10,7 @@ import { ConfigurationsView } from './configurations-view';
 const model = (id: number, model_name: string): AiModel => ({
   id,
   company: 'openai',
+  endpoint: null,
   model_name,
   supports_json_mode: true,
   supports_temperature: true,

@@ -1,4 +1,4 @@
-import { PROVIDER_LABELS, type Configuration } from '@promptgrid/contract';
+import { MODEL_COMPANY_LABELS, type Configuration } from '@promptgrid/contract';
 import { Badge } from '@/components/ui/badge';
 import { PromptCard, formatCardDate } from '@/components/ui/prompt-card';
 import { cn } from '@/lib/cn';
@@ -45,7 +45,7 @@ export function ConfigurationCard(props: Props) {
           'dark:bg-slate-800/60',
         )}
       >
-        {detail('Provider', PROVIDER_LABELS[c.ai_model.company] ?? c.ai_model.company)}
+        {detail('Provider', MODEL_COMPANY_LABELS[c.ai_model.company])}
         {detail('Model', c.ai_model.model_name)}
         {detail('Temperature', temperatureLabel(c))}
         {detail('Max tokens', maxTokensLabel(c.parameters.max_tokens))}

@@ -11,6 +11,7 @@ const models: AiModel[] = [
   {
     id: 1,
     company: 'openai',
+    endpoint: null,
     model_name: 'gpt-4.1-mini',
     supports_json_mode: true,
     supports_temperature: true,
@@ -20,6 +21,7 @@ const models: AiModel[] = [
   {
     id: 2,
     company: 'anthropic',
+    endpoint: null,
     model_name: 'claude-haiku-4-5',
     supports_json_mode: false,
     supports_temperature: true,
@@ -29,6 +31,7 @@ const models: AiModel[] = [
   {
     id: 3,
     company: 'openai',
+    endpoint: null,
     model_name: 'gpt-5-mini',
     supports_json_mode: true,
     supports_temperature: false,
@@ -38,6 +41,7 @@ const models: AiModel[] = [
   {
     id: 4,
     company: 'openai',
+    endpoint: null,
     model_name: 'gpt-4o',
     supports_json_mode: true,
     supports_temperature: true,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import {
   LIMITS,
-  PROVIDER_LABELS,
+  MODEL_COMPANY_LABELS,
   aiModelLabel,
   formatUsd,
   type AiModel,
@@ -151,7 +151,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
       {jsonVisible && model ? (
         <fieldset className="rounded-md border border-slate-200 px-4 pt-1 pb-3 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">
-            {PROVIDER_LABELS[model.company]} options
+            {model.endpoint?.name ?? MODEL_COMPANY_LABELS[model.company]} options
           </legend>
           <Controller
             control={form.control}

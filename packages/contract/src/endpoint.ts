@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { Id, Timestamp, requiredText, text } from './common.js';
+
+/** The most models one endpoint lists; gateways offer hundreds. */
+export const ENDPOINT_MAX_MODELS = 500;
+const ENDPOINT_MAX_HEADERS = 20;
+
+/** One model an endpoint serves, as the API shows it: its ai model id is what a configuration names. */
+export const EndpointModel = z.object({
+  id: Id,
+  model_name: z.string(),
+  /** USD per million tokens, as the user entered them; null: its cost shows as unknown. */
+  input_per_mtok: z.number().nullable(),
+  output_per_mtok: z.number().nullable(),
+  supports_json_mode: z.boolean(),
+});
+export type EndpointModel = z.infer<typeof EndpointModel>;
+
+/** A user's OpenAI-compatible endpoint. Its key and header values are never returned: the key's last four, the headers' names. */
+export const Endpoint = z.object({
+  id: Id,
+  name: z.string(),
+  base_url: z.string(),
+  has_key: z.boolean(),
+  last_four_digits: z.string().nullable(),
+  header_names: z.array(z.string()),
+  /** Calls sent to it at once; null: the server's default. */
+  concurrency: z.number().int().nullable(),
+  models: z.array(EndpointModel),
+  created_at: Timestamp,
+});
+export type Endpoint = z.infer<typeof Endpoint>;
+
+const price = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .nonnegative({ error: `${label} must not be negative.` })
+    .max(100_000, { error: `${label} must be at most 100000.` })
+    .nullable()
+    .default(null);
+
+export const EndpointModelInput = z.object({
+  model_name: requiredText('Model name', 200).regex(/^\S+$/, { error: 'Model name must not contain spaces.' }),
+  input_per_mtok: price('Input price'),
+  output_per_mtok: price('Output price'),
+  supports_json_mode: z.boolean().default(false),
+});
+export type EndpointModelInput = z.infer<typeof EndpointModelInput>;
+
+const baseUrl = requiredText('Base URL', 2000).refine(
+  (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+  { error: 'Base URL must be an http:// or https:// address.' },
+);
+
+/** An HTTP header name (RFC 9110 token) and a value without line breaks. */
+const headers = z
+  .record(
+    z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'Header names must be HTTP header names.' }),
+    text('Header value')
+      .max(4000)
+      .regex(/^[^\r\n]*$/, { error: 'Header values must not contain line breaks.' }),
+  )
+  .refine((value) => Object.keys(value).length <= ENDPOINT_MAX_HEADERS, {
+    error: `At most ${ENDPOINT_MAX_HEADERS} headers.`,
+  });
+
+const models = z
+  .array(EndpointModelInput)
+  .max(ENDPOINT_MAX_MODELS, { error: `At most ${ENDPOINT_MAX_MODELS} models.` })
+  .refine((list) => new Set(list.map((m) => m.model_name)).size === list.length, {
+    error: 'Each model may be listed once.',
+  });
+
+const key = text('Key')
+  .trim()
+  .max(2000, { error: 'Key is too long.' })
+  .regex(/^\S*$/, { error: 'Key must not contain spaces.' });
+
+const concurrency = z
+  .number({ error: 'Concurrency must be a number.' })
+  .int({ error: 'Concurrency must be a whole number.' })
+  .min(1, { error: 'Concurrency must be at least 1.' })
+  .max(1000, { error: 'Concurrency must be at most 1000.' })
+  .nullable();
+
+export const CreateEndpointInput = z.object({
+  name: requiredText('Name', 100),
+  base_url: baseUrl,
+  /** Empty or absent: the endpoint takes no key. */
+  key: key.optional(),
+  headers: headers.default({}),
+  models: models.default([]),
+  concurrency: concurrency.default(null),
+});
+export type CreateEndpointInput = z.input<typeof CreateEndpointInput>;
+
+/** What is absent stays as it was; `key: ''` removes the key, `headers` and `models` replace the lists. */
+export const UpdateEndpointInput = z.object({
+  name: requiredText('Name', 100).optional(),
+  base_url: baseUrl.optional(),
+  key: key.optional(),
+  headers: headers.optional(),
+  models: models.optional(),
+  concurrency: concurrency.optional(),
+});
+export type UpdateEndpointInput = z.input<typeof UpdateEndpointInput>;
+
+/** POST /api/endpoints/{id}/fetch-models/: the model ids the endpoint's GET /models lists. */
+export const FetchedEndpointModels = z.object({ models: z.array(z.string()) });
+export type FetchedEndpointModels = z.infer<typeof FetchedEndpointModels>;

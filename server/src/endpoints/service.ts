@@ -1,0 +1,271 @@
+import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import {
+  CreateEndpointInput,
+  LIMITS,
+  UpdateEndpointInput,
+  type Endpoint,
+  type EndpointModelInput,
+} from '@promptgrid/contract';
+import type { z } from 'zod';
+import { ownEndpoint, ownedRow } from '../auth/ownership.js';
+import type { Db, Tx } from '../db/client.js';
+import { aiModels, configurations, configurationVersions, endpoints, projects } from '../db/schema.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { seal, unseal, type EncryptionKey } from '../api-keys/sealing.js';
+import type { AddressGuard } from '../providers/address-guard.js';
+import { EndpointRefusedError, type EndpointTarget } from '../providers/types.js';
+
+type Row = typeof endpoints.$inferSelect;
+type ModelRow = typeof aiModels.$inferSelect;
+
+/** Bound into each sealed value as additional data, so a sealed key cannot be moved to another user or field. */
+const keyContext = (userId: number) => `endpoint-key:${userId}`;
+const headersContext = (userId: number) => `endpoint-headers:${userId}`;
+
+/**
+ * What an endpoint's models can do is not published anywhere we can read: they take a temperature and max_tokens,
+ * as the OpenAI-compatible servers do, up to the product's own max tokens.
+ */
+const ENDPOINT_CAPABILITIES = {
+  tokenParameter: 'max_tokens',
+  supportsTemperature: true,
+  defaultMaxTokens: 4096,
+  maxOutputTokens: LIMITS.maxTokens.max,
+} as const;
+
+const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
+  id: row.id,
+  name: row.name,
+  base_url: row.baseUrl,
+  has_key: row.sealedKey !== null,
+  last_four_digits: row.lastFourDigits,
+  header_names: row.headerNames,
+  concurrency: row.concurrency,
+  models: models.map((m) => ({
+    id: m.id,
+    model_name: m.modelName,
+    input_per_mtok: m.price?.input_per_mtok ?? null,
+    output_per_mtok: m.price?.output_per_mtok ?? null,
+    supports_json_mode: m.supportsJsonMode,
+  })),
+  created_at: row.createdAt.toISOString(),
+});
+
+async function listedModels(db: Db | Tx, endpointIds: number[]) {
+  if (endpointIds.length === 0) return [];
+  return db
+    .select()
+    .from(aiModels)
+    .where(and(inArray(aiModels.endpointId, endpointIds), eq(aiModels.listed, true)))
+    .orderBy(asc(aiModels.sortOrder), asc(aiModels.id));
+}
+
+export async function listEndpoints(db: Db, userId: number): Promise<Endpoint[]> {
+  const rows = await db.select().from(endpoints).where(eq(endpoints.userId, userId)).orderBy(asc(endpoints.id));
+  const models = await listedModels(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    toEndpoint(
+      row,
+      models.filter((m) => m.endpointId === row.id),
+    ),
+  );
+}
+
+async function getOwned(db: Db | Tx, userId: number, id: number): Promise<Row> {
+  return ownedRow(await db.select().from(endpoints).where(ownEndpoint(userId, id)), 'endpoint');
+}
+
+export async function getEndpoint(db: Db, userId: number, id: number): Promise<Endpoint> {
+  const row = await getOwned(db, userId, id);
+  return toEndpoint(row, await listedModels(db, [id]));
+}
+
+/** The base URL's host must be one the server may call (the address guard): a 400 on base_url naming the rule. */
+async function assertCallable(guard: AddressGuard, baseUrl: string) {
+  try {
+    await guard.check(baseUrl);
+  } catch (error) {
+    if (error instanceof EndpointRefusedError) throw badRequest({ base_url: [error.message] });
+    throw error;
+  }
+}
+
+/** The sealed columns for a key ('' or absent: none) and for the extra headers. */
+function sealedKey(key: string | undefined, sealing: EncryptionKey, userId: number) {
+  return key
+    ? { sealedKey: seal(key, sealing, keyContext(userId)), lastFourDigits: key.slice(-4) }
+    : { sealedKey: null, lastFourDigits: null };
+}
+
+function sealedHeaders(headers: Record<string, string>, sealing: EncryptionKey, userId: number) {
+  const names = Object.keys(headers);
+  return {
+    sealedHeaders: names.length > 0 ? seal(JSON.stringify(headers), sealing, headersContext(userId)) : null,
+    headerNames: names,
+  };
+}
+
+const priceOf = (m: EndpointModelInput) =>
+  m.input_per_mtok === null || m.output_per_mtok === null
+    ? null
+    : {
+        input_per_mtok: m.input_per_mtok,
+        output_per_mtok: m.output_per_mtok,
+        as_of: new Date().toISOString().slice(0, 10),
+        source: 'Entered with the endpoint',
+      };
+
+/**
+ * The endpoint's models become exactly `models`, in that order. A model taken off keeps its row, unlisted, as old
+ * configurations and runs may still name it; added back, it is listed again under the same id.
+ */
+async function replaceModels(tx: Tx, endpointId: number, models: EndpointModelInput[]) {
+  const names = models.map((m) => m.model_name);
+  await tx
+    .update(aiModels)
+    .set({ listed: false })
+    .where(
+      and(eq(aiModels.endpointId, endpointId), names.length > 0 ? notInArray(aiModels.modelName, names) : undefined),
+    );
+  for (const [order, m] of models.entries()) {
+    const values = {
+      company: 'custom' as const,
+      endpointId,
+      modelName: m.model_name,
+      supportsJsonMode: m.supports_json_mode,
+      capabilities: ENDPOINT_CAPABILITIES,
+      price: priceOf(m),
+      listed: true,
+      sortOrder: order,
+    };
+    await tx
+      .insert(aiModels)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [aiModels.endpointId, aiModels.modelName],
+        targetWhere: sql`${aiModels.endpointId} IS NOT NULL`,
+        set: values,
+      });
+  }
+}
+
+export async function createEndpoint(
+  db: Db,
+  guard: AddressGuard,
+  sealing: EncryptionKey,
+  userId: number,
+  input: z.output<typeof CreateEndpointInput>,
+): Promise<Endpoint> {
+  await assertCallable(guard, input.base_url);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(endpoints)
+      .values({
+        userId,
+        name: input.name,
+        baseUrl: input.base_url,
+        ...sealedKey(input.key, sealing, userId),
+        ...sealedHeaders(input.headers, sealing, userId),
+        encryptionKeyId: sealing.id,
+        concurrency: input.concurrency,
+      })
+      .returning({ id: endpoints.id });
+    await replaceModels(tx, row.id, input.models);
+    return row.id;
+  });
+  return getEndpoint(db, userId, id);
+}
+
+export async function updateEndpoint(
+  db: Db,
+  guard: AddressGuard,
+  sealing: EncryptionKey,
+  userId: number,
+  id: number,
+  input: z.output<typeof UpdateEndpointInput>,
+): Promise<Endpoint> {
+  if (input.base_url !== undefined) await assertCallable(guard, input.base_url);
+  await db.transaction(async (tx) => {
+    const existing = await getOwned(tx, userId, id);
+    // The key and the headers are sealed under one encryption key id: both are sealed again, the kept one as it was.
+    const current = openEndpoint(existing, sealing);
+    await tx
+      .update(endpoints)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.base_url !== undefined ? { baseUrl: input.base_url } : {}),
+        ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
+        ...sealedKey(input.key ?? current.apiKey ?? undefined, sealing, userId),
+        ...sealedHeaders(input.headers ?? current.headers, sealing, userId),
+        encryptionKeyId: sealing.id,
+        updatedAt: new Date(),
+      })
+      .where(eq(endpoints.id, id));
+    if (input.models !== undefined) await replaceModels(tx, id, input.models);
+  });
+  return getEndpoint(db, userId, id);
+}
+
+/** Refused (409, naming them) while configurations, or kept versions of them, use one of its models. */
+export async function deleteEndpoint(db: Db, userId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await getOwned(tx, userId, id);
+    const models = tx.select({ id: aiModels.id }).from(aiModels).where(eq(aiModels.endpointId, id));
+    const versions = tx
+      .select({ id: configurationVersions.configurationId })
+      .from(configurationVersions)
+      .where(inArray(configurationVersions.aiModelId, models));
+    const users = await tx
+      .selectDistinct({ name: configurations.name, project: projects.name })
+      .from(configurations)
+      .innerJoin(projects, eq(projects.id, configurations.projectId))
+      .where(or(inArray(configurations.aiModelId, models), inArray(configurations.id, versions)))
+      .orderBy(asc(projects.name), asc(configurations.name));
+    if (users.length > 0) {
+      const names = users.map((u) => `'${u.name}' (${u.project})`).join(', ');
+      const which = users.length === 1 ? 'the configuration' : 'the configurations';
+      throw new HttpError(
+        409,
+        `This endpoint's models are used by ${which} ${names}. Change their model or delete them first.`,
+      );
+    }
+    await tx.delete(aiModels).where(eq(aiModels.endpointId, id));
+    await tx.delete(endpoints).where(eq(endpoints.id, id));
+  });
+}
+
+/** The endpoint's key and headers in clear, for a call. */
+function openEndpoint(row: Row, sealing: EncryptionKey): EndpointTarget {
+  return {
+    id: row.id,
+    name: row.name,
+    baseUrl: row.baseUrl,
+    apiKey: row.sealedKey && unseal(row.sealedKey, row.encryptionKeyId, sealing, keyContext(row.userId)),
+    headers: row.sealedHeaders
+      ? (JSON.parse(unseal(row.sealedHeaders, row.encryptionKeyId, sealing, headersContext(row.userId))) as Record<
+          string,
+          string
+        >)
+      : {},
+    concurrency: row.concurrency,
+  };
+}
+
+/** The user's endpoint as a call reaches it; a 404 when it is not theirs. */
+export async function endpointTarget(db: Db, sealing: EncryptionKey, userId: number, id: number) {
+  return openEndpoint(await getOwned(db, userId, id), sealing);
+}
+
+/** The endpoint a model of a run is served by, for the worker's call; null once it was deleted. */
+export async function readEndpointTarget(
+  db: Db,
+  sealing: EncryptionKey,
+  userId: number,
+  id: number,
+): Promise<EndpointTarget | null> {
+  const [row] = await db.select().from(endpoints).where(ownEndpoint(userId, id));
+  return row ? openEndpoint(row, sealing) : null;
+}

@@ -1,0 +1,96 @@
+import { ReadableStream } from 'node:stream/web';
+import { ApiError, GoogleGenAI, type GenerateContentConfig, type GenerateContentParameters } from '@google/genai';
+import { providerFetch } from './fetch.js';
+import {
+  MalformedReplyError,
+  ProviderConnectionError,
+  ReplyTooLargeError,
+  type ProviderCall,
+  type StreamedReply,
+} from './types.js';
+
+/**
+ * Google's SDK reads a streamed reply's body with `getReader()`; the provider transport hands the body over as the
+ * socket's chunks (an async iterable), so a streamed reply is wrapped in a web stream here. Everything else the SDK
+ * reads (status, headers, text, json) is the transport's as it is.
+ */
+const geminiFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const response = await providerFetch(input, init);
+  const body = response.body as unknown;
+  if (body === null || typeof (body as ReadableStream).getReader === 'function') return response;
+  return new Response(ReadableStream.from(body as AsyncIterable<Uint8Array>) as globalThis.ReadableStream, {
+    status: response.status,
+    headers: response.headers,
+  });
+};
+
+/** The SDK's own retries are off (one attempt): the caller's retry policy decides, as for the other providers. */
+export function createGeminiClient(apiKey: string, baseURL: string | null) {
+  return new GoogleGenAI({
+    apiKey,
+    httpOptions: { ...(baseURL ? { baseUrl: baseURL } : {}), retryOptions: { attempts: 1 }, fetch: geminiFetch },
+  });
+}
+
+/**
+ * Maps a call to generateContent: the system prompt as the system instruction (or, without an input, as the one user
+ * turn), temperature and max output tokens where the model takes them, JSON mode as the response's MIME type.
+ */
+export function geminiParams(call: ProviderCall, signal: AbortSignal): GenerateContentParameters {
+  const config: GenerateContentConfig = { abortSignal: signal };
+  if (call.userPrompt !== null) config.systemInstruction = call.systemPrompt;
+  if (call.capabilities.supportsTemperature) config.temperature = call.temperature;
+  if (call.maxTokens !== null) config.maxOutputTokens = call.maxTokens;
+  if (call.jsonMode) config.responseMimeType = 'application/json';
+  return {
+    model: call.model,
+    contents: [{ role: 'user', parts: [{ text: call.userPrompt ?? call.systemPrompt }] }],
+    config,
+  };
+}
+
+/**
+ * What Google's SDK threw, as the caller's retry policy reads failures: an HTTP error keeps its status (ApiError), a
+ * failure below HTTP becomes a ProviderConnectionError; the SDK has no classes of its own for those.
+ */
+function geminiError(error: unknown): unknown {
+  if (error instanceof ApiError || error instanceof ReplyTooLargeError) return error;
+  if (error instanceof ProviderConnectionError || error instanceof MalformedReplyError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return new ProviderConnectionError(code);
+  const message = (error as Error).message ?? '';
+  if (/parsing stream chunk|Incomplete JSON/.test(message)) return new MalformedReplyError(message);
+  return error;
+}
+
+/** A call streamed (streamGenerateContent, SSE): each chunk's text goes to `onText`; the usage comes in the last ones. */
+export async function streamGemini(
+  client: GoogleGenAI,
+  call: ProviderCall,
+  signal: AbortSignal,
+  onText: (delta: string) => void,
+): Promise<StreamedReply> {
+  try {
+    const stream = await client.models.generateContentStream(geminiParams(call, signal));
+    let inputTokens = 0;
+    let outputTokens = 0;
+    let chunks = 0;
+    for await (const chunk of stream) {
+      chunks++;
+      for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
+        // A thinking model's thought summaries are not the reply.
+        if (typeof part.text === 'string' && part.text && !part.thought) onText(part.text);
+      }
+      const usage = chunk.usageMetadata;
+      if (usage) {
+        inputTokens = usage.promptTokenCount ?? inputTokens;
+        // Thinking tokens are billed as output.
+        outputTokens = (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) || outputTokens;
+      }
+    }
+    if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
+    return { inputTokens, outputTokens };
+  } catch (error) {
+    throw geminiError(error);
+  }
+}

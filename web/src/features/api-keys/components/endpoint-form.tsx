@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import type { Endpoint } from '@promptgrid/contract';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Field, TextArea, TextInput } from '@/components/ui/field';
+import { PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { placeServerErrors } from '@/lib/contract-form';
+import { useFetchEndpointModels } from '../api/fetch-endpoint-models';
+import { useSaveEndpoint } from '../api/save-endpoint';
+
+type ModelRow = { model_name: string; input_per_mtok: string; output_per_mtok: string; supports_json_mode: boolean };
+type EndpointValues = {
+  name: string;
+  base_url: string;
+  key: string;
+  /** One `Name: value` a line. */
+  headers: string;
+  concurrency: string;
+  models: ModelRow[];
+};
+
+const emptyModel: ModelRow = { model_name: '', input_per_mtok: '', output_per_mtok: '', supports_json_mode: false };
+
+const valuesOf = (endpoint: Endpoint | null): EndpointValues => ({
+  name: endpoint?.name ?? '',
+  base_url: endpoint?.base_url ?? '',
+  key: '',
+  headers: '',
+  concurrency: endpoint?.concurrency === null || endpoint === null ? '' : String(endpoint.concurrency),
+  models:
+    endpoint?.models.map((m) => ({
+      model_name: m.model_name,
+      input_per_mtok: m.input_per_mtok === null ? '' : String(m.input_per_mtok),
+      output_per_mtok: m.output_per_mtok === null ? '' : String(m.output_per_mtok),
+      supports_json_mode: m.supports_json_mode,
+    })) ?? [],
+});
+
+/** Text as a number for the API; empty is null, anything else unreadable is sent as typed so the server names it. */
+const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+function headersOf(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const colon = line.indexOf(':');
+    headers[(colon === -1 ? line : line.slice(0, colon)).trim()] = colon === -1 ? '' : line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** Where a field of the API's 400 answer shows on this form. */
+function fieldOf(key: string): FieldPath<EndpointValues> | null {
+  if (['name', 'base_url', 'key', 'concurrency'].includes(key)) return key as FieldPath<EndpointValues>;
+  if (key.startsWith('headers')) return 'headers';
+  const model = /^models\.(\d+)\.(model_name|input_per_mtok|output_per_mtok)$/.exec(key);
+  if (model) return `models.${Number(model[1])}.${model[2] as 'model_name'}`;
+  return null;
+}
+
+/**
+ * Adds or edits an OpenAI-compatible endpoint: its address, key and headers (write-only: the saved ones are never
+ * shown), and its models typed in or fetched from the endpoint once it is saved.
+ */
+export function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint | null; onDone: (saved: Endpoint) => void }) {
+  const save = useSaveEndpoint();
+  const fetchModels = useFetchEndpointModels();
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<EndpointValues>({ defaultValues: valuesOf(endpoint) });
+  const models = useFieldArray({ control: form.control, name: 'models' });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    const headers = headersOf(values.headers);
+    try {
+      const saved = await save.mutateAsync({
+        id: endpoint?.id ?? null,
+        input: {
+          name: values.name,
+          base_url: values.base_url.trim(),
+          // Editing: an empty key field keeps the saved key, empty headers keep the saved headers.
+          ...(values.key.trim() || endpoint === null ? { key: values.key.trim() } : {}),
+          ...(Object.keys(headers).length > 0 || endpoint === null ? { headers } : {}),
+          concurrency: numberOrNull(values.concurrency),
+          models: values.models.map((m) => ({
+            model_name: m.model_name.trim(),
+            input_per_mtok: numberOrNull(m.input_per_mtok),
+            output_per_mtok: numberOrNull(m.output_per_mtok),
+            supports_json_mode: m.supports_json_mode,
+          })),
+        },
+      });
+      onDone(saved);
+    } catch (failure) {
+      const rest = placeServerErrors(failure, form.setError, fieldOf);
+      if (rest !== null)
+        setMessage(rest ?? (failure instanceof ApiError ? failure.message : 'Failed to save endpoint'));
+    }
+  });
+
+  async function addFetchedModels() {
+    if (!endpoint) return;
+    setMessage(null);
+    try {
+      const { models: fetched } = await fetchModels.mutateAsync(endpoint.id);
+      const known = new Set(form.getValues('models').map((m) => m.model_name));
+      const added = fetched.filter((name) => !known.has(name));
+      models.append(added.map((model_name) => ({ ...emptyModel, model_name })));
+      setMessage(
+        added.length > 0
+          ? `Added ${added.length} model${added.length === 1 ? '' : 's'} from the endpoint. Save to keep them.`
+          : 'The endpoint lists no models that are not here already.',
+      );
+    } catch (failure) {
+      setMessage(failure instanceof ApiError ? failure.message : 'Failed to fetch models');
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={endpoint ? `Edit ${endpoint.name}` : 'New endpoint'}
+      className="space-y-3"
+    >
+      <Field label="Name" required error={errors.name?.message}>
+        {(props) => <TextInput {...props} {...form.register('name')} placeholder="Local Ollama" />}
+      </Field>
+      <Field
+        label="Base URL"
+        required
+        error={errors.base_url?.message}
+        hint="The address its /chat/completions and /models are under, e.g. http://localhost:11434/v1"
+      >
+        {(props) => (
+          <TextInput
+            {...props}
+            {...form.register('base_url')}
+            inputMode="url"
+            placeholder="https://openrouter.ai/api/v1"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field
+        label="API key (optional)"
+        error={errors.key?.message}
+        hint={endpoint?.has_key ? `Saved key ending in ${endpoint.last_four_digits}; leave empty to keep it.` : null}
+      >
+        {(props) => (
+          <TextInput {...props} {...form.register('key')} type="password" autoComplete="off" spellCheck={false} />
+        )}
+      </Field>
+      <Field
+        label="Extra headers (optional)"
+        error={errors.headers?.message}
+        hint={
+          endpoint && endpoint.header_names.length > 0
+            ? `Saved: ${endpoint.header_names.join(', ')}; leave empty to keep them. One 'Name: value' a line.`
+            : "One 'Name: value' a line."
+        }
+      >
+        {(props) => (
+          <TextArea {...props} {...form.register('headers')} className="min-h-16 font-mono" spellCheck={false} />
+        )}
+      </Field>
+      <Field
+        label="Calls at once (optional)"
+        error={errors.concurrency?.message}
+        hint="A local server often answers one request at a time: 1."
+      >
+        {(props) => <TextInput {...props} {...form.register('concurrency')} inputMode="numeric" className="w-28" />}
+      </Field>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Models</legend>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          Prices are USD per million tokens; without them a run&apos;s cost shows as unknown.
+        </p>
+        {models.fields.length === 0 ? (
+          <p className="text-sm text-slate-500 dark:text-slate-400">No models yet.</p>
+        ) : null}
+        <ul className="space-y-3">
+          {models.fields.map((field, index) => (
+            <li
+              key={field.id}
+              className={cn(
+                'grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2',
+                'sm:grid-cols-[1fr_6rem_6rem_auto] dark:border-slate-700',
+              )}
+            >
+              <div className="col-span-2 sm:col-span-1">
+                <Field label={`Model ${index + 1}`} error={errors.models?.[index]?.model_name?.message}>
+                  {(props) => (
+                    <TextInput {...props} {...form.register(`models.${index}.model_name`)} spellCheck={false} />
+                  )}
+                </Field>
+              </div>
+              <Field label="Input $/M" error={errors.models?.[index]?.input_per_mtok?.message}>
+                {(props) => (
+                  <TextInput {...props} {...form.register(`models.${index}.input_per_mtok`)} inputMode="decimal" />
+                )}
+              </Field>
+              <Field label="Output $/M" error={errors.models?.[index]?.output_per_mtok?.message}>
+                {(props) => (
+                  <TextInput {...props} {...form.register(`models.${index}.output_per_mtok`)} inputMode="decimal" />
+                )}
+              </Field>
+              <div className="col-span-2 flex items-center justify-between gap-2 sm:col-span-1 sm:flex-col sm:items-end sm:justify-end">
+                <label className="flex items-center gap-1.5 text-sm">
+                  <input
+                    type="checkbox"
+                    {...form.register(`models.${index}.supports_json_mode`)}
+                    className="size-4 accent-blue-600"
+                  />
+                  JSON mode
+                </label>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => models.remove(index)}
+                  aria-label={`Remove model ${index + 1}`}
+                >
+                  <TrashIcon className="size-4" />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={() => models.append(emptyModel)}>
+            <PlusIcon className="size-4" />
+            Add model
+          </Button>
+          {endpoint ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void addFetchedModels()}
+              disabled={fetchModels.isPending}
+            >
+              {fetchModels.isPending ? 'Fetching models...' : 'Fetch models'}
+            </Button>
+          ) : (
+            <p className="self-center text-xs text-slate-500 dark:text-slate-400">
+              Save the endpoint to fetch its models.
+            </p>
+          )}
+        </div>
+      </fieldset>
+
+      {message ? <Banner tone="info">{message}</Banner> : null}
+      <div className="flex justify-end gap-2">
+        <Button size="sm" type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save endpoint'}
+        </Button>
+      </div>
+    </form>
+  );
+}
