@@ -4,6 +4,7 @@ import type { EncryptionKey } from '../../api-keys/sealing.js';
 import { readActiveKey } from '../../api-keys/service.js';
 import { ProviderCaller, type ProviderSettings } from '../../providers/call.js';
 import type { ProviderName } from '../../providers/types.js';
+import type { Metrics } from '../../metrics/registry.js';
 import { BudgetRoom } from './budget-reservations.js';
 import type { LiveRequests } from '../live/live-requests.js';
 
@@ -28,6 +29,7 @@ export type EvaluationContext = {
 export class EngineServices {
   readonly caller: ProviderCaller;
   readonly budget: BudgetRoom;
+  readonly metrics: Metrics | null;
   private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
   private readonly keys = new Map<string, { value: Promise<string | null>; until: number }>();
 
@@ -38,10 +40,18 @@ export class EngineServices {
     workerId: string,
     /** Where calls' text goes as it streams in, for whoever watches their runs live. */
     readonly live: LiveRequests | null,
-    /** The app's provider clients when the worker runs inside the app; a worker process builds its own. */
-    caller: ProviderCaller = new ProviderCaller(settings),
+    {
+      caller = new ProviderCaller(settings),
+      metrics,
+    }: {
+      /** The app's provider clients when the worker runs inside the app; a worker process builds its own. */
+      caller?: ProviderCaller;
+      /** Where provider calls are counted, when the process serves metrics. */
+      metrics?: Metrics;
+    } = {},
   ) {
     this.caller = caller;
+    this.metrics = metrics ?? null;
     this.budget = new BudgetRoom(database, workerId);
   }
 
