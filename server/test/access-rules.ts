@@ -39,6 +39,9 @@ const configurationBody = (ids: EntityIds) => ({ name: 'C', prompt_content: 'Be 
 
 export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /healthz': { access: 'public' },
+  'GET /readyz': { access: 'public' },
+  /** Checks its own credentials: METRICS_TOKEN when set, else loopback (as every test request comes from). */
+  'GET /metrics': { access: 'public' },
   'GET /api/config/': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
   'GET /api/docs/': { access: 'page' },

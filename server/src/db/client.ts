@@ -38,6 +38,8 @@ export interface Database {
     values?: unknown[],
   ): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = serverFile('src/db/migrations');
@@ -76,6 +78,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
     executeSql: async <Row extends Record<string, unknown>>(text: string, values?: unknown[]) =>
       pool.query<Row>(text, values),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

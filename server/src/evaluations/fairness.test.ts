@@ -46,13 +46,13 @@ async function userReadyToRun({ ctx }: Setting, count: number) {
   return { client, run };
 }
 
-const finishedRequests = async ({ ctx }: Setting, evaluationId: number) =>
-  (
-    await ctx.database.executeSql<{ finished_requests: number }>(
-      'SELECT finished_requests FROM evaluations WHERE id = $1',
-      [evaluationId],
-    )
-  ).rows[0]!.finished_requests;
+const finishedRequests = async ({ ctx }: Setting, evaluationId: number) => {
+  const { rows } = await ctx.database.executeSql<{ finished_requests: number }>(
+    'SELECT finished_requests FROM evaluations WHERE id = $1',
+    [evaluationId],
+  );
+  return rows.at(0)?.finished_requests;
+};
 
 /** Resolves once `count` tasks of the run have ended. */
 const tasksEnded = (events: QueueEvents, evaluationId: number, count: number) =>

@@ -16,11 +16,12 @@ export type CallEnd = {
 
 /**
  * One process's Prometheus metrics: the Node runtime's own (event-loop lag, heap, CPU) and the server's. Values read
- * from elsewhere at scrape time (queue depth, live streams, database pool) are gauges with a `collect` set by whoever
- * owns them (see `observe`), so a scrape always shows the present and nothing is kept up to date in between.
+ * from elsewhere (queue depth, live streams, database pool) are gauges set at scrape time by whoever owns them
+ * (collectOnScrape), so a scrape shows the present and nothing is kept up to date in between.
  */
 export class Metrics {
   readonly registry = new Registry();
+  private readonly collectors: (() => unknown)[] = [];
 
   readonly httpRequests = new Counter({
     name: 'promptgrid_http_requests_total',
@@ -122,8 +123,14 @@ export class Metrics {
     if (call.costUsd) this.providerCost.inc(labels, call.costUsd);
   }
 
-  /** The text a scrape answers, and its content type. */
+  /** Runs `collect` before every scrape, to set the gauges it owns. */
+  collectOnScrape(collect: () => unknown) {
+    this.collectors.push(collect);
+  }
+
+  /** The text a scrape answers, and its content type. A collector that fails leaves its gauges as they were. */
   async scrape(): Promise<{ body: string; contentType: string }> {
+    await Promise.allSettled(this.collectors.map(async (collect) => collect()));
     return { body: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 }

@@ -167,6 +167,12 @@ export class LaneRunner<Task extends ClaimedTask> {
     if (now >= this.nextExpiredCheck) {
       this.nextExpiredCheck = now + EXPIRED_CHECK_MS;
       tasks = await reclaimExpired(limit);
+      if (tasks.length > 0)
+        this.options.events.emit('task:takenOver', {
+          task: this.options.task,
+          lane: this.options.lane,
+          ids: tasks.map((t) => t.id),
+        });
     }
     if (tasks.length < limit) tasks = tasks.concat(await claimReady(limit - tasks.length, this.ownersHeld()));
     return tasks;

@@ -45,7 +45,9 @@ export function createEvaluationWorker(
     caller,
     metrics,
   });
-  return new QueueWorker(database, settings, log, { id, listenUrl, events })
+  const worker = new QueueWorker(database, settings, log, { id, listenUrl, events })
     .register(new CallTask(services))
     .register(new JudgeTask(services));
+  worker.events.on('task:takenOver', ({ task, ids }) => metrics?.leaseTakeovers.inc({ task }, ids.length));
+  return worker;
 }
