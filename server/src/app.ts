@@ -23,6 +23,7 @@ import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
 import { readiness } from './http/readiness.js';
 import { metricsPlugin } from './metrics/plugin.js';
+import { backupRoute } from './backup/routes.js';
 import { authentication } from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
 import projectRoutes from './projects/routes.js';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(security);
   await app.register(authentication);
   await app.register(metricsPlugin);
+  await app.register(backupRoute);
   await app.register(swagger, {
     openapi: {
       info: {

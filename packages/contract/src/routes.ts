@@ -3,6 +3,7 @@ export const ROUTES = {
   healthz: '/healthz',
   readyz: '/readyz',
   metrics: '/metrics',
+  backup: '/admin/backup',
   config: '/api/config/',
   auth: {
     csrfToken: '/auth/csrf-token/',

@@ -38,6 +38,8 @@ export interface Database {
     values?: unknown[],
   ): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
+  /** The embedded database's consistent copy (a gzipped tarball of its data directory); PostgreSQL has pg_dump. */
+  backup?: () => Promise<Uint8Array>;
   /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
 }
@@ -165,5 +167,6 @@ async function openPglite(options: {
       return { rows: (results.at(-1)?.rows ?? []) as Row[] };
     },
     close: () => client.close(),
+    backup: () => client.dump(),
   };
 }
