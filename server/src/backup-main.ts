@@ -25,7 +25,7 @@ async function main() {
     return;
   }
   const flag = rest.indexOf('--data-dir');
-  const dataDir = path.resolve(flag >= 0 && rest[flag + 1] ? rest[flag + 1]! : config.dataDir);
+  const dataDir = path.resolve((flag >= 0 ? rest.at(flag + 1) : undefined) ?? config.dataDir);
   await restoreBackup(file, dataDir);
   console.log(`Restored ${path.resolve(file)} into ${dataDir}. Start the server with DATA_DIR=${dataDir}.`);
   console.warn(
