@@ -32,7 +32,7 @@ export function buildServer(root) {
   const outdir = path.join(server, 'dist');
   const { metafile } = buildSync({
     absWorkingDir: server,
-    entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts' },
+    entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts', backup: 'src/backup-main.ts' },
     outdir,
     bundle: true,
     splitting: true,

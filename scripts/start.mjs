@@ -1,4 +1,4 @@
-// `npm start` (or `npm run worker`: `node scripts/start.mjs worker`): build the web app and the server if missing or
+// `npm start` (or `npm run worker`: `node scripts/start.mjs worker`; `npm run backup`/`restore`): build the web app and the server if missing or
 // older than their sources, then run the built server with plain node.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,7 +7,9 @@ import { ensureServerBuilt, serverEntryArgs } from './server-build.mjs';
 import { webSourcesMtime } from './web-sources.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const entry = process.argv[2] === 'worker' ? 'worker' : 'main';
+// `worker` runs only the queue; `backup` and `restore` copy the embedded database (server/src/backup-main.ts).
+const command = process.argv[2];
+const entry = command === 'worker' ? 'worker' : command === 'backup' || command === 'restore' ? 'backup' : 'main';
 const args = process.argv.slice(entry === 'worker' ? 3 : 2);
 
 const dist = path.join(root, 'web/dist/index.html');

@@ -21,6 +21,9 @@ import { security } from './http/security.js';
 import { noStore } from './http/no-store.js';
 import { registerPages, serveWeb } from './http/web.js';
 import publicRoutes from './http/public-routes.js';
+import { readiness } from './http/readiness.js';
+import { metricsPlugin } from './metrics/plugin.js';
+import { backupRoute } from './backup/routes.js';
 import { authentication } from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
 import projectRoutes from './projects/routes.js';
@@ -92,6 +95,8 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(noStore);
   await app.register(security);
   await app.register(authentication);
+  await app.register(metricsPlugin);
+  await app.register(backupRoute);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -117,6 +122,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await registerPages(app, swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(publicRoutes);
+  await app.register(readiness);
   await app.register(authRoutes);
   await app.register(projectRoutes);
   await app.register(inputRoutes);

@@ -112,6 +112,10 @@ const Env = z.object({
   EVAL_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(4),
   EVAL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   EVAL_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  MAX_WORKER_SHARE_PER_USER: z.coerce.number().gt(0, 'must be more than 0').max(1).default(1),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   MODELS_FILE: optionalText,
@@ -184,7 +188,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxRetries: e.EVAL_MAX_RETRIES,
       retryBaseMs: e.EVAL_RETRY_BASE_MS,
       leaseMs: e.EVAL_LEASE_MS,
+      /** The share of a worker's slots (per provider) one user's calls may take at once. */
+      maxSharePerOwner: e.MAX_WORKER_SHARE_PER_USER,
     },
+    /** Bearer token that opens GET /metrics; without it, only loopback may read them. */
+    metricsToken: e.METRICS_TOKEN ?? null,
+    /** Where a worker process (`npm run worker`) serves its metrics; none when unset. */
+    metricsPort: e.METRICS_PORT ?? null,
+    /** How long a stopping process waits for requests, streams and calls before it exits anyway. */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? null,
       priceId: e.STRIPE_PRICE_ID ?? null,

@@ -14,10 +14,21 @@ const database = await openConfiguredDatabaseOrExit(config);
 const app = await buildApp({ config, database, logger, workers: !process.argv.includes('--no-workers') });
 
 let closing = false;
+/**
+ * A graceful stop: /readyz turns 503 at once, the server stops accepting connections and lets the requests it has
+ * finish, live streams end with `closing`, running calls finish or go back to the queue for another process, and the
+ * process exits. Whatever still hangs after SHUTDOWN_TIMEOUT_MS is left: the process exits anyway, and a call it
+ * held is taken over by another worker once its lease runs out.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+  app.readiness.stopping = true;
+  setTimeout(() => {
+    app.log.error(`did not stop within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms): exiting anyway`);
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
   await app.close();
   await database.close();
   process.exit(0);

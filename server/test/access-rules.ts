@@ -39,6 +39,11 @@ const configurationBody = (ids: EntityIds) => ({ name: 'C', prompt_content: 'Be 
 
 export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /healthz': { access: 'public' },
+  'GET /readyz': { access: 'public' },
+  /** Checks its own credentials: METRICS_TOKEN when set, else loopback (as every test request comes from). */
+  'GET /metrics': { access: 'public' },
+  /** The embedded database's copy for `npm run backup`: loopback and the token in DATA_DIR only. */
+  'GET /admin/backup': { access: 'public', anonymous: 401 },
   'GET /api/config/': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
   'GET /api/docs/': { access: 'page' },

@@ -10,8 +10,15 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * A mock run of `configurations` x `inputs` requests, queued with no worker taking any: every row PENDING, for tests
  * that drive the queue or a worker themselves.
  */
-export async function queuedRun(ctx: TestApp, { configurations, inputs }: { configurations: number; inputs: number }) {
-  const client = await signedInClient(ctx.app);
+export async function queuedRun(
+  ctx: TestApp,
+  {
+    configurations,
+    inputs,
+    email,
+  }: { configurations: number; inputs: number; /** whose run: a new user's without it */ email?: string },
+) {
+  const client = await signedInClient(ctx.app, email);
   const models = (await client.get(ROUTES.models)).json<{ id: number; model_name: string }[]>();
   const projectId = (await client.post(ROUTES.projects, { name: 'Queue', description: 'Queued run' })).json().id;
   const configurationIds: number[] = [];
@@ -36,7 +43,11 @@ export async function queuedRun(ctx: TestApp, { configurations, inputs }: { conf
     { configuration_ids: configurationIds, input_ids: inputIds, name: '', use_mock: true, repetitions: 1 },
     { freeEvaluationsPerMonth: 0, maxActiveRunsPerUser: 1000 },
   );
-  return { evaluationId: run.evaluation_id, rows: () => requestRows(ctx.database, run.evaluation_id) };
+  return {
+    evaluationId: run.evaluation_id,
+    userId: client.user.id,
+    rows: () => requestRows(ctx.database, run.evaluation_id),
+  };
 }
 
 export type RequestRow = {

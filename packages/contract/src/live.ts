@@ -34,11 +34,18 @@ export type LiveFinishedEvent = z.infer<typeof LiveFinishedEvent>;
 /** Every request of the run has ended; the stream closes after it. */
 export const LiveDoneEvent = z.object({ type: z.literal('done') });
 
+/**
+ * The server is stopping (a restart or a deploy): the stream closes after it, the run goes on in another process,
+ * and the page follows it by polling.
+ */
+export const LiveClosingEvent = z.object({ type: z.literal('closing') });
+
 export const LiveEvent = z.discriminatedUnion('type', [
   LiveTextEvent,
   LiveResetEvent,
   LiveFinishedEvent,
   LiveDoneEvent,
+  LiveClosingEvent,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
-export const LIVE_EVENT_TYPES = ['text', 'reset', 'finished', 'done'] as const;
+export const LIVE_EVENT_TYPES = ['text', 'reset', 'finished', 'done', 'closing'] as const;

@@ -1,6 +1,9 @@
 /** Every HTTP path of the product, written as existing clients call them (trailing slashes included). */
 export const ROUTES = {
   healthz: '/healthz',
+  readyz: '/readyz',
+  metrics: '/metrics',
+  backup: '/admin/backup',
   config: '/api/config/',
   auth: {
     csrfToken: '/auth/csrf-token/',

@@ -31,7 +31,7 @@ export const authentication = fp(
 
     app.addHook('preParsing', async (request) => {
       const route = request.routeOptions.config;
-      if (route.page) return;
+      if (route.page || route.ownCredentials) return;
       const bearer = bearerToken(request);
       if (bearer !== null) {
         if (route.sessionOnly) throw new HttpError(401, TOKEN_REFUSED, TOKEN_REFUSED_BODY);

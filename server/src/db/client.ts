@@ -38,6 +38,10 @@ export interface Database {
     values?: unknown[],
   ): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
+  /** The embedded database's consistent copy (a gzipped tarball of its data directory); PostgreSQL has pg_dump. */
+  backup?: () => Promise<Uint8Array>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = serverFile('src/db/migrations');
@@ -76,6 +80,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
     executeSql: async <Row extends Record<string, unknown>>(text: string, values?: unknown[]) =>
       pool.query<Row>(text, values),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -162,5 +167,6 @@ async function openPglite(options: {
       return { rows: (results.at(-1)?.rows ?? []) as Row[] };
     },
     close: () => client.close(),
+    backup: () => client.dump(),
   };
 }

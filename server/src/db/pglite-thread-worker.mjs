@@ -24,6 +24,9 @@ parentPort.on('message', async ({ id, op, sql, params, rowMode, textTypes }) => 
       result = plain(await client.query(sql, params, { rowMode, parsers }));
     } else if (op === 'exec') {
       result = (await client.exec(sql)).map(plain);
+    } else if (op === 'dump') {
+      // A gzipped tarball of the data directory, taken between two statements (PGlite runs one at a time).
+      result = new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
     } else if (op === 'close') {
       await client.close();
     }

@@ -135,6 +135,12 @@ export class PgliteThread implements Transaction {
     }
   }
 
+  /** The data directory as a gzipped tarball, taken when no transaction is open (PGlite's dumpDataDir). */
+  async dump(): Promise<Uint8Array> {
+    await this.gate;
+    return this.post({ op: 'dump' });
+  }
+
   async close() {
     this.closing = true;
     await this.gate;

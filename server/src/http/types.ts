@@ -38,6 +38,8 @@ declare module 'fastify' {
      * token given to a script must not.
      */
     sessionOnly?: boolean;
+    /** The route checks its own credentials (the metrics token): no session or API token is looked up for it. */
+    ownCredentials?: boolean;
   }
 }
 

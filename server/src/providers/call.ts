@@ -27,14 +27,16 @@ export type ProviderSettings = {
   retryBaseMs: number;
 };
 
+/** How a call ended; `rateLimited` counts its attempts the provider answered 429 (rate limited). */
 export type CallOutcome =
   | {
       ok: true;
       reply: ProviderReply;
       executionTime: number;
       attempts: number;
+      rateLimited: number;
     }
-  | { ok: false; message: string; executionTime: number; attempts: number };
+  | { ok: false; message: string; executionTime: number; attempts: number; rateLimited: number };
 
 /** 429s that name a retry-after are waited out up to this many times: the provider said when to come back. */
 const RATE_LIMIT_RETRIES = 30;
@@ -349,7 +351,13 @@ export class ProviderCaller {
       const attemptStarted = performance.now();
       try {
         const { reply } = await this.once(call, apiKey, signal, sink);
-        return { ok: true, reply, executionTime: (performance.now() - attemptStarted) / 1000, attempts: attempt };
+        return {
+          ok: true,
+          reply,
+          executionTime: (performance.now() - attemptStarted) / 1000,
+          attempts: attempt,
+          rateLimited: rateLimitWaits,
+        };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
         // What a stream that broke sent so far is void: the call starts again from the start, or fails.
@@ -364,6 +372,7 @@ export class ProviderCaller {
             message: failure.describe(attempt),
             executionTime: (performance.now() - started) / 1000,
             attempts: attempt,
+            rateLimited: rateLimitWaits + (failure.rateLimited ? 1 : 0),
           };
         await sleep(
           backoffMs(failure.rateLimited ? 0 : retries, this.settings.retryBaseMs, failure.retryAfterMs),
@@ -380,6 +389,6 @@ export class ProviderCaller {
   async mock(call: ProviderCall, signal: AbortSignal, sink: StreamSink | null = null): Promise<CallOutcome> {
     const started = performance.now();
     const reply = await streamMock(call, signal, sink);
-    return { ok: true, reply, executionTime: (performance.now() - started) / 1000, attempts: 1 };
+    return { ok: true, reply, executionTime: (performance.now() - started) / 1000, attempts: 1, rateLimited: 0 };
   }
 }

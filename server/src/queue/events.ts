@@ -8,8 +8,10 @@ import { EventEmitter } from 'node:events';
 export type QueueEventMap = {
   /** Tasks taken for a lane by its claim (ready ones, or ones whose worker's lease ran out). */
   'task:claimed': [{ task: string; lane: string; ids: number[] }];
+  /** Tasks among a claim whose lease had run out: their worker died or stalled, and this one took them over. */
+  'task:takenOver': [{ task: string; lane: string; ids: number[] }];
   /** A handler began running a task. */
-  'task:started': [{ task: string; lane: string; id: number }];
+  'task:started': [{ task: string; lane: string; id: number; group: number }];
   /** A handler ended a task: its result waits in the batch for the next write. */
   'task:completed': [{ task: string; lane: string; id: number; group: number }];
   /** A handler threw: the task ends with the failure the handler gives for it, which waits for the next write. */

@@ -27,10 +27,13 @@ export type LaneOptions<Task extends ClaimedTask> = {
   lane: string;
   /** Tasks running at once. */
   concurrency: number;
+  /** Tasks of one owner running at once (a share of `concurrency`); null: no cap. */
+  maxRunningPerOwner: number | null;
   /** The group of a task (a cancel drops a group's buffered tasks). */
   groupOf: (task: Task) => number;
   reclaimExpired: (limit: number) => Promise<Task[]>;
-  claimReady: (limit: number) => Promise<Task[]>;
+  /** Claims ready tasks; `owners` caps what one owner may hold (running and buffered) where owners are capped. */
+  claimReady: (limit: number, owners?: { held: Map<number, number>; maxHeld: number }) => Promise<Task[]>;
   /** Runs one task; resolves when it has ended (its result recorded or dropped). */
   start: (task: Task) => Promise<void>;
   events: QueueEvents;
@@ -72,6 +75,8 @@ export class LaneRunner<Task extends ClaimedTask> {
   private mode: LaneMode = 'stopped';
   private buffer: Task[] = [];
   private inFlight = 0;
+  /** Running tasks by owner, for the cap on one owner's share of the slots. */
+  private readonly runningOf = new Map<number, number>();
   private nextExpiredCheck = 0;
   private loop: Promise<void> | null = null;
   private readonly signal = new Signal();
@@ -162,14 +167,38 @@ export class LaneRunner<Task extends ClaimedTask> {
     if (now >= this.nextExpiredCheck) {
       this.nextExpiredCheck = now + EXPIRED_CHECK_MS;
       tasks = await reclaimExpired(limit);
+      if (tasks.length > 0)
+        this.options.events.emit('task:takenOver', {
+          task: this.options.task,
+          lane: this.options.lane,
+          ids: tasks.map((t) => t.id),
+        });
     }
-    if (tasks.length < limit) tasks = tasks.concat(await claimReady(limit - tasks.length));
+    if (tasks.length < limit) tasks = tasks.concat(await claimReady(limit - tasks.length, this.ownersHeld()));
     return tasks;
   }
 
-  /** Whether fill would start a task now: a free slot and a buffered task. */
+  /** What each owner holds here (running and buffered) and the most one may hold, when owners are capped. */
+  private ownersHeld() {
+    const { maxRunningPerOwner } = this.options;
+    if (maxRunningPerOwner === null) return undefined;
+    const held = new Map(this.runningOf);
+    for (const { owner } of this.buffer) if (owner !== undefined) held.set(owner, (held.get(owner) ?? 0) + 1);
+    return { held, maxHeld: maxRunningPerOwner * HOLDING };
+  }
+
+  /** The first buffered task whose owner has room for one more running task; -1 when none. */
+  private nextStartable(): number {
+    const { maxRunningPerOwner } = this.options;
+    if (maxRunningPerOwner === null) return this.buffer.length > 0 ? 0 : -1;
+    return this.buffer.findIndex(
+      ({ owner }) => owner === undefined || (this.runningOf.get(owner) ?? 0) < maxRunningPerOwner,
+    );
+  }
+
+  /** Whether fill would start a task now: a free slot and a buffered task whose owner has room. */
   private canStart() {
-    return !this.stopped && this.inFlight < this.options.concurrency && this.buffer.length > 0;
+    return !this.stopped && this.inFlight < this.options.concurrency && this.nextStartable() >= 0;
   }
 
   /**
@@ -178,10 +207,18 @@ export class LaneRunner<Task extends ClaimedTask> {
    */
   private fill() {
     if (!this.canStart()) return;
-    const task = this.buffer.shift()!;
+    const [task] = this.buffer.splice(this.nextStartable(), 1);
+    if (!task) return;
+    const { owner } = task;
     this.inFlight++;
+    if (owner !== undefined) this.runningOf.set(owner, (this.runningOf.get(owner) ?? 0) + 1);
     void this.options.start(task).finally(() => {
       this.inFlight--;
+      if (owner !== undefined) {
+        const running = (this.runningOf.get(owner) ?? 1) - 1;
+        if (running > 0) this.runningOf.set(owner, running);
+        else this.runningOf.delete(owner);
+      }
       // Next macrotask: by then the HTTP client has put the finished call's keep-alive socket back in its pool,
       // so the next call reuses it instead of opening a new connection.
       setImmediate(() => {

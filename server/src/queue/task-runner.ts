@@ -16,6 +16,11 @@ export type TaskRunnerSettings = {
   concurrency: number;
   /** How long a claim holds without renewal. */
   leaseMs: number;
+  /**
+   * The share (0 to 1) of a lane's slots one owner's tasks may take at once, on tables with fairness: 1 lets a lone
+   * user use every slot; less keeps room for others even while they have nothing to run.
+   */
+  maxSharePerOwner?: number;
 };
 
 /**
@@ -41,7 +46,16 @@ export class TaskRunner<Task extends ClaimedTask, Result> {
     private readonly log: QueueLogger,
   ) {
     this.writer = new BatchWriter(handler.name, (batch) => handler.write(workerId, batch), events, log);
-    const claim = (lane: string, limit: number): Claim => ({ workerId, lane, limit, leaseMs: settings.leaseMs });
+    const claim = (lane: string, limit: number, owners?: Claim['owners']): Claim => ({
+      workerId,
+      lane,
+      limit,
+      leaseMs: settings.leaseMs,
+      owners,
+    });
+    const share = settings.maxSharePerOwner ?? 1;
+    const maxRunningPerOwner =
+      handler.table.fairness && share < 1 ? Math.max(1, Math.floor(share * settings.concurrency)) : null;
     const prepared = async (tasks: Task[]) => (tasks.length > 0 && handler.prepare ? handler.prepare(tasks) : tasks);
     this.lanes = handler.lanes.map(
       (lane) =>
@@ -49,10 +63,12 @@ export class TaskRunner<Task extends ClaimedTask, Result> {
           task: handler.name,
           lane,
           concurrency: settings.concurrency,
+          maxRunningPerOwner,
           groupOf: (task) => handler.groupOf(task),
           reclaimExpired: async (limit) =>
             prepared(await reclaimExpired<Task>(database, handler.table, claim(lane, limit))),
-          claimReady: async (limit) => prepared(await claimReady<Task>(database, handler.table, claim(lane, limit))),
+          claimReady: async (limit, owners) =>
+            prepared(await claimReady<Task>(database, handler.table, claim(lane, limit, owners))),
           start: (task) => this.run(lane, task),
           events,
           log,
@@ -129,7 +145,7 @@ export class TaskRunner<Task extends ClaimedTask, Result> {
     const abort = new AbortController();
     const group = handler.groupOf(task);
     this.running.set(task.id, { abort, group });
-    events.emit('task:started', { task: handler.name, lane, id: task.id });
+    events.emit('task:started', { task: handler.name, lane, id: task.id, group });
     try {
       let result: Result | null;
       if (task.attempts > MAX_ATTEMPTS) result = handler.failure(task, { kind: 'attempts', max: MAX_ATTEMPTS }, lane);

@@ -19,10 +19,21 @@ export type TaskTable = {
   columns: string;
   /** More assignments a claim makes, resetting what a previous holder left on the row. */
   onClaim?: string;
+  /**
+   * Claims take turns between owners (users), then between an owner's groups (runs), instead of taking tasks in the
+   * order they were added: `groupColumn` names a task's group, `ownerOfGroup` is a query answering the owner (an
+   * integer) of the group given as an SQL expression. Without it, tasks are claimed first added, first claimed.
+   */
+  fairness?: { groupColumn: string; ownerOfGroup: (group: string) => string };
 };
 
 /** A claimed task as the queue needs it; a handler's claim columns add the rest. */
-export type ClaimedTask = { id: number; attempts: number };
+export type ClaimedTask = {
+  id: number;
+  attempts: number;
+  /** Whose task it is, on a table with fairness: a worker caps how many tasks one owner runs at once. */
+  owner?: number;
+};
 
 /** A task ends without running when its handler threw, or when it was claimed more often than the queue allows. */
 export type FailureCause = { kind: 'error'; error: Error } | { kind: 'attempts'; max: number };

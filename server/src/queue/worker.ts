@@ -89,12 +89,15 @@ export class QueueWorker {
     this.events.emit('group:cancelled', { group });
   }
 
-  /** Stops claiming, lets running tasks finish for a moment, aborts the rest and hands their tasks back. */
-  async stop() {
+  /**
+   * Stops claiming, lets running tasks finish for up to `graceMs` (at most a few seconds: a provider call can take
+   * minutes), aborts the rest and hands their tasks back.
+   */
+  async stop(graceMs = STOP_GRACE_MS) {
     if (this.stopped) return;
     this.stopped = true;
     if (this.renewTimer) clearInterval(this.renewTimer);
-    await Promise.all(this.runners.map((runner) => runner.stop(STOP_GRACE_MS)));
+    await Promise.all(this.runners.map((runner) => runner.stop(Math.min(graceMs, STOP_GRACE_MS))));
     await this.listener?.close();
     this.listener = null;
     this.log.info({ worker: this.id }, 'queue worker stopped');

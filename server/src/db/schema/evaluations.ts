@@ -130,9 +130,10 @@ export const apiRequests = pgTable(
     // The results screen's poll asks only for the requests of one evaluation changed since a time.
     index('api_requests_evaluation_updated_idx').on(t.evaluationId, t.updatedAt),
     // The work queue: only unfinished requests are indexed, so claiming stays cheap however many are done.
-    // PENDING rows in id order per lane; IN_PROGRESS rows are scanned for expired leases. Lease renewals stay HOT.
+    // PENDING rows per lane by run, so a claim jumps from one run to the next and takes each run's rows in id order;
+    // IN_PROGRESS rows are scanned for expired leases. Lease renewals stay HOT.
     index('api_requests_queue_idx')
-      .on(t.provider, t.status, t.id)
+      .on(t.provider, t.status, t.evaluationId, t.id)
       .where(sql`${t.status} in ('PENDING', 'IN_PROGRESS')`),
   ],
 );

@@ -126,7 +126,7 @@ export const judgeTasks = pgTable(
     index('judge_tasks_evaluation_idx').on(t.evaluationId, t.apiRequestId),
     // The queue, as api_requests_queue_idx: only unfinished tasks are indexed.
     index('judge_tasks_queue_idx')
-      .on(t.provider, t.status, t.id)
+      .on(t.provider, t.status, t.evaluationId, t.id)
       .where(sql`${t.status} in ('PENDING', 'IN_PROGRESS')`),
   ],
 );

@@ -42,13 +42,14 @@ export function liveEventsRoute(app: App, hub: LiveHub): LiveStreams {
     }
   }, app.config.liveHeartbeatMs);
   heartbeat.unref();
-  // Open streams end when the server closes, which would otherwise wait for them.
+  // Open streams end when the server closes, which would otherwise wait for them; they say why first.
   app.addHook('preClose', (done) => {
     clearInterval(heartbeat);
     stopFollowingSessions();
-    streams.endAll();
+    streams.closeAll();
     done();
   });
+  app.metrics.collectOnScrape(() => app.metrics.liveStreams.set(streams.all().length));
   app.get(
     '/api/evaluations/:id/events/',
     {

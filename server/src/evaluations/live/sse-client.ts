@@ -55,7 +55,16 @@ export class SseClient {
 
   /** Ends the stream with `done`, as a finished run does. */
   finish() {
-    this.waiting.push({ type: 'done' });
+    this.endWith({ type: 'done' });
+  }
+
+  /** Ends the stream with `closing`: the server is stopping, the page follows the run by polling. */
+  close() {
+    this.endWith({ type: 'closing' });
+  }
+
+  private endWith(event: LiveEvent) {
+    this.waiting.push(event);
     this.drain();
     this.end();
   }

@@ -31,8 +31,9 @@ export class LiveStreams {
     for (const stream of [...this.open]) if (stream.evaluationId === evaluationId) stream.client.end();
   }
 
-  endAll() {
-    for (const stream of [...this.open]) stream.client.end();
+  /** The server is stopping: every stream ends with `closing`. */
+  closeAll() {
+    for (const stream of [...this.open]) stream.client.close();
   }
 
   all(): LiveStream[] {

@@ -148,6 +148,18 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       if (reservation.kind === 'gone') return null;
       if (reservation.kind === 'stop') return failed(row, budgetStopMessage(reservation.budgetUsd));
     }
-    return outcomeOf(row, await caller.call(call, key, signal, sink), price);
+    const ended = await caller.call(call, key, signal, sink);
+    const outcome = outcomeOf(row, ended, price);
+    this.services.metrics?.callEnded({
+      provider: call.provider,
+      model: call.model,
+      ok: ended.ok,
+      retries: ended.attempts - 1,
+      rateLimited: ended.rateLimited,
+      inputTokens: outcome.input_tokens ?? null,
+      outputTokens: outcome.output_tokens ?? null,
+      costUsd: outcome.cost_usd ?? null,
+    });
+    return outcome;
   }
 }

@@ -31,13 +31,22 @@ export const taskQueue = fp(
       events,
       live: app.live,
       caller: app.providers,
+      metrics: app.metrics,
     });
     app.decorate('queue', worker);
     app.addHook('onReady', () => worker.start());
-    app.addHook('onClose', () => worker.stop());
+    // Within the process's shutdown time: running calls finish or are handed back before it exits.
+    app.addHook('onClose', () => worker.stop(app.config.shutdownTimeoutMs / 2));
   },
   {
     name: 'promptgrid-queue',
-    dependencies: ['config', 'promptgrid-database', 'promptgrid-sealing', 'promptgrid-providers', 'promptgrid-live'],
+    dependencies: [
+      'config',
+      'promptgrid-database',
+      'promptgrid-sealing',
+      'promptgrid-providers',
+      'promptgrid-live',
+      'promptgrid-metrics',
+    ],
   },
 );

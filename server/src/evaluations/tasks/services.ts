@@ -5,6 +5,7 @@ import { readActiveKey } from '../../api-keys/service.js';
 import { ProviderCaller, type ProviderSettings } from '../../providers/call.js';
 import type { EndpointTarget, ProviderName } from '../../providers/types.js';
 import { readEndpointTarget } from '../../endpoints/service.js';
+import type { Metrics } from '../../metrics/registry.js';
 import { BudgetRoom } from './budget-reservations.js';
 import type { LiveRequests } from '../live/live-requests.js';
 
@@ -29,6 +30,7 @@ export type EvaluationContext = {
 export class EngineServices {
   readonly caller: ProviderCaller;
   readonly budget: BudgetRoom;
+  readonly metrics: Metrics | null;
   private readonly contexts = new Map<number, Promise<EvaluationContext | null>>();
   /** Users' keys and endpoints, read briefly once for many calls. */
   private readonly keys = new Map<string, { value: Promise<unknown>; until: number }>();
@@ -40,10 +42,18 @@ export class EngineServices {
     workerId: string,
     /** Where calls' text goes as it streams in, for whoever watches their runs live. */
     readonly live: LiveRequests | null,
-    /** The app's provider clients when the worker runs inside the app; a worker process builds its own. */
-    caller: ProviderCaller = new ProviderCaller(settings),
+    {
+      caller = new ProviderCaller(settings),
+      metrics,
+    }: {
+      /** The app's provider clients when the worker runs inside the app; a worker process builds its own. */
+      caller?: ProviderCaller;
+      /** Where provider calls are counted, when the process serves metrics. */
+      metrics?: Metrics;
+    } = {},
   ) {
     this.caller = caller;
+    this.metrics = metrics ?? null;
     this.budget = new BudgetRoom(database, workerId);
   }
 

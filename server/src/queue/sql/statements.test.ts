@@ -54,6 +54,45 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
     expect(await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('c', 4))).toEqual([]);
   });
 
+  it("takes turns between users, then between a user's runs, instead of first added first claimed", async () => {
+    const bigRun = await queuedRun(ctx, { configurations: 1, inputs: 6, email: 'big@example.com' });
+    const secondRun = await queuedRun(ctx, { configurations: 1, inputs: 2, email: 'big@example.com' });
+    const otherUsersRun = await queuedRun(ctx, { configurations: 1, inputs: 2 });
+    const claimed = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('fair', 4));
+    const runOf = new Map([
+      [bigRun.evaluationId, 'big'],
+      [secondRun.evaluationId, 'second'],
+      [otherUsersRun.evaluationId, 'other user'],
+    ]);
+    // Turn 1: each user's first task (the big run's, the other user's); turn 2: the first user's second run, the
+    // other user's second task. The big run, added first, gets one of four.
+    expect(claimed.map((r) => runOf.get(r.evaluation_id))).toEqual(['big', 'other user', 'second', 'other user']);
+    expect(claimed.map((r) => r.owner)).toEqual([
+      bigRun.userId,
+      otherUsersRun.userId,
+      bigRun.userId,
+      otherUsersRun.userId,
+    ]);
+    // Within a run, tasks go in the order they were added.
+    const next = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('fair', 10));
+    const bigIds = next.filter((r) => r.evaluation_id === bigRun.evaluationId).map((r) => r.id);
+    expect(bigIds).toEqual([...bigIds].sort((a, b) => a - b));
+    expect(next.map((r) => r.evaluation_id).sort()).toEqual(
+      [...Array(5).fill(bigRun.evaluationId), secondRun.evaluationId].sort(),
+    );
+  });
+
+  it('gives an owner no more than it may still hold', async () => {
+    const capped = await queuedRun(ctx, { configurations: 1, inputs: 5 });
+    const other = await queuedRun(ctx, { configurations: 1, inputs: 5 });
+    const claimed = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+      ...claim('capped', 8),
+      owners: { held: new Map([[capped.userId, 2]]), maxHeld: 3 },
+    });
+    expect(claimed.filter((r) => r.owner === capped.userId)).toHaveLength(1);
+    expect(claimed.filter((r) => r.owner === other.userId)).toHaveLength(3);
+  });
+
   it('claims an IN_PROGRESS row again only once its lease expired, counting the attempt', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
     await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('dead', 2));
@@ -107,9 +146,9 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
   it("writes outcomes of the worker's own rows with their results, and completes the evaluation with its last", async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
     const other = await queuedRun(ctx, { configurations: 1, inputs: 1 });
-    const [a, b, c] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('writer', 3));
-    const [d] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('writer', 1));
-    expect(d.evaluation_id).toBe(other.evaluationId);
+    const claimed = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('writer', 4));
+    const [a, b, c] = claimed.filter((r) => r.evaluation_id === run.evaluationId).sort((x, y) => x.id - y.id);
+    const [d] = claimed.filter((r) => r.evaluation_id === other.evaluationId);
 
     const failure: Outcome = {
       ...success(b.id, run.evaluationId),

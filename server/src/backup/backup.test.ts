@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '@promptgrid/contract';
+import { signedInClient } from '../../test/harness.js';
+import { useFakeProviderApp } from '../../test/fake-provider-app.js';
+import { openDatabase } from '../db/client.js';
+import { DataDirError } from '../db/data-dir.js';
+import { backupFromServer, restoreBackup } from './backup.js';
+
+const KEY = 'sk-good-openai-backup';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-backup-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** Resolves once `count` tasks have ended. */
+const tasksEnded = (events: ReturnType<typeof useFakeProviderApp>['events'], count: number) =>
+  new Promise<void>((resolve) => {
+    let ended = 0;
+    const listener = () => {
+      if (++ended === count) {
+        events.off('batch:written', listener);
+        resolve();
+      }
+    };
+    events.on('batch:written', listener);
+  });
+
+describe('a backup of the embedded database', () => {
+  const setting = useFakeProviderApp('pglite', {
+    apiKey: KEY,
+    latencyMs: 100,
+    env: { DATA_DIR: dataDir, EVAL_CONCURRENCY: '2' },
+  });
+
+  it('taken from the running server during a run, restores into a new data directory with every result finished before it', async () => {
+    const { app, database } = setting.ctx;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const client = await signedInClient(app);
+    expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
+    const model = (await client.get(ROUTES.models))
+      .json<{ id: number; model_name: string }[]>()
+      .find((m) => m.model_name === 'gpt-4o-mini');
+    const projectId = (await client.post(ROUTES.projects, { name: 'Backup', description: 'D' })).json().id as number;
+    const configurationId = (
+      await client.post(ROUTES.configurations(projectId), {
+        name: 'Brief',
+        prompt_content: 'Be brief.',
+        ai_model_id: model?.id,
+        parameters: { temperature: 0, max_tokens: 20 },
+        provider_specific_params: {},
+      })
+    ).json().id as number;
+    const inputIds: number[] = [];
+    for (let n = 0; n < 30; n++)
+      inputIds.push(
+        (await client.post(ROUTES.inputs(projectId), { name: `Q${n}`, content: `Question ${n}` })).json().id,
+      );
+    const someWritten = tasksEnded(setting.events, 3);
+    const run = await client.post(ROUTES.runEvaluation, { configuration_ids: [configurationId], input_ids: inputIds });
+    expect(run.statusCode, run.body).toBe(201);
+    await someWritten;
+
+    const finishedBefore = (
+      await database.executeSql<{ api_request_id: number; output: string }>(
+        'SELECT api_request_id, output FROM results ORDER BY api_request_id',
+        [],
+      )
+    ).rows;
+    expect(finishedBefore.length).toBeGreaterThan(0);
+    const copy = await backupFromServer({
+      dataDir,
+      host: '127.0.0.1',
+      port: (app.server.address() as AddressInfo).port,
+    });
+    const file = path.join(dataDir, 'copy.tar.gz');
+    fs.writeFileSync(file, copy);
+    const unfinished = (
+      await database.executeSql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM api_requests WHERE status <> 'SUCCESS'`,
+        [],
+      )
+    ).rows.at(0)?.n;
+    expect(unfinished, 'the run was still going when the backup was taken').toBeGreaterThan(0);
+
+    const restoredDir = path.join(dataDir, 'restored');
+    await restoreBackup(file, restoredDir);
+    const restored = await openDatabase({ kind: 'pglite', dataDir: path.join(restoredDir, 'pglite') });
+    try {
+      const results = (
+        await restored.executeSql<{ api_request_id: number; output: string }>(
+          'SELECT api_request_id, output FROM results ORDER BY api_request_id',
+          [],
+        )
+      ).rows;
+      expect(results).toEqual(expect.arrayContaining(finishedBefore));
+    } finally {
+      await restored.close();
+    }
+    await expect(restoreBackup(file, restoredDir)).rejects.toThrow(DataDirError);
+    await expect(restoreBackup(file, restoredDir)).rejects.toThrow(/is not empty/);
+  });
+
+  it('is refused without the token the server left in its data directory, or from another address', async () => {
+    const { app } = setting.ctx;
+    expect((await app.inject({ method: 'GET', url: ROUTES.backup })).statusCode).toBe(401);
+    const token = fs.readFileSync(path.join(dataDir, 'backup-token'), 'utf8').trim();
+    const remote = await app.inject({
+      method: 'GET',
+      url: ROUTES.backup,
+      remoteAddress: '10.0.0.7',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(remote.statusCode).toBe(401);
+    const local = await app.inject({
+      method: 'GET',
+      url: ROUTES.backup,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['content-type']).toBe('application/gzip');
+  });
+});
