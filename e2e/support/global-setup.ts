@@ -83,6 +83,7 @@ export default async function setup() {
  */
 async function unpackMigratedDatabase(appRoot: string, target: string) {
   const template = await ensureMigratedPgliteTemplate();
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   const result = spawnSync(
     process.execPath,
     [path.join(appRoot, 'server/src/db/create-pglite.mjs'), 'create', target, template],
