@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WEBASSEMBLY_ON_LIFTOFF } from './scripts/server-build.mjs';
 
 export default defineConfig({
   test: {
@@ -18,6 +19,10 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // As the server runs: each test database is a new PGlite, whose WebAssembly V8 would otherwise recompile
+          // with its optimising compiler in every test process, CPU the 2-core machine lacks (a quarter of a test
+          // database's start).
+          execArgv: WEBASSEMBLY_ON_LIFTOFF,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -57,6 +57,9 @@ export function buildServer(root) {
   }
 }
 
+/** V8's flags that keep WebAssembly on Liftoff (decision 0011): the server's, and the server tests' (vitest.config.ts). */
+export const WEBASSEMBLY_ON_LIFTOFF = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
+
 /**
  * Node's arguments that run a built entry point ('main' serves HTTP and runs evaluations, 'worker' only runs them).
  * Source maps are written but not loaded by default (they cost memory): NODE_OPTIONS=--enable-source-maps.
@@ -72,8 +75,7 @@ export function buildServer(root) {
  */
 export const serverEntryArgs = (root, entry) => [
   '--v8-pool-size=0',
-  '--no-wasm-dynamic-tiering',
-  '--no-wasm-tier-up',
+  ...WEBASSEMBLY_ON_LIFTOFF,
   '--min-semi-space-size=16',
   path.join(root, 'server/dist', `${entry}.js`),
 ];

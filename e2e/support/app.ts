@@ -38,7 +38,7 @@ export function useApp(options: ServerOptions | (() => Promise<ServerOptions>)):
   let allowed: RegExp[] = [];
 
   test.beforeAll(async ({ browser }) => {
-    // A server's first start migrates its embedded database, which takes a while on a busy machine.
+    // A server start (the embedded database opened, its migrations checked) takes a while on a busy machine.
     test.setTimeout(180_000);
     const resolved = typeof options === 'function' ? await options() : options;
     app.server = await startServer(resolved);

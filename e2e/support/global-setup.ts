@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer, ensureServerBuilt } from '../../scripts/server-build.mjs';
 import { webSourcesMtime } from '../../scripts/web-sources.mjs';
-import { APP_ROOT_ENV, ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT } from './paths';
+import { ensureMigratedPgliteTemplate } from '../../server/test/database-templates';
+import { APP_ROOT_ENV, ARTIFACTS_DIR, CHROMIUM_PATH, DATABASE_TEMPLATE_ENV, REPO_ROOT } from './paths';
 
 /** A build is usable when index.html exists and every script and stylesheet it names is there. */
 function completeBuild(dist: string): boolean {
@@ -23,8 +24,9 @@ function completeBuild(dist: string): boolean {
  * the server is built from the copied sources.
  * E2E_LIVE_TREE=1 runs the servers from the working tree instead. The workers find the app's folder in
  * PROMPTGRID_E2E_APP_ROOT (a global setup's environment reaches them).
+ * It also unpacks one migrated embedded database that every test server's DATA_DIR starts as a copy of.
  */
-export default function setup() {
+export default async function setup() {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium); the suite never downloads browsers.`,
@@ -38,7 +40,9 @@ export default function setup() {
     if (!completeBuild(dist) || fs.statSync(path.join(dist, 'index.html')).mtimeMs < sources) build([]);
     ensureServerBuilt(REPO_ROOT);
     process.env[APP_ROOT_ENV] = REPO_ROOT;
-    return;
+    const database = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-e2e-database-'));
+    await unpackMigratedDatabase(REPO_ROOT, path.join(database, 'pglite'));
+    return () => fs.rmSync(database, { recursive: true, force: true });
   }
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-e2e-app-'));
@@ -64,9 +68,32 @@ export default function setup() {
   if (!fresh || !completeBuild(target)) build(['--', '--outDir', target, '--emptyOutDir']);
 
   buildServer(root); // from the copied sources, into the copy's server/dist
+  await unpackMigratedDatabase(root, path.join(root, 'database/pglite'));
 
   process.env[APP_ROOT_ENV] = root;
   return () => fs.rmSync(root, { recursive: true, force: true });
+}
+
+/**
+ * A server on an empty DATA_DIR makes its embedded database (initdb's output unpacked in a child process) and runs
+ * every migration: about half of a journey file's server start. Each test server instead starts on a copy of this
+ * directory, made once per run from the unit suite's migrated template (the same migrations' output); the server
+ * still runs its migrator and catalog on it and finds them done. Starting on an empty DATA_DIR is what the server
+ * tests (start, data-dir) cover.
+ */
+async function unpackMigratedDatabase(appRoot: string, target: string) {
+  const template = await ensureMigratedPgliteTemplate();
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(appRoot, 'server/src/db/create-pglite.mjs'), 'create', target, template],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`unpacking the migrated database failed:\n${result.stderr}`);
+  process.env[DATABASE_TEMPLATE_ENV] = target;
 }
 
 function build(extra: string[]) {

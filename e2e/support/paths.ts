@@ -20,3 +20,8 @@ export const CHROMIUM_ARGS = [
 ];
 /** Set by the global setup for the test workers: the snapshot of the app every test server starts from. */
 export const APP_ROOT_ENV = 'PROMPTGRID_E2E_APP_ROOT';
+/**
+ * Set by the global setup for the test workers: a migrated embedded database (holding the model catalog) that each test
+ * server's DATA_DIR starts from.
+ */
+export const DATABASE_TEMPLATE_ENV = 'PROMPTGRID_E2E_DATABASE_TEMPLATE';

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serverEntryArgs } from '../../scripts/server-build.mjs';
-import { APP_ROOT_ENV, ARTIFACTS_DIR } from './paths';
+import { APP_ROOT_ENV, ARTIFACTS_DIR, DATABASE_TEMPLATE_ENV } from './paths';
 
 export type ServerOptions = {
   /** Names the log file e2e/artifacts/server-<name>.log. */
@@ -54,10 +54,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (its build, as `npm start` runs it) on a free port with an embedded database in a temp folder. */
+/**
+ * Starts the real server (its build, as `npm start` runs it) on a free port with an embedded database in a temp folder,
+ * a copy of the run's migrated one (see global-setup.ts).
+ */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `promptgrid-e2e-${options.name}-`));
+  const template = process.env[DATABASE_TEMPLATE_ENV];
+  if (!template) throw new Error(`${DATABASE_TEMPLATE_ENV} is unset: run the journeys through playwright.config.ts`);
+  fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of SCRUBBED) delete env[key];
   Object.assign(env, {

@@ -3,7 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { ROUTES, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import { startFakeGoogle, type FakeGoogle, type SignIdTokenOptions } from '@promptgrid/test-support/google';
 import { users } from '../db/schema.js';
-import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
+import type { Database } from '../db/client.js';
+import {
+  createTestApp,
+  createTestDatabase,
+  embeddedDatabaseOnly,
+  signedInClient,
+  startTestApp,
+  TestClient,
+} from '../../test/harness.js';
 
 type Cookie = {
   name: string;
@@ -21,20 +29,21 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 describe.each(embeddedDatabaseOnly)('sign-in and sessions on %s', (kind) => {
   let google: FakeGoogle;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  let secure: Awaited<ReturnType<typeof createTestApp>>;
+  let secure: Awaited<ReturnType<typeof startTestApp>>;
 
+  // The apps with other settings share the first one's database: a test database is the costly part of an app.
   beforeAll(async () => {
     google = await startFakeGoogle();
     ctx = await createTestApp(kind, google.env);
-    secure = await createTestApp(kind, { ...google.env, PUBLIC_URL: 'https://promptgrid.example.com' });
+    secure = await startTestApp(ctx.database, { ...google.env, PUBLIC_URL: 'https://promptgrid.example.com' });
   });
   afterAll(async () => {
+    await secure?.app.close();
     await ctx?.close();
-    await secure?.close();
     await google?.close();
   });
 
-  async function userCount(app = ctx, email?: string) {
+  async function userCount(app: { database: Database } = ctx, email?: string) {
     const query = app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
     const [row] = email ? await query.where(eq(users.email, email)) : await query;
     return Number(row.n);
@@ -269,10 +278,11 @@ describe.each(embeddedDatabaseOnly)('sign-in and sessions on %s', (kind) => {
   });
 
   it('answers 502 when the JWKS cannot be reached, and creates nothing', async () => {
-    const offline = await createTestApp(kind, {
+    const offline = await startTestApp(ctx.database, {
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs',
     });
+    const before = await userCount();
     try {
       const client = new TestClient(offline.app);
       await client.fetchCsrf();
@@ -282,29 +292,40 @@ describe.each(embeddedDatabaseOnly)('sign-in and sessions on %s', (kind) => {
       });
       expect(response.statusCode).toBe(502);
       expect(response.json().status).toBe('error');
-      expect(await userCount(offline)).toBe(0);
+      expect(await userCount(ctx, 'offline@example.com')).toBe(0);
+      expect(await userCount()).toBe(before);
     } finally {
-      await offline.close();
+      await offline.app.close();
     }
   });
 });
 
 describe.each(embeddedDatabaseOnly)('dev sign-in on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database?.close());
+  const countUsers = async () => {
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    return Number(row.n);
+  };
+
   it('works by default without GOOGLE_CLIENT_ID and answers 404 when DEV_LOGIN=false', async () => {
-    const on = await createTestApp(kind);
-    const off = await createTestApp(kind, { DEV_LOGIN: 'false' });
+    const { app: on } = await startTestApp(database);
+    const { app: off } = await startTestApp(database, { DEV_LOGIN: 'false' });
     try {
-      const client = await signedInClient(on.app, 'Dev@Example.com');
+      const client = await signedInClient(on, 'Dev@Example.com');
       expect(client.user.email).toBe('dev@example.com');
       expect((await client.get(ROUTES.auth.me)).json()).toEqual(client.user);
 
-      const refused = new TestClient(off.app);
+      const before = await countUsers();
+      const refused = new TestClient(off);
       await refused.fetchCsrf();
-      const response = await refused.post(ROUTES.auth.devSignIn, { email: 'dev@example.com' });
+      const response = await refused.post(ROUTES.auth.devSignIn, { email: 'refused@example.com' });
       expect(response.statusCode).toBe(404);
       expect(refused.sessionId).toBeUndefined();
-      const [row] = await off.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-      expect(Number(row.n)).toBe(0);
+      expect(await countUsers()).toBe(before);
       // The Google route says it is not configured rather than failing.
       expect((await refused.post(ROUTES.auth.receiver, 'credential=x', { headers: form })).statusCode).toBe(503);
     } finally {
@@ -314,9 +335,9 @@ describe.each(embeddedDatabaseOnly)('dev sign-in on %s', (kind) => {
   });
 
   it('refuses an invalid e-mail with a field message', async () => {
-    const app = await createTestApp(kind);
+    const { app } = await startTestApp(database);
     try {
-      const client = new TestClient(app.app);
+      const client = new TestClient(app);
       await client.fetchCsrf();
       const response = await client.post(ROUTES.auth.devSignIn, { email: 'not-an-email' });
       expect(response.statusCode).toBe(400);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer';
 import { ROUTES, type AiModel } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 
-describe.each(databaseKinds)('configurations API on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('configurations API on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let jsonModel: AiModel;
   let plainModel: AiModel;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel, type Configuration, type ConfigurationVersion } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
 
-describe.each(databaseKinds)('configuration duplicates and versions on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let models: AiModel[];
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, embeddedDatabaseOnly } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, startTestApp } from '../../test/harness.js';
 
 const connectSources = (csp: string) =>
   csp
@@ -11,18 +11,19 @@ const connectSources = (csp: string) =>
 
 describe.each(embeddedDatabaseOnly)('analytics and feedback settings in the page config and CSP on %s', (kind) => {
   let plain: Awaited<ReturnType<typeof createTestApp>>;
-  let configured: Awaited<ReturnType<typeof createTestApp>>;
+  let configured: Awaited<ReturnType<typeof startTestApp>>;
+  // Two settings, one test database: the database is the costly part of an app.
   beforeAll(async () => {
     plain = await createTestApp(kind);
-    configured = await createTestApp(kind, {
+    configured = await startTestApp(plain.database, {
       ANALYTICS_KEY: 'phc_test_key',
       ANALYTICS_HOST: 'https://eu.i.posthog.com',
       FEEDBACK_EMAIL: 'beta@promptgrid.example.com',
     });
   });
   afterAll(async () => {
+    await configured?.app.close();
     await plain?.close();
-    await configured?.close();
   });
 
   it('hands nothing to the page and allows no analytics host when ANALYTICS_KEY is unset', async () => {

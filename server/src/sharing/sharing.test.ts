@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 import { startMockRun, waitUntilCompleted } from '../../test/mock-run.js';
 
 type Client = Awaited<ReturnType<typeof signedInClient>>;
 
-describe.each(databaseKinds)('share links on %s', (kind) => {
+describe.each(embeddedDatabaseOnly)('share links on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind, {}, { workers: true });
