@@ -123,8 +123,8 @@ function parseDirectives(text: string): Directive {
     stream: null,
     nested: null,
   };
-  for (const match of text.matchAll(/\[\[fake:([a-z0-9=-]+)\]\]/g)) {
-    const spec = match[1];
+  for (const [, spec] of text.matchAll(/\[\[fake:([a-z0-9=-]+)\]\]/g)) {
+    if (spec === undefined) continue;
     const stream = /^stream=(\d+)-(\d+)$/.exec(spec);
     if (stream) {
       directive.stream = { firstMs: Number(stream[1]), lastMs: Math.max(Number(stream[1]), Number(stream[2])) };
