@@ -7,3 +7,12 @@ export function itemAt<T>(items: readonly T[], index: number): T {
   if (item === undefined) throw new Error(`Expected an item at index ${index}, but the list has ${items.length}.`);
   return item;
 }
+
+/** The first `count` items, for a test that destructures a list it expects to hold at least that many. */
+export function firstItems<T>(items: readonly T[], count: 2): [T, T];
+export function firstItems<T>(items: readonly T[], count: 3): [T, T, T];
+export function firstItems<T>(items: readonly T[], count: 4): [T, T, T, T];
+export function firstItems<T>(items: readonly T[], count: number): T[] {
+  if (items.length < count) throw new Error(`Expected at least ${count} items, but the list has ${items.length}.`);
+  return items.slice(0, count);
+}

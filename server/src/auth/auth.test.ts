@@ -4,6 +4,7 @@ import { ROUTES, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import { startFakeGoogle, type FakeGoogle, type SignIdTokenOptions } from '@promptgrid/test-support/google';
 import { users } from '../db/schema.js';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 type Cookie = {
   name: string;
@@ -36,7 +37,7 @@ describe.each(embeddedDatabaseOnly)('sign-in and sessions on %s', (kind) => {
 
   async function userCount(app = ctx, email?: string) {
     const query = app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    const [row] = email ? await query.where(eq(users.email, email)) : await query;
+    const row = itemAt(email ? await query.where(eq(users.email, email)) : await query, 0);
     return Number(row.n);
   }
 
@@ -89,7 +90,7 @@ describe.each(embeddedDatabaseOnly)('sign-in and sessions on %s', (kind) => {
 
   it('matches Google users by subject: e-mail links only the first time, another subject with that e-mail is refused', async () => {
     // A user made by dev sign-in elsewhere (same table): the first Google sign-in with that e-mail links it.
-    const [made] = await ctx.database.db.insert(users).values({ email: 'grace@example.com' }).returning();
+    const made = itemAt(await ctx.database.db.insert(users).values({ email: 'grace@example.com' }).returning(), 0);
     const first = await googleSignIn(await anonymousWithCsrf(), { email: 'grace@example.com', sub: '1001' });
     expect(first.json().user.id).toBe(made.id);
     // Google gives the address to another account later: that account does not get Grace's data.
@@ -303,7 +304,7 @@ describe.each(embeddedDatabaseOnly)('dev sign-in on %s', (kind) => {
       const response = await refused.post(ROUTES.auth.devSignIn, { email: 'dev@example.com' });
       expect(response.statusCode).toBe(404);
       expect(refused.sessionId).toBeUndefined();
-      const [row] = await off.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      const row = itemAt(await off.database.db.select({ n: sql<number>`count(*)::int` }).from(users), 0);
       expect(Number(row.n)).toBe(0);
       // The Google route says it is not configured rather than failing.
       expect((await refused.post(ROUTES.auth.receiver, 'credential=x', { headers: form })).statusCode).toBe(503);
