@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../server/test/server-process.js';
 import { ensureServerBuilt, serverEntryArgs } from '../scripts/server-build.mjs';
+import { loadAverage } from './figures.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -84,7 +85,7 @@ async function signIn(base: string) {
   if (!signInResponse.ok)
     throw new Error(`dev sign-in failed: ${signInResponse.status} ${await signInResponse.text()}`);
   // Sign-in sets a new CSRF token, bound to the new session: the one fetched above no longer passes.
-  const cookies = signInResponse.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const cookies = signInResponse.headers.getSetCookie().map((c) => c.split(';')[0] ?? c);
   const session = cookies.find((c) => c.startsWith('sessionid='))!;
   const signedInToken = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
   return { cookie: `csrftoken=${signedInToken}; ${session}`, csrfToken: signedInToken };
@@ -124,7 +125,7 @@ async function main() {
     );
     console.log(
       `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, ` +
-        `load average ${os.loadavg()[0].toFixed(1)}; the load generator runs on the same machine\n`,
+        `load average ${loadAverage().toFixed(1)}; the load generator runs on the same machine\n`,
     );
 
     ensureServerBuilt(root);
@@ -188,7 +189,7 @@ async function main() {
         `${(app.p99 / Math.max(baseline.p99, 1)).toFixed(1)}x the p99`,
     );
     console.log(`response size: ${Buffer.byteLength(body)} bytes\n`);
-    console.log(`load average at the end: ${os.loadavg()[0].toFixed(1)}`);
+    console.log(`load average at the end: ${loadAverage().toFixed(1)}`);
     console.log(`server start on a new DATA_DIR: /healthz after ${startMs} ms`);
     console.log(
       `server resident memory (VmRSS): idle after start ${idleRss} MB ` +

@@ -16,7 +16,9 @@ const TICKS_PER_SECOND = 100; // Linux USER_HZ
 
 /** The process's user+system CPU in ms (all its threads, ended ones included), from /proc. */
 function cpuMs(pid: number, file = `/proc/${pid}/stat`): number {
-  const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  // The fields after the command name, which ends at the last ') ' (the name itself may hold one).
+  const stat = fs.readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 

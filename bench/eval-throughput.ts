@@ -14,6 +14,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { databaseLabel, describeCpu, describeEnds, setUp, timeRun, type TimedRun } from './eval-support.js';
+import { median } from './figures.js';
 
 const LATENCY_MS = 200;
 const CONCURRENCY = Number(process.env.EVAL_CONCURRENCY ?? 50);
@@ -44,8 +45,12 @@ try {
     coldRuns.push({ ...(await timeRun(bench)), floor });
   }
   const warmRuns = [await timeRun(bench), await timeRun(bench), await timeRun(bench)];
-  const median = <T extends TimedRun>(runs: T[]) => [...runs].sort((a, b) => a.serverWallS - b.serverWallS)[1];
-  const [cold, warm] = [median(coldRuns), median(warmRuns)];
+  const middleRun = <T extends TimedRun>(runs: T[]): T => {
+    const [, middle] = [...runs].sort((a, b) => a.serverWallS - b.serverWallS);
+    if (!middle) throw new Error('Three runs were expected.');
+    return middle;
+  };
+  const [cold, warm] = [middleRun(coldRuns), middleRun(warmRuns)];
   const ideal = (Math.ceil(cold.total / CONCURRENCY) * LATENCY_MS) / 1000;
   console.log(
     `eval-throughput: ${cold.total} calls, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}, ${databaseLabel()}; ` +
@@ -82,8 +87,8 @@ try {
   const overFloor = coldRuns.map((run) => (run.serverWallS * 1000) / run.floor.coldMs).sort((a, b) => a - b);
   const secondRounds = floors.map((f) => f.warmMs).sort((a, b) => a - b);
   console.log(
-    `  over that floor: first runs ${overFloor.map((x) => x.toFixed(3)).join(', ')} (median ${overFloor[1].toFixed(3)}) ` +
-      `against the client's first round; warm median ${((warm.serverWallS * 1000) / secondRounds[1]).toFixed(3)} ` +
+    `  over that floor: first runs ${overFloor.map((x) => x.toFixed(3)).join(', ')} (median ${median(overFloor).toFixed(3)}) ` +
+      `against the client's first round; warm median ${((warm.serverWallS * 1000) / median(secondRounds)).toFixed(3)} ` +
       'against its median second round',
   );
 

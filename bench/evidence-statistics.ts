@@ -15,6 +15,7 @@ import { summariseSimilarity } from '../server/src/evidence/output-similarity.js
 import { holmAdjust } from '../server/src/evidence/paired.js';
 import { compareSides } from '../server/src/evidence/significance.js';
 import type { RunInput } from '../server/src/verdicts/scores.js';
+import { loadAverage, median } from './figures.js';
 
 const GOAL_MS = 500;
 const [INPUTS, CONFIGURATIONS, REPETITIONS, CHECKS, RATED] = [1000, 10, 5, 2, 1000];
@@ -92,7 +93,6 @@ const cpuMs = (work: () => unknown) => {
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1000;
 };
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const totals: number[] = [];
 const byPart = new Map<string, number[]>(Object.keys(parts).map((name) => [name, []]));
 for (let run = 0; run < RUNS; run++) {
@@ -106,11 +106,11 @@ for (let run = 0; run < RUNS; run++) {
 }
 console.log(
   `evidence statistics: ${INPUTS * CONFIGURATIONS} cells x ${REPETITIONS} repetitions = ${cells.length} outputs ` +
-    `(~${outputs[0].output.length} characters), ${cells.length * CHECKS} verdicts, ${RATED} rated`,
+    `(~${outputs[0]?.output.length ?? 0} characters), ${cells.length * CHECKS} verdicts, ${RATED} rated`,
 );
 for (const [name, ms] of byPart) console.log(`  ${name}: median ${median(ms).toFixed(0)} ms CPU`);
 console.log(
   `  all: ${totals.map((ms) => ms.toFixed(0)).join(', ')} ms CPU; median ${median(totals).toFixed(0)} ms ` +
     `(goal under ${GOAL_MS} ms: ${median(totals) < GOAL_MS ? 'met' : 'NOT met'}); ` +
-    `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+    `load average ${loadAverage().toFixed(1)} on ${os.cpus().length} CPUs`,
 );

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { ROUTES } from '@promptgrid/contract';
 import { freePort, HttpClient, startProcess } from '../server/test/server-process.js';
+import { percentile } from './figures.js';
 
 const ROWS = 10_000;
 const WORDS =
@@ -51,8 +52,6 @@ function jsonlDataset(): string {
   });
   return lines.join('\n');
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 /** Another user's GET /api/projects/ latencies (ms), one after another, while `importing` runs. */
 async function othersLatencies(other: HttpClient, importing: Promise<unknown>): Promise<number[]> {

@@ -24,7 +24,7 @@ try {
     },
   );
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const attr = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1].replace(/^\//, ''));
+  const attr = (pattern: RegExp) => [...html.matchAll(pattern)].flatMap(([, url]) => url?.replace(/^\//, '') ?? []);
   const entries = attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g);
   const preloads = attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g);
   const styles = attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
@@ -35,8 +35,8 @@ try {
     if (scripts.has(file)) return;
     scripts.add(file);
     const code = fs.readFileSync(path.join(outDir, file), 'utf8');
-    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g))
-      visit(path.posix.join(path.posix.dirname(file), match[1]));
+    for (const [, imported] of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g))
+      if (imported) visit(path.posix.join(path.posix.dirname(file), imported));
   };
   for (const file of [...entries, ...preloads]) visit(file);
 

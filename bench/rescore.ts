@@ -10,6 +10,8 @@ import os from 'node:os';
 import { ROUTES } from '@promptgrid/contract';
 import { createTestDatabase, signedInClient, startTestApp } from '../server/test/harness.js';
 import { insertEvaluation, type FixtureRequest } from '../server/test/evaluation-fixture.js';
+import { itemAt } from '@promptgrid/test-support/items';
+import { loadAverage, median } from './figures.js';
 
 const GOAL_S = 1;
 const INPUTS = 100;
@@ -67,16 +69,15 @@ try {
     if (response.statusCode !== 200) throw new Error(`rescore answered ${response.statusCode}: ${response.body}`);
     scores = response.json<{ scores: number }>().scores;
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const list = (values: number[]) => values.map((s) => s.toFixed(3)).join(', ');
   const wall = median(seconds);
   console.log(`rescore: ${requests.length} stored outputs x 3 rule checks = ${scores} scores, ${kind}`);
-  console.log(`  wall: first (empty scores) ${seconds[0].toFixed(3)} s; then ${list(seconds.slice(1))} s`);
+  console.log(`  wall: first (empty scores) ${itemAt(seconds, 0).toFixed(3)} s; then ${list(seconds.slice(1))} s`);
   console.log(`  process CPU: ${list(cpuSeconds)} s`);
   console.log(
     `  median wall ${wall.toFixed(3)} s, CPU ${median(cpuSeconds).toFixed(3)} s ` +
       `(goal under ${GOAL_S} s: ${wall < GOAL_S ? 'met' : 'NOT met'}); ` +
-      `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+      `load average ${loadAverage().toFixed(1)} on ${os.cpus().length} CPUs`,
   );
 } finally {
   await app.close();

@@ -66,7 +66,8 @@ const TYPES: Record<string, string> = {
 
 /** Static files from the fresh build (index.html for client routes), /api and /auth passed to the server. */
 const front = http.createServer((request, response) => {
-  const pathname = decodeURIComponent((request.url ?? '/').split('?')[0]);
+  const [requestPath = '/'] = (request.url ?? '/').split('?');
+  const pathname = decodeURIComponent(requestPath);
   if (pathname.startsWith('/api/') || pathname.startsWith('/auth/') || pathname === '/healthz') {
     const upstream = http.request(
       new URL(request.url!, api.url),
@@ -118,8 +119,12 @@ async function inBatches<T>(count: number, parallel: number, task: (index: numbe
  */
 async function seed(client: Client, inputs: number, prompts: number) {
   const models = await client.ok<{ id: number; model_name: string }[]>('GET', ROUTES.models);
-  const pick = (name: string) => models.find((m) => m.model_name === name) ?? models[0];
-  const chosen = [pick('gpt-4o-mini'), pick('claude-haiku-4-5')];
+  const pick = (name: string) => {
+    const model = models.find((m) => m.model_name === name) ?? models[0];
+    if (!model) throw new Error('The server lists no models.');
+    return model;
+  };
+  const chosen = [pick('gpt-4o-mini'), pick('claude-haiku-4-5')] as const;
   const project = await client.ok<{ id: number }>('POST', ROUTES.projects, {
     name: 'Render bench',
     description: 'Generated',
@@ -144,7 +149,7 @@ async function seed(client: Client, inputs: number, prompts: number) {
         await client.ok<{ id: number }>('POST', ROUTES.configurations(project.id), {
           name: `Prompt ${c}`,
           prompt_content: `You are assistant number ${c}. Answer briefly.`,
-          ai_model_id: chosen[c % 2].id,
+          ai_model_id: (c % 2 === 0 ? chosen[0] : chosen[1]).id,
           parameters: { temperature: 0.5, max_tokens: 200 },
           provider_specific_params: {},
         })
@@ -351,10 +356,11 @@ function mainThreadCpu(trace: Buffer) {
         (sums.get(`${event.pid}:${event.tid}:${event.name}`) ?? 0) + event.tdur,
       );
   // The page's main thread: the one that ran the most.
-  const busiest = [...mains].sort(
+  const [busiest] = [...mains].sort(
     (a, b) =>
       (sums.get(`${b}:ThreadControllerImpl::RunTask`) ?? 0) - (sums.get(`${a}:ThreadControllerImpl::RunTask`) ?? 0),
-  )[0];
+  );
+  if (busiest === undefined) throw new Error('The trace has no main thread.');
   if (process.env.BENCH_TRACE_TOP) {
     const paints = events.filter((e) => e.name === 'Paint' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
     const byLayer = new Map<string, { count: number; us: number }>();
@@ -562,6 +568,7 @@ try {
   }
   const byP95 = [...scrolls].sort((a, b) => a.p95 - b.p95);
   const matrixScroll = byP95[Math.floor((byP95.length - 1) / 2)];
+  if (!matrixScroll) throw new Error('No matrix scroll was measured.');
 
   // One poll of the finished run, as the results screen makes it: the requests changed since the newest seen
   // (none), and the metrics; beside the whole list the poll would fetch without the cursor.

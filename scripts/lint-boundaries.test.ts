@@ -13,6 +13,7 @@ const eslint = new ESLint({
 
 async function boundaryMessages(file: string, source: string) {
   const [result] = await eslint.lintText(source, { filePath: file });
+  if (!result) throw new Error(`ESLint gave no result for ${file}.`);
   return result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 

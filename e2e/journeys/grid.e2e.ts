@@ -7,6 +7,7 @@ import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support
 import { apiCall, shot, signIn, useApp } from '../support/app';
 import { seeText, visible } from '../support/expect';
 import { seedProject, storeApiKey } from '../support/flows';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const OPENAI_KEY = 'sk-e2e-grid-openai-0001';
 const ANTHROPIC_KEY = 'sk-ant-e2e-grid-0002';
@@ -306,7 +307,7 @@ test.describe('the comparison grid', () => {
       ],
       configurations: [{ name: 'Tutor', model: 'gpt-4.1', prompt: 'Answer plainly.' }],
     });
-    const [tutor] = await apiCall<Configuration[]>(page, 'GET', `/api/projects/${projectId}/configurations/`);
+    const tutor = itemAt(await apiCall<Configuration[]>(page, 'GET', `/api/projects/${projectId}/configurations/`), 0);
     const inputIds = (await apiCall<{ id: number }[]>(page, 'GET', `/api/projects/${projectId}/inputs/`)).map(
       (input) => input.id,
     );

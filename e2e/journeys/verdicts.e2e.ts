@@ -29,7 +29,7 @@ const rates = async (page: Page, name: string) => {
   const headers = (await leaderboard(page).getByRole('columnheader').allInnerTexts()).slice(1);
   const cells = await leaderboardRow(page, name).getByRole('cell').allInnerTexts();
   const cellOf = (header: string) => cells[headers.findIndex((text) => text.trim().startsWith(header))] ?? '';
-  return { pass: cellOf('Pass rate').split('\n')[0].trim(), win: cellOf('Win rate').trim() };
+  return { pass: (cellOf('Pass rate').split('\n')[0] ?? '').trim(), win: cellOf('Win rate').trim() };
 };
 
 async function addCheck(page: Page, check: { name: string; type?: string; value: string; judge?: boolean }) {

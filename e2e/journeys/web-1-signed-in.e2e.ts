@@ -107,7 +107,7 @@ test.describe('projects', () => {
     for (const [name, description] of [
       ['Contract summarizer', 'Kept'],
       ['Support bot', 'Deleted'],
-    ]) {
+    ] as const) {
       await page.getByRole('button', { name: 'New Project' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Create New Project' });
       await dialog.getByLabel('Project Name').fill(name);

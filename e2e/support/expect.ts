@@ -81,7 +81,7 @@ export async function backgroundAt(page: Page, x: number, y: number): Promise<[n
         context.clearRect(0, 0, 1, 1);
         context.fillStyle = getComputedStyle(el).backgroundColor;
         context.fillRect(0, 0, 1, 1);
-        const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+        const [r = 0, g = 0, b = 0, a = 0] = context.getImageData(0, 0, 1, 1).data; // one pixel: four channels
         if (a > 200) return [r, g, b] as [number, number, number];
       }
       return [255, 255, 255] as [number, number, number]; // the browser's default canvas

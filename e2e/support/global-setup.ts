@@ -12,7 +12,7 @@ function completeBuild(dist: string): boolean {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) return false;
   const html = fs.readFileSync(index, 'utf8');
-  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].flatMap(([, asset]) => asset ?? []);
   return assets.length > 0 && assets.every((asset) => fs.existsSync(path.join(dist, asset)));
 }
 

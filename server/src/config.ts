@@ -18,7 +18,7 @@ const httpUrl = urlWith(['http:', 'https:'], 'must be an http(s) URL');
 const normalized = (url: URL) => url.href.replace(/\/+$/, '');
 const isAddressOrRange = (entry: string) => {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
-  const [address, bits, ...rest] = entry.split('/');
+  const [address = '', bits, ...rest] = entry.split('/');
   const family = net.isIP(address);
   if (family === 0 || rest.length > 0) return false;
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));

@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
-  return [...text.matchAll(importPattern)].map((m) => m[1] ?? m[2]);
+  return [...text.matchAll(importPattern)].flatMap((m) => m[1] ?? m[2] ?? []);
 }
 
 /** Resolves a relative or '@/' import of a web file to a path under web/src. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { evaluations, type RunSnapshot } from '../src/db/schema.js';
+import { itemAt } from '@promptgrid/test-support';
 
 /** One finished (or unfinished) request of a fixture run, with the output it stored when it succeeded. */
 export type FixtureRequest = {
@@ -49,20 +50,23 @@ export async function insertEvaluation(
     inputs: run.inputs,
   };
   const finished = run.requests.filter((r) => r.status !== 'PENDING').length;
-  const [evaluation] = await db
-    .insert(evaluations)
-    .values({
-      userId: run.userId,
-      projectId: run.projectId,
-      name: 'Fixture',
-      useMock: true,
-      totalRequests: run.requests.length,
-      repetitions: run.requests.reduce((most, r) => Math.max(most, r.repetition ?? 0), 0) + 1,
-      finishedRequests: finished,
-      snapshot,
-      completedAt: finished === run.requests.length ? new Date() : null,
-    })
-    .returning({ id: evaluations.id });
+  const evaluation = itemAt(
+    await db
+      .insert(evaluations)
+      .values({
+        userId: run.userId,
+        projectId: run.projectId,
+        name: 'Fixture',
+        useMock: true,
+        totalRequests: run.requests.length,
+        repetitions: run.requests.reduce((most, r) => Math.max(most, r.repetition ?? 0), 0) + 1,
+        finishedRequests: finished,
+        snapshot,
+        completedAt: finished === run.requests.length ? new Date() : null,
+      })
+      .returning({ id: evaluations.id }),
+    0,
+  );
   // A request that succeeded always has a time and token counts; a fixture may leave them out.
   const rows = run.requests.map((r, index) =>
     r.status === 'SUCCESS'

@@ -7,6 +7,7 @@ import { ROUTES, type EvaluationResults, type Result, type RunEvaluationResponse
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestDatabase, signedInClient, startTestApp } from './harness.js';
 import { freePort, HttpClient, seedProject, startProcess, type ServerProcess } from './server-process.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const encryptionKey = crypto.randomBytes(32).toString('hex');
 
@@ -149,7 +150,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, worker processes',
 
     const second = await runOnce();
     await waitFor(counts(second), (c) => c.SUCCESS >= 40, 30_000);
-    await workers[0].kill('SIGKILL');
+    await itemAt(workers, 0).kill('SIGKILL');
     const final = await waitFor(counts(second), terminal, 60_000);
     expect(final).toMatchObject({ SUCCESS: 200, FAILED: 0, total: 200 });
     const { rows: results } = await database.executeSql(

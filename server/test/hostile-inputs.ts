@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { ROUTES, type AiModel } from '@promptgrid/contract';
 import type { HttpClient } from './server-process.js';
+import { itemAt } from '@promptgrid/test-support';
 
 /**
  * The inputs with which one signed-in user could once stop a whole server, sent to a server process: for the test
@@ -32,7 +33,7 @@ export function healthProbe(baseUrl: string) {
 }
 
 async function projectWith(client: HttpClient, prompt: string) {
-  const [model] = await client.ok<AiModel[]>('GET', ROUTES.models);
+  const model = itemAt(await client.ok<AiModel[]>('GET', ROUTES.models), 0);
   const project = await client.ok<{ id: number }>('POST', ROUTES.projects, { name: 'Hostile', description: 'Inputs' });
   const configuration = await client.ok<{ id: number }>('POST', ROUTES.configurations(project.id), {
     name: 'Amplifier',

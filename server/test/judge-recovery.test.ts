@@ -7,6 +7,7 @@ import { ROUTES, type AiModel, type ApiRequest, type EvaluationResults } from '@
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestDatabase, signedInClient, startTestApp } from './harness.js';
 import { HttpClient, freePort, seedProject, startProcess, type ServerProcess } from './server-process.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const REQUESTS = 100;
 const CONCURRENCY = 10;
@@ -155,7 +156,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, a worker process k
         ok: async (method, route, body) => (await client.request(method, route, body)).json(),
       });
       expect(await run.judgedAtLeast(15)).toBeLessThan(REQUESTS);
-      await workers[0].kill('SIGKILL');
+      await itemAt(workers, 0).kill('SIGKILL');
       run.expectJudgedOnce(await run.completed());
       const { rows } = await database.executeSql(
         `SELECT status, count(*)::int AS n, count(DISTINCT (api_request_id, check_id))::int AS d FROM judge_tasks GROUP BY status`,

@@ -5,6 +5,7 @@ import { LiveEvent, ROUTES, type Result } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestDatabase, signedInClient, startTestApp } from './harness.js';
 import { startProcess, type ServerProcess } from './server-process.js';
+import { itemAt } from '@promptgrid/test-support';
 
 /** The events of an SSE response, read to its end. */
 async function readEvents(url: string, cookie: string): Promise<LiveEvent[]> {
@@ -62,7 +63,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live events from a worker process
     const evaluationId = started.json().evaluation_id as number;
 
     const events = await readEvents(`${base}${ROUTES.evaluationEvents(evaluationId)}`, client.cookieHeader());
-    const [result] = (await client.get(ROUTES.results(evaluationId))).json<Result[]>();
+    const result = itemAt((await client.get(ROUTES.results(evaluationId))).json<Result[]>(), 0);
     const pieces = events.filter((e) => e.type === 'text');
     expect(pieces.length).toBeGreaterThan(1);
     let text = '';

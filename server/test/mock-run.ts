@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
 import type { TestClient } from './harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 /**
  * Starts a mock run (no key, no network) of the given system prompts on the given user prompts, in a new project of
@@ -12,7 +13,7 @@ export async function startMockRun(
   userPrompts: string[],
 ): Promise<number> {
   const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
-  const [model] = (await client.get(ROUTES.models)).json<{ id: number }[]>();
+  const model = itemAt((await client.get(ROUTES.models)).json<{ id: number }[]>(), 0);
   const configurationIds: number[] = [];
   for (const { name, prompt } of systemPrompts) {
     const response = await client.post(ROUTES.configurations(project), {

@@ -6,6 +6,7 @@ import * as schema from '../src/db/schema.js';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from './harness.js';
 import type { EntityIds } from './access-rules.js';
 import { bodyOf, plantEntities, servedRouteCases, targetOf, type RouteCase } from './route-table.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const SEED = 16;
 const RUNS = 25;
@@ -79,7 +80,7 @@ describe.each(embeddedDatabaseOnly)('bad input to every route on %s', (kind) => 
     .map((table) => `(select count(*)::int from "${getTableName(table)}") as "${getTableName(table)}"`)
     .join(', ')}`;
   async function rowCounts(): Promise<Record<string, number>> {
-    return (await ctx.database.executeSql<Record<string, number>>(countRows)).rows[0];
+    return itemAt((await ctx.database.executeSql<Record<string, number>>(countRows)).rows, 0);
   }
 
   beforeAll(async () => {

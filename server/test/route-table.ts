@@ -3,6 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ROUTES } from '@promptgrid/contract';
 import type { TestClient } from './harness.js';
 import { ACCESS_RULES, type AccessRule, type EntityIds } from './access-rules.js';
+import { itemAt } from '@promptgrid/test-support';
 
 /** One method of one route the app serves, with its row of the access rules (undefined: none yet). */
 export type RouteCase = { method: string; url: string; key: string; rule: AccessRule | undefined; route: RouteOptions };
@@ -54,7 +55,7 @@ export async function plantEntities(client: TestClient): Promise<EntityIds> {
     if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
     return response.json();
   };
-  const model = expectOk<{ id: number }[]>(await client.get(ROUTES.models), 'models')[0].id;
+  const model = itemAt(expectOk<{ id: number }[]>(await client.get(ROUTES.models), 'models'), 0).id;
   const project = expectOk<{ id: number }>(
     await client.post(ROUTES.projects, { name: 'Planted', description: 'd' }),
     'project',
@@ -83,7 +84,10 @@ export async function plantEntities(client: TestClient): Promise<EntityIds> {
     await client.post(ROUTES.accessTokens, { name: 'Planted' }),
     'access token',
   ).id;
-  const apiRequest = expectOk<{ id: number }[]>(await client.get(ROUTES.apiRequests(evaluation)), 'api requests')[0].id;
+  const apiRequest = itemAt(
+    expectOk<{ id: number }[]>(await client.get(ROUTES.apiRequests(evaluation)), 'api requests'),
+    0,
+  ).id;
   // On the discard port: nothing answers there, and nothing is sent to anyone.
   const endpoint = expectOk<{ id: number }>(
     await client.post(ROUTES.endpoints, { name: 'Planted', base_url: 'http://127.0.0.1:9/v1' }),

@@ -126,7 +126,7 @@ export class HttpClient {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
+      const [pair = cookie] = cookie.split(';');
       const index = pair.indexOf('=');
       this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
     }

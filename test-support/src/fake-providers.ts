@@ -139,8 +139,8 @@ function parseDirectives(text: string): Directive {
     stream: null,
     nested: null,
   };
-  for (const match of text.matchAll(/\[\[fake:([a-z0-9=-]+)\]\]/g)) {
-    const spec = match[1];
+  for (const [, spec] of text.matchAll(/\[\[fake:([a-z0-9=-]+)\]\]/g)) {
+    if (spec === undefined) continue;
     const stream = /^stream=(\d+)-(\d+)$/.exec(spec);
     if (stream) {
       directive.stream = { firstMs: Number(stream[1]), lastMs: Math.max(Number(stream[1]), Number(stream[2])) };
@@ -217,7 +217,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string, arrived: number) {
-    const path = (req.url ?? '').split('?')[0];
+    const [path = ''] = (req.url ?? '').split('?');
     if (path === '/_control' && req.method === 'POST') {
       Object.assign(behaviour, JSON.parse(raw || '{}'));
       return send(res, 200, behaviour);
@@ -250,7 +250,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       return send(res, 400, apiError(api, 400, 'invalid_request_error', 'Body is not JSON.'));
     }
     // Gemini names the model in the path; it is kept in the body as the others send it.
-    if (gemini) body.model = decodeURIComponent(gemini[1]);
+    if (gemini?.[1]) body.model = decodeURIComponent(gemini[1]);
     if (behaviour.record) requests.push({ api, apiKey, body, headers: req.headers, url: req.url ?? '' });
 
     let system: string | null = null;

@@ -125,9 +125,10 @@ export async function writeStream(res: http.ServerResponse, plan: StreamPlan, ar
     res.write(head + pieces.slice(0, last).map(piece).join(''));
   } else {
     res.write(head);
-    for (let i = 0; i < last && !res.destroyed; i++) {
+    for (const [i, text] of pieces.slice(0, last).entries()) {
+      if (res.destroyed) break;
       if (i > 0) await sleepUntil(arrived, plan.firstMs + ((plan.lastMs - plan.firstMs) * i) / (pieces.length - 1));
-      res.write(piece(stamped(pieces[i])));
+      res.write(piece(stamped(text)));
     }
   }
   if (plan.breakOff) return res.destroy();

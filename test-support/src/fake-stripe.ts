@@ -129,12 +129,10 @@ export function parseStripeForm(body: string): Json {
     const parts = key.split(/\[|\]\[|\]/).filter((p, i) => p !== '' || i === 0);
     // A list is filled by its indexes as text ('0', '1'), so it is walked like an object.
     let node: Record<string, unknown> = out;
-    for (let i = 0; i < parts.length; i++) {
-      const part = parts[i];
-      const last = i === parts.length - 1;
-      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]);
-      if (last) node[part] = value;
-      else node = (node[part] ??= nextIsIndex ? [] : {}) as Record<string, unknown>;
+    for (const [i, part] of parts.entries()) {
+      const next = parts[i + 1];
+      if (next === undefined) node[part] = value;
+      else node = (node[part] ??= /^\d+$/.test(next) ? [] : {}) as Record<string, unknown>;
     }
   }
   return out;
@@ -454,7 +452,7 @@ export class FakeStripe {
   }
 
   private route(method: string, path: string, body: StripeParams): Json {
-    let m: RegExpMatchArray | null;
+    let routeId: string | undefined;
     if (method === 'POST' && path === '/v1/customers') {
       const customer: FakeStripeCustomer = {
         id: randomId('cus'),
@@ -466,8 +464,8 @@ export class FakeStripe {
       this.customers.set(customer.id, customer);
       return customer;
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
-      return this.customers.get(m[1]) ?? throwError(missing('customer', m[1]));
+    if (method === 'GET' && (routeId = path.match(/^\/v1\/customers\/([^/]+)$/)?.[1])) {
+      return this.customers.get(routeId) ?? throwError(missing('customer', routeId));
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (body.customer && !this.customers.has(body.customer)) throw missing('customer', body.customer, 'customer');
@@ -480,7 +478,7 @@ export class FakeStripe {
           'parameter_missing',
           'mode',
         );
-      if (body.mode === 'subscription' && (lineItems.length === 0 || !lineItems[0].price)) {
+      if (body.mode === 'subscription' && (lineItems.length === 0 || !lineItems[0]?.price)) {
         throw new StripeApiError(
           400,
           'You must provide at least one recurring price in `subscription` mode when using prices.',
@@ -518,8 +516,8 @@ export class FakeStripe {
       this.checkoutSessions.set(id, session);
       return session;
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
-      return this.checkoutSessions.get(m[1]) ?? throwError(missing('checkout.session', m[1]));
+    if (method === 'GET' && (routeId = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)?.[1])) {
+      return this.checkoutSessions.get(routeId) ?? throwError(missing('checkout.session', routeId));
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!body.customer)
@@ -543,8 +541,8 @@ export class FakeStripe {
       this.portalSessions.set(id, session);
       return session;
     }
-    if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
-      const subscription = this.subscriptions.get(m[1]) ?? throwError(missing('subscription', m[1]));
+    if ((routeId = path.match(/^\/v1\/subscriptions\/([^/]+)$/)?.[1])) {
+      const subscription = this.subscriptions.get(routeId) ?? throwError(missing('subscription', routeId));
       if (method === 'GET') return subscription;
       if (method === 'POST') {
         if (subscription.status === 'canceled') {
@@ -574,9 +572,9 @@ export class FakeStripe {
         `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${content}</body></html>`,
       );
     };
-    let m: RegExpMatchArray | null;
-    if (method === 'GET' && (m = url.pathname.match(/^\/checkout\/([^/]+)$/))) {
-      const session = this.checkoutSessions.get(m[1]);
+    let routeId: string | undefined;
+    if (method === 'GET' && (routeId = url.pathname.match(/^\/checkout\/([^/]+)$/)?.[1])) {
+      const session = this.checkoutSessions.get(routeId);
       if (!session) return html(404, 'Checkout session not found', '');
       return html(
         200,
@@ -585,16 +583,16 @@ export class FakeStripe {
           (session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Back</a>` : ''),
       );
     }
-    if (method === 'POST' && (m = url.pathname.match(/^\/checkout\/([^/]+)\/complete$/))) {
-      const session = this.checkoutSessions.get(m[1]);
+    if (method === 'POST' && (routeId = url.pathname.match(/^\/checkout\/([^/]+)\/complete$/)?.[1])) {
+      const session = this.checkoutSessions.get(routeId);
       if (!session) return html(404, 'Checkout session not found', '');
       if (!this.webhookTarget) return html(500, 'Fake Stripe has no webhookTarget', '');
       await this.sendWebhooks(this.webhookTarget, this.completeCheckout(session.id));
       res.writeHead(303, { location: session.success_url ?? '/' });
       return res.end();
     }
-    if (method === 'GET' && (m = url.pathname.match(/^\/portal\/([^/]+)$/))) {
-      const session = this.portalSessions.get(m[1]);
+    if (method === 'GET' && (routeId = url.pathname.match(/^\/portal\/([^/]+)$/)?.[1])) {
+      const session = this.portalSessions.get(routeId);
       if (!session) return html(404, 'Portal session not found', '');
       return html(
         200,

@@ -1,3 +1,4 @@
 export * from './google.js';
 export * from './fake-stripe.js';
 export * from './fake-providers.js';
+export * from './items.js';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { ROUTES, type ConfigurationVersion } from '@promptgrid/contract';
+import { itemAt } from '@promptgrid/test-support';
 import { HttpClient, seedProject, startProcess, type ServerProcess } from '../../../server/test/server-process.js';
 
 const packageDir = path.resolve(import.meta.dirname, '..');
@@ -83,7 +84,9 @@ describe('the promptgrid CLI against a server', () => {
   });
 
   it('exits 1 when a configuration is under the threshold, and writes JSON, CSV and JUnit that parse', async () => {
-    const [json, csv, junit] = ['results.json', 'results.csv', 'junit.xml'].map((name) => path.join(work, name));
+    const json = path.join(work, 'results.json');
+    const csv = path.join(work, 'results.csv');
+    const junit = path.join(work, 'junit.xml');
     const result = await cli([
       'run',
       '--project',
@@ -110,7 +113,7 @@ describe('the promptgrid CLI against a server', () => {
       '0',
       '0',
     ]);
-    expect(rows[0].output).toContain('[mock openai/gpt-4o-mini]');
+    expect(itemAt(rows, 0).output).toContain('[mock openai/gpt-4o-mini]');
 
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
       fs.readFileSync(junit, 'utf8'),
@@ -181,16 +184,19 @@ describe('the promptgrid CLI against a server', () => {
     expect(pushed.code, pushed.stderr).toBe(0);
     expect(pushed.stdout).toContain('updated Prompt 1: prompt changed');
     expect(pushed.stdout).toContain('unchanged Prompt 0');
-    expect(await Promise.all(project.configurationIds.map(versionsOf))).toEqual([before[0], before[1] + 1]);
+    expect(await Promise.all(project.configurationIds.map(versionsOf))).toEqual([
+      itemAt(before, 0),
+      itemAt(before, 1) + 1,
+    ]);
   });
 
   it('exits 1 when a check that passed in the base run fails now', async () => {
     const base = await cli(['run', '--project', 'Bench', '--configs', 'Prompt 0', '--mock', '--json']);
     expect(base.code, base.stderr).toBe(0);
     const baseId = JSON.parse(base.stdout).evaluation.id as number;
-    const [prompt0] = await client.ok<{ id: number; ai_model: { id: number } }[]>(
-      'GET',
-      ROUTES.configurations(project.projectId),
+    const prompt0 = itemAt(
+      await client.ok<{ id: number; ai_model: { id: number } }[]>('GET', ROUTES.configurations(project.projectId)),
+      0,
     );
     await client.ok('PUT', ROUTES.configuration(prompt0.id), {
       name: 'Prompt 0',

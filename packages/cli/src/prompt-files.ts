@@ -21,12 +21,13 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 function parsePromptFile(text: string, file: string): PromptFile {
   const match = FRONT_MATTER.exec(text);
   if (!match) throw new CliError(`${file}: no YAML front matter (a block between --- lines) at the top.`);
-  const settings = PromptFrontMatter.safeParse(parse(match[1]) ?? {});
+  const [frontMatter, yaml = ''] = match;
+  const settings = PromptFrontMatter.safeParse(parse(yaml) ?? {});
   if (!settings.success)
     throw new CliError(`${file}: ${settings.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   // One blank line separates the front matter from the prompt; the prompt itself ends without the file's last newline.
   const prompt = text
-    .slice(match[0].length)
+    .slice(frontMatter.length)
     .replace(/^\r?\n/, '')
     .replace(/\r?\n$/, '');
   return { ...settings.data, prompt };
@@ -108,22 +109,22 @@ export async function pushPrompts(
       parameters: { temperature: prompt.temperature, max_tokens: prompt.max_tokens },
       provider_specific_params: { json_mode: prompt.json_mode },
     };
-    const current = existing.filter((c) => c.name === prompt.name);
-    if (current.length > 1)
+    const [current, ...others] = existing.filter((c) => c.name === prompt.name);
+    if (others.length > 0)
       throw new CliError(`${file}: several configurations are named ${JSON.stringify(prompt.name)}.`);
-    if (current.length === 0) {
+    if (!current) {
       const created = await api.post(Configuration, ROUTES.configurations(project.id), body);
       changes.push({ file, name: prompt.name, change: 'created' as const, version: created.version, fields: [] });
       continue;
     }
-    const fields = differences(prompt, current[0]);
+    const fields = differences(prompt, current);
     if (fields.length === 0) {
-      changes.push({ file, name: prompt.name, change: 'unchanged' as const, version: current[0].version, fields });
+      changes.push({ file, name: prompt.name, change: 'unchanged' as const, version: current.version, fields });
       continue;
     }
-    const saved = await api.put(Configuration, ROUTES.configuration(current[0].id), {
+    const saved = await api.put(Configuration, ROUTES.configuration(current.id), {
       ...body,
-      is_active: current[0].is_active,
+      is_active: current.is_active,
     });
     changes.push({ file, name: prompt.name, change: 'updated' as const, version: saved.version, fields });
   }

@@ -71,11 +71,12 @@ function cells(row: LeaderboardRow): string[] {
 /** Plain columns for a terminal or a CI log (no colours, no escape codes). */
 export function leaderboardText(rows: LeaderboardRow[]): string {
   const table = [HEADERS, ...rows.map(cells)];
-  const widths = HEADERS.map((_, i) => Math.max(...table.map((line) => line[i].length)));
+  // Every line has one cell per header.
+  const widths = HEADERS.map((_, i) => Math.max(...table.map((line) => line[i]?.length ?? 0)));
   return table
     .map((line) =>
       line
-        .map((cell, i) => cell.padEnd(widths[i]))
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
         .join('  ')
         .trimEnd(),
     )

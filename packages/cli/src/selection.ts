@@ -14,10 +14,10 @@ const isId = (value: string) => /^\d+$/.test(value);
 /** The project named by its id or its exact name. */
 export async function findProject(api: ApiClient, idOrName: string): Promise<Project> {
   const projects = await api.get(z.array(Project), ROUTES.projects);
-  const matches = projects.filter((p) => (isId(idOrName) ? p.id === Number(idOrName) : p.name === idOrName));
-  if (matches.length === 0) throw new CliError(`No project ${JSON.stringify(idOrName)}.`);
-  if (matches.length > 1) throw new CliError(`Several projects are named ${JSON.stringify(idOrName)}: use its id.`);
-  return matches[0];
+  const [match, ...others] = projects.filter((p) => (isId(idOrName) ? p.id === Number(idOrName) : p.name === idOrName));
+  if (!match) throw new CliError(`No project ${JSON.stringify(idOrName)}.`);
+  if (others.length > 0) throw new CliError(`Several projects are named ${JSON.stringify(idOrName)}: use its id.`);
+  return match;
 }
 
 export const listConfigurations = (api: ApiClient, projectId: number) =>
@@ -36,14 +36,11 @@ export async function selectConfigurations(
     return active;
   }
   return idsOrNames.map((wanted) => {
-    const found = all.filter((c) => (isId(wanted) ? c.id === Number(wanted) : c.name === wanted));
-    if (found.length !== 1)
-      throw new CliError(
-        found.length === 0
-          ? `No configuration ${JSON.stringify(wanted)} in this project.`
-          : `Several configurations are named ${JSON.stringify(wanted)}: use its id.`,
-      );
-    return found[0];
+    const [found, ...others] = all.filter((c) => (isId(wanted) ? c.id === Number(wanted) : c.name === wanted));
+    if (!found) throw new CliError(`No configuration ${JSON.stringify(wanted)} in this project.`);
+    if (others.length > 0)
+      throw new CliError(`Several configurations are named ${JSON.stringify(wanted)}: use its id.`);
+    return found;
   });
 }
 
@@ -67,7 +64,8 @@ export async function selectInputs(
   const shuffled = [...active];
   for (let i = shuffled.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
-    [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+    // Both indexes are within the copy: 0 <= j <= i < length.
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
   }
   return shuffled.slice(0, options.sample);
 }

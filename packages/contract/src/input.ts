@@ -12,20 +12,20 @@ export const Variables = z
     const names = Object.keys(variables);
     if (names.length > LIMITS.variablesMax)
       context.addIssue({ code: 'custom', message: `At most ${LIMITS.variablesMax} variables are allowed.` });
-    for (const name of names) {
+    for (const [name, value] of Object.entries(variables)) {
       if (!VARIABLE_NAME_PATTERN.test(name))
         context.addIssue({
           code: 'custom',
           path: [name],
           message: `'${name}' is not a variable name: use letters, digits and _, not starting with a digit, at most 64.`,
         });
-      else if (variables[name].length > LIMITS.contentMaxLength)
+      else if (value.length > LIMITS.contentMaxLength)
         context.addIssue({
           code: 'custom',
           path: [name],
           message: `A variable value must be at most ${LIMITS.contentMaxLength} characters.`,
         });
-      else if (variables[name].includes('\u0000'))
+      else if (value.includes('\u0000'))
         context.addIssue({ code: 'custom', path: [name], message: 'A variable value cannot contain NUL characters.' });
     }
   });

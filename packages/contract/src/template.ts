@@ -11,21 +11,32 @@ const NAME = '[A-Za-z_][A-Za-z0-9_]{0,63}';
 /** Group 1: the name inside triple braces; group 2: inside double braces. */
 const PLACEHOLDER_SOURCE = `\\{\\{\\{\\s*(${NAME})\\s*\\}\\}\\}|\\{\\{\\s*(${NAME})\\s*\\}\\}`;
 
+/** The variable a placeholder names: exactly one of the pattern's two groups captures it. */
+function placeholderName(triple: string | undefined, double: string | undefined): string {
+  const name = triple ?? double;
+  if (name === undefined) throw new Error('A placeholder match captured no variable name.');
+  return name;
+}
+
+/** A variable's own value (not one inherited from Object.prototype, such as `constructor`), if given. */
+function ownVariable(variables: Readonly<Record<string, string>>, name: string): string | undefined {
+  return Object.hasOwn(variables, name) ? variables[name] : undefined;
+}
+
 /** A fresh global regex over the placeholders (a shared one would carry its lastIndex between callers). */
 export const placeholderPattern = () => new RegExp(PLACEHOLDER_SOURCE, 'g');
 
 /** The variables a text uses, each once, in order of first use. */
 export function templateVariables(text: string): string[] {
   const names = new Set<string>();
-  for (const match of text.matchAll(placeholderPattern())) names.add(match[1] ?? match[2]);
+  for (const match of text.matchAll(placeholderPattern())) names.add(placeholderName(match[1], match[2]));
   return [...names];
 }
 
 /** The text with every placeholder whose variable is given replaced by its value; others stay as written. */
 export function fillTemplate(text: string, variables: Readonly<Record<string, string>>): string {
   return text.replace(placeholderPattern(), (placeholder, triple: string | undefined, double: string | undefined) => {
-    const name = triple ?? double!;
-    return Object.hasOwn(variables, name) ? variables[name] : placeholder;
+    return ownVariable(variables, placeholderName(triple, double)) ?? placeholder;
   });
 }
 
@@ -36,7 +47,7 @@ export function templateShape(text: string): TemplateShape {
   const uses: TemplateShape['uses'] = new Map();
   let fixedLength = text.length;
   for (const match of text.matchAll(placeholderPattern())) {
-    const name = match[1] ?? match[2];
+    const name = placeholderName(match[1], match[2]);
     const use = uses.get(name) ?? { count: 0, placeholderLength: 0 };
     use.count += 1;
     use.placeholderLength += match[0].length;
@@ -49,7 +60,9 @@ export function templateShape(text: string): TemplateShape {
 /** The length fillTemplate's result would have, computed from the lengths alone (cost: one step per variable used). */
 export function filledLength(shape: TemplateShape, variables: Readonly<Record<string, string>>): number {
   let length = shape.fixedLength;
-  for (const [name, use] of shape.uses)
-    length += Object.hasOwn(variables, name) ? use.count * variables[name].length : use.placeholderLength;
+  for (const [name, use] of shape.uses) {
+    const value = ownVariable(variables, name);
+    length += value === undefined ? use.placeholderLength : use.count * value.length;
+  }
   return length;
 }

@@ -10,6 +10,7 @@ import {
 import { ownAccessToken, ownedRow } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { accessTokens, users } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { hashToken } from '../auth/tokens.js';
 
 type Row = typeof accessTokens.$inferSelect;
@@ -42,16 +43,18 @@ export async function createAccessToken(
   input: CreateAccessTokenInput,
 ): Promise<CreatedAccessToken> {
   const token = `${ACCESS_TOKEN_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
-  const [row] = await db
-    .insert(accessTokens)
-    .values({
-      userId,
-      name: input.name,
-      tokenHash: hashToken(token),
-      lastFour: token.slice(-4),
-      expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-    })
-    .returning();
+  const row = returnedRow(
+    await db
+      .insert(accessTokens)
+      .values({
+        userId,
+        name: input.name,
+        tokenHash: hashToken(token),
+        lastFour: token.slice(-4),
+        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+      })
+      .returning(),
+  );
   return { ...toAccessToken(row), token };
 }
 

@@ -3,6 +3,7 @@ import { ROUTES } from '@promptgrid/contract';
 import { startFakeStripe, type FakeStripe } from '@promptgrid/test-support/fake-stripe';
 import { createTestApp, databaseKinds, signedInClient, startTestApp, TestClient } from '../../test/harness.js';
 import { STRIPE_FAILED_MESSAGE } from '../billing/stripe.js';
+import { itemAt } from '@promptgrid/test-support';
 
 type Client = Awaited<ReturnType<typeof signedInClient>>;
 
@@ -43,10 +44,10 @@ describe.each(databaseKinds)('deleting an account on %s', (kind) => {
               (SELECT count(*)::int FROM evaluation_usage WHERE user_id = $1) AS usage`,
       [userId],
     );
-    return rows[0];
+    return itemAt(rows, 0);
   }
   const requestCount = async () =>
-    (await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows[0].n as number;
+    itemAt((await ctx.database.executeSql('SELECT count(*)::int AS n FROM api_requests', [])).rows, 0).n as number;
 
   async function subscribe(client: Client) {
     const checkout = (await client.post(ROUTES.createCheckoutSession)).json();

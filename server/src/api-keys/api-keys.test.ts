@@ -13,6 +13,7 @@ import {
 } from '../../test/harness.js';
 import { KEY_FILE_NAME, loadEncryptionKey, seal, unseal } from './sealing.js';
 import { readActiveKey, resealApiKeys } from './service.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe.each(embeddedDatabaseOnly)('api keys on %s', (kind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-keys-'));
@@ -79,14 +80,24 @@ describe.each(embeddedDatabaseOnly)('api keys on %s', (kind) => {
     expect(raw).not.toContain(secret);
     expect(raw).not.toContain(secret.slice(8, 40));
     expect(raw).not.toContain(Buffer.from(secret).toString('base64').slice(0, 20));
-    expect(rows[0].sealed_key).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    expect(rows[0].encryption_key_id).toBe(ctx.app.sealingKey.id);
+    expect(itemAt(rows, 0).sealed_key).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(itemAt(rows, 0).encryption_key_id).toBe(ctx.app.sealingKey.id);
     // The sealed value opens only with the key, for this user and provider.
     expect(
-      unseal(rows[0].sealed_key, rows[0].encryption_key_id, ctx.app.sealingKey, `api-key:${alice.user.id}:openai`),
+      unseal(
+        itemAt(rows, 0).sealed_key,
+        itemAt(rows, 0).encryption_key_id,
+        ctx.app.sealingKey,
+        `api-key:${alice.user.id}:openai`,
+      ),
     ).toBe(secret);
     expect(() =>
-      unseal(rows[0].sealed_key, rows[0].encryption_key_id, ctx.app.sealingKey, `api-key:${alice.user.id + 1}:openai`),
+      unseal(
+        itemAt(rows, 0).sealed_key,
+        itemAt(rows, 0).encryption_key_id,
+        ctx.app.sealingKey,
+        `api-key:${alice.user.id + 1}:openai`,
+      ),
     ).toThrow();
   });
 

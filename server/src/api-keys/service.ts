@@ -3,6 +3,7 @@ import { defaultKeyLabel, type ApiKey, type CreateApiKeyInput, type UpdateApiKey
 import { ownApiKey, ownedRow } from '../auth/ownership.js';
 import type { Db, Tx } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
 import { seal, unseal, type EncryptionKey } from './sealing.js';
 
@@ -40,18 +41,20 @@ export async function createApiKey(
 ): Promise<ApiKey> {
   return db.transaction(async (tx) => {
     await tx.delete(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, input.provider)));
-    const [row] = await tx
-      .insert(apiKeys)
-      .values({
-        userId,
-        provider: input.provider,
-        label: input.label || defaultKeyLabel(input.provider),
-        sealedKey: seal(input.key, sealing, context(userId, input.provider)),
-        encryptionKeyId: sealing.id,
-        lastFourDigits: lastFour(input.key),
-        isActive: true,
-      })
-      .returning();
+    const row = returnedRow(
+      await tx
+        .insert(apiKeys)
+        .values({
+          userId,
+          provider: input.provider,
+          label: input.label || defaultKeyLabel(input.provider),
+          sealedKey: seal(input.key, sealing, context(userId, input.provider)),
+          encryptionKeyId: sealing.id,
+          lastFourDigits: lastFour(input.key),
+          isActive: true,
+        })
+        .returning(),
+    );
     return toApiKey(row);
   });
 }
@@ -77,22 +80,24 @@ export async function updateApiKey(
         .set({ isActive: false, updatedAt: new Date() })
         .where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, existing.provider), ne(apiKeys.id, id)));
     }
-    const [row] = await tx
-      .update(apiKeys)
-      .set({
-        ...(input.label !== undefined ? { label: input.label } : {}),
-        ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
-        ...(input.key !== undefined
-          ? {
-              sealedKey: seal(input.key, sealing, context(userId, existing.provider)),
-              encryptionKeyId: sealing.id,
-              lastFourDigits: lastFour(input.key),
-            }
-          : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(apiKeys.id, id))
-      .returning();
+    const row = returnedRow(
+      await tx
+        .update(apiKeys)
+        .set({
+          ...(input.label !== undefined ? { label: input.label } : {}),
+          ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+          ...(input.key !== undefined
+            ? {
+                sealedKey: seal(input.key, sealing, context(userId, existing.provider)),
+                encryptionKeyId: sealing.id,
+                lastFourDigits: lastFour(input.key),
+              }
+            : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(apiKeys.id, id))
+        .returning(),
+    );
     return toApiKey(row);
   });
 }

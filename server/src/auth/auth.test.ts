@@ -12,6 +12,7 @@ import {
   startTestApp,
   TestClient,
 } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 type Cookie = {
   name: string;
@@ -45,7 +46,7 @@ describe.each(embeddedDatabaseOnly)('sign-in and sessions on %s', (kind) => {
 
   async function userCount(app: { database: Database } = ctx, email?: string) {
     const query = app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    const [row] = email ? await query.where(eq(users.email, email)) : await query;
+    const row = itemAt(email ? await query.where(eq(users.email, email)) : await query, 0);
     return Number(row.n);
   }
 
@@ -98,7 +99,7 @@ describe.each(embeddedDatabaseOnly)('sign-in and sessions on %s', (kind) => {
 
   it('matches Google users by subject: e-mail links only the first time, another subject with that e-mail is refused', async () => {
     // A user made by dev sign-in elsewhere (same table): the first Google sign-in with that e-mail links it.
-    const [made] = await ctx.database.db.insert(users).values({ email: 'grace@example.com' }).returning();
+    const made = itemAt(await ctx.database.db.insert(users).values({ email: 'grace@example.com' }).returning(), 0);
     const first = await googleSignIn(await anonymousWithCsrf(), { email: 'grace@example.com', sub: '1001' });
     expect(first.json().user.id).toBe(made.id);
     // Google gives the address to another account later: that account does not get Grace's data.
@@ -307,7 +308,7 @@ describe.each(embeddedDatabaseOnly)('dev sign-in on %s', (kind) => {
   });
   afterAll(() => database?.close());
   const countUsers = async () => {
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const row = itemAt(await database.db.select({ n: sql<number>`count(*)::int` }).from(users), 0);
     return Number(row.n);
   };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, SECURE_COOKIE_PREFIX, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, startTestApp, TestClient } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 type Cookie = { name: string; value: string; path?: string; secure?: boolean; maxAge?: number; expires?: Date };
 const cleared = (response: { cookies: unknown[] }, name: string) => {
@@ -71,11 +72,14 @@ describe.each(databaseKinds)('deleting an account over https on %s', (kind) => {
   afterAll(() => secure?.close());
 
   it('clears the session and CSRF cookies by their __Host- names, Secure, on path /', async () => {
-    const [user] = (
-      await secure.database.executeSql<{ id: number }>(
-        "INSERT INTO users (email) VALUES ('https-leaver@example.com') RETURNING id",
-      )
-    ).rows;
+    const user = itemAt(
+      (
+        await secure.database.executeSql<{ id: number }>(
+          "INSERT INTO users (email) VALUES ('https-leaver@example.com') RETURNING id",
+        )
+      ).rows,
+      0,
+    );
     const client = new TestClient(secure.app);
     client.cookies[`${SECURE_COOKIE_PREFIX}${SESSION_COOKIE}`] = await secure.app.sessions.create(user.id);
     await client.fetchCsrf();

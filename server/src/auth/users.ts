@@ -1,17 +1,20 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import type { GoogleIdentity } from './google.js';
 
 const userColumns = { id: users.id, email: users.email };
 
 /** Finds the user by e-mail or creates it (dev sign-in). */
 export async function findOrCreateUser(db: Db, email: string) {
-  const [row] = await db
-    .insert(users)
-    .values({ email })
-    .onConflictDoUpdate({ target: users.email, set: { email } })
-    .returning(userColumns);
+  const row = returnedRow(
+    await db
+      .insert(users)
+      .values({ email })
+      .onConflictDoUpdate({ target: users.email, set: { email } })
+      .returning(userColumns),
+  );
   return row;
 }
 

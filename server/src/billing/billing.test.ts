@@ -6,6 +6,7 @@ import { createTestApp, databaseKinds, signedInClient, TestClient } from '../../
 import { stripeEvents, subscriptions } from '../db/schema.js';
 import { consumeEvaluationQuota } from './quota.js';
 import { STRIPE_FAILED_MESSAGE } from './stripe.js';
+import { firstItems, itemAt } from '@promptgrid/test-support';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -22,9 +23,9 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
   });
 
   const row = async (userId: number) =>
-    (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+    itemAt(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)), 0);
   const eventCount = async () =>
-    (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents))[0].n;
+    itemAt(await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents), 0).n;
   const useFreeRun = (userId: number) =>
     ctx.database.db.transaction((tx) => consumeEvaluationQuota(tx, userId, ctx.config.freeEvaluationsPerMonth));
   const status = async (client: TestClient) => (await client.get(ROUTES.subscriptionStatus)).json();
@@ -114,8 +115,8 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
     }
     const customers = [...fake.customers.values()].filter((c) => c.email === bob.user.email);
     expect(customers).toHaveLength(1);
-    expect((await row(bob.user.id)).stripeCustomerId).toBe(customers[0].id);
-    expect(fake.lastCheckoutSession(customers[0].id)!.success_url).toBe(
+    expect((await row(bob.user.id)).stripeCustomerId).toBe(itemAt(customers, 0).id);
+    expect(fake.lastCheckoutSession(itemAt(customers, 0).id)!.success_url).toBe(
       'https://promptgrid.example.com/account?checkout=success',
     );
   });
@@ -143,7 +144,7 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
 
     await dave.post(ROUTES.createCheckoutSession);
     const session = fake.lastCheckoutSession((await row(dave.user.id)).stripeCustomerId!)!;
-    const [created, completed] = fake.completeCheckout(session.id);
+    const [created, completed] = firstItems(fake.completeCheckout(session.id), 2);
     // checkout.session.completed alone is enough: the server reads the subscription from Stripe.
     const delivery = await fake.sendWebhook(ctx.app, completed);
     expect(delivery.statusCode).toBe(200);
@@ -260,8 +261,8 @@ describe.each(databaseKinds)('billing through the stripe SDK and a fake Stripe o
       await fake.sendWebhook(ctx.app, deleted, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
     ];
     expect(attempts.map((a) => a.statusCode)).toEqual([400, 400, 400, 400, 400]);
-    expect(attempts[0].body).toContain('Invalid Stripe signature');
-    expect(attempts[1].body).toContain('Missing Stripe-Signature header');
+    expect(itemAt(attempts, 0).body).toContain('Invalid Stripe signature');
+    expect(itemAt(attempts, 1).body).toContain('Missing Stripe-Signature header');
     expect(await eventCount()).toBe(events);
     expect((await status(client)).status).toBe('active');
     expect((await fake.sendWebhook(ctx.app, deleted)).statusCode).toBe(200);

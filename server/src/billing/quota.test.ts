@@ -4,6 +4,7 @@ import { createTestApp, databaseKinds, signedInClient } from '../../test/harness
 import { evaluationUsage, subscriptions } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { consumeEvaluationQuota, evaluationsUsedThisMonth, usagePeriod } from './quota.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe('usagePeriod', () => {
   it('is the calendar month in UTC', () => {
@@ -87,10 +88,13 @@ describe.each(databaseKinds)('evaluation quota on %s', (kind) => {
       expect(outcomes.every((o) => o.status === 'fulfilled')).toBe(true);
       // A server with no free allowance still lets subscribers run.
       await consume(userId, 0);
-      const [usage] = await ctx.database.db
-        .select()
-        .from(evaluationUsage)
-        .where(and(eq(evaluationUsage.userId, userId), eq(evaluationUsage.period, usagePeriod())));
+      const usage = itemAt(
+        await ctx.database.db
+          .select()
+          .from(evaluationUsage)
+          .where(and(eq(evaluationUsage.userId, userId), eq(evaluationUsage.period, usagePeriod()))),
+        0,
+      );
       expect(usage.count).toBe(21);
     }
   });

@@ -5,6 +5,7 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionStatus
 import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
 import { subscriptions } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { HttpError } from '../http/errors.js';
 import { evaluationsUsedThisMonth, PAYING_STATUSES } from './quota.js';
 import { billingOff, rethrowStripeError } from './stripe.js';
@@ -72,8 +73,10 @@ export async function ensureCustomer(ctx: BillingContext, user: BillingUser): Pr
     .where(and(eq(subscriptions.userId, user.id), isNull(subscriptions.stripeCustomerId)))
     .returning({ customerId: subscriptions.stripeCustomerId });
   if (stored?.customerId) return stored.customerId;
+  // Another request stored its customer first, so the row holds that one.
   const winner = await subscriptionRow(ctx.db, user.id);
-  return winner.stripeCustomerId!;
+  if (!winner?.stripeCustomerId) throw new Error('The subscription row has no Stripe customer after storing one.');
+  return winner.stripeCustomerId;
 }
 
 export async function createCheckoutUrl(ctx: BillingContext, user: BillingUser, baseUrl: string): Promise<string> {
@@ -160,7 +163,7 @@ export async function applySubscriptionState(
   // Only the Standard plan's price grants Standard: another subscription of the same Stripe account is not ours.
   if (!isStandardPlan(subscription, priceId)) return false;
   await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
+  const row = returnedRow(await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update'));
   if (eventAt && row.lastStripeEventAt && eventAt < row.lastStripeEventAt) return false;
   const status = normalizeStatus(subscription.status);
   if (

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe.each(embeddedDatabaseOnly)('checks on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -68,12 +69,12 @@ describe.each(embeddedDatabaseOnly)('checks on %s', (kind) => {
     const refused = async (body: object) => {
       const response = await alice.post(ROUTES.checks(project), body);
       expect(response.statusCode, response.body).toBe(400);
-      return response.json<Record<string, string[]>>();
+      return response.json<{ value: string[] }>();
     };
-    expect((await refused({ name: 'r', type: 'regex', value: '(unclosed' })).value[0]).toMatch(
+    expect(itemAt((await refused({ name: 'r', type: 'regex', value: '(unclosed' })).value, 0)).toMatch(
       /^Not a valid regular expression: /,
     );
-    expect((await refused({ name: 's', type: 'json_schema', value: '{"type": "banana"}' })).value[0]).toMatch(
+    expect(itemAt((await refused({ name: 's', type: 'json_schema', value: '{"type": "banana"}' })).value, 0)).toMatch(
       /^Not a valid JSON Schema: /,
     );
     expect(await refused({ name: 's', type: 'json_schema', value: '{"type": ' })).toEqual({

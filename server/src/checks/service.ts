@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Check, SaveCheckInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
 import { linearRegexError } from './linear-regex.js';
@@ -84,10 +85,12 @@ export async function createCheck(db: Db, userId: number, projectId: number, inp
   return db.transaction(async (tx) => {
     await assertOwnsProject(tx, userId, projectId);
     await assertCheckValid(tx, projectId, input);
-    const [row] = await tx
-      .insert(checks)
-      .values({ projectId, ...columnsFrom(input) })
-      .returning();
+    const row = returnedRow(
+      await tx
+        .insert(checks)
+        .values({ projectId, ...columnsFrom(input) })
+        .returning(),
+    );
     return toCheck(row);
   });
 }
@@ -96,11 +99,13 @@ export async function updateCheck(db: Db, userId: number, id: number, input: Sav
   return db.transaction(async (tx) => {
     const existing = await getOwnedCheck(tx, userId, id);
     await assertCheckValid(tx, existing.projectId, input);
-    const [row] = await tx
-      .update(checks)
-      .set({ ...columnsFrom(input), updatedAt: sql`now()` })
-      .where(eq(checks.id, id))
-      .returning();
+    const row = returnedRow(
+      await tx
+        .update(checks)
+        .set({ ...columnsFrom(input), updatedAt: sql`now()` })
+        .where(eq(checks.id, id))
+        .returning(),
+    );
     return toCheck(row);
   });
 }

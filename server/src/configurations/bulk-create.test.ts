@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel, type Configuration } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe.each(databaseKinds)('adding several system prompts at once on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let model: AiModel;
   beforeAll(async () => {
     ctx = await createTestApp(kind);
-    [model] = (await (await signedInClient(ctx.app)).get(ROUTES.models)).json<AiModel[]>();
+    model = itemAt((await (await signedInClient(ctx.app)).get(ROUTES.models)).json<AiModel[]>(), 0);
   });
   afterAll(() => ctx?.close());
 

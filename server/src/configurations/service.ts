@@ -7,6 +7,7 @@ import {
 } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { aiModels, configurations } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
@@ -58,7 +59,7 @@ export async function createConfiguration(
   projectId: number,
   input: SaveConfigurationInput,
 ): Promise<Configuration> {
-  const [created] = await createConfigurations(db, userId, projectId, [input]);
+  const created = returnedRow(await createConfigurations(db, userId, projectId, [input]));
   return created;
 }
 
@@ -74,10 +75,12 @@ export async function createConfigurations(
     const created: Configuration[] = [];
     for (const input of inputs) {
       const model = await findModel(tx, userId, input);
-      const [row] = await tx
-        .insert(configurations)
-        .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
-        .returning({ id: configurations.id });
+      const row = returnedRow(
+        await tx
+          .insert(configurations)
+          .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
+          .returning({ id: configurations.id }),
+      );
       created.push(toConfiguration(await getOwned(tx, userId, row.id)));
     }
     return created;
@@ -114,20 +117,22 @@ export async function updateConfiguration(
 export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const { configuration: c } = await getOwned(tx, userId, id);
-    const [row] = await tx
-      .insert(configurations)
-      .values({
-        projectId: c.projectId,
-        aiModelId: c.aiModelId,
-        name: copyName(c.name),
-        promptContent: c.promptContent,
-        promptTokenCount: c.promptTokenCount,
-        temperature: c.temperature,
-        maxTokens: c.maxTokens,
-        jsonMode: c.jsonMode,
-        isActive: c.isActive,
-      })
-      .returning({ id: configurations.id });
+    const row = returnedRow(
+      await tx
+        .insert(configurations)
+        .values({
+          projectId: c.projectId,
+          aiModelId: c.aiModelId,
+          name: copyName(c.name),
+          promptContent: c.promptContent,
+          promptTokenCount: c.promptTokenCount,
+          temperature: c.temperature,
+          maxTokens: c.maxTokens,
+          jsonMode: c.jsonMode,
+          isActive: c.isActive,
+        })
+        .returning({ id: configurations.id }),
+    );
     await touchProject(tx, c.projectId);
     return toConfiguration(await getOwned(tx, userId, row.id));
   });

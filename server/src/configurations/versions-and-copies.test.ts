@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel, type Configuration, type ConfigurationVersion } from '@promptgrid/contract';
 import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -103,10 +104,10 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
       [1, false, 'Answer in two sentences.', 'gpt-4.1-mini'],
     ]);
     expect(versions[1]).toMatchObject({ name: 'Brief', parameters: { temperature: 0.3, max_tokens: 500 } });
-    expect(versions[2].saved_at).toBe(configuration.updated_at);
+    expect(itemAt(versions, 2).saved_at).toBe(configuration.updated_at);
 
     // Restoring version 1 saves its text, model and parameters again, as version 4.
-    const old = versions[2];
+    const old = itemAt(versions, 2);
     const restored = await client.put(
       ROUTES.configuration(configuration.id),
       saveOf(v3, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { insertEvaluation } from '../../test/evaluation-fixture.js';
+import { itemAt } from '@promptgrid/test-support';
 
 type Owner = { client: TestClient; userId: number; projectId: number; evaluationIds: number[] };
 
@@ -24,9 +25,11 @@ describe.each(databaseKinds)('deleting a project, a run or an account removes ev
     );
     const counts: Record<string, number> = {};
     for (const { table_name } of tables) {
-      const [row] = await sql<{ n: number }>(
-        `SELECT count(*)::int AS n FROM "${table_name}" WHERE ${column} = ANY ($1::int[])`,
-        [ids],
+      const row = itemAt(
+        await sql<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}" WHERE ${column} = ANY ($1::int[])`, [
+          ids,
+        ]),
+        0,
       );
       counts[table_name] = row.n;
     }
@@ -42,7 +45,7 @@ describe.each(databaseKinds)('deleting a project, a run or an account removes ev
   async function ownerWithRuns(email: string): Promise<Owner> {
     const client = await signedInClient(ctx.app, email);
     const userId = client.user.id;
-    const [model] = (await client.get(ROUTES.models)).json<{ id: number }[]>();
+    const model = itemAt((await client.get(ROUTES.models)).json<{ id: number }[]>(), 0);
     const projectId = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
     const input = (await client.post(ROUTES.inputs(projectId), { name: 'I', content: 'hello' })).json();
     const configuration = (

@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from './open.js';
 import { projects, users } from './schema.js';
 import { createScratchPostgresDatabase, databaseKinds, signedInClient, TestClient } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 /** Where the data lives: a temp DATA_DIR for PGlite, a fresh database for PostgreSQL. */
 async function createStore(kind: (typeof databaseKinds)[number]) {
@@ -51,11 +52,14 @@ describe.each(databaseKinds)('data survives a restart on %s', (kind) => {
 
     const reopened = await openConfiguredDatabase(config);
     try {
-      const [row] = await reopened.db
-        .select()
-        .from(projects)
-        .innerJoin(users, eq(users.id, projects.userId))
-        .where(eq(projects.id, project.id));
+      const row = itemAt(
+        await reopened.db
+          .select()
+          .from(projects)
+          .innerJoin(users, eq(users.id, projects.userId))
+          .where(eq(projects.id, project.id)),
+        0,
+      );
       expect(row.projects).toMatchObject({ name: 'Kept', description: 'Across restarts' });
       expect(row.users.email).toBe('persist@example.com');
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteThread } from './pglite-thread.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe('PgliteThread: the embedded database in its worker thread', () => {
   let thread: PgliteThread;
@@ -14,12 +15,12 @@ describe('PgliteThread: the embedded database in its worker thread', () => {
     await thread.query('INSERT INTO items (id, note, data) VALUES ($1, $2, $3)', [1, 'one', { a: [1, 2] }]);
     const parsed = await thread.query('SELECT id, note, at, data FROM items WHERE id = 1');
     expect(parsed.rows[0]).toMatchObject({ id: 1, note: 'one', data: { a: [1, 2] } });
-    expect(parsed.rows[0].at).toBeInstanceOf(Date);
+    expect(itemAt(parsed.rows, 0).at).toBeInstanceOf(Date);
     const text = await thread.query('SELECT at FROM items WHERE id = 1', [], {
       rowMode: 'array',
       parsers: { 1184: (v: string) => v },
     });
-    expect(typeof text.rows[0][0]).toBe('string');
+    expect(typeof itemAt(text.rows, 0)[0]).toBe('string');
   });
 
   it("keeps PostgreSQL's error fields (code, constraint) across the thread", async () => {
@@ -45,7 +46,7 @@ describe('PgliteThread: the embedded database in its worker thread', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect((await thread.query('SELECT count(*)::int AS n FROM items WHERE id = 2')).rows[0].n).toBe(0);
+    expect(itemAt((await thread.query('SELECT count(*)::int AS n FROM items WHERE id = 2')).rows, 0).n).toBe(0);
 
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -58,7 +59,7 @@ describe('PgliteThread: the embedded database in its worker thread', () => {
     const outside = thread.query('SELECT count(*)::int AS n FROM items WHERE id IN (3, 4)');
     release();
     await transaction;
-    expect((await outside).rows[0].n).toBe(2);
+    expect(itemAt((await outside).rows, 0).n).toBe(2);
   });
 });
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel, type Endpoint, type EvaluationResults } from '@promptgrid/contract';
 import { fakeOutput, startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
+import { firstItems, itemAt } from '@promptgrid/test-support';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
 import { AddressGuard } from '../providers/address-guard.js';
@@ -144,7 +145,7 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
         ],
       })
     ).json<Endpoint>();
-    const [unpriced, priced] = endpoint.models;
+    const [unpriced, priced] = firstItems(endpoint.models, 2);
 
     const models = (await alice.get(ROUTES.models)).json<AiModel[]>();
     const listed = models.filter((m) => m.endpoint !== null);
@@ -156,7 +157,7 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
       }),
       expect.objectContaining({ id: priced.id, model_name: 'qwen2.5', supports_json_mode: true }),
     ]);
-    expect(models[0].endpoint).toBeNull(); // the catalog's models come first
+    expect(itemAt(models, 0).endpoint).toBeNull(); // the catalog's models come first
 
     // No OpenAI or Anthropic key is stored: an endpoint's model needs none.
     const projectId = await project(alice);
@@ -166,12 +167,12 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
       output: fakeOutput('llama3.2', 'You are terse.', 'Hello endpoint'),
       cost_usd: null,
     });
-    const [call] = fake.requests;
+    const call = itemAt(fake.requests, 0);
     expect(call).toMatchObject({ api: 'openai', apiKey: ENDPOINT_KEY, body: { model: 'llama3.2', stream: true } });
     expect(call.headers['x-team']).toBe('evals-secret-team');
 
     const second = await realRun(alice, projectId, priced.id, 'Priced call');
-    const { input_token_total_count, output_token_count, cost_usd } = second.api_requests[0];
+    const { input_token_total_count, output_token_count, cost_usd } = itemAt(second.api_requests, 0);
     expect(cost_usd).toBeCloseTo((input_token_total_count! * 1 + output_token_count! * 2) / 1_000_000, 12);
   });
 
@@ -194,7 +195,7 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
     const refused = await bob.post(ROUTES.configurations(await project(bob)), {
       name: 'borrowed',
       prompt_content: 'p',
-      ai_model_id: endpoint.models[0].id,
+      ai_model_id: itemAt(endpoint.models, 0).id,
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ ai_model_id: ['Unknown AI model.'] });
@@ -208,7 +209,7 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
     const configuration = await alice.post(ROUTES.configurations(projectId), {
       name: 'Summariser',
       prompt_content: 'p',
-      ai_model_id: endpoint.models[0].id,
+      ai_model_id: itemAt(endpoint.models, 0).id,
     });
     const refused = await alice.delete(ROUTES.endpoint(endpoint.id));
     expect(refused.statusCode).toBe(409);
@@ -222,7 +223,7 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
   it('unlists a model taken off the endpoint and lists it again, same id, when it comes back', async () => {
     const alice = await signedInClient(ctx.app);
     const endpoint = (await create(alice, { models: [{ model_name: 'a' }, { model_name: 'b' }] })).json<Endpoint>();
-    const [a] = endpoint.models;
+    const a = itemAt(endpoint.models, 0);
     const without = await alice.put(ROUTES.endpoint(endpoint.id), { models: [{ model_name: 'b' }] });
     expect(without.json().models.map((m: { model_name: string }) => m.model_name)).toEqual(['b']);
     const back = await alice.put(ROUTES.endpoint(endpoint.id), { models: [{ model_name: 'a' }, { model_name: 'b' }] });
@@ -266,13 +267,12 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s with ALLOW_PRIVATE_ENDP
 
   it('refuses a changed base URL the same way', async () => {
     const alice = await signedInClient(ctx.app);
-    const {
-      rows: [row],
-    } = await ctx.database.executeSql<{ id: number }>(
+    const { rows } = await ctx.database.executeSql<{ id: number }>(
       `INSERT INTO endpoints (user_id, name, base_url, encryption_key_id)
        SELECT id, 'Saved before the rule', $1, 'none' FROM users ORDER BY id DESC LIMIT 1 RETURNING id`,
       [fake.openaiBaseUrl],
     );
+    const row = itemAt(rows, 0);
     const changed = await alice.put(ROUTES.endpoint(row.id), { base_url: 'http://10.0.0.1/v1' });
     expect(changed.statusCode).toBe(400);
     // Checked again at the call: an address saved earlier (or a name whose answer changed since) is refused too.

@@ -1,3 +1,4 @@
+import { returnedRow } from '../db/rows.js';
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import {
   CreateEndpointInput,
@@ -161,18 +162,20 @@ export async function createEndpoint(
 ): Promise<Endpoint> {
   await assertCallable(guard, input.base_url);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(endpoints)
-      .values({
-        userId,
-        name: input.name,
-        baseUrl: input.base_url,
-        ...sealedKey(input.key, sealing, userId),
-        ...sealedHeaders(input.headers, sealing, userId),
-        encryptionKeyId: sealing.id,
-        concurrency: input.concurrency,
-      })
-      .returning({ id: endpoints.id });
+    const row = returnedRow(
+      await tx
+        .insert(endpoints)
+        .values({
+          userId,
+          name: input.name,
+          baseUrl: input.base_url,
+          ...sealedKey(input.key, sealing, userId),
+          ...sealedHeaders(input.headers, sealing, userId),
+          encryptionKeyId: sealing.id,
+          concurrency: input.concurrency,
+        })
+        .returning({ id: endpoints.id }),
+    );
     await replaceModels(tx, row.id, input.models);
     return row.id;
   });

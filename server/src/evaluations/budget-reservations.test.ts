@@ -3,6 +3,7 @@ import { ROUTES, budgetStopMessage, type EvaluationResults, type RunEstimate } f
 import { databaseKinds, signedInClient } from '../../test/harness.js';
 import { useFakeProviderApp } from '../../test/fake-provider-app.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const KEY = 'sk-good-openai-reservations';
 
@@ -64,6 +65,6 @@ describe.each(databaseKinds)('a budget holds with an instant provider at concurr
       `SELECT count(*)::int AS held FROM api_requests WHERE evaluation_id = $1 AND status = 'IN_PROGRESS'`,
       [id],
     );
-    expect(rows[0].held).toBe(0);
+    expect(itemAt(rows, 0).held).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { ROUTES, type ApiRequest } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
 import { startMockRun, waitUntilCompleted } from '../../test/mock-run.js';
 import { IN_FLIGHT_WRITE_MARGIN_MS } from './queries.js';
+import { itemAt } from '@promptgrid/test-support';
 
 type Client = Awaited<ReturnType<typeof signedInClient>>;
 
@@ -51,7 +52,7 @@ describe.each(databaseKinds)('polling api requests changed since a time on %s', 
     expect(changed).toEqual(expected);
 
     // From the run's start: all of them.
-    const start = new Date(Date.parse(first[0].created_at) - 1).toISOString();
+    const start = new Date(Date.parse(itemAt(first, 0).created_at) - 1).toISOString();
     expect((await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, start))).json()).toEqual(all);
   });
 
@@ -78,7 +79,7 @@ describe.each(databaseKinds)('polling a running evaluation on %s', (kind) => {
   it('looks back over writes that may still be committing', async () => {
     const alice = await signedInClient(ctx.app);
     const evaluationId = await startMockRun(alice, [{ name: 'C', prompt: 'Be brief.' }], ['Question']);
-    const [row] = (await alice.get(ROUTES.apiRequests(evaluationId))).json<ApiRequest[]>();
+    const row = itemAt((await alice.get(ROUTES.apiRequests(evaluationId))).json<ApiRequest[]>(), 0);
     expect(row.status).toBe('PENDING');
     const withinMargin = new Date(Date.parse(row.updated_at) + IN_FLIGHT_WRITE_MARGIN_MS / 2).toISOString();
     const rows = (await alice.get(ROUTES.apiRequestsChangedSince(evaluationId, withinMargin))).json<ApiRequest[]>();

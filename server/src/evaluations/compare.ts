@@ -150,7 +150,7 @@ export async function compareEvaluations(
     const { input, configuration } = splitKey(key);
     return pairCell(input, configuration, baseSides.get(key) ?? null, headSides.get(key) ?? null);
   });
-  const rank = (p: ComparePair) => [
+  const rank = (p: ComparePair): [number, number, number] => [
     p.changed ? 0 : 1,
     inputOrder.get(p.input) ?? inputs.length,
     configurationOrder.get(p.configuration) ?? configurations.length,

@@ -7,6 +7,7 @@ import { createTestApp, databaseKinds, signedInClient, type TestClient } from '.
 import { evaluationCompleted, requestRows } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
 import { rerunEvaluation } from './control.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const KEY = 'sk-good-openai-control';
 type Client = TestClient & { user: { id: number } };
@@ -68,7 +69,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
   /** Another configuration in the project of the client's last set-up. */
   async function setUpConfiguration(client: Client, prompt: string) {
     const projects = (await client.get(ROUTES.projects)).json<{ id: number }[]>();
-    const project = projects.map((p) => p.id).sort((a, b) => b - a)[0];
+    const project = Math.max(...projects.map((p) => p.id));
     const response = await client.post(ROUTES.configurations(project), {
       name: 'Extra',
       prompt_content: prompt,
@@ -86,12 +87,15 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
   }
 
   const usage = async (userId: number) =>
-    (
-      await ctx.database.executeSql<{ count: number }>(
-        'SELECT coalesce(sum(count), 0)::int AS count FROM evaluation_usage WHERE user_id = $1',
-        [userId],
-      )
-    ).rows[0].count;
+    itemAt(
+      (
+        await ctx.database.executeSql<{ count: number }>(
+          'SELECT coalesce(sum(count), 0)::int AS count FROM evaluation_usage WHERE user_id = $1',
+          [userId],
+        )
+      ).rows,
+      0,
+    ).count;
   const evaluationOf = async (client: Client, id: number) =>
     (await client.get(ROUTES.evaluationResults(id))).json<{ evaluation: Evaluation }>().evaluation;
   const requestsOf = async (client: Client, id: number) =>
@@ -152,7 +156,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     const { evaluation_id: id } = await run(client, { configuration_ids: configurationIds, input_ids: inputIds });
     await evaluationCompleted(events, ctx.database, id);
     expect(await usage(client.user.id)).toBe(1);
-    const [first] = await requestsOf(client, id);
+    const first = itemAt(await requestsOf(client, id), 0);
     const before = (await client.get(ROUTES.evaluationResults(id))).json().api_requests[0];
 
     // A verdict on the old output: it goes with the output it judged.
@@ -168,7 +172,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     const after = await requestsOf(client, id);
     expect(after).toHaveLength(4);
     expect(after.every((r) => r.status === 'SUCCESS')).toBe(true);
-    expect(after[0].history).toEqual([
+    expect(itemAt(after, 0).history).toEqual([
       expect.objectContaining({ status: 'SUCCESS', output: before.output, error_message: null }),
     ]);
     expect(after.slice(1).every((r) => r.history.length === 0)).toBe(true);
@@ -194,7 +198,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     await expect(
       rerunEvaluation(ctx.database, client.user.id, id, { failed_only: false }, usedUp),
     ).rejects.toMatchObject({ statusCode: 402 });
-    const [first] = await requestsOf(client, id);
+    const first = itemAt(await requestsOf(client, id), 0);
     await expect(
       rerunEvaluation(ctx.database, client.user.id, id, { request_ids: [first.id], failed_only: false }, usedUp),
     ).rejects.toMatchObject({ statusCode: 402 });
@@ -225,14 +229,14 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
     await evaluationCompleted(events, ctx.database, id);
     const after = await requestsOf(client, id);
     expect(after.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
-    expect(after[1].history).toEqual([expect.objectContaining({ status: 'FAILED', output: null })]);
-    expect(after[1].history[0].error_message).toMatch(/500|server/i);
+    expect(itemAt(after, 1).history).toEqual([expect.objectContaining({ status: 'FAILED', output: null })]);
+    expect(itemAt(itemAt(after, 1).history, 0).error_message).toMatch(/500|server/i);
     expect(await usage(client.user.id)).toBe(1);
 
     const none = await client.post(ROUTES.rerunEvaluation(id), { failed_only: true });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ non_field_errors: ['Nothing to re-run: no request of this evaluation failed.'] });
-    const stranger = await client.post(ROUTES.rerunEvaluation(id), { request_ids: [after[0].id + 100_000] });
+    const stranger = await client.post(ROUTES.rerunEvaluation(id), { request_ids: [itemAt(after, 0).id + 100_000] });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json()).toHaveProperty('request_ids');
   });
@@ -248,7 +252,7 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
       rerun_requests: 1,
     });
     await evaluationCompleted(events, ctx.database, id);
-    const [request] = await requestsOf(client, id);
+    const request = itemAt(await requestsOf(client, id), 0);
     expect(request.status).toBe('SUCCESS');
     expect(request.history).toEqual([expect.objectContaining({ status: 'FAILED', error_message: CANCELLED_MESSAGE })]);
     expect((await evaluationOf(client, id)).cancelled_at).toBeNull();

@@ -37,8 +37,9 @@ export async function cancelEvaluation(
      SELECT e.id, EXISTS (SELECT 1 FROM marked) AS running FROM evaluations e WHERE e.id = $1 AND e.user_id = $2`,
     [evaluationId, userId],
   );
-  if (rows.length === 0) throw notFound('Evaluation not found.');
-  if (!rows[0].running) throw new HttpError(409, 'This evaluation has already finished.');
+  const [evaluation] = rows;
+  if (!evaluation) throw notFound('Evaluation not found.');
+  if (!evaluation.running) throw new HttpError(409, 'This evaluation has already finished.');
   const pending = await failPendingRequests(database, evaluationId, CANCELLED_MESSAGE);
   const running = await failRunningRequests(database, evaluationId, CANCELLED_MESSAGE);
   await cancelJudgements(database, evaluationId);
@@ -71,7 +72,8 @@ export async function rerunEvaluation(
       SELECT completed_at IS NOT NULL AS completed, use_mock FROM evaluations
        WHERE id = ${evaluationId}::int AND user_id = ${userId}::int FOR NO KEY UPDATE`,
     );
-    if (rows.length === 0) throw notFound('Evaluation not found.');
+    const [evaluation] = rows;
+    if (!evaluation) throw notFound('Evaluation not found.');
     if (ids !== null) {
       const strangers = await queryRows<{ id: number }>(
         tx,
@@ -85,7 +87,7 @@ export async function rerunEvaluation(
           request_ids: [`Not requests of this evaluation: ${strangers.map((r) => r.id).join(', ')}.`],
         });
     }
-    if (rows[0].completed) await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);
+    if (evaluation.completed) await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);
     const counted = await queryRows<{ n: number; redone: number }>(
       tx,
       sql`
@@ -133,7 +135,7 @@ export async function rerunEvaluation(
       });
     // Redoing outputs the user already has is a new evaluation of the same prompts, and counts as one; redoing
     // only failed or cancelled requests gives back what the run owed, and is free. A 402 rolls the re-run back.
-    if ((counted[0]?.redone ?? 0) > 0 && !rows[0].use_mock)
+    if ((counted[0]?.redone ?? 0) > 0 && !evaluation.use_mock)
       await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
     return n;
   });

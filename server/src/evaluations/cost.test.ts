@@ -20,6 +20,7 @@ import { createTestApp, databaseKinds, signedInClient, type TestClient } from '.
 import { evaluationCompleted, queuedRun, requestRows } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
 import { failPendingRequests } from './tasks/end-requests.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const KEY = 'sk-good-openai-cost';
 // gpt-4.1's catalog price: $2 per million input tokens, $8 per million output tokens.
@@ -118,9 +119,9 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
     expect(document.evaluation).toMatchObject({ cost_complete: true, budget_usd: null });
     expect(document.evaluation.cost_usd).toBeCloseTo(total, 12);
     expect(document.metrics.cost_usd).toBeCloseTo(total, 12);
-    expect(document.configurations[0].price).toMatchObject(GPT41);
+    expect(itemAt(document.configurations, 0).price).toMatchObject(GPT41);
     const list = (await client.get(ROUTES.evaluations)).json<Evaluation[]>();
-    expect(list[0].cost_usd).toBeCloseTo(total, 12);
+    expect(itemAt(list, 0).cost_usd).toBeCloseTo(total, 12);
     const requests = (await client.get(ROUTES.apiRequests(document.evaluation.id))).json<ApiRequest[]>();
     expect(requests.map((r) => r.cost_usd)).toEqual(document.api_requests.map((r) => r.cost_usd));
 
@@ -130,7 +131,7 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
     try {
       const again = (await client.get(ROUTES.evaluationResults(document.evaluation.id))).json<EvaluationResults>();
       expect(again.evaluation.cost_usd).toBe(document.evaluation.cost_usd);
-      expect(again.configurations[0].price).toMatchObject(GPT41);
+      expect(itemAt(again.configurations, 0).price).toMatchObject(GPT41);
       const body = { configuration_ids: [configurationId], input_ids: inputIds };
       const estimate = (await client.post(ROUTES.runEvaluationEstimate, body)).json<RunEstimate>();
       expect(estimate.cost_usd_min).toBeCloseTo((estimate.input_tokens * 200) / 1e6, 12);

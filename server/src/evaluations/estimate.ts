@@ -110,7 +110,9 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
     const price = priceOf(c.ai_model.price, c.ai_model.model_name);
     for (let n = 0; n < inputCount; n++) {
       const system = prompts?.[n]?.system[m] ?? c.prompt_content;
-      const user = snapshot.inputs.length === 0 ? null : (prompts?.[n]?.user ?? snapshot.inputs[n].content);
+      // Without inputs the one call per configuration has no user prompt.
+      const input = snapshot.inputs[n];
+      const user = input === undefined ? null : (prompts?.[n]?.user ?? input.content);
       const tokensIn = callInputTokens(c.ai_model.company, system, user, count) * repetitions;
       totals.inputTokens += tokensIn;
       totals.maxOutputTokens += maxOut * repetitions;

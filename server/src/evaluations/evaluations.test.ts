@@ -10,6 +10,7 @@ import {
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const GOOD_OPENAI = 'sk-good-openai-1234';
 const GOOD_ANTHROPIC = 'sk-ant-good-5678';
@@ -141,7 +142,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       expect(r.apiKey).toBe(GOOD_OPENAI);
       expect(r.body).toMatchObject({ temperature: 0.7, max_tokens: 100, response_format: { type: 'json_object' } });
       expect(r.body.messages[0]).toEqual({ role: 'system', content: 'You are terse. Reply in JSON.' });
-      expect(r.body.messages[1].role).toBe('user');
+      expect(itemAt(r.body.messages, 1).role).toBe('user');
     }
     for (const r of sent.filter((r) => r.body.model === 'gpt-5')) {
       expect(r.body.max_completion_tokens).toBe(50);
@@ -158,7 +159,7 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
         system: 'You are Claude.',
       });
       expect(r.body.messages).toHaveLength(1);
-      expect(r.body.messages[0].role).toBe('user');
+      expect(itemAt(r.body.messages, 0).role).toBe('user');
     }
 
     const document: EvaluationResults = (await alice.get(ROUTES.evaluationResults(started.evaluation_id))).json();
@@ -307,8 +308,8 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       outputs.push(document.api_requests.map((r) => r.output!));
     }
     expect(fake.stats.calls).toBe(0);
-    expect(outputs[0][0]).toContain('Hamlet');
-    expect(outputs[0][1]).toContain('poet');
+    expect(itemAt(outputs, 0)[0]).toContain('Hamlet');
+    expect(itemAt(outputs, 0)[1]).toContain('poet');
     expect(new Set(outputs.map((o) => JSON.stringify(o))).size).toBe(1);
   });
 
@@ -334,10 +335,10 @@ describe.each(databaseKinds)('evaluations on %s', (kind) => {
       );
       return rows[0];
     };
-    expect(await rows(runs[1])).toEqual({ requests: 1, results: 1 });
+    expect(await rows(itemAt(runs, 1))).toEqual({ requests: 1, results: 1 });
     expect((await dave.delete(ROUTES.project(removed))).statusCode).toBe(204);
-    expect(await rows(runs[1])).toEqual({ requests: 0, results: 0 });
-    expect(await rows(runs[0])).toEqual({ requests: 1, results: 1 });
+    expect(await rows(itemAt(runs, 1))).toEqual({ requests: 0, results: 0 });
+    expect(await rows(itemAt(runs, 0))).toEqual({ requests: 1, results: 1 });
   });
 
   it('refuses a real run lacking a needed provider key (400 naming it); counts real runs against the quota', async () => {

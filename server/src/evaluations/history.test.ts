@@ -9,6 +9,7 @@ import { createTestApp, databaseKinds, signedInClient, type TestClient } from '.
 import { startMockRun } from '../../test/mock-run.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -23,7 +24,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
   const events = queueEvents();
 
   const saveConfiguration = async (client: TestClient, name: string, prompt: string, id?: number) => {
-    const [model] = (await client.get(ROUTES.models)).json<{ id: number }[]>();
+    const model = itemAt((await client.get(ROUTES.models)).json<{ id: number }[]>(), 0);
     const body = {
       name,
       prompt_content: prompt,
@@ -94,10 +95,10 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       status_counts: { SUCCESS: 6, FAILED: 0, PENDING: 0, IN_PROGRESS: 0, total: 6 },
       cost_usd: 0,
     });
-    expect(page1.items[0].completed_at).not.toBeNull();
+    expect(itemAt(page1.items, 0).completed_at).not.toBeNull();
     const page2 = (await alice.get(ROUTES.projectEvaluations(projectId, 2, 1))).json<EvaluationHistoryPage>();
     expect(page2.items.map((i) => i.id)).toEqual([firstRun]);
-    expect(page2.items[0].status_counts.total).toBe(4);
+    expect(itemAt(page2.items, 0).status_counts.total).toBe(4);
     const beyond = (await alice.get(ROUTES.projectEvaluations(projectId, 3, 1))).json<EvaluationHistoryPage>();
     expect(beyond).toMatchObject({ items: [], total: 2, page: 3 });
     const defaults = (await alice.get(`/api/projects/${projectId}/evaluations/`)).json<EvaluationHistoryPage>();
@@ -173,7 +174,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       [inputs[1], configA, false],
     ]);
 
-    const edited = comparison.pairs[0];
+    const edited = itemAt(comparison.pairs, 0);
     expect(edited.status_change).toBeNull();
     expect(edited.output_changed).toBe(true);
     expect(edited.base!.output).toContain('Answer briefly.');
@@ -188,7 +189,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
     expect(edited.head!.scores.map((score) => score.pass)).toEqual([true]);
     expect(edited.delta).toMatchObject({ mean_score: 1, checks_passed: 1 });
 
-    const added = comparison.pairs[2];
+    const added = itemAt(comparison.pairs, 2);
     expect(added.base).toBeNull();
     expect(added.status_change).toEqual({ from: null, to: 'SUCCESS' });
     expect(added.delta).toEqual({
@@ -200,7 +201,7 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       checks_passed: null,
     });
 
-    const same = comparison.pairs[4];
+    const same = itemAt(comparison.pairs, 4);
     expect(same.output_changed).toBe(false);
     expect(same.base!.output).toBe(same.head!.output);
     expect(same.delta).toMatchObject({ input_tokens: 0, output_tokens: 0, mean_score: 0, checks_passed: 0 });
@@ -233,12 +234,12 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       [configA, 'Formal', 'Answer formally.'],
       [configB, 'Brief', 'Answer briefly.'],
     ]);
-    expect(record.configurations[0].prompt_token_count).toBeGreaterThan(0);
+    expect(itemAt(record.configurations, 0).prompt_token_count).toBeGreaterThan(0);
     expect(record.inputs.map((i) => [i.id, i.content])).toEqual([
       [inputs[0], 'What is rain?'],
       [inputs[1], 'What is snow?'],
     ]);
-    expect(record.inputs[0].token_count).toBeGreaterThan(0);
+    expect(itemAt(record.inputs, 0).token_count).toBeGreaterThan(0);
     expect((await bob.get(ROUTES.evaluation(firstRun))).statusCode).toBe(404);
     expect((await alice.get(ROUTES.evaluation(2_000_000))).statusCode).toBe(404);
   });

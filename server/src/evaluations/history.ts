@@ -9,6 +9,7 @@ import type {
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { countTokens } from '../lib/tokens.js';
 import { assertOwnsProject, ownedEvaluation, ownedRow, ownEvaluation } from '../auth/ownership.js';
 import { frozenConfiguration } from './compare.js';
@@ -81,7 +82,7 @@ export async function renameEvaluation(
     .where(ownEvaluation(userId, evaluationId))
     .returning({ id: evaluations.id });
   ownedRow(renamed, 'evaluation');
-  const [row] = await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId));
+  const row = returnedRow(await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId)));
   return toEvaluation(row);
 }
 

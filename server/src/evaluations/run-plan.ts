@@ -44,13 +44,12 @@ export async function planRun(
           .where(and(inArray(inputs.id, inputIds), eq(projects.userId, userId)));
   if (inputRows.length !== inputIds.length) throw notOwned('input');
 
-  const projectIds = new Set([
+  const [projectId, ...otherProjectIds] = new Set([
     ...configRows.map((r) => r.configuration.projectId),
     ...inputRows.map((r) => r.input.projectId),
   ]);
-  if (projectIds.size !== 1)
+  if (projectId === undefined || otherProjectIds.length > 0)
     throw badRequest({ non_field_errors: ['All prompts and inputs of a run must belong to one project.'] });
-  const [projectId] = projectIds;
 
   // Keep the order the caller chose.
   const configById = new Map(configRows.map((r) => [r.configuration.id, r]));

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client.js';
 import { startEvaluation } from './run.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const dialect = new PgDialect();
 
@@ -88,7 +89,7 @@ describe.each(databaseKinds)('starting a run on %s', (kind) => {
       )
     ).rows;
   const count = async (table: string) =>
-    (await ctx.database.executeSql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`, [])).rows[0].n;
+    itemAt((await ctx.database.executeSql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`, [])).rows, 0).n;
 
   it("adds every call task ready in the run's transaction, input-major, on its provider's lane, held by no one", async () => {
     const run = await startRun(false);

@@ -18,6 +18,7 @@ import { addTasks } from '../queue/sql/add.js';
 import { CALL_TABLE } from './tasks/tables.js';
 import type { RunPrompts } from './templates.js';
 import { planRun } from './run-plan.js';
+import { returnedRow } from '../db/rows.js';
 
 /**
  * Validates the run, then in one transaction counts it against the quota (real runs), freezes what it runs into the
@@ -57,21 +58,23 @@ export async function startEvaluation(
       }
       await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
     }
-    const [{ id }] = await tx
-      .insert(evaluations)
-      .values({
-        userId,
-        projectId,
-        name: input.name || defaultEvaluationName(),
-        useMock: input.use_mock,
-        totalRequests,
-        repetitions,
-        snapshot,
-        costUsd: 0,
-        judgeCostUsd: 0,
-        budgetUsd: input.budget_usd ?? null,
-      })
-      .returning({ id: evaluations.id });
+    const { id } = returnedRow(
+      await tx
+        .insert(evaluations)
+        .values({
+          userId,
+          projectId,
+          name: input.name || defaultEvaluationName(),
+          useMock: input.use_mock,
+          totalRequests,
+          repetitions,
+          snapshot,
+          costUsd: 0,
+          judgeCostUsd: 0,
+          budgetUsd: input.budget_usd ?? null,
+        })
+        .returning({ id: evaluations.id }),
+    );
     // Each input's rows come `repetitions` times in a row (repetition-major within the input), so the first
     // repetition of every pair of an input is added, claimed and answered first.
     const runInputIds = snapshot.inputs.length > 0 ? snapshot.inputs.map((i) => i.id) : [null];
@@ -97,11 +100,13 @@ export type RunLimits = { freeEvaluationsPerMonth: number; maxActiveRunsPerUser:
  */
 export async function assertRunSlotFree(tx: Tx, userId: number, max: number) {
   await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId}::int FOR NO KEY UPDATE`);
-  const rows = await queryRows<{ active: number }>(
-    tx,
-    sql`SELECT count(*)::int AS active FROM evaluations WHERE user_id = ${userId}::int AND completed_at IS NULL`,
+  const { active } = returnedRow(
+    await queryRows<{ active: number }>(
+      tx,
+      sql`SELECT count(*)::int AS active FROM evaluations WHERE user_id = ${userId}::int AND completed_at IS NULL`,
+    ),
   );
-  if (rows[0].active >= max) {
+  if (active >= max) {
     throw new HttpError(
       429,
       `You already have ${max} evaluation${max === 1 ? '' : 's'} running. Wait for one to finish before starting another.`,
@@ -145,8 +150,8 @@ function addRequests(evaluationId: number, { inputs, lanes }: RunShape, prompts:
       columns.configurationVersion[row] = lane.version;
       columns.provider[row] = lane.provider;
       // Filled-in texts (templated runs only), by position: per input, its user prompt and system prompts.
-      columns.systemPrompt[row] = prompts?.[i].system[c] ?? null;
-      columns.userPrompt[row] = prompts?.[i].user ?? null;
+      columns.systemPrompt[row] = prompts?.[i]?.system[c] ?? null;
+      columns.userPrompt[row] = prompts?.[i]?.user ?? null;
       row++;
     }
   }

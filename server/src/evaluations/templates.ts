@@ -20,52 +20,53 @@ export function fillRunTemplates(
   snapshot: RunSnapshot,
   variablesOf: (inputId: number) => Readonly<Record<string, string>>,
 ): RunPrompts {
-  const systemShapes = snapshot.configurations.map((c) => templateShape(c.prompt_content));
-  const userShapes = snapshot.inputs.map((i) => templateShape(i.content));
-  const systemUses = systemShapes.map((shape) => [...shape.uses.keys()]);
-  const userUses = userShapes.map((shape) => [...shape.uses.keys()]);
-  if (systemUses.every((names) => names.length === 0) && userUses.every((names) => names.length === 0)) return null;
+  const systems = snapshot.configurations.map((c) => parsedTemplate(c, c.prompt_content));
+  const users = snapshot.inputs.map((i) => parsedTemplate(i, i.content));
+  if (systems.every((t) => t.uses.length === 0) && users.every((t) => t.uses.length === 0)) return null;
 
   const missing: MissingVariable[] = [];
-  if (snapshot.inputs.length === 0) {
-    snapshot.configurations.forEach((c, n) => {
-      for (const variable of systemUses[n])
-        missing.push({ variable, input_name: null, used_by: `system prompt '${c.name}'` });
-    });
+  if (users.length === 0) {
+    for (const { source: c, uses } of systems)
+      for (const variable of uses) missing.push({ variable, input_name: null, used_by: `system prompt '${c.name}'` });
   }
-  snapshot.inputs.forEach((input, n) => {
+  for (const { source: input, uses } of users) {
     const variables = variablesOf(input.id);
     // Each variable the input lacks once, with the first text that uses it.
     const usedBy = new Map<string, string>();
-    for (const variable of userUses[n]) usedBy.set(variable, 'its own content');
-    snapshot.configurations.forEach((c, m) => {
-      for (const variable of systemUses[m])
-        if (!usedBy.has(variable)) usedBy.set(variable, `system prompt '${c.name}'`);
-    });
+    for (const variable of uses) usedBy.set(variable, 'its own content');
+    for (const { source: c, uses: systemUses } of systems)
+      for (const variable of systemUses) if (!usedBy.has(variable)) usedBy.set(variable, `system prompt '${c.name}'`);
     for (const [variable, used_by] of usedBy)
       if (!Object.hasOwn(variables, variable)) missing.push({ variable, input_name: input.name, used_by });
-  });
+  }
   if (missing.length > 0) throw missingVariables(missing);
-  assertFilledSizes(snapshot, systemShapes, userShapes, variablesOf);
+  assertFilledSizes(systems, users, variablesOf);
 
-  return snapshot.inputs.map((input, n) => {
+  return users.map(({ source: input, uses }) => {
     const variables = variablesOf(input.id);
     return {
-      user: userUses[n].length > 0 ? fillTemplate(input.content, variables) : null,
-      system: snapshot.configurations.map((c, m) =>
-        systemUses[m].length > 0 ? fillTemplate(c.prompt_content, variables) : null,
+      user: uses.length > 0 ? fillTemplate(input.content, variables) : null,
+      system: systems.map(({ source: c, uses: systemUses }) =>
+        systemUses.length > 0 ? fillTemplate(c.prompt_content, variables) : null,
       ),
     };
   });
+}
+
+/** A text of the run with what it was written in (a configuration or an input), its shape and the variables it uses. */
+type ParsedTemplate<Source> = { source: Source; shape: TemplateShape; uses: string[] };
+
+function parsedTemplate<Source>(source: Source, text: string): ParsedTemplate<Source> {
+  const shape = templateShape(text);
+  return { source, shape, uses: [...shape.uses.keys()] };
 }
 
 /** The first few oversize texts are named; a run of thousands of pairs would otherwise answer a huge list. */
 const OVERSIZE_NAMED = 10;
 
 function assertFilledSizes(
-  snapshot: RunSnapshot,
-  systemShapes: TemplateShape[],
-  userShapes: TemplateShape[],
+  systems: ParsedTemplate<RunSnapshot['configurations'][number]>[],
+  users: ParsedTemplate<RunSnapshot['inputs'][number]>[],
   variablesOf: (inputId: number) => Readonly<Record<string, string>>,
 ) {
   const max = LIMITS.filledPromptMaxLength;
@@ -78,13 +79,12 @@ function assertFilledSizes(
     if (length > max && oversize.length < OVERSIZE_NAMED)
       oversize.push(`${what()} would be ${length.toLocaleString('en-US')} characters long once filled in`);
   };
-  snapshot.inputs.forEach((input, n) => {
+  for (const { source: input, shape } of users) {
     const variables = variablesOf(input.id);
-    measure(userShapes[n], variables, () => `User prompt '${input.name}'`);
-    snapshot.configurations.forEach((c, m) =>
-      measure(systemShapes[m], variables, () => `System prompt '${c.name}' with user prompt '${input.name}'`),
-    );
-  });
+    measure(shape, variables, () => `User prompt '${input.name}'`);
+    for (const { source: c, shape: systemShape } of systems)
+      measure(systemShape, variables, () => `System prompt '${c.name}' with user prompt '${input.name}'`);
+  }
   const limit = max.toLocaleString('en-US');
   const messages = oversize.map((text) => `${text}; the most a filled-in prompt may be is ${limit} characters.`);
   if (messages.length === 0 && total > LIMITS.filledRunMaxLength)

@@ -6,8 +6,8 @@ import { isFlaky, outputVariability, passAtK, passHatK, type RepeatedCase } from
 type Output = { inputId: number | null; configurationId: number; output: string };
 type CaseTally = RepeatedCase & { inputId: number | null; checkId: number };
 
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, [T, ...T[]]> {
+  const groups = new Map<K, [T, ...T[]]>();
   for (const item of items) {
     const group = groups.get(key(item));
     if (group) group.push(item);
@@ -72,7 +72,7 @@ export function summariseConsistency(
       configuration_id: id,
       consistency: consistencyOf(cellsOf.get(id) ?? [], repetitions),
     })),
-    cells: [...byCell.values()].map((group: Output[]) => ({
+    cells: [...byCell.values()].map((group: [Output, ...Output[]]) => ({
       input_id: group[0].inputId,
       configuration_id: group[0].configurationId,
       outputs: group.length,

@@ -3,6 +3,7 @@ import { ROUTES } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { insertEvaluation, type FixtureRequest } from '../../test/evaluation-fixture.js';
 import { insertRuleScores } from '../verdicts/scores.js';
+import { itemAt } from '@promptgrid/test-support';
 
 type Client = TestClient & { user: { id: number } };
 
@@ -75,7 +76,7 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
       evaluationId,
       requests.map((r, n) => {
         const pass = passes(r.side, r.i, r.repetition!);
-        return { api_request_id: requestIds[n], check_id: p.rule, pass, score: Number(pass), reason: '' };
+        return { api_request_id: itemAt(requestIds, n), check_id: p.rule, pass, score: Number(pass), reason: '' };
       }),
     );
     return { evaluationId, requestIds, requests };
@@ -206,7 +207,7 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
         cases: 2,
         pass_at_k: 1,
         pass_hat_k: 0.5,
-        flaky_cases: [{ input_id: p.inputs[1].id, check_id: p.rule, passed: 2, runs: 3, label: '2/3' }],
+        flaky_cases: [{ input_id: itemAt(p.inputs, 1).id, check_id: p.rule, passed: 2, runs: 3, label: '2/3' }],
       },
     });
     expect(body.configurations[1].consistency).toMatchObject({ pass_at_k: 0, pass_hat_k: 0, flaky_cases: [] });
@@ -214,10 +215,14 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
       body.cells.find(
         (c: { input_id: number; configuration_id: number }) => c.input_id === input && c.configuration_id === p.a.id,
       );
-    expect(cell(p.inputs[0].id)).toMatchObject({ outputs: 3, distinct_outputs: 1, mean_pairwise_similarity: 1 });
+    expect(cell(itemAt(p.inputs, 0).id)).toMatchObject({
+      outputs: 3,
+      distinct_outputs: 1,
+      mean_pairwise_similarity: 1,
+    });
     // "yes 0" / "yes 1" / "yes 2": one character of five differs in each pair.
-    expect(cell(p.inputs[1].id)).toMatchObject({ distinct_outputs: 3 });
-    expect(cell(p.inputs[1].id).mean_pairwise_similarity).toBeCloseTo(0.8, 12);
+    expect(cell(itemAt(p.inputs, 1).id)).toMatchObject({ distinct_outputs: 3 });
+    expect(cell(itemAt(p.inputs, 1).id).mean_pairwise_similarity).toBeCloseTo(0.8, 12);
 
     const once = await run(alice, p, () => true);
     const single = (await alice.get(ROUTES.consistency(once.evaluationId))).json();
@@ -295,14 +300,14 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
     expect(body.cells).toEqual([
       {
         api_request: requestIds[0],
-        input_id: p.inputs[0].id,
+        input_id: itemAt(p.inputs, 0).id,
         configuration_id: p.a.id,
         repetition: 0,
         similarity: 1 - 3 / 7,
       },
       {
         api_request: requestIds[2],
-        input_id: p.inputs[0].id,
+        input_id: itemAt(p.inputs, 0).id,
         configuration_id: p.b.id,
         repetition: 0,
         similarity: 1 - 3 / 7,

@@ -19,7 +19,8 @@ function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);
   const above = Math.min(below + 1, sorted.length - 1);
-  return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
+  // Both indexes lie within 0..length-1.
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
 }
 
 /**
@@ -38,9 +39,9 @@ export function passRateDifference(inputs: PairedPasses[]): { difference: number
   for (let r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
     let [p, d] = [0, 0];
     for (let i = 0; i < count; i++) {
-      const drawn = Math.floor(random() * scale);
-      p += pairs[drawn];
-      d += differences[drawn];
+      const drawn = Math.floor(random() * scale); // 0 <= drawn < count: random() never reaches random.MAX + 1
+      p += pairs[drawn]!;
+      d += differences[drawn]!;
     }
     estimates[r] = rate(p, d);
   }
@@ -62,7 +63,8 @@ export function medianDifference(differences: number[]): { difference: number; i
   const k = Math.max(1, binomialQuantile(0.025, sorted.length, 0.5));
   return {
     difference: quantileOfSorted(sorted, 0.5),
-    interval: { low: sorted[k - 1], high: sorted[sorted.length - k] },
+    // 1 <= k <= half the count, so both ranks are inside the sorted differences.
+    interval: { low: sorted[k - 1]!, high: sorted[sorted.length - k]! },
   };
 }
 

@@ -40,9 +40,9 @@ export function similarity(a: string, b: string): number {
 /** How much a cell's repeated outputs vary: how many distinct texts, and their mean pairwise similarity. */
 export function outputVariability(outputs: string[]): { distinct_outputs: number; mean_pairwise_similarity: number } {
   let [sum, pairs] = [0, 0];
-  for (let i = 0; i < outputs.length; i++)
-    for (let j = i + 1; j < outputs.length; j++) {
-      sum += outputs[i] === outputs[j] ? 1 : similarity(outputs[i], outputs[j]);
+  for (const [i, a] of outputs.entries())
+    for (const b of outputs.slice(i + 1)) {
+      sum += a === b ? 1 : similarity(a, b);
       pairs++;
     }
   return { distinct_outputs: new Set(outputs).size, mean_pairwise_similarity: pairs === 0 ? 1 : sum / pairs };

@@ -9,6 +9,7 @@ import type {
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { evaluations } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readOwnedEvaluation } from '../verdicts/evaluation.js';
 import { readRunInputs } from '../verdicts/scores.js';
@@ -69,11 +70,10 @@ export async function readRunSignificance(
     ),
   }));
   const tested = comparisons.filter((c) => c.significance.pass_rate.available);
-  const adjusted = new Map(
-    holmAdjust(tested.map((c) => (c.significance.pass_rate.available ? c.significance.pass_rate.p_value : 1))).map(
-      (p, i) => [tested[i].configuration_id, p],
-    ),
+  const adjustedPValues = holmAdjust(
+    tested.map((c) => (c.significance.pass_rate.available ? c.significance.pass_rate.p_value : 1)),
   );
+  const adjusted = new Map(tested.map((c, i) => [c.configuration_id, adjustedPValues[i]]));
   const configurations: RunSignificance['configurations'] = comparisons.map((c) => {
     const p = adjusted.get(c.configuration_id) ?? null;
     const passRate = c.significance.pass_rate;
@@ -92,13 +92,13 @@ export async function readRunSignificance(
 /** pass@k, pass^k and flaky cases per configuration, and each cell's output variability. */
 export async function readConsistency(db: Db, userId: number, evaluationId: number): Promise<EvaluationConsistency> {
   const evaluation = await readOwnedEvaluation(db, userId, evaluationId);
-  const [[run], cells, outputs] = await Promise.all([
+  const [runs, cells, outputs] = await Promise.all([
     db.select({ repetitions: evaluations.repetitions }).from(evaluations).where(eq(evaluations.id, evaluationId)),
     readCells(db, evaluationId),
     readOutputs(db, evaluationId),
   ]);
   const configurationIds = evaluation.snapshot.configurations.map((c) => c.id);
-  return summariseConsistency(configurationIds, run.repetitions, cells, outputs);
+  return summariseConsistency(configurationIds, returnedRow(runs).repetitions, cells, outputs);
 }
 
 /** Each judge check of the run's project against people's ratings of the outputs it scored. */

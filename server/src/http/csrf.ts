@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SECURE_COOKIE_PREFIX, SESSION_COOKIE, STORAGE_KEYS } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { serverSecrets } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 
 /** The session and CSRF cookie names: `__Host-` prefixed when the server is reached over https. */
 export function cookieNames(secure: boolean) {
@@ -16,7 +17,9 @@ async function readOrCreateServerSecret(db: Db, name: string): Promise<Buffer> {
     .insert(serverSecrets)
     .values({ name, value: crypto.randomBytes(32).toString('base64') })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  const row = returnedRow(
+    await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name)),
+  );
   return Buffer.from(row.value, 'base64');
 }
 

@@ -13,9 +13,14 @@ describe('the API description', () => {
   });
   afterAll(() => ctx?.close());
 
-  const statuses = (path: string, method: string) => Object.keys(paths[path][method].responses).sort();
+  const operation = (path: string, method: string) => {
+    const found = paths[path]?.[method];
+    if (!found) throw new Error(`The API description has no ${method} ${path}.`);
+    return found;
+  };
+  const statuses = (path: string, method: string) => Object.keys(operation(path, method).responses).sort();
   const body = (path: string, method: string, status: number) =>
-    paths[path][method].responses[status].content?.['application/json'].schema;
+    operation(path, method).responses[status]?.content?.['application/json']?.schema;
 
   it("documents each route's error answers with their bodies", () => {
     expect(statuses('/api/projects/{id}/', 'put')).toEqual(['200', '400', '401', '403', '404']);

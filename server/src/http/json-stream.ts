@@ -32,8 +32,10 @@ export async function* keyedPages<T>(
   let after = 0;
   for (;;) {
     const rows = await read(after, size);
-    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (last === undefined) return;
+    yield rows;
     if (rows.length < size) return;
-    after = keyOf(rows[rows.length - 1]);
+    after = keyOf(last);
   }
 }

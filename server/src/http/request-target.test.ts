@@ -13,6 +13,7 @@ import {
 } from '../../test/harness.js';
 import { sendRaw } from '../../test/route-table.js';
 import { hostAllowed, nonCanonicalTarget } from './request-target.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe('nonCanonicalTarget', () => {
   it.each([
@@ -79,7 +80,7 @@ describe.each(embeddedDatabaseOnly)('request targets and hosts over real HTTP on
   });
   afterAll(() => ctx?.close());
   const userCount = async () =>
-    Number((await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n);
+    Number(itemAt(await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(users), 0).n);
 
   it('refuses the login-CSRF probe: a cross-site form to /%61uth/dev-sign-in/ signs nobody in', async () => {
     const before = await userCount();

@@ -70,12 +70,14 @@ describe.each(embeddedDatabaseOnly)('CSRF, origin and session checks on %s', (ki
       }
     }
     // A token in the header but no csrftoken cookie is refused too.
+    const csrfToken = alice.cookies.csrftoken;
+    if (!csrfToken) throw new Error('The signed-in client has no csrftoken cookie.');
     const noCookie = new TestClient(ctx.app);
     noCookie.cookies[SESSION_COOKIE] = alice.sessionId!;
     const response = await noCookie.post(
       ROUTES.projects,
       { name: 'x', description: 'y' },
-      { headers: { 'X-CSRFToken': alice.cookies.csrftoken } },
+      { headers: { 'X-CSRFToken': csrfToken } },
     );
     expect(response.statusCode).toBe(403);
 

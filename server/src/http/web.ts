@@ -46,7 +46,7 @@ export async function serveWeb(app: FastifyInstance) {
     });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
-    const pathname = request.url.split('?')[0];
+    const [pathname = ''] = request.url.split('?');
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/auth/');
     // Unknown API paths do not tell an anonymous caller whether they exist.
     if (pathname.startsWith('/api/') && !request.user) {

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Input } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -132,7 +133,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
         active: true,
       },
     ]);
-    expect(inputs[0].token_count).toBeGreaterThan(0);
+    expect(itemAt(inputs, 0).token_count).toBeGreaterThan(0);
     expect((await client.get(ROUTES.project(project))).json().input_count).toBe(3);
   });
 

@@ -122,10 +122,11 @@ async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
     return;
   }
   const records = parsed.data;
-  if (records.length === 0) return;
+  const [headerCells] = records;
+  if (headerCells === undefined) return;
   file.sample = records.slice(0, LIMITS.importPreviewRows + 1);
   const header = readHeader(
-    records[0].map((cell) => cell.trim()),
+    headerCells.map((cell) => cell.trim()),
     columns,
   );
   file.columns = header.readings.map(({ column, target }) => ({ column, target }));
@@ -135,9 +136,10 @@ async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
   const readings = header.readings;
 
   const slice = timeSlices();
-  for (let n = 1; n < records.length && file.errors.length < LIMITS.importErrorsListed; n++) {
+  for (const [n, cells] of records.entries()) {
+    if (n === 0) continue;
+    if (file.errors.length >= LIMITS.importErrorsListed) break;
     await slice();
-    const cells = records[n];
     const row = n + 1;
     if (cells.length !== readings.length) {
       addError(file, { row, field: 'data', message: `Expected ${readings.length} columns, found ${cells.length}.` });
@@ -145,7 +147,7 @@ async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
     }
     const raw: RawRow = { variables: {} };
     readings.forEach(({ target, variable }, index) => {
-      const cell = csvCellText(cells[index]);
+      const cell = csvCellText(cells[index]!); // the row has one cell per reading, as checked above
       if (target === 'ignore') return;
       if (variable !== undefined) raw.variables[variable] = cell;
       else if (target === 'active')

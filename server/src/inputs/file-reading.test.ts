@@ -34,7 +34,7 @@ describe.each(embeddedDatabaseOnly)('reading an imported file on %s', (kind) => 
     ['a UTF-16 BE file', 'utf16be-bom', 'UTF-16BE'],
   ])('reads é and € of %s sent as bytes', async (_, encoding, detected) => {
     const { preview } = await withProject();
-    const [name, bom] = encoding.split('-');
+    const [name = encoding, bom] = encoding.split('-');
     const bytes = Buffer.concat([
       bom ? iconv.encode('\uFEFF', name) : Buffer.alloc(0),
       iconv.encode(TICKETS, name === 'win1252' ? 'win1252' : name),

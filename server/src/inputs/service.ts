@@ -10,6 +10,7 @@ import {
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { inputs } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { countTokens } from '../lib/tokens.js';
 import { assertPayloadProject, changeProject } from '../projects/service.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
@@ -50,7 +51,7 @@ export async function pageInputs(db: Db, userId: number, projectId: number, quer
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? INPUT_PAGE_SIZE.default;
   const where = matching(projectId, query.search);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select()
       .from(inputs)
@@ -63,7 +64,7 @@ export async function pageInputs(db: Db, userId: number, projectId: number, quer
       .from(inputs)
       .where(where),
   ]);
-  return { items: rows.map(toInput), total: Number(total), page, page_size: pageSize };
+  return { items: rows.map(toInput), total: Number(returnedRow(totals).total), page, page_size: pageSize };
 }
 
 /** LIKE's own wildcards in a search text match themselves. */
@@ -92,18 +93,20 @@ function ordering(sort: InputListQuery['sort']): SQL[] {
 export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
-    const [row] = await tx
-      .insert(inputs)
-      .values({
-        projectId,
-        name: input.name,
-        content: input.content,
-        variables: input.variables,
-        expectedOutput: input.expected_output,
-        active: input.active ?? true,
-        tokenCount: countTokens(input.content),
-      })
-      .returning();
+    const row = returnedRow(
+      await tx
+        .insert(inputs)
+        .values({
+          projectId,
+          name: input.name,
+          content: input.content,
+          variables: input.variables,
+          expectedOutput: input.expected_output,
+          active: input.active ?? true,
+          tokenCount: countTokens(input.content),
+        })
+        .returning(),
+    );
     return toInput(row);
   });
 }
@@ -142,18 +145,20 @@ export async function updateInput(
 export async function duplicateInput(db: Db, userId: number, projectId: number, inputId: number): Promise<Input> {
   return changeProject(db, userId, projectId, async (tx) => {
     const source = ownedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
-    const [row] = await tx
-      .insert(inputs)
-      .values({
-        projectId,
-        name: copyName(source.name),
-        content: source.content,
-        variables: source.variables,
-        expectedOutput: source.expectedOutput,
-        active: source.active,
-        tokenCount: source.tokenCount,
-      })
-      .returning();
+    const row = returnedRow(
+      await tx
+        .insert(inputs)
+        .values({
+          projectId,
+          name: copyName(source.name),
+          content: source.content,
+          variables: source.variables,
+          expectedOutput: source.expectedOutput,
+          active: source.active,
+          tokenCount: source.tokenCount,
+        })
+        .returning(),
+    );
     return toInput(row);
   });
 }

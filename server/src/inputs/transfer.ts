@@ -12,11 +12,12 @@ import {
 } from '@promptgrid/contract';
 import { queryRows, type Db, type Tx } from '../db/client.js';
 import { projects } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { HttpError } from '../http/errors.js';
 import { timeSlices } from '../lib/time-slices.js';
 import { countTokens } from '../lib/tokens.js';
 import { changeProject } from '../projects/service.js';
-import { assertOwnsProject, notOwned } from '../auth/ownership.js';
+import { notOwned, ownedProject } from '../auth/ownership.js';
 import { readInputFile, type InputFile } from './file-import.js';
 import { writeInputFile } from './file-export.js';
 import { listInputs } from './service.js';
@@ -26,11 +27,7 @@ import { listInputs } from './service.js';
  * project's last import read a column of that header, the rest from their names.
  */
 async function readRequestFile(db: Db, userId: number, projectId: number, request: ImportInputsInput) {
-  await assertOwnsProject(db, userId, projectId);
-  const [project] = await db
-    .select({ importColumns: projects.importColumns })
-    .from(projects)
-    .where(eq(projects.id, projectId));
+  const project = await ownedProject(db, userId, projectId, { importColumns: projects.importColumns });
   return readInputFile(request.format, requestBytes(request), { ...project.importColumns, ...request.columns });
 }
 
@@ -75,8 +72,7 @@ export async function importInputs(
   const file = await readRequestFile(db, userId, projectId, request);
   if (file.errors.length > 0) throw importRefused(file);
   // Counted before any transaction, in slices: a transaction on the embedded database holds up every other query.
-  const tokenCounts = await countTokensInSlices(file.rows.map(({ input }) => input.content));
-  const rows = file.rows.map(({ input }, n) => ({ ...input, token_count: tokenCounts[n] }));
+  const rows = await withTokenCountsInSlices(file.rows.map(({ input }) => input));
   const created: number[] = [];
   try {
     for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
@@ -104,14 +100,16 @@ async function rememberColumns(db: Db, projectId: number, file: InputFile) {
  */
 const IMPORT_CHUNK_ROWS = 500;
 
-async function countTokensInSlices(texts: string[]): Promise<number[]> {
+async function withTokenCountsInSlices<Row extends { content: string }>(
+  rows: Row[],
+): Promise<(Row & { token_count: number })[]> {
   const slice = timeSlices();
-  const counts: number[] = [];
-  for (const text of texts) {
+  const counted: (Row & { token_count: number })[] = [];
+  for (const row of rows) {
     await slice();
-    counts.push(countTokens(text));
+    counted.push({ ...row, token_count: countTokens(row.content) });
   }
-  return counts;
+  return counted;
 }
 
 const importRefused = (file: InputFile) =>
@@ -155,9 +153,11 @@ export async function bulkUpdateInputs(
   return changeProject(db, userId, projectId, async (tx) => {
     const named = sql`id IN (SELECT jsonb_array_elements_text(${unique}::jsonb)::int) AND project_id = ${projectId}::int`;
     // Locks the rows, so a concurrent delete cannot slip between the check and the change.
-    const [found] = await queryRows<{ count: number }>(
-      tx,
-      sql`SELECT count(*)::int AS count FROM (SELECT id FROM inputs WHERE ${named} FOR UPDATE) found`,
+    const found = returnedRow(
+      await queryRows<{ count: number }>(
+        tx,
+        sql`SELECT count(*)::int AS count FROM (SELECT id FROM inputs WHERE ${named} FOR UPDATE) found`,
+      ),
     );
     const count = new Set(ids).size;
     if (found.count !== count) throw notOwned('input');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel } from '@promptgrid/contract';
 import { applyCatalog, readCatalog } from './catalog.js';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
+import { firstItems, itemAt } from '@promptgrid/test-support';
 
 describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -72,7 +73,7 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
   it('applies an edited catalog: removed models leave the list, keep their ids for old configurations and refuse new ones', async () => {
     const client = await signedInClient(ctx.app);
     const before: AiModel[] = (await client.get(ROUTES.models)).json();
-    const [kept, removed] = before;
+    const [kept, removed] = firstItems(before, 2);
     const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json();
     const old = (
       await client.post(ROUTES.configurations(project.id), {
@@ -90,7 +91,7 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
     try {
       const after: AiModel[] = (await client.get(ROUTES.models)).json();
       expect(after.map((m) => m.model_name)).toEqual(['gpt-test-new', kept.model_name]);
-      expect(after[1].id).toBe(kept.id);
+      expect(itemAt(after, 1).id).toBe(kept.id);
       expect((await client.get(ROUTES.configurations(project.id))).json()[0]).toMatchObject({
         id: old.id,
         ai_model: { id: removed.id, model_name: removed.model_name },

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Project, SaveProjectInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { configurations, inputs, projects } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { assertOwnsProject, notOwned, ownedProject, ownedRow, ownProject } from '../auth/ownership.js';
 
 const projectColumns = {
@@ -50,10 +51,12 @@ export async function getProject(db: Db, userId: number, projectId: number): Pro
 }
 
 export async function createProject(db: Db, userId: number, input: SaveProjectInput): Promise<Project> {
-  const [row] = await db
-    .insert(projects)
-    .values({ userId, ...input })
-    .returning({ id: projects.id });
+  const row = returnedRow(
+    await db
+      .insert(projects)
+      .values({ userId, ...input })
+      .returning({ id: projects.id }),
+  );
   return getProject(db, userId, row.id);
 }
 

@@ -93,9 +93,10 @@ export class AddressGuard {
           addresses.map((a) => a.address),
         );
         const usable = options.family ? addresses.filter((a) => a.family === options.family) : addresses;
-        if (usable.length === 0) throw new EndpointRefusedError(`The host ${hostname} has no usable address.`);
+        const [first] = usable;
+        if (!first) throw new EndpointRefusedError(`The host ${hostname} has no usable address.`);
         if (options.all) callback(null, usable);
-        else callback(null, usable[0].address, usable[0].family);
+        else callback(null, first.address, first.family);
       })
       .catch((error: NodeJS.ErrnoException) => callback(error, '', 0));
   };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel, type EvaluationResults } from '@promptgrid/contract';
 import { fakeOutput, startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
+import { itemAt } from '@promptgrid/test-support';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
 
@@ -81,7 +82,7 @@ describe.each(embeddedDatabaseOnly)('Google Gemini through its SDK on %s', (kind
       { model: 'gemini-2.5-flash', json_mode: true, max_tokens: 300, temperature: 0.7 },
       'Hello Gemini',
     );
-    const [request] = results.api_requests;
+    const request = itemAt(results.api_requests, 0);
     expect(request).toMatchObject({
       status: 'SUCCESS',
       output: fakeOutput('gemini-2.5-flash', 'You are terse.', 'Hello Gemini', true),
@@ -91,7 +92,7 @@ describe.each(embeddedDatabaseOnly)('Google Gemini through its SDK on %s', (kind
       (request.input_token_total_count! * 0.3 + request.output_token_count! * 2.5) / 1_000_000,
       12,
     );
-    const [call] = fake.requests;
+    const call = itemAt(fake.requests, 0);
     expect(call.api).toBe('gemini');
     expect(call.apiKey).toBe(GEMINI_KEY);
     expect(call.url).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
@@ -112,8 +113,8 @@ describe.each(embeddedDatabaseOnly)('Google Gemini through its SDK on %s', (kind
     const bob = await signedInClient(ctx.app);
     await bob.post(ROUTES.apiKeys, { provider: 'gemini', key: 'AIza-wrong' });
     const refused = await run(bob, { model: 'gemini-2.5-flash-lite' }, 'Hello');
-    expect(refused.api_requests[0].status).toBe('FAILED');
-    expect(refused.api_requests[0].error_message).toMatch(
+    expect(itemAt(refused.api_requests, 0).status).toBe('FAILED');
+    expect(itemAt(refused.api_requests, 0).error_message).toMatch(
       /^Google Gemini rejected the request \(400\): .*API key not valid/,
     );
   });

@@ -83,9 +83,10 @@ export async function streamMock(
   const reply = mockReply(call);
   const { pieces, times } = mockPieces(reply.output, mockLatencyMs(call));
   if (sink?.watched?.()) {
-    for (let i = 0; i < pieces.length; i++) {
-      await sleep(Math.max(0, times[i] - (performance.now() - started)), undefined, { signal });
-      sink.text(pieces[i]);
+    for (const [i, piece] of pieces.entries()) {
+      const at = times[i]!; // mockPieces gives one time per piece
+      await sleep(Math.max(0, at - (performance.now() - started)), undefined, { signal });
+      sink.text(piece);
     }
   } else {
     await sleep(times[times.length - 1], undefined, { signal });

@@ -10,6 +10,7 @@ import { queueEvents, type QueueEventMap, type QueueLogger } from './events.js';
 import { claimReady } from './sql/claim.js';
 import { MAX_ATTEMPTS } from './task-runner.js';
 import type { QueueWorker } from './worker.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const quiet: QueueLogger = { info() {}, warn() {}, error() {} };
 
@@ -72,7 +73,7 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
 
   it(`fails a request claimed more than ${MAX_ATTEMPTS} times instead of running it again`, async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
-    const [doomed] = await run.rows();
+    const doomed = itemAt(await run.rows(), 0);
     // Its workers died five times: each claim counted an attempt, and the leases ran out.
     await ctx.database.executeSql('UPDATE api_requests SET attempts = $2 WHERE id = $1', [doomed.id, MAX_ATTEMPTS]);
     const worker = startWorker(2);
@@ -98,7 +99,7 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
     const [failure] = (await failed) as [{ task: string; group: number; error: unknown }];
     expect(failure).toMatchObject({ task: 'call', group: run.evaluationId });
     await evaluationCompleted(worker.events, ctx.database, run.evaluationId);
-    const [row] = await run.rows();
+    const row = itemAt(await run.rows(), 0);
     expect(row.status).toBe('FAILED');
     expect(row.error_message).toMatch(/^Internal error while running this request: /);
   });
@@ -117,7 +118,9 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
     await worker.start();
     await stopped;
 
-    const [running, ...unstarted] = claims.flat();
+    const claimed = claims.flat();
+    const running = itemAt(claimed, 0);
+    const unstarted = claimed.slice(1);
     const rows = new Map((await run.rows()).map((r) => [r.id, r]));
     expect(rows.get(running)).toMatchObject({ status: 'SUCCESS', attempts: 1 });
     expect(unstarted).toHaveLength(2);
@@ -154,7 +157,7 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
     writer.add(
       {
         ...ended,
-        id: claimed[0].id,
+        id: itemAt(claimed, 0).id,
         status: 'SUCCESS',
         ttft: 0.05,
         input_tokens: 3,
@@ -171,7 +174,7 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
     writer.add(
       {
         ...ended,
-        id: claimed[1].id,
+        id: itemAt(claimed, 1).id,
         status: 'FAILED',
         ttft: null,
         input_tokens: null,

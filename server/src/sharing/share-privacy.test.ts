@@ -5,6 +5,7 @@ import { ROUTES } from '@promptgrid/contract';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 import { startMockRun, waitUntilCompleted } from '../../test/mock-run.js';
 import { apiRequests } from '../db/schema.js';
+import { firstItems } from '@promptgrid/test-support';
 
 const PROVIDER_ERROR = 'Error code: 429 - Rate limit reached for organization org-Secret0rg123 on tokens per min';
 const BUDGET_STOP = 'Stopped: the run reached its budget of $0.37.';
@@ -28,7 +29,7 @@ describe.each(embeddedDatabaseOnly)('what a share link gives away, on %s', (kind
     const alice = await signedInClient(ctx.app);
     const evaluationId = await startMockRun(alice, [{ name: 'Terse', prompt: 'Be terse.' }], ['One', 'Two', 'Three']);
     await waitUntilCompleted(alice, evaluationId);
-    const [first, second] = (await alice.get(ROUTES.apiRequests(evaluationId))).json<{ id: number }[]>();
+    const [first, second] = firstItems((await alice.get(ROUTES.apiRequests(evaluationId))).json<{ id: number }[]>(), 2);
     const fail = (id: number, errorMessage: string) =>
       ctx.database.db.update(apiRequests).set({ status: 'FAILED', errorMessage }).where(eq(apiRequests.id, id));
     await fail(first.id, PROVIDER_ERROR);

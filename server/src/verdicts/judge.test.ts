@@ -5,6 +5,7 @@ import { createTestApp, databaseKinds, signedInClient, type TestClient } from '.
 import { evaluationCompleted } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
 import { mockJudgeReply, parseJudgeAnswer } from './judge.js';
+import { firstItems, itemAt } from '@promptgrid/test-support';
 
 type Client = TestClient & { user: { id: number } };
 
@@ -113,7 +114,7 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
     });
     const { evaluation, api_requests: requests } = await document(alice, evaluationId);
     expect(evaluation.completed_at).not.toBeNull();
-    const [first, second] = requests;
+    const [first, second] = firstItems(requests, 2);
     expect(requests.map((r) => [r.status, r.judging])).toEqual([
       ['SUCCESS', false],
       ['SUCCESS', false],
@@ -146,19 +147,22 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
     ]);
 
     // The judge read the rubric, the user prompt, the expected output and the output, with the stored Anthropic key.
-    const [seen] = judgeCalls('Is it right?').filter((r) => JSON.stringify(r.body).includes('Capital of France?'));
+    const seen = itemAt(
+      judgeCalls('Is it right?').filter((r) => JSON.stringify(r.body).includes('Capital of France?')),
+      0,
+    );
     expect(seen.apiKey).toBe('sk-ant-judge');
     const message = JSON.stringify(seen.body.messages);
     for (const part of ['<rubric>', '<user_prompt>', '<expected_output>', '<output>\\nEcho from gpt-4o-mini'])
       expect(message).toContain(part);
-    expect(JSON.stringify(judgeCalls('Perfect?')[0].body.messages)).not.toContain('<expected_output>');
+    expect(JSON.stringify(itemAt(judgeCalls('Perfect?'), 0).body.messages)).not.toContain('<expected_output>');
     // Garbage is asked again up to the retry budget (on q2 after its two 429s); garbage once then good passes.
     expect(judgeCalls('Rate it.')).toHaveLength(3 + 2 + 3);
     expect(judgeCalls('Fair?')).toHaveLength(2);
     expect(judgeCalls('Is it right?').filter((r) => JSON.stringify(r.body).includes('Say hi'))).toHaveLength(3);
 
     // Judge tokens are counted apart from the run's.
-    const [line] = (await alice.get(ROUTES.summary(evaluationId))).json<ConfigurationSummary[]>();
+    const line = itemAt((await alice.get(ROUTES.summary(evaluationId))).json<ConfigurationSummary[]>(), 0);
     const runTokens = requests.reduce((sum, r) => sum + (r.input_token_total_count ?? 0), 0);
     expect(line.input_tokens).toBe(runTokens);
     expect(line.judge_input_tokens).toBeGreaterThan(runTokens);

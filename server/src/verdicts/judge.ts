@@ -65,7 +65,7 @@ export function parseJudgeAnswer(answer: string): JudgeAnswer | null {
   const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(answer.trim());
   let value: unknown;
   try {
-    value = JSON.parse(fenced ? fenced[1] : answer);
+    value = JSON.parse(fenced?.[1] ?? answer);
   } catch {
     return null;
   }

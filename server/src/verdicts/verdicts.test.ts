@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ApiRequest } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { insertEvaluation, type FixtureRequest } from '../../test/evaluation-fixture.js';
+import { firstItems, itemAt } from '@promptgrid/test-support';
 
 type Client = TestClient & { user: { id: number } };
 
@@ -84,7 +85,7 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
       json: await check({ name: 'JSON', type: 'is_json', input_ids: [i2.id] }),
       polite: await check({ name: 'No apology', type: 'not_contains', value: 'Sorry' }),
     };
-    const [a1, a2, b1, b2] = requestIds;
+    const [a1, a2, b1, b2] = firstItems(requestIds, 4);
     return { project, i1, i2, a, b, evaluationId, requests: { a1, a2, b1, b2 }, extra: requestIds.slice(4), checks };
   }
 
@@ -354,11 +355,14 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
     });
     const count = async (table: string) =>
       Number(
-        (
-          await ctx.database.executeSql(`SELECT count(*)::int AS n FROM ${table} WHERE evaluation_id = $1`, [
-            f.evaluationId,
-          ])
-        ).rows[0].n,
+        itemAt(
+          (
+            await ctx.database.executeSql(`SELECT count(*)::int AS n FROM ${table} WHERE evaluation_id = $1`, [
+              f.evaluationId,
+            ])
+          ).rows,
+          0,
+        ).n,
       );
     expect([await count('scores'), await count('ratings'), await count('votes')]).toEqual([7, 1, 1]);
     expect((await alice.delete(ROUTES.project(f.project))).statusCode).toBe(204);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CastVoteInput, Vote } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, votes } from '../db/schema.js';
+import { returnedRow } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
 import { readOwnedEvaluation } from './evaluation.js';
 
@@ -52,16 +53,18 @@ async function assertComparable(db: Db, evaluationId: number, vote: CastVoteInpu
 export async function castVote(db: Db, userId: number, evaluationId: number, vote: CastVoteInput): Promise<Vote> {
   await readOwnedEvaluation(db, userId, evaluationId);
   await assertComparable(db, evaluationId, vote);
-  const [row] = await db
-    .insert(votes)
-    .values({
-      evaluationId,
-      inputId: vote.input_id,
-      leftRequestId: vote.left_request_id,
-      rightRequestId: vote.right_request_id,
-      winner: vote.winner,
-    })
-    .returning();
+  const row = returnedRow(
+    await db
+      .insert(votes)
+      .values({
+        evaluationId,
+        inputId: vote.input_id,
+        leftRequestId: vote.left_request_id,
+        rightRequestId: vote.right_request_id,
+        winner: vote.winner,
+      })
+      .returning(),
+  );
   return toVote(row);
 }
 

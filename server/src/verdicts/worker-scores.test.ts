@@ -8,6 +8,7 @@ import { writeOutcomes, type Outcome } from '../evaluations/tasks/outcomes.js';
 import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
 import { compileRule } from '../checks/rules.js';
 import { mockJudgeReply, parseJudgeAnswer } from './judge.js';
+import { firstItems, itemAt } from '@promptgrid/test-support';
 
 describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
   const events = queueEvents();
@@ -61,7 +62,7 @@ describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
       ...parseJudgeAnswer(mockJudgeReply({ rubric: 'Correct?', userPrompt: null, expected: null, output }).output)!,
       error: null,
     });
-    const [a, b] = requests;
+    const [a, b] = firstItems(requests, 2);
     expect(a.scores).toEqual([
       await verdict(mock, 'contains', 'simulated response', a.output),
       await verdict(short, 'max_chars', '10', a.output),
@@ -92,12 +93,15 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
        SELECT project_id, 'c', 'contains', 'x' FROM evaluations WHERE id = $1 RETURNING id`,
       [run.evaluationId],
     );
-    const [row] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
-      workerId: 'w',
-      lane: 'mock',
-      limit: 1,
-      leaseMs: 60_000,
-    });
+    const row = itemAt(
+      await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, {
+        workerId: 'w',
+        lane: 'mock',
+        limit: 1,
+        leaseMs: 60_000,
+      }),
+      0,
+    );
     const outcome: Outcome = {
       id: row.id,
       evaluation_id: run.evaluationId,
@@ -110,7 +114,13 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
       error_message: null,
       output: 'x',
     };
-    const score = { api_request_id: row.id, check_id: checks[0].id, pass: true, score: 1, reason: 'Contains "x".' };
+    const score = {
+      api_request_id: row.id,
+      check_id: itemAt(checks, 0).id,
+      pass: true,
+      score: 1,
+      reason: 'Contains "x".',
+    };
     const gone = { ...score, check_id: 999_999_999 };
     await writeOutcomes(ctx.database, 'w', [outcome], [score, gone]);
     await writeOutcomes(ctx.database, 'w', [outcome], [score]);
@@ -118,6 +128,8 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
       'SELECT api_request_id, check_id, pass, reason FROM scores WHERE evaluation_id = $1',
       [run.evaluationId],
     );
-    expect(rows).toEqual([{ api_request_id: row.id, check_id: checks[0].id, pass: true, reason: 'Contains "x".' }]);
+    expect(rows).toEqual([
+      { api_request_id: row.id, check_id: itemAt(checks, 0).id, pass: true, reason: 'Contains "x".' },
+    ]);
   });
 });

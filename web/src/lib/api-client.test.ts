@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/api-mock';
 import { api, ApiError, apiRequest, errorMessageFrom, getCsrfToken } from './api-client';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const clearCsrfCookie = () => {
   document.cookie = 'csrftoken=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
@@ -66,7 +67,7 @@ describe('apiRequest', () => {
   it('sends credentials, JSON headers and the CSRF cookie as X-CSRFToken; caller headers win', async () => {
     const calls = mockApi(() => ({ body: {} }));
     await api.put('/api/projects/1/', { name: 'a' }, { headers: { Accept: 'text/plain' } });
-    const [call] = calls;
+    const call = itemAt(calls, 0);
     expect(call).toMatchObject({ method: 'PUT', credentials: 'include', body: '{"name":"a"}' });
     expect(Object.fromEntries(call.headers)).toMatchObject({
       'content-type': 'application/json',
@@ -78,7 +79,7 @@ describe('apiRequest', () => {
   it('declares no JSON body on a request without one', async () => {
     const calls = mockApi(() => ({ body: { status: 'success' } }));
     await api.post('/auth/sign_out/');
-    const [call] = calls;
+    const call = itemAt(calls, 0);
     expect(call.headers.has('content-type')).toBe(false);
     expect(call.body).toBe('');
   });
@@ -90,7 +91,7 @@ describe('apiRequest', () => {
     clearCsrfCookie();
     await apiRequest('/api/projects/');
     expect(fetch.map((call) => call.url)).toEqual(['/auth/csrf-token/', '/api/projects/']);
-    expect(fetch[1].headers.get('X-CSRFToken')).toBe('fresh-token');
+    expect(itemAt(fetch, 1).headers.get('X-CSRFToken')).toBe('fresh-token');
   });
 
   it('shares one token request between concurrent calls', async () => {

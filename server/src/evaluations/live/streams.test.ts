@@ -6,6 +6,7 @@ import { LIMITS, ROUTES } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
 import { SLOW_READER_MAX_CHARS, SseClient } from './sse-client.js';
+import { itemAt } from '@promptgrid/test-support';
 
 /** A socket that takes a few bytes and then never drains, as a paused reader's does. */
 function stalledResponse() {
@@ -74,7 +75,7 @@ describe.each(databaseKinds)('live streams of a user on %s', (kind) => {
       'SELECT user_id FROM evaluations WHERE id = $1',
       [run.evaluationId],
     );
-    return { evaluationId: run.evaluationId, userId: rows[0].user_id };
+    return { evaluationId: run.evaluationId, userId: itemAt(rows, 0).user_id };
   }
 
   /** The owner of a new running evaluation, signed in with a session of their own. */

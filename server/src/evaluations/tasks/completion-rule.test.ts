@@ -5,6 +5,7 @@ import { failPendingRequests } from './end-requests.js';
 import { claimReady } from '../../queue/sql/claim.js';
 import { writeOutcomes, type Outcome } from './outcomes.js';
 import { CALL_TABLE, type ClaimedRequest } from './tables.js';
+import { itemAt } from '@promptgrid/test-support';
 
 /**
  * Every write that ends requests or judgements decides completion with the same rule (settle_evaluation): all
@@ -21,7 +22,7 @@ describe.each(databaseKinds)('the completion rule on %s', (kind) => {
   const sql = async <T extends Record<string, unknown>>(text: string, params: unknown[]) =>
     (await ctx.database.executeSql<T>(text, params)).rows;
   const completedAt = async (id: number) =>
-    (await sql<{ completed_at: Date | null }>(`SELECT completed_at FROM evaluations WHERE id = $1`, [id]))[0]
+    itemAt(await sql<{ completed_at: Date | null }>(`SELECT completed_at FROM evaluations WHERE id = $1`, [id]), 0)
       .completed_at;
 
   /** A queued mock run of 1 x 2 whose pending judgement count went below zero. */
@@ -60,9 +61,10 @@ describe.each(databaseKinds)('the completion rule on %s', (kind) => {
     expect(await failPendingRequests(ctx.database, evaluationId, 'Cancelled.')).toBe(2);
     const first = await completedAt(evaluationId);
     expect(first).not.toBeNull();
-    const [{ completed }] = await sql<{ completed: boolean }>(`SELECT settle_evaluation($1) AS completed`, [
-      evaluationId,
-    ]);
+    const { completed } = itemAt(
+      await sql<{ completed: boolean }>(`SELECT settle_evaluation($1) AS completed`, [evaluationId]),
+      0,
+    );
     expect(completed).toBe(true);
     expect(await completedAt(evaluationId)).toEqual(first);
   });
@@ -71,9 +73,10 @@ describe.each(databaseKinds)('the completion rule on %s', (kind) => {
     const evaluationId = await runWithNegativePending();
     await failPendingRequests(ctx.database, evaluationId, 'Cancelled.');
     await sql(`UPDATE evaluations SET finished_requests = 1 WHERE id = $1`, [evaluationId]);
-    const [{ completed }] = await sql<{ completed: boolean }>(`SELECT settle_evaluation($1) AS completed`, [
-      evaluationId,
-    ]);
+    const { completed } = itemAt(
+      await sql<{ completed: boolean }>(`SELECT settle_evaluation($1) AS completed`, [evaluationId]),
+      0,
+    );
     expect(completed).toBe(false);
     expect(await completedAt(evaluationId)).toBeNull();
   });

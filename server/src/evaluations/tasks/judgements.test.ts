@@ -7,6 +7,7 @@ import { releaseTasks } from '../../queue/sql/release.js';
 import { writeJudgements, type Judgement } from './judgements.js';
 import { writeOutcomes, type Outcome } from './outcomes.js';
 import { CALL_TABLE, JUDGE_TABLE, type ClaimedJudgeTask, type ClaimedRequest } from './tables.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -29,11 +30,14 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
   /** A queued mock run of 1 x 2 with a judge check, its two requests ended (the first SUCCESS) by worker w. */
   async function judgedRun() {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
-    const [check] = await sql<{ id: number }>(
-      `INSERT INTO checks (project_id, name, type, value, ai_model_id)
+    const check = itemAt(
+      await sql<{ id: number }>(
+        `INSERT INTO checks (project_id, name, type, value, ai_model_id)
        SELECT project_id, 'j', 'llm_judge', 'Right?', (SELECT min(id) FROM ai_models) FROM evaluations WHERE id = $1
        RETURNING id`,
-      [run.evaluationId],
+        [run.evaluationId],
+      ),
+      0,
     );
     const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('w'));
     const outcome = (row: (typeof rows)[number], success: boolean): Outcome => ({
@@ -48,8 +52,11 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
       error_message: success ? null : 'no',
       output: success ? 'Paris' : null,
     });
-    const completed = await writeOutcomes(ctx.database, 'w', [outcome(rows[0], true), outcome(rows[1], false)]);
-    return { evaluationId: run.evaluationId, checkId: check.id, requestId: rows[0].id, completed };
+    const completed = await writeOutcomes(ctx.database, 'w', [
+      outcome(itemAt(rows, 0), true),
+      outcome(itemAt(rows, 1), false),
+    ]);
+    return { evaluationId: run.evaluationId, checkId: check.id, requestId: itemAt(rows, 0).id, completed };
   }
 
   const judgement = (id: number, evaluation_id: number): Judgement => ({
@@ -80,7 +87,7 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
       { api_request_id: run.requestId, check_id: run.checkId, provider: 'mock', status: 'PENDING' },
     ]);
 
-    const [task] = await claimReady<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('w'));
+    const task = itemAt(await claimReady<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('w')), 0);
     expect(task).toMatchObject({ evaluation_id: run.evaluationId, api_request_id: run.requestId, attempts: 1 });
     // Held under a live lease: no other worker takes it.
     expect(await claimReady<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('x'))).toEqual([]);
@@ -106,7 +113,7 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
 
   it("hands a stopped worker's task back, and ends a deleted check's task with no score", async () => {
     const run = await judgedRun();
-    const [task] = await claimReady<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('w'));
+    const task = itemAt(await claimReady<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('w')), 0);
     await releaseTasks(ctx.database, JUDGE_TABLE, 'w', { interrupted: [task.id], unstarted: [] });
     const [again] = await reclaimExpired<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('x'));
     expect(again).toMatchObject({ id: task.id, attempts: 2 });

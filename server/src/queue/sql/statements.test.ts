@@ -7,6 +7,7 @@ import { claimReady } from './claim.js';
 import { expireAllLeases, reclaimExpired } from './reclaim-expired.js';
 import { releaseTasks } from './release.js';
 import { renewLeases } from './renew.js';
+import { firstItems, itemAt } from '@promptgrid/test-support';
 
 const LEASE_MS = 60_000;
 const claim = (workerId: string, limit: number) => ({ workerId, lane: 'mock' as const, limit, leaseMs: LEASE_MS });
@@ -109,8 +110,8 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
 
   it("renews only the worker's own IN_PROGRESS rows", async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 2 });
-    const [mine] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('mine', 1));
-    const [theirs] = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('theirs', 1));
+    const mine = itemAt(await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('mine', 1)), 0);
+    const theirs = itemAt(await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('theirs', 1)), 0);
     await expireAllLeases(ctx.database, CALL_TABLE);
     await renewLeases(ctx.database, CALL_TABLE, 'mine', [mine.id, theirs.id], LEASE_MS);
     expect((await run.rows()).map((r) => [r.claimed_by, r.leased])).toEqual([
@@ -121,10 +122,9 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
 
   it('hands rows back with their lease expired, taking back the attempt of a row that never started', async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
-    const [interrupted, unstarted, kept] = await claimReady<ClaimedRequest>(
-      ctx.database,
-      CALL_TABLE,
-      claim('stopping', 3),
+    const [interrupted, unstarted, kept] = firstItems(
+      await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('stopping', 3)),
+      3,
     );
     await releaseTasks(ctx.database, CALL_TABLE, 'stopping', {
       interrupted: [interrupted.id],
@@ -147,8 +147,14 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
     const other = await queuedRun(ctx, { configurations: 1, inputs: 1 });
     const claimed = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('writer', 4));
-    const [a, b, c] = claimed.filter((r) => r.evaluation_id === run.evaluationId).sort((x, y) => x.id - y.id);
-    const [d] = claimed.filter((r) => r.evaluation_id === other.evaluationId);
+    const [a, b, c] = firstItems(
+      claimed.filter((r) => r.evaluation_id === run.evaluationId).sort((x, y) => x.id - y.id),
+      3,
+    );
+    const d = itemAt(
+      claimed.filter((r) => r.evaluation_id === other.evaluationId),
+      0,
+    );
 
     const failure: Outcome = {
       ...success(b.id, run.evaluationId),

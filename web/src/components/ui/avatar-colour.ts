@@ -22,7 +22,7 @@ export function avatarColourFor(email: string | null | undefined): AvatarColour 
     hash ^= char.codePointAt(0)!;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return AVATAR_COLOURS[hash % AVATAR_COLOURS.length];
+  return AVATAR_COLOURS[hash % AVATAR_COLOURS.length]!; // a remainder of the length is an index of the list
 }
 
 /** The avatar's letter: the first letter of the e-mail, upper-cased ('?' when there is none). */

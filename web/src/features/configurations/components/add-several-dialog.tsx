@@ -32,7 +32,7 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
   const [modelId, setModelId] = useState('');
   const [temperature, setTemperature] = useState(String(LIMITS.temperature.default));
   const prompts = splitPrompts(text);
-  const names = prompts.map((prompt, n) => renamed[n] ?? nameFromFirstLine(prompt));
+  const drafts = prompts.map((prompt, n) => ({ prompt, name: renamed[n] ?? nameFromFirstLine(prompt) }));
   const chosenModel = modelId || String(models.data?.[0]?.id ?? '');
   const temperatureValue = Number(temperature);
   const temperatureError =
@@ -40,7 +40,8 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
     !(temperatureValue >= LIMITS.temperature.min && temperatureValue <= LIMITS.temperature.max)
       ? `Temperature must be between ${LIMITS.temperature.min} and ${LIMITS.temperature.max}.`
       : null;
-  const canSave = prompts.length > 0 && names.every((name) => name.trim() !== '') && chosenModel && !temperatureError;
+  const canSave =
+    prompts.length > 0 && drafts.every(({ name }) => name.trim() !== '') && chosenModel && !temperatureError;
 
   const addFiles = async (files: FileList | null) => {
     const texts = await Promise.all([...(files ?? [])].map(readText));
@@ -48,8 +49,8 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
   };
   const save = () =>
     create.mutate(
-      prompts.map((prompt, n) => ({
-        name: names[n].trim(),
+      drafts.map(({ prompt, name }) => ({
+        name: name.trim(),
         prompt_content: prompt,
         ai_model_id: Number(chosenModel),
         parameters: { temperature: temperatureValue, max_tokens: null },
@@ -141,13 +142,13 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
         </div>
         {prompts.length > 0 ? (
           <ol aria-label="Prompts to add" className="space-y-2">
-            {prompts.map((prompt, n) => (
+            {drafts.map(({ prompt, name }, n) => (
               <li key={n} className="rounded-md border border-slate-200 p-2 dark:border-slate-800">
                 <Field label={`Name of prompt ${n + 1}`}>
                   {(props) => (
                     <TextInput
                       {...props}
-                      value={names[n]}
+                      value={name}
                       maxLength={LIMITS.nameMaxLength}
                       onChange={(event) => setRenamed({ ...renamed, [n]: event.target.value })}
                     />

@@ -6,6 +6,7 @@ import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { ApiError } from '@/lib/api-client';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const models: AiModel[] = [
   {
@@ -54,7 +55,7 @@ const friendly: Configuration = {
   id: 9,
   name: 'Friendly',
   project: 3,
-  ai_model: models[1],
+  ai_model: itemAt(models, 1),
   prompt: { content: 'Summarise warmly.', token_count: 4 },
   parameters: { temperature: 0.3, max_tokens: null },
   provider_specific_params: {},
@@ -220,7 +221,7 @@ describe('ConfigurationEditorDialog', () => {
   it('sends json_mode for a model that supports it, and shows the save error', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     const onSave = open(
-      { ...friendly, ai_model: models[0], json_mode: false, provider_specific_params: { json_mode: false } },
+      { ...friendly, ai_model: itemAt(models, 0), json_mode: false, provider_specific_params: { json_mode: false } },
       vi.fn().mockRejectedValue(new Error('name: Name is required.')),
     );
     await screen.findByRole('option', { name: 'openai - gpt-4.1-mini' });

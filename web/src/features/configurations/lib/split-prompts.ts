@@ -12,8 +12,7 @@ export const splitPrompts = (text: string): string[] =>
 
 /** A prompt's name: its first line, without a Markdown heading's `#`s, cut to the name limit. */
 export const nameFromFirstLine = (prompt: string): string =>
-  prompt
-    .split('\n', 1)[0]
+  (prompt.split('\n', 1)[0] ?? '')
     .replace(/^#+\s*/, '')
     .trim()
     .slice(0, LIMITS.nameMaxLength);

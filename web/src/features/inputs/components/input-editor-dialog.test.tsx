@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Input } from '@promptgrid/contract';
 import { ApiError } from '@/lib/api-client';
 import { InputEditorDialog } from './input-editor-dialog';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const existing: Input = {
   id: 4,
@@ -75,10 +76,10 @@ describe('InputEditorDialog', () => {
     const names = screen.getAllByRole('textbox', { name: /Variable name/ });
     expect(names.map((field) => (field as HTMLInputElement).value)).toEqual(['city']);
     await userEvent.click(screen.getByRole('button', { name: 'Add day' }));
-    await userEvent.type(screen.getAllByRole('textbox', { name: /^Value/ })[1], 'Monday');
+    await userEvent.type(itemAt(screen.getAllByRole('textbox', { name: /^Value/ }), 1), 'Monday');
     await userEvent.click(screen.getByRole('button', { name: 'Add variable' }));
-    await userEvent.type(screen.getAllByRole('textbox', { name: /Variable name/ })[2], '9 lives');
-    await userEvent.type(screen.getAllByRole('textbox', { name: /^Value/ })[2], 'x');
+    await userEvent.type(itemAt(screen.getAllByRole('textbox', { name: /Variable name/ }), 2), '9 lives');
+    await userEvent.type(itemAt(screen.getAllByRole('textbox', { name: /^Value/ }), 2), 'x');
     await userEvent.type(screen.getByLabelText('Expected output'), 'Sunny.');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText(/'9 lives' is not a variable name/)).toBeInTheDocument();
@@ -109,10 +110,10 @@ describe('InputEditorDialog', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add variable' }));
     const names = screen.getAllByRole('textbox', { name: /Variable name/ });
-    await userEvent.clear(names[0]);
-    await userEvent.type(names[0], 'city');
-    await userEvent.type(names[1], 'city');
-    await userEvent.type(screen.getAllByRole('textbox', { name: /^Value/ })[1], 'Rome');
+    await userEvent.clear(itemAt(names, 0));
+    await userEvent.type(itemAt(names, 0), 'city');
+    await userEvent.type(itemAt(names, 1), 'city');
+    await userEvent.type(itemAt(screen.getAllByRole('textbox', { name: /^Value/ }), 1), 'Rome');
     expect(await screen.findByText("The variable 'city' appears twice.")).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
   }, 15_000);

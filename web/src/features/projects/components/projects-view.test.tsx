@@ -5,6 +5,7 @@ import type { Project } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { callsOf, mockApi } from '@/testing/api-mock';
 import { ProjectsView } from './projects-view';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 const project = (id: number, name: string, updatedHoursAgo: number, counts: [number, number] = [0, 0]): Project => ({
@@ -36,15 +37,18 @@ describe('ProjectsView', () => {
     expect(await screen.findByText('Currently you have: 3 Project(s)')).toBeInTheDocument();
     const cards = screen.getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['New', 'Middle', 'Old']);
-    expect(within(cards[0]).getByText('Just now')).toBeInTheDocument();
-    expect(within(cards[0]).getByText('2 system prompts')).toBeInTheDocument();
-    expect(within(cards[0]).getByText('0 user prompts')).toBeInTheDocument();
-    expect(within(cards[1]).getByText('5h ago')).toBeInTheDocument();
-    expect(within(cards[1]).getByText('3 user prompts')).toBeInTheDocument();
-    expect(within(cards[2]).getByText('2d ago')).toBeInTheDocument();
-    expect(within(cards[2]).getByText('1 system prompt')).toBeInTheDocument();
-    expect(within(cards[2]).getByText('1 user prompt')).toBeInTheDocument();
-    expect(within(cards[2]).getByRole('link', { name: 'View Project' })).toHaveAttribute('href', '/project/1/inputs');
+    expect(within(itemAt(cards, 0)).getByText('Just now')).toBeInTheDocument();
+    expect(within(itemAt(cards, 0)).getByText('2 system prompts')).toBeInTheDocument();
+    expect(within(itemAt(cards, 0)).getByText('0 user prompts')).toBeInTheDocument();
+    expect(within(itemAt(cards, 1)).getByText('5h ago')).toBeInTheDocument();
+    expect(within(itemAt(cards, 1)).getByText('3 user prompts')).toBeInTheDocument();
+    expect(within(itemAt(cards, 2)).getByText('2d ago')).toBeInTheDocument();
+    expect(within(itemAt(cards, 2)).getByText('1 system prompt')).toBeInTheDocument();
+    expect(within(itemAt(cards, 2)).getByText('1 user prompt')).toBeInTheDocument();
+    expect(within(itemAt(cards, 2)).getByRole('link', { name: 'View Project' })).toHaveAttribute(
+      'href',
+      '/project/1/inputs',
+    );
   });
 
   it("shows 'Failed to load projects' in a red banner", async () => {

@@ -5,6 +5,7 @@ import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { comparisonFixture } from '../testing/history-fixtures';
 import { CompareView } from './compare-view';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const view = () => renderWithApp(<CompareView projectId="1" base={3} head={4} />, { route: '/project/1/compare' });
 
@@ -38,7 +39,7 @@ describe('CompareView', () => {
       'Friendly as it ran on Frozen input 1',
       'Terse as it ran on Frozen input 2',
     ]);
-    const reworded = cells[0];
+    const reworded = itemAt(cells, 0);
     expect(within(reworded).getByText('Changed')).toBeInTheDocument();
     expect(within(reworded).getByText('−0.25 s')).toBeInTheDocument();
     expect(within(reworded).getByText('+2')).toBeInTheDocument();
@@ -48,19 +49,19 @@ describe('CompareView', () => {
     expect(removed).not.toContain('Paris');
     expect(reworded).toHaveTextContent(/The capital is Paris/);
 
-    const failed = cells[1];
+    const failed = itemAt(cells, 1);
     expect(within(failed).getByText('Success → Failed')).toBeInTheDocument();
     expect(within(failed).getByText('Named Friendly before in the base run')).toBeInTheDocument();
     expect(within(reworded).queryByText(/in the base run/)).not.toBeInTheDocument();
     expect(within(failed).getByText('Rate limited')).toBeInTheDocument();
     expect(within(failed).getByText('Hello there')).toBeInTheDocument();
-    expect(within(cells[2]).getByText('Output (the same in both)')).toBeInTheDocument();
+    expect(within(itemAt(cells, 2)).getByText('Output (the same in both)')).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Changed cells only' }));
     expect(within(screen.getByRole('list', { name: 'Cells' })).getAllByRole('article')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Side by side' }));
-    const first = within(screen.getByRole('list', { name: 'Cells' })).getAllByRole('article')[0];
+    const first = itemAt(within(screen.getByRole('list', { name: 'Cells' })).getAllByRole('article'), 0);
     expect(within(first).getByRole('region', { name: 'Base output' })).toHaveTextContent('The capital is Paris.');
     expect(within(first).getByRole('region', { name: 'Head output' })).toHaveTextContent(
       'The capital is Paris, France.',

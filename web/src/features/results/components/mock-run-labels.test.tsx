@@ -12,6 +12,7 @@ import MatrixCharts from '../matrix/matrix-charts';
 import { cellKey } from '../lib/results-index';
 import { ResultsScreen } from './results-screen';
 import { SharedResultsView } from './shared-results-view';
+import { itemAt } from '@promptgrid/test-support/items';
 
 /** Run 12 of project 1, its four requests finished; mock or real as `mock` says. */
 function serveRun(mock: boolean) {
@@ -47,8 +48,8 @@ describe("a mock run's labels", () => {
     expect(within(await summary()).getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
     await user.click(await screen.findByRole('button', { name: 'History' }));
     const rows = within(await screen.findByRole('dialog', { name: 'Evaluation history' })).getAllByRole('listitem');
-    expect(within(rows[0]).getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
-    expect(within(rows[1]).queryByRole('note')).not.toBeInTheDocument();
+    expect(within(itemAt(rows, 0)).getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
+    expect(within(itemAt(rows, 1)).queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('a real run has no such line', async () => {

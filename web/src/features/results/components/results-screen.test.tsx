@@ -8,6 +8,7 @@ import { apiRequestFixture as request, resultFixture as result } from '@/testing
 import { historyItemFixture, recordFixture } from '../testing/history-fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { ResultsScreen } from './results-screen';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const finished = [
   request(1, 1, 5, 'SUCCESS'),
@@ -126,10 +127,10 @@ describe('ResultsScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Evaluation history' });
     const rows = within(dialog).getAllByRole('listitem');
     expect(rows).toHaveLength(3);
-    expect(within(rows[0]).getByText('Shown')).toBeInTheDocument();
-    expect(within(rows[0]).getByText(/4 calls: 2 prompts × 2 inputs/)).toBeInTheDocument();
-    expect(within(rows[0]).getByText('3 succeeded · 1 failed · Cost $0.00')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('Mock')).toBeInTheDocument();
+    expect(within(itemAt(rows, 0)).getByText('Shown')).toBeInTheDocument();
+    expect(within(itemAt(rows, 0)).getByText(/4 calls: 2 prompts × 2 inputs/)).toBeInTheDocument();
+    expect(within(itemAt(rows, 0)).getByText('3 succeeded · 1 failed · Cost $0.00')).toBeInTheDocument();
+    expect(within(itemAt(rows, 0)).getByText('Mock')).toBeInTheDocument();
     expect(within(dialog).getByText('Page 1 of 1')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Run 10' })).toHaveAttribute(
       'href',

@@ -6,6 +6,7 @@ import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { apiRequestFixture, configurationFixture, inputFixture, resultFixture } from '@/testing/fixtures';
 import { ResultsView } from './results-view';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const inputs = [inputFixture(1)];
 const configurations = [5, 6].map((id) => configurationFixture(id, { name: id === 5 ? 'Terse JSON' : 'Friendly' }));
@@ -74,7 +75,7 @@ describe('run control on the results screen', () => {
 
     // The server ran it again: it succeeded, and its failure is its history.
     state.requests = [
-      state.requests[0],
+      itemAt(state.requests, 0),
       {
         ...request(2, 1, 6, 'SUCCESS'),
         history: [
@@ -94,7 +95,12 @@ describe('run control on the results screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Terse JSON' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Re-run this cell' }));
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/evaluations/9/rerun/')).toHaveLength(2));
-    expect(calls.filter((c) => c.url === '/api/evaluations/9/rerun/')[1].body).toBe('{"request_ids":[1]}');
+    expect(
+      itemAt(
+        calls.filter((c) => c.url === '/api/evaluations/9/rerun/'),
+        1,
+      ).body,
+    ).toBe('{"request_ids":[1]}');
 
     const friendly = await screen.findByRole('article', { name: 'Friendly' });
     await waitFor(() => expect(within(friendly).getByText('Second answer')).toBeInTheDocument());

@@ -43,6 +43,7 @@ export function HistoryDialog({ projectId, open, onOpenChange, currentId, onRena
   const compare = () => {
     // The earlier run is the base, so the changes read as what happened since.
     const [base, head] = [...picked].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    if (!base || !head) return; // the button is disabled until two runs are picked
     onOpenChange(false);
     void navigate(paths.projectCompare.to(projectId, base.id, head.id));
   };

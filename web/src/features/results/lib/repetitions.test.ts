@@ -8,7 +8,7 @@ const done = (id: number, output: string, seconds: number): CellRun => ({
   result: { ...resultFixture(id, 1, 5, output), execution_time: seconds },
 });
 const failed = (id: number): CellRun => ({ request: apiRequestFixture(id, 1, 5, 'FAILED', 'x'), result: undefined });
-const cell = (runs: CellRun[]): Cell => ({ ...runs[0], runs });
+const cell = (runs: [CellRun, ...CellRun[]]): Cell => ({ ...runs[0], runs });
 
 describe('repetitions', () => {
   it('spreads latency over the successful runs and counts their distinct outputs', () => {

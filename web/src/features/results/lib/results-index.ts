@@ -12,7 +12,7 @@ export type CellRun = { request: ApiRequest | undefined; result: Result | undefi
  * A cell: its first run (request and result, what the card and the matrix show) and all of its runs in repetition
  * order (one unless the evaluation asked for repetitions).
  */
-export type Cell = CellRun & { runs: CellRun[] };
+export type Cell = CellRun & { runs: [CellRun, ...CellRun[]] };
 
 const NO_LIVE: ReadonlyMap<number, string> = new Map();
 

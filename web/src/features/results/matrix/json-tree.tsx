@@ -47,8 +47,7 @@ function jsonLines(value: unknown, toggled: ReadonlySet<Container>): Line[] {
     }
     lines.push({ kind: 'open', depth, label, node, bracket: open, count: entries.length });
     stack.push({ kind: 'close', depth, bracket: close });
-    for (let index = entries.length - 1; index >= 0; index--) {
-      const [key, item] = entries[index];
+    for (const [key, item] of [...entries].reverse()) {
       stack.push({ label: key, value: item, depth: depth + 1 });
     }
   }

@@ -61,7 +61,13 @@ export function MatrixGrid({
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { columns } = data;
-  const widthOf = useCallback((index: number) => widths[columns[index].id] ?? DEFAULT_COLUMN_WIDTH, [columns, widths]);
+  const widthOf = useCallback(
+    (index: number) => {
+      const column = columns[index];
+      return (column && widths[column.id]) ?? DEFAULT_COLUMN_WIDTH;
+    },
+    [columns, widths],
+  );
   const narrow = useNarrowScreen();
   const lead = useMemo(() => leadColumns(narrow, withExpected), [narrow, withExpected]);
   const leadPixels = leadWidth(lead);
@@ -187,6 +193,7 @@ export function MatrixGrid({
         <div role="rowgroup">
           {rowVirtualizer.getVirtualItems().map((virtualRow) => {
             const row = rows[virtualRow.index];
+            if (!row) return null;
             return (
               <MatrixRow
                 key={row.id ?? 'none'}

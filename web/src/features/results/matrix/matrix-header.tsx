@@ -46,6 +46,7 @@ export const MatrixHeader = memo(function MatrixHeader({ columns, virtualColumns
         ) : null}
         {virtualColumns.map((virtualColumn) => {
           const column = columns[virtualColumn.index];
+          if (!column) return null;
           return (
             <div
               key={column.id}

@@ -90,6 +90,7 @@ export const MatrixRow = memo(function MatrixRow({
       ) : null}
       {virtualColumns.map((virtualColumn) => {
         const column = data.columns[virtualColumn.index];
+        if (!column) return null;
         return (
           <MatrixCell
             key={column.id}

@@ -11,6 +11,7 @@ import {
   wordDiff,
   type RowOptions,
 } from './view-model';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const success = (output: string, seconds: number, outputTokens: number): GridCell => ({
   status: 'SUCCESS',
@@ -63,7 +64,7 @@ const names = (change: Partial<RowOptions>) => visibleRows(data, options(change)
 
 describe('the matrix rows', () => {
   it('compares with a column or the expected output, word by word', () => {
-    const [beta] = data.rows;
+    const beta = itemAt(data.rows, 0);
     expect(baselineText(data, beta, 20, { kind: 'column', columnId: 10 })).toBe('Paris');
     // The baseline column itself is shown as it is.
     expect(baselineText(data, beta, 10, { kind: 'column', columnId: 10 })).toBeNull();
@@ -78,7 +79,7 @@ describe('the matrix rows', () => {
   });
 
   it('keeps only rows whose outputs differ from the baseline; failed cells have nothing to compare', () => {
-    expect(rowDiffers(data, data.rows[1], { kind: 'column', columnId: 10 })).toBe(false);
+    expect(rowDiffers(data, itemAt(data.rows, 1), { kind: 'column', columnId: 10 })).toBe(false);
     expect(names({ differingOnly: true, baseline: { kind: 'column', columnId: 10 } })).toEqual(['Beta']);
     expect(names({ differingOnly: true, baseline: { kind: 'expected' } })).toEqual(['Beta']);
   });
@@ -91,8 +92,8 @@ describe('the matrix rows', () => {
       [cellKey(2, 20), '4'],
     ]);
     const baseline = { kind: 'run', evaluationId: 7 } as const;
-    expect(baselineText(data, data.rows[1], 20, baseline, otherRun)).toBe('4');
-    expect(baselineText(data, data.rows[1], 20, baseline, null)).toBeNull();
+    expect(baselineText(data, itemAt(data.rows, 1), 20, baseline, otherRun)).toBe('4');
+    expect(baselineText(data, itemAt(data.rows, 1), 20, baseline, null)).toBeNull();
     expect(visibleRows(data, options({ differingOnly: true, baseline }), otherRun).map((r) => r.name)).toEqual([
       'Alpha',
     ]);

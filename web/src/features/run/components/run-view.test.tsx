@@ -5,6 +5,7 @@ import type { Configuration, Input } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { RunView } from './run-view';
+import { itemAt } from '@promptgrid/test-support/items';
 
 const at = '2025-01-01T00:00:00.000Z';
 const input = (id: number, name: string): Input => ({
@@ -111,7 +112,7 @@ describe('RunView', () => {
     mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
     renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
-    const [deselectInputs] = screen.getAllByRole('button', { name: 'Deselect All' });
+    const deselectInputs = itemAt(screen.getAllByRole('button', { name: 'Deselect All' }), 0);
     await userEvent.click(deselectInputs);
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
     const dialog = await screen.findByRole('dialog');
@@ -123,7 +124,7 @@ describe('RunView', () => {
     mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
     renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
     await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
-    await userEvent.click(screen.getAllByRole('button', { name: 'Deselect All' })[1]);
+    await userEvent.click(itemAt(screen.getAllByRole('button', { name: 'Deselect All' }), 1));
     await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
     const message = await screen.findByText(/Please select at least one prompt-model before running the evaluation\./);
     // The warning sign is drawn as an icon, the text keeps it; the message takes the focus so it is seen and read.

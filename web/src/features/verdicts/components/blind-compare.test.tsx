@@ -7,6 +7,7 @@ import { callsOf, mockApi } from '@/testing/api-mock';
 import { apiRequestFixture, FIXED_TIME, inputFixture, resultFixture } from '@/testing/fixtures';
 import { BlindCompare, type BlindCompareRun } from './blind-compare';
 import { Leaderboard } from './leaderboard';
+import { itemAt } from '@promptgrid/test-support/items';
 
 // Two inputs, two configurations (three on the first): three pairs in all, one already voted on.
 const requests = [
@@ -87,7 +88,7 @@ describe('BlindCompare', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: /Tie/ }));
     expect(await within(dialog).findByText('Pair 3 of 4')).toBeInTheDocument();
     expect(cast).toHaveLength(1);
-    expect(cast[0].winner).toBe('tie');
+    expect(itemAt(cast, 0).winner).toBe('tie');
 
     mockApi(({ method }) => (method === 'POST' ? { status: 500, body: { detail: 'down' } } : undefined));
     await userEvent.keyboard('2');

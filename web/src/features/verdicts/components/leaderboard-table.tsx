@@ -98,6 +98,7 @@ export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCo
     ranked ? rows : inRunOrder(rows),
     columns.find((c) => c.key === sortKey),
   );
+  const [leader, runnerUp] = sorted;
   const shown = showAll ? sorted : sorted.slice(0, LEADERBOARD_TOP);
   const best = new Map(columns.map((column) => [column.key, ranked ? bestOf(rows, column) : null]));
 
@@ -218,15 +219,15 @@ export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCo
               {showAll ? `Show the top ${LEADERBOARD_TOP}` : `Show all ${sorted.length}`}
             </Button>
           ) : null}
-          {onCompare && sorted.length >= 2 ? (
+          {onCompare && leader && runnerUp ? (
             <Button
               variant="secondary"
               size="sm"
               // Two long prompt names wrap rather than push a phone's page wider.
               className="h-auto! min-h-8 max-w-full py-1 text-left whitespace-normal!"
-              onClick={() => onCompare(sorted[0].configuration_id, sorted[1].configuration_id)}
+              onClick={() => onCompare(leader.configuration_id, runnerUp.configuration_id)}
             >
-              Compare {nameOf(sorted[0].configuration_id)} with {nameOf(sorted[1].configuration_id)}
+              Compare {nameOf(leader.configuration_id)} with {nameOf(runnerUp.configuration_id)}
             </Button>
           ) : null}
         </div>

@@ -65,6 +65,7 @@ const summary = [
   line(7, {}),
 ];
 const names: Record<number, string> = { 5: 'Terse', 6: 'Friendly', 7: 'Pirate' };
+const nameOf = (id: number) => names[id] ?? `Configuration ${id}`;
 const rowNames = () =>
   within(screen.getByRole('table'))
     .getAllByRole('rowheader')
@@ -75,7 +76,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Leaderboard', () => {
   it('lists the configurations best first with pass and win rates, and sorts by a column on request', async () => {
     mockApi(({ url }) => (url === '/api/evaluations/9/summary/' ? { body: summary } : undefined));
-    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={(id) => names[id]} />);
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
     expect(await screen.findByRole('table', { name: 'Leaderboard: best first' })).toBeInTheDocument();
     expect(rowNames()).toEqual(['Terse', 'Friendly', 'Pirate']);
     const terse = screen.getByRole('row', { name: /Terse/ });
@@ -96,7 +97,7 @@ describe('Leaderboard', () => {
   it("says a mock run's scores measure nothing, and ranks no prompt first", async () => {
     // The server ranks Friendly (6) first; the run made Terse (5) first.
     mockApi(({ url }) => (url === '/api/evaluations/9/summary/' ? { body: [summary[1], summary[0]] } : undefined));
-    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={(id) => names[id]} mock />);
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} mock />);
     expect(await screen.findByRole('table', { name: 'Leaderboard: in run order, not ranked' })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(MOCK_OUTPUTS_NOTE);
     expect(rowNames()).toEqual(['Terse', 'Friendly']);
@@ -109,7 +110,7 @@ describe('Leaderboard', () => {
       [1, 'Check against expected output'],
       [2, 'Short'],
     ]);
-    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={(id) => names[id]} checkNames={checkNames} />);
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} checkNames={checkNames} />);
     await screen.findByRole('table', { name: 'Leaderboard: best first' });
     expect(screen.getByRole('button', { name: 'Check against expected output' })).toBeInTheDocument();
     const [terse, friendly] = [
@@ -143,7 +144,7 @@ describe('Leaderboard', () => {
 
   it('says so when the leaderboard cannot be loaded', async () => {
     mockApi(() => ({ status: 500, body: { detail: 'down' } }));
-    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={(id) => names[id]} />);
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the leaderboard.');
   });
 });

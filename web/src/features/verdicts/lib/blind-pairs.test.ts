@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Vote } from '@promptgrid/contract';
 import { apiRequestFixture, FIXED_TIME, resultFixture } from '@/testing/fixtures';
 import { buildBlindPairs } from './blind-pairs';
+import { itemAt } from '@promptgrid/test-support/items';
 
 // Input 1: three configurations answered; input 2: two answered and one failed.
 const requests = [
@@ -12,8 +13,8 @@ const requests = [
   apiRequestFixture(5, 2, 6, 'SUCCESS'),
   apiRequestFixture(6, 2, 7, 'FAILED', 'boom'),
 ];
-const results = [1, 2, 3, 4, 5].map((id) => {
-  const request = requests[id - 1];
+const results = requests.slice(0, 5).map((request) => {
+  const id = request.id;
   return resultFixture(id, request.input!, request.configuration, `output ${id}`);
 });
 const vote = (left: number, right: number, inputId: number): Vote => ({
@@ -51,8 +52,8 @@ describe('buildBlindPairs', () => {
   });
 
   it('puts either output on the left, as the random source says', () => {
-    const left = buildBlindPairs(requests.slice(3), results.slice(3), [], () => 0.1).pairs[0];
-    const right = buildBlindPairs(requests.slice(3), results.slice(3), [], () => 0.9).pairs[0];
+    const left = itemAt(buildBlindPairs(requests.slice(3), results.slice(3), [], () => 0.1).pairs, 0);
+    const right = itemAt(buildBlindPairs(requests.slice(3), results.slice(3), [], () => 0.9).pairs, 0);
     expect(left.left.requestId).not.toBe(right.left.requestId);
   });
 });

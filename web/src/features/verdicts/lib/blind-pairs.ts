@@ -11,7 +11,8 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   const list = [...items];
   for (let i = list.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [list[i], list[j]] = [list[j], list[i]];
+    // Both indexes are within the copy: 0 <= j <= i < length.
+    [list[i], list[j]] = [list[j]!, list[i]!];
   }
   return list;
 }
@@ -48,11 +49,11 @@ export function buildBlindPairs(
   let total = 0;
   const open: BlindPair[] = [];
   for (const [inputId, sides] of byInput) {
-    for (let i = 0; i < sides.length; i++) {
-      for (let j = i + 1; j < sides.length; j++) {
+    for (const [i, a] of sides.entries()) {
+      for (const b of sides.slice(i + 1)) {
         total++;
-        if (voted.has(pairKey(inputId, sides[i].configurationId, sides[j].configurationId))) continue;
-        const [left, right] = random() < 0.5 ? [sides[i], sides[j]] : [sides[j], sides[i]];
+        if (voted.has(pairKey(inputId, a.configurationId, b.configurationId))) continue;
+        const [left, right] = random() < 0.5 ? [a, b] : [b, a];
         open.push({ inputId, left, right });
       }
     }
