@@ -3,6 +3,7 @@ import { ROUTES, type BulkInputsInput, type BulkInputsResponse, type Input } fro
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
+import { refreshInputPages } from './get-input-pages';
 
 export const bulkUpdateInputs = (projectId: string | number, body: BulkInputsInput) =>
   api.post<BulkInputsResponse>(ROUTES.inputsBulk(projectId), body);
@@ -20,6 +21,7 @@ export function useBulkUpdateInputs(projectId: string | number) {
           : list.map((item) => (chosen.has(item.id) ? { ...item, active: action === 'restore' } : item)),
       );
       invalidateProjectCounts(queryClient, projectId);
+      void refreshInputPages(queryClient, projectId);
     },
   });
 }

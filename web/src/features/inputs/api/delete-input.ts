@@ -3,6 +3,7 @@ import { ROUTES, type Input } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
+import { refreshInputPages } from './get-input-pages';
 
 export const deleteInput = (projectId: string | number, inputId: number) =>
   api.delete<null>(ROUTES.input(projectId, inputId));
@@ -16,6 +17,7 @@ export function useDeleteInput(projectId: string | number) {
         list.filter((item) => item.id !== inputId),
       );
       invalidateProjectCounts(queryClient, projectId);
+      void refreshInputPages(queryClient, projectId);
     },
   });
 }

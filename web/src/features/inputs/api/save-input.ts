@@ -3,6 +3,7 @@ import { ROUTES, type CreateInputInput, type Input } from '@promptgrid/contract'
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
+import { patchInputPages, refreshInputPages } from './get-input-pages';
 
 export const createInput = (projectId: string | number, data: CreateInputInput) =>
   api.post<Input>(ROUTES.inputs(projectId), data);
@@ -21,6 +22,7 @@ export function useSaveInput(projectId: string | number) {
         existing ? list.map((item) => (item.id === saved.id ? saved : item)) : [...list, saved],
       );
       if (!existing) invalidateProjectCounts(queryClient, projectId);
+      void refreshInputPages(queryClient, projectId);
     },
   });
 }
@@ -33,6 +35,8 @@ export function useSetInputActive(projectId: string | number) {
     mutationFn: (input: Input) => updateInput(projectId, input),
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: key });
+      await queryClient.cancelQueries({ queryKey: queryKeys.inputPages(projectId) });
+      patchInputPages(queryClient, projectId, next);
       const previous = queryClient.getQueryData<Input[]>(key);
       queryClient.setQueryData<Input[]>(key, (list = []) =>
         list.map((item) => (item.id === next.id ? { ...item, active: next.active } : item)),
@@ -51,5 +55,7 @@ export function useSetInputActive(projectId: string | number) {
     onSuccess: (saved) => {
       queryClient.setQueryData<Input[]>(key, (list = []) => list.map((item) => (item.id === saved.id ? saved : item)));
     },
+    // Saved or not, the pages show what the server holds (a failed switch flips back).
+    onSettled: () => refreshInputPages(queryClient, projectId),
   });
 }
