@@ -42,6 +42,8 @@ export function InputsTable({
   actionsFor,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer answers new rows from the same object at each scroll: this component is left unmemoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
