@@ -11,11 +11,13 @@ import { withShift } from '../hooks/use-input-selection';
 
 const ROW_HEIGHT = 48;
 const HEADER_HEIGHT = 40;
-// Checkbox, name, content, expected output, tokens, created, the switch and buttons. Under 56rem (a phone) the
+// Checkbox, name, content, expected output, tokens, created, the switch and buttons. Under 58rem (a phone) the
 // table scrolls sideways inside its box instead of squeezing the text away.
-const COLUMNS = 'grid grid-cols-[2.5rem_minmax(8rem,1fr)_minmax(12rem,2fr)_minmax(8rem,1fr)_4.5rem_7rem_13rem]';
+const COLUMNS = 'grid grid-cols-[2.5rem_minmax(8rem,1fr)_minmax(12rem,2fr)_minmax(8rem,1fr)_4.5rem_8.5rem_13rem]';
 
 type Props = {
+  /** Changes with the search, filter and order: the table starts again at its first row. */
+  listKey: string;
   total: number;
   rowAt: (index: number) => Input | undefined;
   /** The pages the rows on screen are on, so they are fetched. */
@@ -32,6 +34,7 @@ type Props = {
  * thirty do. Rows of pages not yet fetched show a placeholder until theirs arrives.
  */
 export function InputsTable({
+  listKey,
   total,
   rowAt,
   onVisiblePages,
@@ -55,14 +58,19 @@ export function InputsTable({
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   const pages = pagesOf(first, last).join(',');
-  useEffect(() => onVisiblePages(pages.split(',').map(Number)), [pages, onVisiblePages]);
+  useEffect(() => {
+    onVisiblePages(pages.split(',').map(Number));
+  }, [pages, onVisiblePages]);
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [listKey]);
 
   return (
     <div
       ref={scrollRef}
       className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
-      <div role="table" aria-label="User prompts" aria-rowcount={total + 1} className="min-w-[56rem] text-sm">
+      <div role="table" aria-label="User prompts" aria-rowcount={total + 1} className="min-w-[58rem] text-sm">
         <div
           role="row"
           aria-rowindex={1}
@@ -141,7 +149,7 @@ function InputRow({
 }) {
   return (
     <>
-      <Cell>
+      <Cell className="flex items-center">
         <input
           type="checkbox"
           aria-label={`Select ${input.name}`}

@@ -202,6 +202,7 @@ export function InputsView({ projectId }: { projectId: string }) {
       list={
         view === 'list' ? (
           <InputsTable
+            listKey={JSON.stringify(filter)}
             total={list.total}
             rowAt={list.rowAt}
             onVisiblePages={onVisiblePages}
