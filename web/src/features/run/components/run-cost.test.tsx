@@ -133,9 +133,10 @@ describe('RunView cost', () => {
 
     fail = true;
     await userEvent.click(screen.getByRole('checkbox', { name: 'Prompt 6' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
+    // A refused estimate is a run the server would refuse: Run waits, and says why, without the field's key.
     expect(
-      await screen.findByText('Could not estimate the cost: variables: {{city}} is missing from user prompt Question.'),
+      await screen.findByText('Run is unavailable: {{city}} is missing from user prompt Question.'),
     ).toBeInTheDocument();
-  });
+    expect(screen.getByRole('button', { name: 'Run Evaluation' })).toBeDisabled();
+  }, 15_000);
 });

@@ -184,4 +184,46 @@ describe('RunView', () => {
     const banner = await screen.findByRole('alert');
     await waitFor(() => expect(banner).toHaveTextContent('❌ Error: No openai API key stored.'));
   });
+
+  it('keeps the calls and the estimate in the run bar, and disables Run with the reason when the estimate is refused', async () => {
+    const refused = "{{city}} (used by system prompt 'Terse JSON') is missing from user prompt 'Greeting'.";
+    mockApi(({ url, body }) => {
+      if (url === '/api/api-keys/') return { body: [] };
+      if (url === '/api/run-evaluation/estimate/') {
+        const ids = (JSON.parse(body) as { input_ids: number[] }).input_ids;
+        return ids.includes(3)
+          ? { status: 400, body: { variables: [refused] } }
+          : {
+              body: {
+                calls: ids.length * 2,
+                input_tokens: 40,
+                max_output_tokens: 100,
+                cost_usd_min: 0,
+                cost_usd_max: 0,
+                unpriced_models: [],
+                expected_cost: 0,
+                max_cost: 0,
+                judge: { calls: 0, expected_cost: 0, max_cost: 0 },
+                assumptions: [],
+              },
+            };
+      }
+      return undefined;
+    });
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    const bar = screen.getByRole('region', { name: 'Run' });
+    expect(within(bar).getByText('6 calls')).toBeInTheDocument();
+    expect(await within(bar).findByText(`Run is unavailable: ${refused}`)).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Run Evaluation' })).toBeDisabled();
+    expect(within(bar).getByRole('button', { name: 'Run Evaluation' })).toHaveAccessibleDescription(
+      `Run is unavailable: ${refused}`,
+    );
+
+    // Leaving out the user prompt that lacks the variable: the estimate comes back and Run is on again.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Greeting' }));
+    expect(await within(bar).findByText(/^Estimated cost: \$0\.00, mock calls are free/)).toBeInTheDocument();
+    expect(within(bar).getByText('4 calls')).toBeInTheDocument();
+    expect(within(bar).queryByText(/Run is unavailable/)).not.toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Run Evaluation' })).toBeEnabled();
+  });
 });

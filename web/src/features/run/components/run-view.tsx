@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { defaultEvaluationName, type Check, type Configuration, type Input } from '@promptgrid/contract';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { Banner } from '@/components/ui/banner';
 import { MessageText } from '@/components/ui/message-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useApiKeys } from '@/lib/api/get-api-keys';
 import { checkSubscription } from '@/lib/api/check-subscription';
 import { useRunEvaluation } from '../api/run-evaluation';
+import { useRunEstimate } from '../api/estimate-run';
 import {
   bannerTone,
   confirmLines,
@@ -168,7 +169,16 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
   };
 
   const lines = confirmLines(inputIds.length, configurationIds.length);
+  const estimatePayload = { configuration_ids: configurationIds, input_ids: inputIds, use_mock: useMock, repetitions };
+  const anthropic = activeConfigurations.some(
+    (c) => selectedConfigurations.has(c.id) && c.ai_model.company === 'anthropic',
+  );
   const loading = !loadError && (!inputs || !configurations);
+  // Once mock mode is known (the stored keys decide it), so the first estimate is of the run Run would start.
+  const estimate = useRunEstimate(estimatePayload, !loading && configurationIds.length > 0 && mockMode !== null);
+  // The server refuses the run as chosen (400, e.g. a variable no user prompt fills): Run waits for a fix.
+  const blockedReason =
+    estimate.error instanceof ApiError && estimate.error.status === 400 ? errorText(estimate.error, '') : null;
   return (
     <section aria-labelledby="run-title" className="space-y-6">
       <div>
@@ -205,6 +215,17 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
       <ExpectedCheckOfferField offer={expectedCheck} />
       <MissingKeysNotice messages={missingKeys} />
       <RunBar
+        estimate={
+          configurationIds.length > 0 && !blockedReason ? (
+            <RunEstimateLine
+              payload={estimatePayload}
+              open={!loading && mockMode !== null}
+              anthropic={anthropic}
+              compact
+            />
+          ) : null
+        }
+        blockedReason={blockedReason}
         mockMode={mockMode}
         onMockModeChange={setMockMode}
         calls={calls}
@@ -232,13 +253,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
             <span className="block">{lines[1]}</span>
             <span className="mt-2 block">{lines[2]}</span>
             {useMock ? <span className="mt-2 block font-medium">{MOCK_RUN_NOTE}</span> : null}
-            <RunEstimateLine
-              payload={{ configuration_ids: configurationIds, input_ids: inputIds, use_mock: useMock, repetitions }}
-              open={confirming}
-              anthropic={activeConfigurations.some(
-                (c) => selectedConfigurations.has(c.id) && c.ai_model.company === 'anthropic',
-              )}
-            />
+            <RunEstimateLine payload={estimatePayload} open={confirming} anthropic={anthropic} />
           </>
         }
         confirmLabel="Run"
