@@ -29,6 +29,8 @@ import { RunBar } from './run-bar';
 import { RunEstimateLine } from './run-estimate';
 import { RunOptions, type RunOptionsValue } from './run-options';
 import { RunSelections } from './run-selections';
+import { InputPicker } from './input-picker';
+import { useRememberedInputs } from '../hooks/use-remembered-inputs';
 import { paths } from '@/lib/paths';
 
 type Props = {
@@ -65,13 +67,16 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
   );
   // Until the user changes a choice (null), it follows the data: every active prompt is selected, and mock mode is
   // on when no API key is stored, so a new user can try everything without keys.
-  const [chosenInputs, setSelectedInputs] = useState<Set<number> | null>(null);
+  const [chosenInputs, setSelectedInputs] = useRememberedInputs(projectId);
   const [chosenConfigurations, setSelectedConfigurations] = useState<Set<number> | null>(null);
   const [chosenMockMode, setMockMode] = useState<boolean | null>(null);
-  const selectedInputs = useMemo(
-    () => chosenInputs ?? new Set(activeInputs.map((input) => input.id)),
-    [chosenInputs, activeInputs],
-  );
+  // A remembered choice counts only the user prompts still active; when all it held are gone (deleted, archived),
+  // every active one is selected, as on a first visit. An empty choice stays empty: a run may have no user prompt.
+  const selectedInputs = useMemo(() => {
+    const remembered = chosenInputs && activeInputs.filter((input) => chosenInputs.has(input.id));
+    const fresh = !chosenInputs || (chosenInputs.size > 0 && remembered?.length === 0);
+    return new Set((fresh ? activeInputs : (remembered ?? [])).map((input) => input.id));
+  }, [chosenInputs, activeInputs]);
   const selectedConfigurations = useMemo(
     () => chosenConfigurations ?? new Set(activeConfigurations.map((c) => c.id)),
     [chosenConfigurations, activeConfigurations],
@@ -197,19 +202,24 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
           <Spinner label="Loading prompts" />
         </div>
       ) : (
-        <RunSelections
-          projectId={projectId}
-          inputs={activeInputs}
-          configurations={activeConfigurations}
-          selectedInputs={selectedInputs}
-          onInputsChange={setSelectedInputs}
-          selectedConfigurations={selectedConfigurations}
-          onConfigurationsChange={(next) => {
-            setSelectedConfigurations(next);
-            if (message === NO_PROMPT_SELECTED) setMessage(null);
-          }}
-          archived={{ inputs: archivedInputs, configurations: archivedConfigurations }}
-        />
+        <>
+          {activeInputs.length > 1 ? (
+            <InputPicker projectId={projectId} inputs={activeInputs} onSelect={setSelectedInputs} />
+          ) : null}
+          <RunSelections
+            projectId={projectId}
+            inputs={activeInputs}
+            configurations={activeConfigurations}
+            selectedInputs={selectedInputs}
+            onInputsChange={setSelectedInputs}
+            selectedConfigurations={selectedConfigurations}
+            onConfigurationsChange={(next) => {
+              setSelectedConfigurations(next);
+              if (message === NO_PROMPT_SELECTED) setMessage(null);
+            }}
+            archived={{ inputs: archivedInputs, configurations: archivedConfigurations }}
+          />
+        </>
       )}
 
       <ExpectedCheckOfferField offer={expectedCheck} />
