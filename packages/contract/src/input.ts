@@ -101,9 +101,7 @@ export const InputListQuery = z.object({
     .string()
     .max(LIMITS.nameMaxLength, { error: `search must be at most ${LIMITS.nameMaxLength} characters.` })
     .optional(),
-  status: z
-    .enum(INPUT_STATUSES, { error: `status must be one of ${INPUT_STATUSES.join(', ')}.` })
-    .default('all'),
+  status: z.enum(INPUT_STATUSES, { error: `status must be one of ${INPUT_STATUSES.join(', ')}.` }).default('all'),
   sort: z.enum(INPUT_SORTS, { error: `sort must be one of ${INPUT_SORTS.join(', ')}.` }).default('created'),
   page: wholeNumber('page', 1_000_000).optional(),
   page_size: wholeNumber('page_size', INPUT_PAGE_SIZE.max).optional(),
