@@ -15,10 +15,10 @@ export function useBulkUpdateInputs(projectId: string | number) {
     mutationFn: (body: BulkInputsInput) => bulkUpdateInputs(projectId, body),
     onSuccess: (_response, { ids, action }) => {
       const chosen = new Set(ids);
-      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list = []) =>
+      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list) =>
         action === 'delete'
-          ? list.filter((item) => !chosen.has(item.id))
-          : list.map((item) => (chosen.has(item.id) ? { ...item, active: action === 'restore' } : item)),
+          ? list?.filter((item) => !chosen.has(item.id))
+          : list?.map((item) => (chosen.has(item.id) ? { ...item, active: action === 'restore' } : item)),
       );
       invalidateProjectCounts(queryClient, projectId);
       void refreshInputPages(queryClient, projectId);

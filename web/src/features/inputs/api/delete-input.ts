@@ -13,8 +13,8 @@ export function useDeleteInput(projectId: string | number) {
   return useMutation({
     mutationFn: (inputId: number) => deleteInput(projectId, inputId),
     onSuccess: (_data, inputId) => {
-      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list = []) =>
-        list.filter((item) => item.id !== inputId),
+      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list) =>
+        list?.filter((item) => item.id !== inputId),
       );
       invalidateProjectCounts(queryClient, projectId);
       void refreshInputPages(queryClient, projectId);

@@ -14,7 +14,7 @@ export function useDuplicateInput(projectId: string | number) {
   return useMutation({
     mutationFn: (id: number) => duplicateInput(projectId, id),
     onSuccess: (copy) => {
-      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list = []) => [...list, copy]);
+      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list) => list && [...list, copy]);
       invalidateProjectCounts(queryClient, projectId);
       void refreshInputPages(queryClient, projectId);
     },

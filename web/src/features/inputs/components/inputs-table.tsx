@@ -62,7 +62,7 @@ export function InputsTable({
     onVisiblePages(pages.split(',').map(Number));
   }, [pages, onVisiblePages]);
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [listKey]);
 
   return (
