@@ -13,13 +13,16 @@
 // Then the matrix view with 10,000 cells (BENCH_MATRIX_INPUTS=100 x BENCH_MATRIX_PROMPTS=100): time to the first
 // cell and to settled (goal < 1.5 s), frame times while scrolling both axes at once (goal: p95 < 20 ms), and the
 // bytes of one 5 s poll of the finished run with the updated_since cursor (goal < 10 KB), beside the bytes without.
+//
+// Then the User Prompts screen of a project with 10,000 user prompts (BENCH_INPUTS): time to the first row and to
+// settled (goal < 1 s), and the frame times while scrolling its table to the end. BENCH_ONLY=inputs measures it alone.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type APIRequestContext, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type BrowserContext, type Page } from 'playwright-core';
 import { ROUTES, STORAGE_KEYS } from '@promptgrid/contract';
 import { startProcess } from '../server/test/server-process.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/paths.js';
@@ -34,6 +37,8 @@ const MATRIX_GOAL_MS = 1500;
 const MATRIX_FRAME_GOAL_MS = 20;
 const POLL_GOAL_BYTES = 10 * 1024;
 const QUIET_MS = 500;
+const inputRows = Number(process.env.BENCH_INPUTS ?? 10_000);
+const INPUTS_GOAL_MS = 1000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-render-'));
 // BENCH_WEB_DIR: an app already built (e.g. an earlier version of it, to compare against in the same minutes).
 const webDir = process.env.BENCH_WEB_DIR ?? path.join(dataDir, 'web');
@@ -186,12 +191,27 @@ function apiClient(request: APIRequestContext, base: string) {
   };
 }
 
-const CARDS = { item: '[aria-label="Results"] article', waiting: '[aria-label="Results"] article[aria-busy="true"]' };
-const CELLS = { item: '[role="grid"] [role="gridcell"]', waiting: '[role="grid"] [role="gridcell"][aria-busy="true"]' };
+const CARDS = {
+  item: '[aria-label="Results"] article',
+  waiting: '[aria-label="Results"] article[aria-busy="true"]',
+  run: true,
+};
+const CELLS = {
+  item: '[role="grid"] [role="gridcell"]',
+  waiting: '[role="grid"] [role="gridcell"][aria-busy="true"]',
+  run: true,
+};
+/** The User Prompts table: a row of data (not the header), rows whose page has not arrived; no run to wait for. */
+const ROWS = {
+  item: '[role="table"] [role="row"][aria-rowindex="2"]:not([aria-busy])',
+  waiting: '[role="table"] [role="row"][aria-busy="true"]',
+  run: false,
+};
 
 /**
  * Opens the page and measures from navigation start: first render = the first result card (or matrix cell) in the
- * DOM; settle = the last DOM change before QUIET_MS without any, once the run shows as finished and nothing waits.
+ * DOM; settle = the last DOM change before QUIET_MS without any, once the run (if any) shows as finished and nothing
+ * waits.
  */
 async function measure(page: Page, url: string, selectors = CARDS) {
   await page.goto('about:blank');
@@ -202,14 +222,15 @@ async function measure(page: Page, url: string, selectors = CARDS) {
     { timeout: 60_000, polling: 'raf' },
   );
   const settled = await page.waitForFunction(
-    ({ quietMs, waitingSelector }) => {
+    ({ quietMs, waitingSelector, run }) => {
       const w = window as unknown as { __lastMutation: number };
       const status = document.querySelector('[aria-label^="Status: "]')?.getAttribute('aria-label');
-      const finished = status === 'Status: Complete' || status === 'Status: Partial' || status === 'Status: Failed';
+      const finished =
+        !run || status === 'Status: Complete' || status === 'Status: Partial' || status === 'Status: Failed';
       const waiting = document.querySelector(waitingSelector);
       return finished && !waiting && performance.now() - w.__lastMutation > quietMs ? w.__lastMutation : false;
     },
-    { quietMs: QUIET_MS, waitingSelector: selectors.waiting },
+    { quietMs: QUIET_MS, waitingSelector: selectors.waiting, run: selectors.run },
     { timeout: 60_000, polling: 100 },
   );
   const cards = await page.locator(selectors.item).count();
@@ -510,34 +531,58 @@ async function cardsBench(client: Client, page: Page) {
   console.log(`  goal: settled under ${GOAL_MS} ms`);
 }
 
-try {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-  await context.request.get(`${server.url}${ROUTES.auth.csrfToken}`);
-  const client = apiClient(context.request, server.url);
-  const signIn = await client.ok<{ user: unknown }>('POST', ROUTES.auth.devSignIn, {
-    email: `render-${Date.now()}@example.com`,
+/** The User Prompts screen of a project of `inputRows` user prompts, imported from one CSV file. */
+async function inputsBench(client: Client, page: Page) {
+  const started = performance.now();
+  const project = await client.ok<{ id: number }>('POST', ROUTES.projects, {
+    name: 'Inputs bench',
+    description: 'Generated',
   });
-  // The app reads the signed-in user from local storage at start, so the page opens signed in.
-  await context.addInitScript((user) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    const w = window as unknown as { __lastMutation: number };
-    w.__lastMutation = performance.now();
-    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-    });
-  }, signIn.user);
-  // tsx keeps function names by wrapping them in its __name helper, which the page does not have.
-  await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-  await context.addInitScript(countReactRenders);
+  const rows = Array.from(
+    { length: inputRows },
+    (_, i) => `Ticket ${i},"My order ${i} arrived late, and the box was open.",${i % 3 === 0 ? 'billing' : 'shipping'}`,
+  );
+  await client.ok('POST', ROUTES.inputsImport(project.id), {
+    format: 'csv',
+    data: `name,content,expected_output\n${rows.join('\n')}\n`,
+  });
+  console.log(`seeded ${inputRows} user prompts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const url = `/project/${project.id}/inputs`;
+  await measure(page, url, ROWS);
+  const fresh = await measure(page, url, ROWS);
+  const scroll = await page.evaluate(async () => {
+    const box = document.querySelector('[role="table"]')!.parentElement!;
+    const frames: number[] = [];
+    let last = performance.now();
+    for (let y = 0; y <= box.scrollHeight - box.clientHeight; y += 2400) {
+      box.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const now = performance.now();
+      frames.push(now - last);
+      last = now;
+    }
+    frames.sort((a, b) => a - b);
+    return {
+      frames: frames.length,
+      p95: frames[Math.floor(frames.length * 0.95)] ?? 0,
+      rowsInDom: box.querySelectorAll('[role="row"]').length,
+    };
+  });
+  const verdict = fresh.settleMs < INPUTS_GOAL_MS ? 'ok' : 'over the goal';
+  console.log(`user prompts screen, ${inputRows} user prompts (table):`);
+  console.log(
+    `  from the API     first row ${fresh.firstRenderMs} ms, settled ${fresh.settleMs} ms (${verdict}),` +
+      ` ${fresh.cardsInDom} first row in the DOM`,
+  );
+  console.log(
+    `  scrolling to the end ${scroll.frames} frames (50 rows a step): p95 ${scroll.p95.toFixed(1)} ms;` +
+      ` ${scroll.rowsInDom} rows in the DOM`,
+  );
+  console.log(`  goal: settled under ${INPUTS_GOAL_MS} ms`);
+}
 
-  const page = await context.newPage();
-  // BENCH_ONLY=matrix skips the results page's cards and measures the matrix alone.
-  if (process.env.BENCH_ONLY !== 'matrix') await cardsBench(client, page);
-  else await page.goto('/healthz');
-  // The matrix: 10,000 cells.
+/** The matrix view with 10,000 cells: first cell, settle, scrolling both axes, and one poll's bytes. */
+async function matrixBench(client: Client, page: Page, context: BrowserContext) {
   const matrix = await seedAndRun(client, matrixInputs, matrixPrompts);
   await page.evaluate((key) => localStorage.setItem(key, 'matrix'), `promptgrid.results-layout.${matrix.projectId}`);
   const matrixUrl = `/project/${matrix.projectId}/results?evaluation=${matrix.evaluationId}`;
@@ -619,6 +664,38 @@ try {
   console.log(
     `  goals: settled under ${MATRIX_GOAL_MS} ms, p95 frame under ${MATRIX_FRAME_GOAL_MS} ms, poll under ${POLL_GOAL_BYTES} bytes`,
   );
+}
+
+try {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  await context.request.get(`${server.url}${ROUTES.auth.csrfToken}`);
+  const client = apiClient(context.request, server.url);
+  const signIn = await client.ok<{ user: unknown }>('POST', ROUTES.auth.devSignIn, {
+    email: `render-${Date.now()}@example.com`,
+  });
+  // The app reads the signed-in user from local storage at start, so the page opens signed in.
+  await context.addInitScript((user) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    const w = window as unknown as { __lastMutation: number };
+    w.__lastMutation = performance.now();
+    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, signIn.user);
+  // tsx keeps function names by wrapping them in its __name helper, which the page does not have.
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+  await context.addInitScript(countReactRenders);
+
+  const page = await context.newPage();
+  const only = process.env.BENCH_ONLY;
+  // BENCH_ONLY=matrix measures the matrix alone, BENCH_ONLY=inputs the User Prompts screen alone.
+  if (!only || only === 'inputs') await inputsBench(client, page);
+  if (!only) await cardsBench(client, page);
+  else await page.goto('/healthz');
+  if (process.env.BENCH_ONLY !== 'inputs') await matrixBench(client, page, context);
   await context.close();
 } finally {
   await browser.close();

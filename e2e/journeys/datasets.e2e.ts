@@ -69,4 +69,58 @@ test.describe('datasets', () => {
     await seeText(page, /System prompt: "You help customers in Paris\. Answer briefly\."/);
     await shot(page, 'datasets-results');
   });
+
+  test('a project of 250 user prompts opens on a table: search, Shift-click a range, archive it, the Show filter', async () => {
+    const page = await app.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, 'datasets-table@example.com');
+    const { id: projectId } = await apiCall<{ id: number }>(page, 'POST', '/api/projects/', {
+      name: 'Many tickets',
+      description: 'A big dataset',
+    });
+    const lines = Array.from({ length: 250 }, (_, n) => `Ticket ${n + 1},Where is parcel ${n + 1}?,shipping`);
+    await apiCall(page, 'POST', `/api/projects/${projectId}/inputs/import/`, {
+      format: 'csv',
+      data: ['name,content,expected_output', ...lines].join('\n'),
+    });
+    await page.goto(`/project/${projectId}/inputs`);
+    const table = page.getByRole('table', { name: 'User prompts' });
+    await visible(table.getByRole('row', { name: 'Ticket 1', exact: true }));
+    expect(await table.getAttribute('aria-rowcount')).toBe('251');
+    // Only the rows on screen exist.
+    expect(await table.getByRole('row').count()).toBeLessThan(60);
+    await shot(page, 'inputs-table', { desktop: { width: 1440, height: 900 } });
+
+    // Scrolled to the end, the last rows come from their own page.
+    await table.locator('xpath=..').evaluate((box) => box.scrollTo(0, box.scrollHeight));
+    await visible(table.getByRole('row', { name: 'Ticket 250', exact: true }));
+
+    // The server searches; Shift-click selects the rows between two clicks.
+    await page.getByLabel('Search user prompts').fill('Ticket 2');
+    await visible(table.getByRole('row', { name: 'Ticket 20', exact: true }));
+    expect(await table.getAttribute('aria-rowcount')).toBe(String(1 + 1 + 10 + 51));
+    await table.getByRole('checkbox', { name: 'Select Ticket 2', exact: true }).click();
+    await table.getByRole('checkbox', { name: 'Select Ticket 23', exact: true }).click({ modifiers: ['Shift'] });
+    await seeText(page, '5 of 62 selected');
+    await page.getByRole('toolbar', { name: 'Selected user prompts' }).getByRole('button', { name: 'Archive' }).click();
+    await seeText(page, '5 user prompts archived.');
+    await visible(table.getByRole('switch', { name: 'Ticket 21: Archived' }));
+
+    // Show: Archived lists just those, from the server.
+    await page.getByLabel('Search user prompts').fill('');
+    await page.getByLabel('Show').selectOption('archived');
+    await expect.poll(() => table.getAttribute('aria-rowcount')).toBe('6');
+    await shot(page, 'inputs-table-archived', { desktop: { width: 1440, height: 900 } });
+    const archived = await apiCall<{ name: string }[]>(
+      page,
+      'GET',
+      `/api/projects/${projectId}/inputs/?status=archived`,
+    );
+    expect(archived.map((input) => input.name)).toEqual([
+      'Ticket 2',
+      'Ticket 20',
+      'Ticket 21',
+      'Ticket 22',
+      'Ticket 23',
+    ]);
+  });
 });

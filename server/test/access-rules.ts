@@ -87,6 +87,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'POST /api/projects/:projectId/inputs/import/preview/': { ...session, ids: projectInputs, body: () => importFile },
   'POST /api/inputs/import/preview/': { ...session, body: () => importFile },
   'GET /api/projects/:projectId/inputs/export/': { ...session, ids: projectInputs },
+  'GET /api/projects/:projectId/inputs/ids/': { ...session, ids: projectInputs },
   'POST /api/projects/:projectId/inputs/bulk/': {
     ...session,
     ids: projectInputs,

@@ -79,6 +79,10 @@ export const InputParams = z.object({ projectId: Id, inputId: Id });
 
 export const INPUT_PAGE_SIZE = { default: 100, max: 1000 } as const;
 export const INPUT_SORTS = ['created', '-created', 'name', '-name', 'tokens', '-tokens'] as const;
+export type InputSort = (typeof INPUT_SORTS)[number];
+/** Which user prompts a list holds: every one, the active ones (a run's), or the archived ones. */
+export const INPUT_STATUSES = ['all', 'active', 'archived'] as const;
+export type InputStatus = (typeof INPUT_STATUSES)[number];
 
 const wholeNumber = (name: string, max: number) =>
   z.coerce
@@ -89,14 +93,15 @@ const wholeNumber = (name: string, max: number) =>
 
 /**
  * GET /api/projects/{id}/inputs/: `search` keeps the user prompts whose name, content or expected output holds it
- * (ignoring case), `sort` orders them (`-` for descending; oldest first by default). With `page` or `page_size` the
- * answer is an InputPage; without, the list of every matching user prompt.
+ * (ignoring case), `status` keeps the active or the archived ones, `sort` orders them (`-` for descending; oldest first
+ * by default). With `page` or `page_size` the answer is an InputPage; without, the list of every matching user prompt.
  */
 export const InputListQuery = z.object({
   search: z
     .string()
     .max(LIMITS.nameMaxLength, { error: `search must be at most ${LIMITS.nameMaxLength} characters.` })
     .optional(),
+  status: z.enum(INPUT_STATUSES, { error: `status must be one of ${INPUT_STATUSES.join(', ')}.` }).default('all'),
   sort: z.enum(INPUT_SORTS, { error: `sort must be one of ${INPUT_SORTS.join(', ')}.` }).default('created'),
   page: wholeNumber('page', 1_000_000).optional(),
   page_size: wholeNumber('page_size', INPUT_PAGE_SIZE.max).optional(),
@@ -110,6 +115,14 @@ export const InputPage = z.object({
   page_size: z.number().int(),
 });
 export type InputPage = z.infer<typeof InputPage>;
+
+/** GET /api/projects/{id}/inputs/ids/: the search and status of a list, without its order or pages. */
+export const InputIdsQuery = InputListQuery.pick({ search: true, status: true });
+export type InputIdsQuery = z.infer<typeof InputIdsQuery>;
+
+/** The ids of every user prompt a list holds, in creation order: what "Select all" selects beyond the loaded pages. */
+export const InputIds = z.object({ ids: z.array(Id) });
+export type InputIds = z.infer<typeof InputIds>;
 
 export const BULK_INPUT_ACTIONS = ['archive', 'restore', 'delete'] as const;
 

@@ -30,6 +30,7 @@ export const ROUTES = {
   inputsExport: (projectId: number | string, format: 'csv' | 'jsonl') =>
     `/api/projects/${projectId}/inputs/export/?format=${format}`,
   inputsBulk: (projectId: number | string) => `/api/projects/${projectId}/inputs/bulk/`,
+  inputIds: (projectId: number | string) => `/api/projects/${projectId}/inputs/ids/`,
   runEvaluation: '/api/run-evaluation/',
   runEvaluationEstimate: '/api/run-evaluation/estimate/',
   evaluations: '/api/evaluations/',

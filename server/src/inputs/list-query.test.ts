@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Input, type InputPage } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
+import { itemAt } from '@promptgrid/test-support';
 
 describe.each(databaseKinds)('searching, sorting and paging user prompts on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -47,14 +48,39 @@ describe.each(databaseKinds)('searching, sorting and paging user prompts on %s',
     expect(searched).toMatchObject({ total: 2, page: 1, page_size: 100 });
   });
 
+  it('keeps the active or the archived ones with status, in pages and in the ids of the whole list', async () => {
+    const { client, project, get } = await withInputs();
+    const all = (await get('')) as Input[];
+    const archived = all.find((input) => input.name === 'c')!;
+    const bulk = await client.post(ROUTES.inputsBulk(project), { ids: [archived.id], action: 'archive' });
+    expect(bulk.statusCode).toBe(200);
+    const names = (list: unknown) => (list as Input[]).map((input) => input.name);
+    expect(names(await get('status=active&sort=name'))).toEqual(['a', 'b']);
+    expect(names(await get('status=archived'))).toEqual(['c']);
+    expect(((await get('status=active&search=billing&page=1')) as InputPage).total).toBe(1);
+
+    const ids = async (query: string) => {
+      const response = await client.get(`${ROUTES.inputIds(project)}?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ ids: number[] }>().ids;
+    };
+    expect(await ids('')).toEqual(all.map((input) => input.id));
+    expect(await ids('search=billing')).toEqual([itemAt(all, 0).id, archived.id]);
+    expect(await ids('search=billing&status=active')).toEqual([itemAt(all, 0).id]);
+    const bad = await client.get(`${ROUTES.inputIds(project)}?status=gone`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ status: ['status must be one of all, active, archived.'] });
+  });
+
   it('answers 400 with field messages for a bad page, page size or sort', async () => {
     const { client, project } = await withInputs();
-    const bad = await client.get(`${ROUTES.inputs(project)}?page=0&page_size=5000&sort=size`);
+    const bad = await client.get(`${ROUTES.inputs(project)}?page=0&page_size=5000&sort=size&status=old`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       page: ['page must be at least 1.'],
       page_size: ['page_size must be at most 1000.'],
       sort: ['sort must be one of created, -created, name, -name, tokens, -tokens.'],
+      status: ['status must be one of all, active, archived.'],
     });
   });
 });

@@ -9,6 +9,8 @@ import {
   ImportInputsResponse,
   ImportPreview,
   Input,
+  InputIds,
+  InputIdsQuery,
   InputListQuery,
   InputPage,
   InputParams,
@@ -19,7 +21,15 @@ import {
   type User,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
-import { createInput, deleteInput, duplicateInput, listInputs, pageInputs, updateInput } from './service.js';
+import {
+  createInput,
+  deleteInput,
+  duplicateInput,
+  listInputIds,
+  listInputs,
+  pageInputs,
+  updateInput,
+} from './service.js';
 import { bulkUpdateInputs, exportInputs, importInputs, previewImport, previewNewProjectImport } from './transfer.js';
 
 const tags = ['inputs'];
@@ -59,6 +69,20 @@ export default async function inputRoutes(app: App) {
         ? listInputs(...inProject(request), query)
         : pageInputs(...inProject(request), query);
     },
+  );
+
+  app.get(
+    `${collection}ids/`,
+    {
+      schema: {
+        tags,
+        description: 'The ids of every user prompt that matches the search and status (what "Select all" selects).',
+        params: ProjectIdParams,
+        querystring: InputIdsQuery,
+        response: { 200: InputIds },
+      },
+    },
+    (request) => listInputIds(...inProject(request), request.query),
   );
 
   app.post(

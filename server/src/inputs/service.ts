@@ -4,6 +4,8 @@ import {
   INPUT_PAGE_SIZE,
   type CreateInputInput,
   type Input,
+  type InputIds,
+  type InputIdsQuery,
   type InputListQuery,
   type InputPage,
   type UpdateInputInput,
@@ -34,13 +36,13 @@ export async function listInputs(
   db: Db,
   userId: number,
   projectId: number,
-  query: Pick<InputListQuery, 'search' | 'sort'> = { sort: 'created' },
+  query: Pick<InputListQuery, 'search' | 'sort' | 'status'> = { sort: 'created', status: 'all' },
 ): Promise<Input[]> {
   await assertOwnsProject(db, userId, projectId);
   const rows = await db
     .select()
     .from(inputs)
-    .where(matching(projectId, query.search))
+    .where(matching(projectId, query))
     .orderBy(...ordering(query.sort));
   return rows.map(toInput);
 }
@@ -50,7 +52,7 @@ export async function pageInputs(db: Db, userId: number, projectId: number, quer
   await assertOwnsProject(db, userId, projectId);
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? INPUT_PAGE_SIZE.default;
-  const where = matching(projectId, query.search);
+  const where = matching(projectId, query);
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -67,17 +69,30 @@ export async function pageInputs(db: Db, userId: number, projectId: number, quer
   return { items: rows.map(toInput), total: Number(returnedRow(totals).total), page, page_size: pageSize };
 }
 
+/** The ids of the user prompts that match the search and status, oldest first. */
+export async function listInputIds(db: Db, userId: number, projectId: number, query: InputIdsQuery): Promise<InputIds> {
+  await assertOwnsProject(db, userId, projectId);
+  const rows = await db
+    .select({ id: inputs.id })
+    .from(inputs)
+    .where(matching(projectId, query))
+    .orderBy(...ordering('created'));
+  return { ids: rows.map((row) => row.id) };
+}
+
 /** LIKE's own wildcards in a search text match themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-function matching(projectId: number, search: string | undefined): SQL | undefined {
-  const inProject = eq(inputs.projectId, projectId);
-  if (!search?.trim()) return inProject;
-  const pattern = likePattern(search.trim());
-  return and(
-    inProject,
-    or(ilike(inputs.name, pattern), ilike(inputs.content, pattern), ilike(inputs.expectedOutput, pattern)),
-  );
+function matching(projectId: number, { search, status }: InputIdsQuery): SQL | undefined {
+  const conditions = [eq(inputs.projectId, projectId)];
+  if (status !== 'all') conditions.push(eq(inputs.active, status === 'active'));
+  if (search?.trim()) {
+    const pattern = likePattern(search.trim());
+    conditions.push(
+      or(ilike(inputs.name, pattern), ilike(inputs.content, pattern), ilike(inputs.expectedOutput, pattern))!,
+    );
+  }
+  return and(...conditions);
 }
 
 const SORT_COLUMNS = { created: inputs.createdAt, name: inputs.name, tokens: inputs.tokenCount };

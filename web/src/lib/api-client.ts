@@ -49,6 +49,23 @@ export function errorMessageFrom(body: unknown): string {
   return pairs.length > 0 ? pairs.join(', ') : 'An error occurred';
 }
 
+/**
+ * A field-keyed error body's sentences alone, without the keys: for a form whose fields are not named in the body,
+ * where "email:" or "detail:" would only be noise. Null when the body holds none.
+ */
+export function errorSentences(body: unknown): string | null {
+  if (body === null || typeof body !== 'object') return null;
+  const sentences = Object.values(body as Record<string, unknown>).flatMap((value) =>
+    Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [],
+  );
+  return sentences.length > 0 ? sentences.join(' ') : null;
+}
+
+/** A failure as one or more sentences for the user: the server's messages without their field keys, else its text. */
+export const errorText = (error: unknown, fallback: string): string =>
+  (error instanceof ApiError ? errorSentences(error.body) : null) ??
+  (error instanceof Error && error.message ? error.message : fallback);
+
 const isJson = (response: Response) => (response.headers.get('content-type') ?? '').includes('application/json');
 
 /**

@@ -14,6 +14,11 @@ export const queryKeys = {
   projects: () => ['projects'] as const,
   project: (id: number | string) => ['projects', String(id)] as const,
   inputs: (projectId: number | string) => ['inputs', String(projectId)] as const,
+  /** The pages of the User Prompts screen; `inputPages(id)` alone covers every search, order and page. */
+  inputPages: (projectId: number | string, filter?: object, page?: number) =>
+    filter === undefined
+      ? (['inputs', String(projectId), 'pages'] as const)
+      : (['inputs', String(projectId), 'pages', filter, page ?? 1] as const),
   configurations: (projectId: number | string) => ['configurations', String(projectId)] as const,
   evaluationProgress: (evaluationId: number | null) => ['evaluations', evaluationId, 'progress'] as const,
   evaluationResults: (evaluationId: number | null) => ['evaluations', evaluationId, 'results'] as const,

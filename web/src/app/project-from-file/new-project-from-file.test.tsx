@@ -76,7 +76,23 @@ describe('a new project from a file', () => {
     await userEvent.upload(await screen.findByLabelText('Create a project from a file'), new File(['x'], 'cases.csv'));
     const dialog = await screen.findByRole('dialog', { name: 'Create a project from a file' });
     await userEvent.click(await within(dialog).findByRole('button', { name: /Create project with/ }));
-    expect(await within(dialog).findByText('detail: Too many rows.')).toBeInTheDocument();
+    // The server's sentence, without the "detail:" key of its body.
+    expect(await within(dialog).findByText('Too many rows.')).toBeInTheDocument();
     await waitFor(() => expect(callsOf(calls)).toContain('DELETE /api/projects/8/'));
+  }, 30_000);
+
+  it("shows a refused preview's field message as a sentence", async () => {
+    mockApi(({ url, method }) => {
+      if (url === '/api/projects/' && method === 'GET') return { body: [] };
+      if (url === '/api/inputs/import/preview/')
+        return { status: 400, body: { data_base64: ['The file is not valid base64.'] } };
+      return undefined;
+    });
+    app();
+    await userEvent.upload(await screen.findByLabelText('Create a project from a file'), new File(['x'], 'cases.csv'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a project from a file' });
+    expect(
+      await within(dialog).findByText('Failed to read the file: The file is not valid base64.'),
+    ).toBeInTheDocument();
   }, 30_000);
 });

@@ -13,6 +13,7 @@ import { ImportPreviewTables } from '@/features/inputs/components/import-preview
 import { useFileImport } from '@/features/inputs/hooks/use-file-import';
 import { createProject } from '@/features/projects/api/create-project';
 import { deleteProject } from '@/features/projects/api/delete-project';
+import { errorText } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -55,7 +56,7 @@ export function NewProjectFromFile() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
       void navigate(paths.project.to(project.id, 'configs'));
     } catch (error) {
-      setFailure((error as Error).message || 'Failed to create the project');
+      setFailure(errorText(error, 'Failed to create the project'));
       setCreating(false);
     }
   };
@@ -115,7 +116,9 @@ export function NewProjectFromFile() {
             {file ? <p className="text-sm">{`File: ${file.name} (${file.format.toUpperCase()})`}</p> : null}
             {fileError ? <Banner>{fileError}</Banner> : null}
             {preview.isPending ? <Spinner label="Reading the file" /> : null}
-            {preview.isError ? <Banner>{`Failed to read the file: ${preview.error.message}`}</Banner> : null}
+            {preview.isError ? (
+              <Banner>{`Failed to read the file: ${errorText(preview.error, 'no answer')}`}</Banner>
+            ) : null}
             {failure ? <Banner tone="error">{failure}</Banner> : null}
             {preview.data ? <ImportPreviewTables preview={preview.data} onColumnChange={setColumn} /> : null}
           </div>

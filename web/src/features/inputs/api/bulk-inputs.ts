@@ -3,6 +3,7 @@ import { ROUTES, type BulkInputsInput, type BulkInputsResponse, type Input } fro
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
+import { refreshInputPages } from './get-input-pages';
 
 export const bulkUpdateInputs = (projectId: string | number, body: BulkInputsInput) =>
   api.post<BulkInputsResponse>(ROUTES.inputsBulk(projectId), body);
@@ -14,12 +15,13 @@ export function useBulkUpdateInputs(projectId: string | number) {
     mutationFn: (body: BulkInputsInput) => bulkUpdateInputs(projectId, body),
     onSuccess: (_response, { ids, action }) => {
       const chosen = new Set(ids);
-      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list = []) =>
+      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list) =>
         action === 'delete'
-          ? list.filter((item) => !chosen.has(item.id))
-          : list.map((item) => (chosen.has(item.id) ? { ...item, active: action === 'restore' } : item)),
+          ? list?.filter((item) => !chosen.has(item.id))
+          : list?.map((item) => (chosen.has(item.id) ? { ...item, active: action === 'restore' } : item)),
       );
       invalidateProjectCounts(queryClient, projectId);
+      void refreshInputPages(queryClient, projectId);
     },
   });
 }

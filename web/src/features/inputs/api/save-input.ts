@@ -3,6 +3,7 @@ import { ROUTES, type CreateInputInput, type Input } from '@promptgrid/contract'
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
+import { patchInputPages, refreshInputPages } from './get-input-pages';
 
 export const createInput = (projectId: string | number, data: CreateInputInput) =>
   api.post<Input>(ROUTES.inputs(projectId), data);
@@ -17,10 +18,11 @@ export function useSaveInput(projectId: string | number) {
     mutationFn: ({ existing, data }: { existing: Input | null; data: CreateInputInput }) =>
       existing ? updateInput(projectId, { ...existing, ...data }) : createInput(projectId, { ...data, active: true }),
     onSuccess: (saved, { existing }) => {
-      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list = []) =>
-        existing ? list.map((item) => (item.id === saved.id ? saved : item)) : [...list, saved],
+      queryClient.setQueryData<Input[]>(queryKeys.inputs(projectId), (list) =>
+        existing ? list?.map((item) => (item.id === saved.id ? saved : item)) : list && [...list, saved],
       );
       if (!existing) invalidateProjectCounts(queryClient, projectId);
+      void refreshInputPages(queryClient, projectId);
     },
   });
 }
@@ -33,15 +35,17 @@ export function useSetInputActive(projectId: string | number) {
     mutationFn: (input: Input) => updateInput(projectId, input),
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: key });
+      await queryClient.cancelQueries({ queryKey: queryKeys.inputPages(projectId) });
+      patchInputPages(queryClient, projectId, next);
       const previous = queryClient.getQueryData<Input[]>(key);
-      queryClient.setQueryData<Input[]>(key, (list = []) =>
-        list.map((item) => (item.id === next.id ? { ...item, active: next.active } : item)),
+      queryClient.setQueryData<Input[]>(key, (list) =>
+        list?.map((item) => (item.id === next.id ? { ...item, active: next.active } : item)),
       );
       return { previous };
     },
     onError: (_error, next, context) => {
-      queryClient.setQueryData<Input[]>(key, (list = []) =>
-        list.map((item) =>
+      queryClient.setQueryData<Input[]>(key, (list) =>
+        list?.map((item) =>
           item.id === next.id
             ? { ...item, active: context?.previous?.find((p) => p.id === next.id)?.active ?? !next.active }
             : item,
@@ -49,7 +53,9 @@ export function useSetInputActive(projectId: string | number) {
       );
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData<Input[]>(key, (list = []) => list.map((item) => (item.id === saved.id ? saved : item)));
+      queryClient.setQueryData<Input[]>(key, (list) => list?.map((item) => (item.id === saved.id ? saved : item)));
     },
+    // Saved or not, the pages show what the server holds (a failed switch flips back).
+    onSettled: () => refreshInputPages(queryClient, projectId),
   });
 }

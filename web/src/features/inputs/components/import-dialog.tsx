@@ -3,6 +3,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { errorText } from '@/lib/api-client';
 import { previewImport, useImportInputs } from '../api/import-inputs';
 import { useFileImport } from '../hooks/use-file-import';
 import { FileDropZone } from './file-drop-zone';
@@ -83,8 +84,10 @@ export function ImportDialog({ projectId, open, onOpenChange, onImported }: Prop
         />
         {fileError ? <Banner>{fileError}</Banner> : null}
         {preview.isPending ? <Spinner label="Reading the file" /> : null}
-        {preview.isError ? <Banner>{`Failed to read the file: ${preview.error.message}`}</Banner> : null}
-        {importing.isError ? <Banner>{`Failed to import: ${importing.error.message}`}</Banner> : null}
+        {preview.isError ? (
+          <Banner>{`Failed to read the file: ${errorText(preview.error, 'no answer')}`}</Banner>
+        ) : null}
+        {importing.isError ? <Banner>{`Failed to import: ${errorText(importing.error, 'no answer')}`}</Banner> : null}
         {preview.data ? <ImportPreviewTables preview={preview.data} onColumnChange={setColumn} /> : null}
       </div>
     </Dialog>

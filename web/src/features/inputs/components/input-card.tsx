@@ -3,6 +3,7 @@ import type { Input } from '@promptgrid/contract';
 import { PromptCard, formatCardDate } from '@/components/ui/prompt-card';
 import { cn } from '@/lib/cn';
 import { canExpand, collapsedContent } from '../lib/truncate';
+import { withShift } from '../hooks/use-input-selection';
 import { InputExtras } from './input-extras';
 
 type Props = {
@@ -13,7 +14,8 @@ type Props = {
   onDelete: () => void;
   onToggleActive: () => void;
   selected: boolean;
-  onSelectedChange: (selected: boolean) => void;
+  /** `range`: Shift was held, for every card from the last one clicked. */
+  onSelectedChange: (selected: boolean, range: boolean) => void;
 };
 
 export function InputCard({
@@ -39,7 +41,7 @@ export function InputCard({
             type="checkbox"
             aria-label={`Select ${input.name}`}
             checked={selected}
-            onChange={(event) => onSelectedChange(event.target.checked)}
+            onChange={(event) => onSelectedChange(event.target.checked, withShift(event))}
             className="mt-1 size-4 shrink-0 cursor-pointer accent-blue-600"
           />
           {/* Long names wrap: a card never hides part of its name. */}

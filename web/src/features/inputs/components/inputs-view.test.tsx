@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { ImportPreview, Input } from '@promptgrid/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ImportPreview, Input, InputPage } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
-import { mockApi } from '@/testing/api-mock';
+import { mockApi, type Answer, type ApiCall } from '@/testing/api-mock';
 import { InputsView } from './inputs-view';
 
 const at = '2025-01-01T00:00:00.000Z';
@@ -41,17 +41,52 @@ const preview: ImportPreview = {
 
 const bodyOf = (call: { body: string } | undefined) => JSON.parse(call!.body);
 
+/** The server's reading of the list: search, status, order by name or creation, pages and the ids of all. */
+function listAnswer(all: () => Input[], { url, method }: ApiCall): Answer | undefined {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (method !== 'GET' || !pathname.startsWith('/api/projects/1/inputs/')) return undefined;
+  const search = (searchParams.get('search') ?? '').toLowerCase();
+  const status = searchParams.get('status') ?? 'all';
+  const matching = all().filter(
+    (input) =>
+      input.name.toLowerCase().includes(search) && (status === 'all' || input.active === (status === 'active')),
+  );
+  if (pathname === '/api/projects/1/inputs/ids/') return { body: { ids: matching.map((input) => input.id) } };
+  if (pathname !== '/api/projects/1/inputs/') return undefined;
+  const sort = searchParams.get('sort') ?? 'created';
+  const ordered = sort.endsWith('name')
+    ? [...matching].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+    : matching;
+  if (sort.startsWith('-')) ordered.reverse();
+  const page = Number(searchParams.get('page') ?? 1);
+  const size = Number(searchParams.get('page_size') ?? 100);
+  const body: InputPage = {
+    items: ordered.slice((page - 1) * size, page * size),
+    total: ordered.length,
+    page,
+    page_size: size,
+  };
+  return { body };
+}
+
+const pagesAsked = (calls: ApiCall[]) =>
+  calls
+    .filter((call) => call.url.startsWith('/api/projects/1/inputs/?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+
+afterEach(() => vi.restoreAllMocks());
+
 describe('InputsView datasets', () => {
   it('previews a chosen file, shows its mapping and rows, then imports it', async () => {
     let list = [input(1, 'First')];
-    const fetch = mockApi(({ url, method }) => {
-      if (url === '/api/projects/1/inputs/' && method === 'GET') return { body: list };
+    const fetch = mockApi((call) => {
+      const { url } = call;
       if (url === '/api/projects/1/inputs/import/preview/') return { body: preview };
       if (url === '/api/projects/1/inputs/import/') {
         list = [...list, input(2, 'Hello there'), input(3, 'Second')];
         return { status: 201, body: { created: 2 } };
       }
-      return undefined;
+      return listAnswer(() => list, call);
     });
     renderWithApp(<InputsView projectId="1" />);
     await screen.findByRole('article', { name: 'First' });
@@ -88,8 +123,8 @@ describe('InputsView datasets', () => {
   }, 30_000);
 
   it('keeps Import off while the file has row errors', async () => {
-    mockApi(({ url }) => {
-      if (url === '/api/projects/1/inputs/') return { body: [] };
+    mockApi((call) => {
+      const { url } = call;
       if (url === '/api/projects/1/inputs/import/preview/')
         return {
           body: {
@@ -99,7 +134,7 @@ describe('InputsView datasets', () => {
             errors: [{ row: 3, field: 'content', message: 'Content is required.' }],
           },
         };
-      return undefined;
+      return listAnswer(() => [], call);
     });
     renderWithApp(<InputsView projectId="1" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
@@ -110,11 +145,9 @@ describe('InputsView datasets', () => {
   }, 30_000);
 
   it('archives the selected prompts and deletes all after confirming', async () => {
-    const fetch = mockApi(({ url }) => {
-      if (url === '/api/projects/1/inputs/')
-        return { body: [input(1, 'First'), input(2, 'Second'), input(3, 'Third')] };
-      if (url === '/api/projects/1/inputs/bulk/') return { body: { action: 'archive', count: 2 } };
-      return undefined;
+    const fetch = mockApi((call) => {
+      if (call.url === '/api/projects/1/inputs/bulk/') return { body: { action: 'archive', count: 2 } };
+      return listAnswer(() => [input(1, 'First'), input(2, 'Second'), input(3, 'Third')], call);
     });
     renderWithApp(<InputsView projectId="1" />);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select First' }));
@@ -136,5 +169,60 @@ describe('InputsView datasets', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(bulkCalls()).toHaveLength(2));
     expect(bodyOf(bulkCalls()[1])).toEqual({ ids: [1, 2, 3], action: 'delete' });
+  }, 30_000);
+
+  it('opens a project of more than one page on the table: search, sort, Shift ranges and bulk restore', async () => {
+    // jsdom lays nothing out: the table's scroll box reports the height of a screen, so rows come into view.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const all = Array.from({ length: 250 }, (_, index) => input(index + 1, `Case ${index + 1}`, index % 2 === 0));
+    const fetch = mockApi((call) => {
+      if (call.url === '/api/projects/1/inputs/bulk/') return { body: { action: 'restore', count: 4 } };
+      return listAnswer(() => all, call);
+    });
+    renderWithApp(<InputsView projectId="1" />);
+    const table = await screen.findByRole('table', { name: 'User prompts' });
+    expect(table).toHaveAttribute('aria-rowcount', '251');
+    expect(await within(table).findByRole('row', { name: 'Case 1' })).toBeInTheDocument();
+    // Only the rows on screen are in the page, and only their page was asked for.
+    expect(within(table).queryByRole('row', { name: 'Case 200' })).not.toBeInTheDocument();
+    expect(pagesAsked(fetch)).toEqual([{ status: 'all', sort: 'created', page: '1', page_size: '100' }]);
+    expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Shift-click selects every row between the last one clicked and this one.
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select Case 2' }));
+    const user = userEvent.setup();
+    await user.keyboard('{Shift>}');
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Case 5' }));
+    await user.keyboard('{/Shift}');
+    expect(await screen.findByText('4 of 250 selected')).toBeInTheDocument();
+    for (const name of ['Case 3', 'Case 4'])
+      expect(within(table).getByRole('checkbox', { name: `Select ${name}` })).toBeChecked();
+    expect(within(table).getByRole('checkbox', { name: 'Select Case 6' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await screen.findByText('4 user prompts restored.');
+    const bulk = fetch.filter((call) => call.url === '/api/projects/1/inputs/bulk/');
+    expect(bodyOf(bulk[0])).toEqual({ ids: [2, 5, 3, 4], action: 'restore' });
+
+    // The server sorts: the Name header orders A to Z, then Z to A.
+    await userEvent.click(within(table).getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(pagesAsked(fetch).at(-1)).toMatchObject({ sort: 'name' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(pagesAsked(fetch).at(-1)).toMatchObject({ sort: '-name' }));
+    expect(await within(table).findByRole('row', { name: 'Case 250' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+
+    // The server searches; Select all selects every match, loaded or not.
+    await userEvent.type(screen.getByLabelText('Search user prompts'), 'case 1');
+    await waitFor(() => expect(pagesAsked(fetch).at(-1)).toMatchObject({ search: 'case 1', page: '1' }));
+    await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', String(1 + 1 + 10 + 100)));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(await screen.findByText('111 of 111 selected')).toBeInTheDocument();
+    expect(fetch.some((call) => call.url === '/api/projects/1/inputs/ids/?status=all&search=case+1')).toBe(true);
+
+    await userEvent.clear(screen.getByLabelText('Search user prompts'));
+    await userEvent.type(screen.getByLabelText('Search user prompts'), 'nothing like it');
+    expect(
+      await screen.findByText('No user prompt matches "nothing like it".', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
   }, 30_000);
 });

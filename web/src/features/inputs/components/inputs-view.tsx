@@ -1,65 +1,132 @@
-import { useState } from 'react';
-import { ROUTES, type BulkInputsInput, type Input } from '@promptgrid/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { INPUT_PAGE_SIZE, ROUTES, type BulkInputsInput, type Input, type InputSort } from '@promptgrid/contract';
+import type { ActiveFilter } from '@/components/ui/active-filter';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { CollectionScreen } from '@/components/ui/collection-screen';
+import { CardList, CardListItem, CollectionFrame, nothingInFilter } from '@/components/ui/collection-screen';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { Menu, MenuItem } from '@/components/ui/menu';
 import { DeleteConfirmDialog } from '@/components/ui/delete-confirm-dialog';
 import type { ViewMode } from '@/components/ui/view-toggle';
-import { useInputs } from '../api/get-inputs';
+import { getInputIds, useInputPages, type InputFilter } from '../api/get-input-pages';
 import { useSaveInput, useSetInputActive } from '../api/save-input';
 import { useDeleteInput } from '../api/delete-input';
 import { useDuplicateInput } from '../api/duplicate-input';
 import { useBulkUpdateInputs } from '../api/bulk-inputs';
+import { useInputSelection } from '../hooks/use-input-selection';
 import { BulkBar } from './bulk-bar';
 import { ImportDialog } from './import-dialog';
 import { InputCard } from './input-card';
 import { InputEditorDialog } from './input-editor-dialog';
+import { InputsTable } from './inputs-table';
+import { InputsToolbar } from './inputs-toolbar';
 import { cn } from '@/lib/cn';
 
-/** The User Prompts screen: a project's inputs, each sent as the user message of a run. */
+// Long enough that typing a word sends one request, short enough that the list follows the typing.
+const SEARCH_DELAY_MS = 250;
+const PAGE_SIZE = INPUT_PAGE_SIZE.default;
+
+/**
+ * The User Prompts screen: a project's inputs, each sent as the user message of a run. The server searches, orders
+ * and pages them; the table fetches the pages on screen, the cards one page more at each "Show more".
+ */
 export function InputsView({ projectId }: { projectId: string }) {
-  const inputs = useInputs(projectId);
   const save = useSaveInput(projectId);
   const setActive = useSetInputActive(projectId);
   const remove = useDeleteInput(projectId);
   const duplicate = useDuplicateInput(projectId);
-  const [view, setView] = useState<ViewMode>('grid');
+  const bulk = useBulkUpdateInputs(projectId);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<ActiveFilter>('all');
+  const [sort, setSort] = useState<InputSort>('created');
+  const filter = useMemo<InputFilter>(() => ({ search, status, sort }), [search, status, sort]);
+  const [tablePages, setTablePages] = useState<number[]>([1]);
+  const [cardPages, setCardPages] = useState(1);
+  const [chosenView, setChosenView] = useState<ViewMode | null>(null);
   const [editing, setEditing] = useState<{ input: Input | null } | null>(null);
   const [deleting, setDeleting] = useState<Input | null>(null);
   const [statusError, setStatusError] = useState<string | null>(null);
-  const bulk = useBulkUpdateInputs(projectId);
-  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
   const [importing, setImporting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const list = inputs.data ?? [];
+  // Without a choice, a project of more than one page opens on the table, a small one on the cards; decided once,
+  // so a search that leaves few rows does not switch the view under the user.
+  const view: ViewMode = chosenView ?? 'grid';
+  const cardPageList = useMemo(() => Array.from({ length: cardPages }, (_, index) => index + 1), [cardPages]);
+  const list = useInputPages(projectId, filter, view === 'list' ? tablePages : cardPageList);
+  if (chosenView === null && !list.isPending) setChosenView(list.total > PAGE_SIZE ? 'list' : 'grid');
+  const selection = useInputSelection(list.idsBetween);
+
+  const startOver = () => {
+    selection.set([]);
+    setCardPages(1);
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const onVisiblePages = useCallback(
+    (pages: number[]) => setTablePages((current) => (current.join() === pages.join() ? current : pages)),
+    [],
+  );
+
   const openNew = () => setEditing({ input: null });
-  // Only ids still listed count: a deleted prompt leaves the selection with it.
-  const selected = list.filter((input) => selectedIds.has(input.id)).map((input) => input.id);
-  const select = (id: number, on: boolean) =>
-    setSelectedIds((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const runBulk = async (action: BulkInputsInput['action']) => {
     setStatusError(null);
     setNotice(null);
     try {
-      const { count } = await bulk.mutateAsync({ ids: selected, action });
-      if (action === 'delete') setSelectedIds(new Set());
+      const { count } = await bulk.mutateAsync({ ids: [...selection.selected], action });
+      // Rows that leave the list (deleted, or out of the Show filter) leave the selection too.
+      if (action === 'delete' || status !== 'all') selection.set([]);
       setNotice(`${count} user prompt${count === 1 ? '' : 's'} ${action === 'restore' ? 'restored' : `${action}d`}.`);
     } catch (error) {
       if (action !== 'delete') setStatusError('Failed to update input status');
       throw error;
     }
   };
+  const selectAll = async (all: boolean) => {
+    setStatusError(null);
+    if (!all) return selection.set([]);
+    try {
+      selection.set((await getInputIds(projectId, filter)).ids);
+    } catch {
+      setStatusError('Failed to select every input');
+    }
+  };
+  const actionsFor = (input: Input) => ({
+    duplicating: duplicate.isPending && duplicate.variables === input.id,
+    onEdit: () => setEditing({ input }),
+    onDuplicate: () => {
+      setStatusError(null);
+      duplicate.mutate(input.id, {
+        onSuccess: (copy) => setEditing({ input: copy }),
+        onError: () => setStatusError('Failed to duplicate input'),
+      });
+    },
+    onDelete: () => setDeleting(input),
+    onToggleActive: () => {
+      setStatusError(null);
+      setActive.mutate(
+        { ...input, active: !input.active },
+        { onError: () => setStatusError('Failed to update input status') },
+      );
+    },
+  });
+
+  const filtered = search.trim() !== '' || status !== 'all';
+  const nothingShown =
+    list.total > 0
+      ? null
+      : search.trim() !== ''
+        ? `No user prompt matches "${search.trim()}".`
+        : status !== 'all'
+          ? nothingInFilter(status)
+          : null;
+  const loadedCards = Array.from({ length: Math.min(cardPages * PAGE_SIZE, list.total) }, (_, index) => index);
 
   return (
-    <CollectionScreen
+    <CollectionFrame
       titleId="inputs-title"
       title="User Prompts"
       description={
@@ -70,8 +137,13 @@ export function InputsView({ projectId }: { projectId: string }) {
       addLabel="Add User Prompt"
       onAdd={openNew}
       view={view}
-      onViewChange={setView}
-      errors={[statusError, inputs.isError ? 'Failed to load inputs' : null]}
+      onViewChange={setChosenView}
+      filter={status}
+      onFilterChange={(next) => {
+        setStatus(next);
+        startOver();
+      }}
+      errors={[statusError, list.isError ? 'Failed to load inputs' : null]}
       actions={
         <>
           <Button variant="secondary" onClick={() => setImporting(true)}>
@@ -98,49 +170,75 @@ export function InputsView({ projectId }: { projectId: string }) {
       toolbar={
         <>
           {notice ? <Banner tone="success">{notice}</Banner> : null}
-          <BulkBar
-            total={list.length}
-            selected={selected.length}
-            onSelectAll={(all) => setSelectedIds(new Set(all ? list.map((input) => input.id) : []))}
-            onAction={runBulk}
-            busy={bulk.isPending}
+          <InputsToolbar
+            search={typed}
+            onSearchChange={(next) => {
+              setTyped(next);
+              startOver();
+            }}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              setCardPages(1);
+            }}
           />
+          {list.total > 0 ? (
+            <BulkBar
+              total={list.total}
+              selected={selection.selected.size}
+              onSelectAll={(all) => void selectAll(all)}
+              onAction={runBulk}
+              busy={bulk.isPending}
+            />
+          ) : null}
         </>
       }
-      isPending={inputs.isPending}
+      isPending={list.isPending}
       loadingLabel="Loading inputs"
-      isEmpty={inputs.isSuccess && list.length === 0}
+      isEmpty={!filtered && list.total === 0 && !list.isStale}
       emptyTitle="No inputs"
       emptyMessage="Create your first input to begin"
-      listLabel="User prompts"
-      gridClassName="sm:grid-cols-2 xl:grid-cols-3"
-      items={list}
-      itemKey={(input) => input.id}
-      isActive={(input) => input.active}
-      renderItem={(input) => (
-        <InputCard
-          input={input}
-          duplicating={duplicate.isPending && duplicate.variables === input.id}
-          selected={selectedIds.has(input.id)}
-          onSelectedChange={(on) => select(input.id, on)}
-          onEdit={() => setEditing({ input })}
-          onDuplicate={() => {
-            setStatusError(null);
-            duplicate.mutate(input.id, {
-              onSuccess: (copy) => setEditing({ input: copy }),
-              onError: () => setStatusError('Failed to duplicate input'),
-            });
-          }}
-          onDelete={() => setDeleting(input)}
-          onToggleActive={() => {
-            setStatusError(null);
-            setActive.mutate(
-              { ...input, active: !input.active },
-              { onError: () => setStatusError('Failed to update input status') },
-            );
-          }}
-        />
-      )}
+      nothingShown={nothingShown}
+      list={
+        view === 'list' ? (
+          <InputsTable
+            listKey={JSON.stringify(filter)}
+            total={list.total}
+            rowAt={list.rowAt}
+            onVisiblePages={onVisiblePages}
+            sort={sort}
+            onSortChange={setSort}
+            selected={selection.selected}
+            onToggle={(index, id, on, range) => void selection.toggle(index, id, on, range)}
+            actionsFor={actionsFor}
+          />
+        ) : (
+          <div className="space-y-4">
+            <CardList label="User prompts" className="sm:grid-cols-2 xl:grid-cols-3">
+              {loadedCards.map((index) => {
+                const input = list.rowAt(index);
+                return input ? (
+                  <CardListItem key={input.id}>
+                    <InputCard
+                      input={input}
+                      {...actionsFor(input)}
+                      selected={selection.selected.has(input.id)}
+                      onSelectedChange={(on, range) => void selection.toggle(index, input.id, on, range)}
+                    />
+                  </CardListItem>
+                ) : null;
+              })}
+            </CardList>
+            {cardPages * PAGE_SIZE < list.total ? (
+              <div className="flex justify-center">
+                <Button variant="secondary" onClick={() => setCardPages((pages) => pages + 1)}>
+                  {`Show more (${(cardPages * PAGE_SIZE).toLocaleString()} of ${list.total.toLocaleString()} shown)`}
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        )
+      }
     >
       <InputEditorDialog
         open={editing !== null}
@@ -163,8 +261,11 @@ export function InputsView({ projectId }: { projectId: string }) {
         title="Delete input"
         message="Are you sure you want to delete this input?"
         failedMessage="Failed to delete input"
-        onDelete={(item) => remove.mutateAsync(item.id)}
+        onDelete={async (item) => {
+          await remove.mutateAsync(item.id);
+          selection.remove([item.id]);
+        }}
       />
-    </CollectionScreen>
+    </CollectionFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Check } from '@promptgrid/contract';
@@ -27,6 +27,8 @@ async function run() {
   await userEvent.click(await screen.findByRole('button', { name: 'Run' }));
 }
 
+// The run screen remembers the chosen user prompts per project in browser storage: each test starts without.
+beforeEach(() => localStorage.clear());
 describe('the check against expected outputs on the run screen', () => {
   it('is offered ticked, ignoring case, and saved before the run starts', async () => {
     const calls = answerRun();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Configuration, Input, RunEstimate } from '@promptgrid/contract';
@@ -47,6 +47,8 @@ const estimate: RunEstimate = {
 };
 const keys = [{ id: 1, provider: 'openai', label: 'k', is_active: true, last_four_digits: '1234', created_at: at }];
 
+// The run screen remembers the chosen user prompts per project in browser storage: each test starts without.
+beforeEach(() => localStorage.clear());
 describe('RunView cost', () => {
   it('shows the estimate on its own line and sends the run name and budget', async () => {
     const calls = mockApi(({ url }) => {
@@ -94,7 +96,7 @@ describe('RunView cost', () => {
     await waitFor(() => expect(calls.some((call) => call.url === '/api/run-evaluation/')).toBe(true));
     const run = JSON.parse(calls.find((call) => call.url === '/api/run-evaluation/')!.body);
     expect(run).toMatchObject({ name: 'Pricing check', budget_usd: 0.5, use_mock: false, configuration_ids: [5, 6] });
-  });
+  }, 15_000);
 
   it('says the cost is unknown for a model without a price, and when the estimate fails', async () => {
     let fail = false;
@@ -133,9 +135,10 @@ describe('RunView cost', () => {
 
     fail = true;
     await userEvent.click(screen.getByRole('checkbox', { name: 'Prompt 6' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Run Evaluation' }));
+    // A refused estimate is a run the server would refuse: Run waits, and says why, without the field's key.
     expect(
-      await screen.findByText('Could not estimate the cost: variables: {{city}} is missing from user prompt Question.'),
+      await screen.findByText('Run is unavailable: {{city}} is missing from user prompt Question.'),
     ).toBeInTheDocument();
-  });
+    expect(screen.getByRole('button', { name: 'Run Evaluation' })).toBeDisabled();
+  }, 15_000);
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Configuration, Input } from '@promptgrid/contract';
@@ -44,6 +44,8 @@ const configuration = (id: number, name: string): Configuration => ({
 const inputs = [input(1, 'Capital question'), input(2, 'Long contract'), input(3, 'Greeting')];
 const configurations = [configuration(5, 'Terse JSON'), configuration(6, 'Friendly')];
 
+// The run screen remembers the chosen user prompts per project in browser storage: each test starts without.
+beforeEach(() => localStorage.clear());
 describe('RunView', () => {
   it('starts fully selected with mock mode on when no key is stored, and confirms with N = inputs x prompts', async () => {
     mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
@@ -63,7 +65,7 @@ describe('RunView', () => {
     expect(
       within(dialog).getByText('Mock mode is on: these calls are simulated and free. No provider is called.'),
     ).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('names the missing provider keys before a real run, links to API Settings, and shows the server 400 as its sentence', async () => {
     mockApi(({ url }) => {
@@ -185,4 +187,79 @@ describe('RunView', () => {
     const banner = await screen.findByRole('alert');
     await waitFor(() => expect(banner).toHaveTextContent('❌ Error: No openai API key stored.'));
   });
+
+  it('keeps the calls and the estimate in the run bar, and disables Run with the reason when the estimate is refused', async () => {
+    const refused = "{{city}} (used by system prompt 'Terse JSON') is missing from user prompt 'Greeting'.";
+    mockApi(({ url, body }) => {
+      if (url === '/api/api-keys/') return { body: [] };
+      if (url === '/api/run-evaluation/estimate/') {
+        const ids = (JSON.parse(body) as { input_ids: number[] }).input_ids;
+        return ids.includes(3)
+          ? { status: 400, body: { variables: [refused] } }
+          : {
+              body: {
+                calls: ids.length * 2,
+                input_tokens: 40,
+                max_output_tokens: 100,
+                cost_usd_min: 0,
+                cost_usd_max: 0,
+                unpriced_models: [],
+                expected_cost: 0,
+                max_cost: 0,
+                judge: { calls: 0, expected_cost: 0, max_cost: 0 },
+                assumptions: [],
+              },
+            };
+      }
+      return undefined;
+    });
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    const bar = screen.getByRole('region', { name: 'Run' });
+    expect(within(bar).getByText('6 calls')).toBeInTheDocument();
+    expect(await within(bar).findByText(`Run is unavailable: ${refused}`)).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Run Evaluation' })).toBeDisabled();
+    expect(within(bar).getByRole('button', { name: 'Run Evaluation' })).toHaveAccessibleDescription(
+      `Run is unavailable: ${refused}`,
+    );
+
+    // Leaving out the user prompt that lacks the variable: the estimate comes back and Run is on again.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Greeting' }));
+    expect(await within(bar).findByText(/^Estimated cost: \$0\.00, mock calls are free/)).toBeInTheDocument();
+    expect(within(bar).getByText('4 calls')).toBeInTheDocument();
+    expect(within(bar).queryByText(/Run is unavailable/)).not.toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Run Evaluation' })).toBeEnabled();
+  });
+
+  it('selects the user prompts a search finds, or a seeded random sample, and remembers the choice per project', async () => {
+    mockApi(({ url }) => (url === '/api/api-keys/' ? { body: [] } : undefined));
+    const many = Array.from({ length: 40 }, (_, index) => input(index + 1, `Ticket ${index + 1}`));
+    const view = renderWithApp(
+      <RunView projectId="9" inputs={many} configurations={configurations} loadError={null} />,
+    );
+    expect(screen.getByText('40 of 40 selected')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Find user prompts'), 'ticket 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Select 11 found' }));
+    expect(screen.getByText('11 of 40 selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Ticket 10' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Ticket 2' })).not.toBeChecked();
+    expect(within(screen.getByRole('region', { name: 'Run' })).getByText('22 calls')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Random sample of'));
+    await userEvent.type(screen.getByLabelText('Random sample of'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Sample' }));
+    expect(screen.getByText('5 of 40 selected')).toBeInTheDocument();
+    const sampled = many.filter((item) => screen.getByRole('checkbox', { name: item.name }).matches(':checked'));
+    view.unmount();
+
+    // Another visit to the project's run screen starts from the same choice; sampling again picks the same five.
+    renderWithApp(<RunView projectId="9" inputs={many} configurations={configurations} loadError={null} />);
+    expect(screen.getByText('5 of 40 selected')).toBeInTheDocument();
+    for (const item of sampled) expect(screen.getByRole('checkbox', { name: item.name })).toBeChecked();
+    await userEvent.click(itemAt(screen.getAllByRole('button', { name: 'Select All' }), 0));
+    expect(screen.getByText('40 of 40 selected')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Random sample of'));
+    await userEvent.type(screen.getByLabelText('Random sample of'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Sample' }));
+    for (const item of sampled) expect(screen.getByRole('checkbox', { name: item.name })).toBeChecked();
+  }, 45_000);
 });

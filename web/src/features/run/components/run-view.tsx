@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { defaultEvaluationName, type Check, type Configuration, type Input } from '@promptgrid/contract';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { Banner } from '@/components/ui/banner';
 import { MessageText } from '@/components/ui/message-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useApiKeys } from '@/lib/api/get-api-keys';
 import { checkSubscription } from '@/lib/api/check-subscription';
 import { useRunEvaluation } from '../api/run-evaluation';
+import { useRunEstimate } from '../api/estimate-run';
 import {
   bannerTone,
   confirmLines,
@@ -28,6 +29,8 @@ import { RunBar } from './run-bar';
 import { RunEstimateLine } from './run-estimate';
 import { RunOptions, type RunOptionsValue } from './run-options';
 import { RunSelections } from './run-selections';
+import { InputPicker } from './input-picker';
+import { useRememberedInputs } from '../hooks/use-remembered-inputs';
 import { paths } from '@/lib/paths';
 
 type Props = {
@@ -64,13 +67,16 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
   );
   // Until the user changes a choice (null), it follows the data: every active prompt is selected, and mock mode is
   // on when no API key is stored, so a new user can try everything without keys.
-  const [chosenInputs, setSelectedInputs] = useState<Set<number> | null>(null);
+  const [chosenInputs, setSelectedInputs] = useRememberedInputs(projectId);
   const [chosenConfigurations, setSelectedConfigurations] = useState<Set<number> | null>(null);
   const [chosenMockMode, setMockMode] = useState<boolean | null>(null);
-  const selectedInputs = useMemo(
-    () => chosenInputs ?? new Set(activeInputs.map((input) => input.id)),
-    [chosenInputs, activeInputs],
-  );
+  // A remembered choice counts only the user prompts still active; when all it held are gone (deleted, archived),
+  // every active one is selected, as on a first visit. An empty choice stays empty: a run may have no user prompt.
+  const selectedInputs = useMemo(() => {
+    const remembered = chosenInputs && activeInputs.filter((input) => chosenInputs.has(input.id));
+    const fresh = !chosenInputs || (chosenInputs.size > 0 && remembered?.length === 0);
+    return new Set((fresh ? activeInputs : (remembered ?? [])).map((input) => input.id));
+  }, [chosenInputs, activeInputs]);
   const selectedConfigurations = useMemo(
     () => chosenConfigurations ?? new Set(activeConfigurations.map((c) => c.id)),
     [chosenConfigurations, activeConfigurations],
@@ -168,7 +174,16 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
   };
 
   const lines = confirmLines(inputIds.length, configurationIds.length);
+  const estimatePayload = { configuration_ids: configurationIds, input_ids: inputIds, use_mock: useMock, repetitions };
+  const anthropic = activeConfigurations.some(
+    (c) => selectedConfigurations.has(c.id) && c.ai_model.company === 'anthropic',
+  );
   const loading = !loadError && (!inputs || !configurations);
+  // Once mock mode is known (the stored keys decide it), so the first estimate is of the run Run would start.
+  const estimate = useRunEstimate(estimatePayload, !loading && configurationIds.length > 0 && mockMode !== null);
+  // The server refuses the run as chosen (400, e.g. a variable no user prompt fills): Run waits for a fix.
+  const blockedReason =
+    estimate.error instanceof ApiError && estimate.error.status === 400 ? errorText(estimate.error, '') : null;
   return (
     <section aria-labelledby="run-title" className="space-y-6">
       <div>
@@ -187,24 +202,40 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
           <Spinner label="Loading prompts" />
         </div>
       ) : (
-        <RunSelections
-          projectId={projectId}
-          inputs={activeInputs}
-          configurations={activeConfigurations}
-          selectedInputs={selectedInputs}
-          onInputsChange={setSelectedInputs}
-          selectedConfigurations={selectedConfigurations}
-          onConfigurationsChange={(next) => {
-            setSelectedConfigurations(next);
-            if (message === NO_PROMPT_SELECTED) setMessage(null);
-          }}
-          archived={{ inputs: archivedInputs, configurations: archivedConfigurations }}
-        />
+        <>
+          {activeInputs.length > 1 ? (
+            <InputPicker projectId={projectId} inputs={activeInputs} onSelect={setSelectedInputs} />
+          ) : null}
+          <RunSelections
+            projectId={projectId}
+            inputs={activeInputs}
+            configurations={activeConfigurations}
+            selectedInputs={selectedInputs}
+            onInputsChange={setSelectedInputs}
+            selectedConfigurations={selectedConfigurations}
+            onConfigurationsChange={(next) => {
+              setSelectedConfigurations(next);
+              if (message === NO_PROMPT_SELECTED) setMessage(null);
+            }}
+            archived={{ inputs: archivedInputs, configurations: archivedConfigurations }}
+          />
+        </>
       )}
 
       <ExpectedCheckOfferField offer={expectedCheck} />
       <MissingKeysNotice messages={missingKeys} />
       <RunBar
+        estimate={
+          configurationIds.length > 0 && !blockedReason ? (
+            <RunEstimateLine
+              payload={estimatePayload}
+              open={!loading && mockMode !== null}
+              anthropic={anthropic}
+              compact
+            />
+          ) : null
+        }
+        blockedReason={blockedReason}
         mockMode={mockMode}
         onMockModeChange={setMockMode}
         calls={calls}
@@ -232,13 +263,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
             <span className="block">{lines[1]}</span>
             <span className="mt-2 block">{lines[2]}</span>
             {useMock ? <span className="mt-2 block font-medium">{MOCK_RUN_NOTE}</span> : null}
-            <RunEstimateLine
-              payload={{ configuration_ids: configurationIds, input_ids: inputIds, use_mock: useMock, repetitions }}
-              open={confirming}
-              anthropic={activeConfigurations.some(
-                (c) => selectedConfigurations.has(c.id) && c.ai_model.company === 'anthropic',
-              )}
-            />
+            <RunEstimateLine payload={estimatePayload} open={confirming} anthropic={anthropic} />
           </>
         }
         confirmLabel="Run"
