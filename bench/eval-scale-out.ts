@@ -119,4 +119,5 @@ for (const workerCount of WORKER_COUNTS) {
   console.log(
     `    made twice: ${result.callsMadeTwice} provider calls, ${result.resultsWrittenTwice} results (both must be 0)`,
   );
+  if (result.callsMadeTwice !== 0 || result.resultsWrittenTwice !== 0) process.exitCode = 1;
 }
