@@ -44,6 +44,11 @@ export type FakeProviderBehaviour = {
   stampPieces: boolean;
   /** What `GET /v1/models` lists (OpenAI's list format), as OpenAI-compatible servers answer it. */
   models: string[];
+  /**
+   * Each plain echo grows by this many filler words, a streamed reply sending one word per piece: a long answer whose
+   * many chunks cost the caller CPU to parse and store (the scale-out benchmark saturates processes with it).
+   */
+  fillerWords: number;
 };
 
 /** The parts of an OpenAI chat or Anthropic messages request the fake reads; the other fields are kept as sent. */
@@ -99,6 +104,7 @@ const DEFAULTS: FakeProviderBehaviour = {
   record: true,
   stampPieces: false,
   models: ['fake-chat-small', 'fake-chat-large'],
+  fillerWords: 0,
 };
 
 export const fakeTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
@@ -336,6 +342,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       (api === 'openai' && body.response_format?.type === 'json_object') ||
       (api === 'gemini' && generationConfig?.responseMimeType === 'application/json');
     let output = fakeOutput(body.model, system, user, json);
+    const filled = behaviour.fillerWords > 0 && !json;
+    if (filled) output += ' lorem'.repeat(behaviour.fillerWords);
     if (directive.nested !== null)
       output = `${'{"a":'.repeat(directive.nested)}"bottom"${'}'.repeat(directive.nested)}`;
     if (directive.verdict !== null) {
@@ -371,6 +379,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
           lastMs: latencyMs,
           breakOff,
           stamp: behaviour.stampPieces,
+          pieces: filled ? output.split(' ').length : undefined,
         },
         arrived,
       );

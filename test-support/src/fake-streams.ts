@@ -16,6 +16,8 @@ export type StreamPlan = {
   breakOff: boolean;
   /** Prefix each piece with when it left (see stampPieces). */
   stamp: boolean;
+  /** Into how many pieces to cut the output (at most one per word); by default a few, or more with a timing directive. */
+  pieces?: number;
 };
 
 /** Pieces with a timing directive: enough to see text grow; without one all leave at once, so few. */
@@ -115,7 +117,7 @@ const sleepUntil = (arrived: number, ms: number) =>
 /** Sends a streamed reply as the provider would, its pieces on the plan's schedule. */
 export async function writeStream(res: http.ServerResponse, plan: StreamPlan, arrived: number) {
   const timed = plan.lastMs > plan.firstMs;
-  const pieces = splitPieces(plan.output, timed ? TIMED_PIECES : UNTIMED_PIECES);
+  const pieces = splitPieces(plan.output, plan.pieces ?? (timed ? TIMED_PIECES : UNTIMED_PIECES));
   const { head, piece, tail } = frames(plan);
   const last = plan.breakOff ? Math.max(1, Math.floor(pieces.length / 2)) : pieces.length;
   const stamped = (text: string) => (plan.stamp ? `⟦${performance.timeOrigin + performance.now()}⟧${text}` : text);
