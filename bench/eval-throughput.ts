@@ -87,7 +87,7 @@ try {
       'against its median second round',
   );
 
-  bench.fake.behaviour.rateLimitPerSecond = RATE_LIMIT;
+  bench.fake.behaviour.rateLimit = { requests: RATE_LIMIT, windowSeconds: 1, headers: false };
   bench.fake.stats.byStatus = {};
   const limited = await timeRun(bench);
   const allowed = limited.total / RATE_LIMIT;
