@@ -15,7 +15,8 @@ export function parseResetDuration(value: string): number | null {
   const text = value.trim();
   if (!/^(\d+(\.\d+)?(h|ms|us|µs|ns|m|s))+$/.test(text)) return null;
   let ms = 0;
-  for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(h|ms|us|µs|ns|m|s)/g)) ms += Number(amount) * UNIT_MS[unit];
+  for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(h|ms|us|µs|ns|m|s)/g))
+    ms += Number(amount) * UNIT_MS[unit];
   return ms;
 }
 

@@ -32,9 +32,14 @@ describe.each(embeddedDatabaseOnly)('calls paced by the provider’s rate-limit 
       );
     const inputIds: number[] = [];
     for (let n = 0; n < 20; n++)
-      inputIds.push((await client.post(ROUTES.inputs(project), { name: `Q${n}`, content: `Question ${n}?` })).json().id);
+      inputIds.push(
+        (await client.post(ROUTES.inputs(project), { name: `Q${n}`, content: `Question ${n}?` })).json().id,
+      );
 
-    const response = await client.post(ROUTES.runEvaluation, { configuration_ids: configurationIds, input_ids: inputIds });
+    const response = await client.post(ROUTES.runEvaluation, {
+      configuration_ids: configurationIds,
+      input_ids: inputIds,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().evaluation_id as number;
     await evaluationCompleted(setting.events, setting.ctx.database, id, 30_000);
