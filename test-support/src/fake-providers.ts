@@ -33,8 +33,11 @@ export type FakeProviderBehaviour = {
   latencyMs: number;
   /** Keys accepted (as `Authorization: Bearer` or `x-api-key`); null accepts any. Others get 401. */
   apiKeys: string[] | null;
-  /** Calls admitted per one-second window across the server; over it, 429 with retry-after until the next window. */
-  rateLimitPerSecond: number | null;
+  /**
+   * `requests` calls admitted per window of `windowSeconds` across the server; over it, 429 with retry-after until the
+   * next window. With `headers`, OpenAI chat replies (429s too) carry OpenAI's x-ratelimit-* request headers.
+   */
+  rateLimit: { requests: number; windowSeconds: number; headers: boolean } | null;
   /** Keep the parsed body of each call in `requests` (off in benchmarks). */
   record: boolean;
   /**
@@ -100,7 +103,7 @@ export type FakeProviders = {
 const DEFAULTS: FakeProviderBehaviour = {
   latencyMs: 0,
   apiKeys: null,
-  rateLimitPerSecond: null,
+  rateLimit: null,
   record: true,
   stampPieces: false,
   models: ['fake-chat-small', 'fake-chat-large'],
@@ -186,6 +189,14 @@ async function streamHugeBody(res: http.ServerResponse) {
     if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
   }
   res.end('"}');
+}
+
+/** A duration as OpenAI's reset headers write it (Go's format): 20ms, 1.5s, 6m0s. */
+function goDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = `${Number(((ms % 60_000) / 1000).toFixed(3))}s`;
+  return minutes > 0 ? `${minutes}m${seconds}` : seconds;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -292,17 +303,24 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       return send(res, 401, apiError(api, 401, api === 'openai' ? 'invalid_api_key' : 'authentication_error', message));
     }
 
-    if (behaviour.rateLimitPerSecond !== null) {
+    const limit = behaviour.rateLimit;
+    if (limit !== null) {
       const now = Date.now();
-      if (now - window.start >= 1000) window = { start: now, count: 0 };
-      if (window.count >= behaviour.rateLimitPerSecond) {
-        const waitMs = Math.max(1, window.start + 1000 - now);
+      const windowMs = limit.windowSeconds * 1000;
+      if (now - window.start >= windowMs) window = { start: now, count: 0 };
+      const admitted = window.count < limit.requests;
+      if (admitted) window.count++;
+      const waitMs = Math.max(1, window.start + windowMs - now);
+      if (limit.headers && api === 'openai') {
+        res.setHeader('x-ratelimit-limit-requests', String(limit.requests));
+        res.setHeader('x-ratelimit-remaining-requests', String(limit.requests - window.count));
+        res.setHeader('x-ratelimit-reset-requests', goDuration(waitMs));
+      }
+      if (!admitted)
         return send(res, 429, apiError(api, 429, 'rate_limit_exceeded', 'Rate limit reached.'), {
           'retry-after': String(Math.ceil(waitMs / 1000)),
           'retry-after-ms': String(waitMs),
         });
-      }
-      window.count++;
     }
 
     const text = `${system ?? ''}\n${user ?? ''}`;
@@ -461,6 +479,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       Object.assign(behaviour, DEFAULTS, options);
       requests.length = 0;
       seen.clear();
+      window = { start: 0, count: 0 };
       stats.calls = 0;
       stats.byStatus = {};
       stats.answered = 0;

@@ -78,7 +78,7 @@ export async function streamAnthropic(
 ): Promise<StreamedReply> {
   const params: MessageCreateParamsStreaming = { ...anthropicParams(call), stream: true };
   try {
-    const stream = await client.messages.create(params, { signal });
+    const { data: stream, response } = await client.messages.create(params, { signal }).withResponse();
     let inputTokens = 0;
     let outputTokens = 0;
     let started = false;
@@ -98,7 +98,7 @@ export async function streamAnthropic(
       }
     }
     if (!started) throw new MalformedReplyError('the reply stream held no message');
-    return { inputTokens, outputTokens };
+    return { inputTokens, outputTokens, headers: response.headers };
   } catch (error) {
     throw transportError(error, Anthropic);
   }

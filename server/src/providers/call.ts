@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
 import { AddressGuard } from './address-guard.js';
 import { Gate } from './gate.js';
+import { Pacer } from './pacer.js';
 import { streamMock } from './mock.js';
 import {
   EndpointRefusedError,
@@ -189,6 +190,13 @@ export function preloadSdks(providers: (ProviderName | 'custom')[]) {
   for (const provider of providers) loaders[provider]().catch(() => {});
 }
 
+/**
+ * What a call may take of a tokens-per-minute limit, as providers reckon it ahead of the reply: its prompt at about
+ * four characters a token, plus the most it may write.
+ */
+const estimatedTokens = (call: ProviderCall) =>
+  Math.ceil((call.systemPrompt.length + (call.userPrompt?.length ?? 0)) / 4) + (call.maxTokens ?? 0);
+
 /** Who a user reads about in a call's messages: the provider, or the endpoint by the name they gave it. */
 const labelOf = (call: ProviderCall) =>
   call.provider === 'custom' ? (call.endpoint?.name ?? 'The endpoint') : PROVIDER_LABELS[call.provider];
@@ -198,6 +206,8 @@ export class ProviderCaller {
   private clients = new Map<string, unknown>();
   /** Each endpoint's limit on calls at once, by endpoint id and limit. */
   private gates = new Map<string, Gate>();
+  /** One pacer per provider and key (an endpoint's: per endpoint), shared by all of this process's calls with it. */
+  private pacers = new Map<string, Pacer>();
   private readonly guardedFetch: typeof fetch;
 
   constructor(
@@ -302,12 +312,31 @@ export class ProviderCaller {
    * A stream has no SDK timeout once its headers came, so the attempt as a whole is cut off after the timeout here.
    */
   private async once(call: ProviderCall, apiKey: string, signal: AbortSignal, sink: StreamSink | null) {
-    const leave = await this.turn(call, signal);
+    const release = await this.pacer(call, apiKey).acquire(estimatedTokens(call), signal);
+    let headers: unknown = null;
+    let leave: (() => void) | null = null;
     try {
-      return await this.attempt(call, apiKey, signal, sink);
+      leave = await this.turn(call, signal);
+      const result = await this.attempt(call, apiKey, signal, sink);
+      headers = result.headers;
+      return result;
+    } catch (error) {
+      headers = (error as { headers?: unknown }).headers;
+      throw error;
     } finally {
       leave?.();
+      release(headers);
     }
+  }
+
+  private pacer(call: ProviderCall, apiKey: string): Pacer {
+    const id = call.provider === 'custom' ? `custom\n${call.endpoint!.id}` : `${call.provider}\n${apiKey}`;
+    let pacer = this.pacers.get(id);
+    if (!pacer) {
+      if (this.pacers.size > 500) this.pacers.clear();
+      this.pacers.set(id, (pacer = new Pacer()));
+    }
+    return pacer;
   }
 
   private async attempt(call: ProviderCall, apiKey: string, signal: AbortSignal, sink: StreamSink | null) {
@@ -325,8 +354,8 @@ export class ProviderCaller {
       sink?.text(delta);
     };
     try {
-      const totals = await this.stream(call, apiKey, attempt.signal, onText);
-      return { reply: { output, ttft, ...totals } satisfies ProviderReply, sent: output.length > 0 };
+      const { headers, ...totals } = await this.stream(call, apiKey, attempt.signal, onText);
+      return { reply: { output, ttft, ...totals } satisfies ProviderReply, sent: output.length > 0, headers };
     } catch (error) {
       throw Object.assign(attempt.signal.reason === timeout && !signal.aborted ? timeout : (error as Error), {
         sentText: output.length > 0,

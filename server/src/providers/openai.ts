@@ -91,7 +91,7 @@ export async function streamOpenAi(
     stream_options: { include_usage: true },
   };
   try {
-    const stream = await client.chat.completions.create(params, { signal });
+    const { data: stream, response } = await client.chat.completions.create(params, { signal }).withResponse();
     let usage: OpenAI.CompletionUsage | null | undefined;
     let chunks = 0;
     for await (const chunk of stream) {
@@ -102,7 +102,11 @@ export async function streamOpenAi(
       if (chunk?.usage) usage = chunk.usage;
     }
     if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
-    return { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 };
+    return {
+      inputTokens: usage?.prompt_tokens ?? 0,
+      outputTokens: usage?.completion_tokens ?? 0,
+      headers: response.headers,
+    };
   } catch (error) {
     throw transportError(error, OpenAI);
   }

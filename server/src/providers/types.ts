@@ -42,8 +42,8 @@ export type StreamSink = {
   watched?: () => boolean;
 };
 
-/** A streamed reply as a provider module reads it: its text in pieces, then its totals. */
-export type StreamedReply = { inputTokens: number; outputTokens: number };
+/** A streamed reply as a provider module reads it: its text in pieces, then its totals and its HTTP headers (pacing). */
+export type StreamedReply = { inputTokens: number; outputTokens: number; headers?: Headers };
 
 /** A provider answered with a body the SDK accepted but that does not hold what a reply must. */
 export class MalformedReplyError extends Error {}
