@@ -18,6 +18,7 @@ const config = {
       entry: [
         'src/main.ts',
         'src/worker-main.ts',
+        'src/backup-main.ts',
         'src/db/create-pglite.mjs',
         'src/db/pglite-thread-worker.mjs',
         'src/checks/regex-thread-worker.mjs',

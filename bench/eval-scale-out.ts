@@ -12,6 +12,13 @@ import { startFakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createScratchPostgresDatabase } from '../server/test/database-templates.js';
 import { HttpClient, seedProject, startProcess, type ServerProcess } from '../server/test/server-process.js';
 
+/** The one row an aggregate query answers. */
+function firstRow<Row>(rows: Row[]): Row {
+  const [row] = rows;
+  if (row === undefined) throw new Error('The query answered no row.');
+  return row;
+}
+
 const INPUTS = Number(process.env.BENCH_INPUTS ?? 20);
 const CONFIGURATIONS = Number(process.env.BENCH_CONFIGURATIONS ?? 50);
 const FILLER_WORDS = Number(process.env.BENCH_FILLER_WORDS ?? 100);
@@ -87,10 +94,10 @@ async function measure(workerCount: number) {
       workerCount,
       total,
       counts,
-      seconds: timing[0].seconds,
+      seconds: firstRow(timing).seconds,
       shares: shares.map((s) => ({ label: labelOf(s.claimed_by), share: s.n / total })),
       callsMadeTwice: fake.stats.calls - total,
-      resultsWrittenTwice: written[0].n - written[0].distinct_requests,
+      resultsWrittenTwice: firstRow(written).n - firstRow(written).distinct_requests,
     };
   } finally {
     for (const { process } of processes) await process.kill('SIGTERM');

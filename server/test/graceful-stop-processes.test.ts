@@ -4,6 +4,7 @@ import { ROUTES, type RunEvaluationResponse } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestDatabase } from './harness.js';
 import { HttpClient, seedProject, startProcess, type ServerProcess } from './server-process.js';
+import { itemAt } from '@promptgrid/test-support';
 
 const SHUTDOWN_TIMEOUT_MS = 8000;
 
@@ -81,7 +82,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two servers dur
              FROM api_requests WHERE evaluation_id = $1`,
           [run.evaluation_id, String(stoppingPid)],
         );
-        return rows[0];
+        return itemAt(rows, 0);
       };
       const atSignal = await until(byStopping, (c) => c.running > 0 && c.done >= 10, 30_000);
       expect(atSignal.all_done).toBeLessThan(200);
@@ -130,7 +131,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM to one of two servers dur
         'SELECT completed_at FROM evaluations WHERE id = $1',
         [run.evaluation_id],
       );
-      expect(completed[0].completed_at).not.toBeNull();
+      expect(itemAt(completed, 0).completed_at).not.toBeNull();
     },
   );
 });

@@ -16,7 +16,7 @@ export function parseResetDuration(value: string): number | null {
   if (!/^(\d+(\.\d+)?(h|ms|us|µs|ns|m|s))+$/.test(text)) return null;
   let ms = 0;
   for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(h|ms|us|µs|ns|m|s)/g))
-    ms += Number(amount) * UNIT_MS[unit];
+    ms += Number(amount) * (UNIT_MS[unit ?? ''] ?? 0);
   return ms;
 }
 
