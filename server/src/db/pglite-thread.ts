@@ -68,7 +68,9 @@ export class PgliteThread implements Transaction {
     });
     const [message] = (await Promise.race([
       once(worker, 'message'),
-      once(worker, 'error').then(([error]: Error[]) => Promise.reject(error)),
+      once(worker, 'error').then(([error]: Error[]) =>
+        Promise.reject(error ?? new Error('the embedded database thread failed to start')),
+      ),
     ])) as [{ ready: boolean; error?: { message: string } }];
     if (!message.ready) {
       await worker.terminate();

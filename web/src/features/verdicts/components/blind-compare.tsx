@@ -62,7 +62,7 @@ function BlindSession({
   const [{ pairs, total }] = useState(initial);
   const [index, setIndex] = useState(0);
   const castVote = useCastVote(run.evaluationId);
-  const pair = pairs[index] as BlindPair | undefined;
+  const pair = pairs[index];
   const doneBefore = total - pairs.length;
 
   const vote = (winner: 'left' | 'right' | 'tie') => {
