@@ -236,9 +236,11 @@ test.describe('API Configuration modal', () => {
     await openUserMenuItem(page, 'API Settings');
     const dialog = page.getByRole('dialog');
     await visible(dialog);
-    await count(dialog.getByText('Not Configured', { exact: true }), 2);
+    // One card per built-in provider: OpenAI, Anthropic, Google Gemini.
+    await count(dialog.getByText('Not Configured', { exact: true }), 3);
     await visible(dialog.getByRole('link', { name: /OpenAI/i }));
     await visible(dialog.getByRole('link', { name: /Anthropic/i }));
+    await visible(dialog.getByRole('link', { name: /Google/i }));
     await shot(page, 'api-keys-empty');
 
     const openaiField = dialog.getByPlaceholder('sk-...', { exact: true });
@@ -258,7 +260,7 @@ test.describe('API Configuration modal', () => {
     await seeText(dialog, 'OpenAI API key saved successfully!');
     await visible(dialog.getByText('Active', { exact: true }));
     await visible(dialog.getByText(/Key ending in\s*1234/));
-    await count(dialog.getByText('Not Configured', { exact: true }), 1);
+    await count(dialog.getByText('Not Configured', { exact: true }), 2);
     await shot(page, 'api-keys-saved');
     // The message goes away after 2 seconds.
     await hidden(dialog.getByText('OpenAI API key saved successfully!'), 6_000);
@@ -282,7 +284,7 @@ test.describe('API Configuration modal', () => {
     const confirm = page.getByRole('alertdialog');
     if (await confirm.isVisible().catch(() => false))
       await confirm.getByRole('button', { name: /remove|delete|confirm/i }).click();
-    await count(dialog.getByText('Not Configured', { exact: true }), 2);
+    await count(dialog.getByText('Not Configured', { exact: true }), 3);
     await count(dialog.getByText(/Key ending in/), 0);
 
     // The Anthropic card works the same way.
@@ -290,7 +292,7 @@ test.describe('API Configuration modal', () => {
     await dialog.getByRole('button', { name: 'Save Anthropic Key' }).click();
     await seeText(dialog, 'Anthropic API key saved successfully!');
     await visible(dialog.getByText(/Key ending in\s*5555/));
-    await count(dialog.getByText('Not Configured', { exact: true }), 1);
+    await count(dialog.getByText('Not Configured', { exact: true }), 2);
   });
 });
 
