@@ -119,7 +119,13 @@ export async function buildApp({ config, database, logger = false, workers = fal
     },
     transform: jsonSchemaTransform,
   });
-  await registerPages(app, swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerPages(app, swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles as it draws the reference: its own policy allows them on this page only.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
+  });
 
   await app.register(publicRoutes);
   await app.register(readiness);

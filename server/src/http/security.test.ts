@@ -146,6 +146,10 @@ describe.each(embeddedDatabaseOnly)('CSRF, origin and session checks on %s', (ki
     expect((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(200);
     const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect(docs.statusCode).toBe(200);
+    // Swagger UI styles its elements inline: its page allows that (else the browser logs a CSP error), no other does.
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(page.headers['content-security-policy']).toMatch(/style-src 'self' 'unsafe-inline' https:/);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' ;/);
   });
 
   it('answers errors as JSON: 404 {detail} for unknown API paths, 400 for malformed JSON', async () => {
