@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { ROUTES } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { queueEvents } from '../src/queue/events.js';
-import { createTestApp, type DatabaseKind } from './harness.js';
+import { createTestApp, signedInClient, type DatabaseKind } from './harness.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -40,4 +42,29 @@ export function useFakeProviderApp(
       return ctx!;
     },
   };
+}
+
+/**
+ * A new signed-in user with `apiKey` saved as their OpenAI key, and a project holding one configuration ('Be brief.')
+ * on `model`: what a test of real runs needs before it adds inputs.
+ */
+export async function userWithConfiguration(
+  app: FastifyInstance,
+  { apiKey, model = 'gpt-4o-mini', maxTokens = 20 }: { apiKey: string; model?: string; maxTokens?: number },
+) {
+  const client = await signedInClient(app);
+  expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: apiKey })).statusCode).toBe(201);
+  const modelId = (await client.get(ROUTES.models))
+    .json<{ id: number; model_name: string }[]>()
+    .find((m) => m.model_name === model)?.id;
+  const projectId = (await client.post(ROUTES.projects, { name: 'Runs', description: 'D' })).json().id as number;
+  const configuration = await client.post(ROUTES.configurations(projectId), {
+    name: 'Brief',
+    prompt_content: 'Be brief.',
+    ai_model_id: modelId,
+    parameters: { temperature: 0, max_tokens: maxTokens },
+    provider_specific_params: {},
+  });
+  expect(configuration.statusCode, configuration.body).toBe(201);
+  return { client, projectId, configurationId: configuration.json().id as number };
 }

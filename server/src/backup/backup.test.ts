@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { signedInClient } from '../../test/harness.js';
-import { useFakeProviderApp } from '../../test/fake-provider-app.js';
+import { useFakeProviderApp, userWithConfiguration } from '../../test/fake-provider-app.js';
 import { openDatabase } from '../db/client.js';
 import { inputs } from '../db/schema.js';
 import { DataDirError } from '../db/data-dir.js';
@@ -38,21 +37,7 @@ describe('a backup of the embedded database', () => {
   it('taken from the running server during a run, restores into a new data directory with every result finished before it', async () => {
     const { app, database } = setting.ctx;
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const client = await signedInClient(app);
-    expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
-    const model = (await client.get(ROUTES.models))
-      .json<{ id: number; model_name: string }[]>()
-      .find((m) => m.model_name === 'gpt-4o-mini');
-    const projectId = (await client.post(ROUTES.projects, { name: 'Backup', description: 'D' })).json().id as number;
-    const configurationId = (
-      await client.post(ROUTES.configurations(projectId), {
-        name: 'Brief',
-        prompt_content: 'Be brief.',
-        ai_model_id: model?.id,
-        parameters: { temperature: 0, max_tokens: 20 },
-        provider_specific_params: {},
-      })
-    ).json().id as number;
+    const { client, projectId, configurationId } = await userWithConfiguration(app, { apiKey: KEY });
     // Written in one statement rather than one request each: the test is about the backup.
     const inputIds = (
       await database.db

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, budgetStopMessage, type EvaluationResults, type RunEstimate } from '@promptgrid/contract';
-import { databaseKinds, signedInClient } from '../../test/harness.js';
-import { useFakeProviderApp } from '../../test/fake-provider-app.js';
+import { databaseKinds } from '../../test/harness.js';
+import { useFakeProviderApp, userWithConfiguration } from '../../test/fake-provider-app.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
 import { itemAt } from '@promptgrid/test-support';
 
@@ -15,21 +15,11 @@ describe.each(databaseKinds)('a budget holds with an instant provider at concurr
   });
 
   it('spends at most one call’s worst case over the budget, runs calls while they fit, and stops the rest', async () => {
-    const client = await signedInClient(setting.ctx.app);
-    expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
-    const model = (await client.get(ROUTES.models))
-      .json<{ id: number; model_name: string }[]>()
-      .find((m) => m.model_name === 'gpt-4.1')!;
-    const projectId = (await client.post(ROUTES.projects, { name: 'Budget', description: 'D' })).json().id as number;
-    const configurationId = (
-      await client.post(ROUTES.configurations(projectId), {
-        name: 'Brief',
-        prompt_content: 'Be brief.',
-        ai_model_id: model.id,
-        parameters: { temperature: 0, max_tokens: 50 },
-        provider_specific_params: {},
-      })
-    ).json().id as number;
+    const { client, projectId, configurationId } = await userWithConfiguration(setting.ctx.app, {
+      apiKey: KEY,
+      model: 'gpt-4.1',
+      maxTokens: 50,
+    });
     const inputIds: number[] = [];
     for (let n = 0; n < 200; n++)
       inputIds.push(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@promptgrid/contract';
-import { databaseKinds, signedInClient } from '../../test/harness.js';
-import { useFakeProviderApp } from '../../test/fake-provider-app.js';
+import { databaseKinds } from '../../test/harness.js';
+import { useFakeProviderApp, userWithConfiguration } from '../../test/fake-provider-app.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
 import { inputs } from '../db/schema.js';
 import type { QueueEvents } from '../queue/events.js';
@@ -12,21 +12,7 @@ type Setting = ReturnType<typeof useFakeProviderApp>;
 
 /** A signed-in user with the fake's key, a project of `count` inputs and one configuration: ready to run. */
 async function userReadyToRun({ ctx }: Setting, count: number) {
-  const client = await signedInClient(ctx.app);
-  expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
-  const model = (await client.get(ROUTES.models))
-    .json<{ id: number; model_name: string }[]>()
-    .find((m) => m.model_name === 'gpt-4o-mini')!;
-  const projectId = (await client.post(ROUTES.projects, { name: 'Fair', description: 'D' })).json().id as number;
-  const configurationId = (
-    await client.post(ROUTES.configurations(projectId), {
-      name: 'Brief',
-      prompt_content: 'Be brief.',
-      ai_model_id: model.id,
-      parameters: { temperature: 0, max_tokens: 20 },
-      provider_specific_params: {},
-    })
-  ).json().id as number;
+  const { client, projectId, configurationId } = await userWithConfiguration(ctx.app, { apiKey: KEY });
   // Thousands of inputs: written in one statement rather than one request each.
   const rows = Array.from({ length: count }, (_, n) => ({
     projectId,

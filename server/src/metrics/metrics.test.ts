@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { ROUTES } from '@promptgrid/contract';
 import { createTestApp, signedInClient } from '../../test/harness.js';
-import { useFakeProviderApp } from '../../test/fake-provider-app.js';
+import { useFakeProviderApp, userWithConfiguration } from '../../test/fake-provider-app.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
 
 const KEY = 'sk-good-openai-metrics';
@@ -32,21 +32,7 @@ describe('GET /metrics', () => {
     const before = await scrape(app);
     expect(sample(before, 'promptgrid_provider_calls_total', { provider: 'openai', outcome: 'success' })).toBe(0);
 
-    const client = await signedInClient(app);
-    expect((await client.post(ROUTES.apiKeys, { provider: 'openai', key: KEY })).statusCode).toBe(201);
-    const model = (await client.get(ROUTES.models))
-      .json<{ id: number; model_name: string }[]>()
-      .find((m) => m.model_name === 'gpt-4o-mini')!;
-    const projectId = (await client.post(ROUTES.projects, { name: 'Metrics', description: 'D' })).json().id as number;
-    const configurationId = (
-      await client.post(ROUTES.configurations(projectId), {
-        name: 'Brief',
-        prompt_content: 'Be brief.',
-        ai_model_id: model.id,
-        parameters: { temperature: 0, max_tokens: 20 },
-        provider_specific_params: {},
-      })
-    ).json().id as number;
+    const { client, projectId, configurationId } = await userWithConfiguration(app, { apiKey: KEY });
     const inputIds: number[] = [];
     for (let n = 0; n < 3; n++)
       inputIds.push(
