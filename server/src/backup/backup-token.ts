@@ -23,9 +23,3 @@ export function readBackupToken(dataDir: string): string | null {
     return null;
   }
 }
-
-/** Compares in constant time. */
-export function sameToken(given: string, expected: string) {
-  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
-  return crypto.timingSafeEqual(digest(given), digest(expected));
-}

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { ROUTES } from '@promptgrid/contract';
 import type { App } from '../http/types.js';
-import { issueBackupToken, sameToken } from './backup-token.js';
+import { callerOf, isDirectLoopback, sendsBearer } from '../http/local-caller.js';
+import { issueBackupToken } from './backup-token.js';
 
 /**
  * GET /admin/backup: the embedded database's consistent copy, for `npm run backup` while the server runs (the data
@@ -21,10 +22,8 @@ export const backupRoute = fp(
       ROUTES.backup,
       { config: { public: true, ownCredentials: true }, schema: { hide: true } },
       async (request, reply) => {
-        const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-        const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
-        if (token === null || !local || proxied || !sameToken(given, token))
+        const caller = callerOf(request.raw);
+        if (token === null || !isDirectLoopback(caller) || !sendsBearer(caller, token))
           return reply.code(401).send({ detail: 'A backup is taken with `npm run backup` on the server’s machine.' });
         request.log.info('backup: copying the embedded database');
         const copy = await backup();

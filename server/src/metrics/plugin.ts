@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { ROUTES } from '@promptgrid/contract';
 import type { App } from '../http/types.js';
+import { callerOf } from '../http/local-caller.js';
 import { scrapeRefusal } from './access.js';
 import { collectQueueDepth } from './queue-depth.js';
 import { Metrics } from './registry.js';
@@ -40,14 +41,7 @@ export const metricsPlugin = fp(
       ROUTES.metrics,
       { config: { public: true, ownCredentials: true }, schema: { hide: true } },
       async (request, reply) => {
-        const refusal = scrapeRefusal(
-          {
-            authorization: request.headers.authorization,
-            remoteAddress: request.socket.remoteAddress,
-            forwarded: request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined,
-          },
-          app.config.metricsToken,
-        );
+        const refusal = scrapeRefusal(callerOf(request.raw), app.config.metricsToken);
         if (refusal) return reply.code(refusal.status).send({ detail: refusal.detail });
         const { body, contentType } = await metrics.scrape();
         return reply.type(contentType).send(body);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Database } from '../db/client.js';
+import { callerOf } from '../http/local-caller.js';
 import { scrapeRefusal } from './access.js';
 import { collectQueueDepth } from './queue-depth.js';
 import type { Metrics } from './registry.js';
@@ -19,14 +20,7 @@ export function serveWorkerMetrics(
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics')
       return answer(404, 'application/json', JSON.stringify({ detail: 'Not found.' }));
-    const refusal = scrapeRefusal(
-      {
-        authorization: request.headers.authorization,
-        remoteAddress: request.socket.remoteAddress,
-        forwarded: request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined,
-      },
-      token,
-    );
+    const refusal = scrapeRefusal(callerOf(request), token);
     if (refusal) return answer(refusal.status, 'application/json', JSON.stringify({ detail: refusal.detail }));
     metrics.scrape().then(
       ({ body, contentType }) => answer(200, contentType, body),
