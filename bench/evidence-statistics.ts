@@ -84,7 +84,7 @@ const parts = {
   'consistency (pass@k, pass^k, flaky, output variability)': () =>
     summariseConsistency(configurationIds, REPETITIONS, cells, outputs).cells.length,
   'judge agreement': () => summariseAgreement([{ id: 2, name: 'Judge' }], rated).checks.length,
-  'similarity to expected (50,000 edit distances)': () => summariseSimilarity(outputs, inputs).cells.length,
+  'similarity to expected (50,000 outputs)': () => summariseSimilarity(outputs, inputs).cells.length,
 };
 
 const cpuMs = (work: () => unknown) => {

@@ -135,5 +135,10 @@ describe('repetitions and similarity', () => {
     expect(similarity('kitten', 'sitting')).toBeCloseTo(1 - 3 / 7, 12);
     expect(similarity('', '')).toBe(1);
     expect(outputVariability(['a', 'a', 'b'])).toEqual({ distinct_outputs: 2, mean_pairwise_similarity: 1 / 3 });
+    // 10 pairs: kitten-kitten and sitting-sitting (1 each), four kitten-sitting (4/7), four with the empty text (0).
+    expect(outputVariability(['kitten', 'sitting', 'kitten', 'sitting', '']).mean_pairwise_similarity).toBeCloseTo(
+      (2 + 4 * (1 - 3 / 7)) / 10,
+      12,
+    );
   });
 });
