@@ -177,3 +177,42 @@ export const OutputSimilarity = z.object({
   reason: z.string().nullable(),
 });
 export type OutputSimilarity = z.infer<typeof OutputSimilarity>;
+
+/** GET /api/evaluations/{id}/preference/: what the run's blind votes say. */
+export const VotePreference = z.object({
+  votes: z.number().int(),
+  /**
+   * Of the votes that picked a side, the share that picked the left one, with the exact binomial p-value of "no side
+   * preferred": voters who favour a position make a side-balanced session necessary.
+   */
+  position_bias: z.discriminatedUnion('available', [
+    z.object({
+      available: z.literal(true),
+      decisive_votes: z.number().int(),
+      left_chosen: z.number().int(),
+      left_share: z.number(),
+      p_value: z.number(),
+    }),
+    Unavailable,
+  ]),
+  /** Best first by score; configurations without votes last. */
+  configurations: z.array(
+    z.object({
+      configuration_id: Id,
+      votes: z.number().int(),
+      won: z.number().int(),
+      lost: z.number().int(),
+      tied: z.number().int(),
+      both_bad: z.number().int(),
+      /** (won + (tied + both_bad) / 2) / votes; null without votes. */
+      win_rate: z.number().nullable(),
+      /**
+       * Bradley-Terry strength on the Elo scale (1000 is the mean configuration; 400 more is 10:1 odds of being
+       * preferred), with its seeded bootstrap 95% interval; null without votes.
+       */
+      score: z.number().nullable(),
+      interval: Interval.nullable(),
+    }),
+  ),
+});
+export type VotePreference = z.infer<typeof VotePreference>;

@@ -7,6 +7,7 @@ import {
   PairedSignificance,
   RunSignificance,
   SignificanceQuery,
+  VotePreference,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import {
@@ -15,6 +16,7 @@ import {
   readOutputSimilarity,
   readRunSignificance,
   readSignificance,
+  readVotePreference,
 } from './service.js';
 
 const tags = ['evidence'];
@@ -100,5 +102,21 @@ export default async function evidenceRoutes(app: App) {
       },
     },
     (request) => readOutputSimilarity(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/evaluations/:id/preference/',
+    {
+      schema: {
+        tags,
+        description:
+          'What the blind votes say: per configuration its votes (won, lost, tied, both bad), raw win rate and a ' +
+          'Bradley-Terry score on the Elo scale with a seeded bootstrap 95% interval, best first; and the position ' +
+          `bias (the share of side-picking votes that picked the left output, with its binomial p-value). ${UNAVAILABLE}`,
+        params: IdParams,
+        response: { 200: VotePreference },
+      },
+    },
+    (request) => readVotePreference(app.db, currentUser(request).id, request.params.id),
   );
 }

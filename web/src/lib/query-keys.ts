@@ -28,6 +28,7 @@ export const queryKeys = {
   /** The leaderboard; votes and ratings change it, so they refresh it. */
   evaluationSummary: (evaluationId: number) => ['evaluations', evaluationId, 'summary'] as const,
   evaluationVotes: (evaluationId: number) => ['evaluations', evaluationId, 'votes'] as const,
+  evaluationPreference: (evaluationId: number) => ['evaluations', evaluationId, 'preference'] as const,
   /** An unsaved check's verdicts: the check's values are part of the key. */
   checkPreview: (evaluationId: number | null, check: unknown) =>
     ['evaluations', evaluationId, 'check-preview', check] as const,

@@ -147,4 +147,39 @@ describe('Leaderboard', () => {
     renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the leaderboard.');
   });
+
+  it('ranks the blind votes by score with its interval beside the win rate, and says how often the left side won', async () => {
+    const preference = {
+      votes: 24,
+      position_bias: { available: true, decisive_votes: 22, left_chosen: 12, left_share: 12 / 22, p_value: 0.83 },
+      configurations: [
+        { configuration_id: 6, votes: 24, won: 17, lost: 5, tied: 1, both_bad: 1, win_rate: 0.75 },
+        { configuration_id: 5, votes: 24, won: 5, lost: 17, tied: 1, both_bad: 1, win_rate: 0.25 },
+        { configuration_id: 7, votes: 0, won: 0, lost: 0, tied: 0, both_bad: 0, win_rate: null },
+      ].map((row, n) => ({
+        ...row,
+        score: row.votes === 0 ? null : n === 0 ? 1183.4 : 816.6,
+        interval: row.votes === 0 ? null : n === 0 ? { low: 1061, high: 1342.2 } : { low: 657.8, high: 939 },
+      })),
+    };
+    mockApi(({ url }) =>
+      url === '/api/evaluations/9/summary/'
+        ? { body: summary }
+        : url === '/api/evaluations/9/preference/'
+          ? { body: preference }
+          : undefined,
+    );
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
+    const votes = await screen.findByRole('region', { name: 'Blind votes (24)' });
+    const rows = within(votes).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'System promptScoreWin rateWon / lost / tied / both bad',
+      'Friendly1,183(1,061–1,342)75%17 / 5 / 1 / 1',
+      'Terse817(658–939)25%5 / 17 / 1 / 1',
+    ]);
+    expect(within(votes).getByText('Score')).toHaveAttribute('title', expect.stringMatching(/^Bradley-Terry score/));
+    expect(votes).toHaveTextContent(
+      'Left side chosen 55% of the time (12 of 22 votes that picked a side) — within what chance explains.',
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { useSummary } from '../api/get-summary';
 import { LeaderboardTable } from './leaderboard-table';
+import { VotePreferencePanel } from './vote-preference';
 
 type Props = {
   evaluationId: number;
@@ -38,13 +39,16 @@ export function Leaderboard({ evaluationId, polling, nameOf, mock = false, check
       ) : summary.data.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No system prompts in this run.</p>
       ) : (
-        <LeaderboardTable
-          rows={summary.data}
-          nameOf={nameOf}
-          checkNames={checkNames}
-          ranked={!mock}
-          onCompare={onCompare}
-        />
+        <>
+          <LeaderboardTable
+            rows={summary.data}
+            nameOf={nameOf}
+            checkNames={checkNames}
+            ranked={!mock}
+            onCompare={onCompare}
+          />
+          <VotePreferencePanel evaluationId={evaluationId} nameOf={nameOf} />
+        </>
       )}
     </section>
   );
