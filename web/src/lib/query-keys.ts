@@ -29,6 +29,8 @@ export const queryKeys = {
   evaluationSummary: (evaluationId: number) => ['evaluations', evaluationId, 'summary'] as const,
   evaluationVotes: (evaluationId: number) => ['evaluations', evaluationId, 'votes'] as const,
   evaluationPreference: (evaluationId: number) => ['evaluations', evaluationId, 'preference'] as const,
+  evaluationSignificance: (evaluationId: number, a: number, b: number) =>
+    ['evaluations', evaluationId, 'significance', a, b] as const,
   /** An unsaved check's verdicts: the check's values are part of the key. */
   checkPreview: (evaluationId: number | null, check: unknown) =>
     ['evaluations', evaluationId, 'check-preview', check] as const,

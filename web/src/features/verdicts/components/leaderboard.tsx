@@ -1,5 +1,6 @@
 import { Banner } from '@/components/ui/banner';
 import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
+import { LeadSignificance } from './lead-significance';
 import { Spinner } from '@/components/ui/spinner';
 import { useSummary } from '../api/get-summary';
 import { LeaderboardTable } from './leaderboard-table';
@@ -47,6 +48,16 @@ export function Leaderboard({ evaluationId, polling, nameOf, mock = false, check
             ranked={!mock}
             onCompare={onCompare}
           />
+          {/* The server's order is best first by pass rate, also for a mock run the table shows in run order. */}
+          {summary.data[0] && summary.data[1] ? (
+            <LeadSignificance
+              evaluationId={evaluationId}
+              leaderId={summary.data[0].configuration_id}
+              runnerUpId={summary.data[1].configuration_id}
+              nameOf={nameOf}
+              polling={polling}
+            />
+          ) : null}
           <VotePreferencePanel evaluationId={evaluationId} nameOf={nameOf} />
         </>
       )}
