@@ -29,6 +29,8 @@ export const queryKeys = {
   evaluationSummary: (evaluationId: number) => ['evaluations', evaluationId, 'summary'] as const,
   evaluationVotes: (evaluationId: number) => ['evaluations', evaluationId, 'votes'] as const,
   evaluationPreference: (evaluationId: number) => ['evaluations', evaluationId, 'preference'] as const,
+  evaluationConsistency: (evaluationId: number) => ['evaluations', evaluationId, 'consistency'] as const,
+  evaluationJudgeAgreement: (evaluationId: number) => ['evaluations', evaluationId, 'judge-agreement'] as const,
   evaluationSignificance: (evaluationId: number, a: number, b: number) =>
     ['evaluations', evaluationId, 'significance', a, b] as const,
   /** An unsaved check's verdicts: the check's values are part of the key. */
