@@ -31,6 +31,8 @@ export const queryKeys = {
   evaluationPreference: (evaluationId: number) => ['evaluations', evaluationId, 'preference'] as const,
   evaluationConsistency: (evaluationId: number) => ['evaluations', evaluationId, 'consistency'] as const,
   evaluationJudgeAgreement: (evaluationId: number) => ['evaluations', evaluationId, 'judge-agreement'] as const,
+  /** Every paired comparison of a run, to refresh them together. */
+  evaluationSignificances: (evaluationId: number) => ['evaluations', evaluationId, 'significance'] as const,
   evaluationSignificance: (evaluationId: number, a: number, b: number) =>
     ['evaluations', evaluationId, 'significance', a, b] as const,
   /** An unsaved check's verdicts: the check's values are part of the key. */
