@@ -1,7 +1,7 @@
 // Evidence about a run: whether a difference is real, how consistent repetitions are, whether a judge agrees with
 // people, and how close outputs come to the expected ones.
 import { z } from 'zod';
-import { Id } from './common.js';
+import { Id, Timestamp } from './common.js';
 
 /** GET /api/evaluations/{id}/significance/: two configurations of the run, compared as b minus a. */
 export const SignificanceQuery = z.object({ a: Id, b: Id });
@@ -216,3 +216,30 @@ export const VotePreference = z.object({
   ),
 });
 export type VotePreference = z.infer<typeof VotePreference>;
+
+/** One run of a configuration on a project's trend: its pass rate in that run. */
+export const TrendPoint = z.object({
+  evaluation_id: Id,
+  evaluation_name: z.string(),
+  created_at: Timestamp,
+  configuration_id: Id,
+  /** The configuration's version the run sent; null for runs made before versions were kept. */
+  version: z.number().int().nullable(),
+  pass_rate: z.number(),
+  checks_passed: z.number().int(),
+  checks_total: z.number().int(),
+});
+export type TrendPoint = z.infer<typeof TrendPoint>;
+
+/**
+ * GET /api/projects/{id}/trends/: pass rate per configuration (by name, across its versions) over the project's latest
+ * runs, oldest first; a run without check verdicts for a configuration adds no point.
+ */
+export const ProjectTrends = z.object({
+  /** How many of the latest runs were read (at most TREND_RUNS). */
+  runs: z.number().int(),
+  series: z.array(z.object({ name: z.string(), points: z.array(TrendPoint) })),
+});
+export type ProjectTrends = z.infer<typeof ProjectTrends>;
+/** A trend reads this many of the project's latest runs. */
+export const TREND_RUNS = 50;

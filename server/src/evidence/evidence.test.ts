@@ -376,4 +376,41 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
     const mallory = await signedInClient(ctx.app);
     expect((await mallory.get(ROUTES.preference(evaluationId))).statusCode).toBe(404);
   });
+
+  it("draws each configuration's pass rate over the project's runs, oldest first, and nothing for another user", async () => {
+    const alice = await signedInClient(ctx.app);
+    const p = await project(alice, 4);
+    const empty = await alice.get(ROUTES.trends(p.id));
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toEqual({ runs: 0, series: [] });
+
+    // First run: A passes 1 of 4, B 2 of 4; second run: A 3 of 4, B 4 of 4.
+    const first = await run(alice, p, (side, i) => (side === 'a' ? i < 1 : i < 2));
+    const second = await run(alice, p, (side, i) => (side === 'a' ? i < 3 : true));
+    const trends = (await alice.get(ROUTES.trends(p.id))).json();
+    expect(trends.runs).toBe(2);
+    expect(trends.series.map((s: { name: string }) => s.name)).toEqual(['A', 'B']);
+    const [a, b] = trends.series;
+    expect(a.points).toMatchObject([
+      {
+        evaluation_id: first.evaluationId,
+        configuration_id: p.a.id,
+        pass_rate: 0.25,
+        checks_passed: 1,
+        checks_total: 4,
+      },
+      {
+        evaluation_id: second.evaluationId,
+        configuration_id: p.a.id,
+        pass_rate: 0.75,
+        checks_passed: 3,
+        checks_total: 4,
+      },
+    ]);
+    expect(b.points.map((point: { pass_rate: number }) => point.pass_rate)).toEqual([0.5, 1]);
+    expect(a.points[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    const mallory = await signedInClient(ctx.app);
+    expect((await mallory.get(ROUTES.trends(p.id))).statusCode).toBe(404);
+  });
 });

@@ -4,6 +4,7 @@ import {
   IdParams,
   JudgeAgreement,
   OutputSimilarity,
+  ProjectTrends,
   PairedSignificance,
   RunSignificance,
   SignificanceQuery,
@@ -18,6 +19,7 @@ import {
   readSignificance,
   readVotePreference,
 } from './service.js';
+import { readProjectTrends } from './trends.js';
 
 const tags = ['evidence'];
 const UNAVAILABLE =
@@ -118,5 +120,21 @@ export default async function evidenceRoutes(app: App) {
       },
     },
     (request) => readVotePreference(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/projects/:id/trends/',
+    {
+      schema: {
+        tags,
+        description:
+          "Pass rate per configuration over the project's latest 50 runs, oldest first: one series per configuration " +
+          'name (its versions continue it), each point a run with its date, the version it sent and its check ' +
+          'verdicts. A run without verdicts for a configuration adds no point.',
+        params: IdParams,
+        response: { 200: ProjectTrends },
+      },
+    },
+    (request) => readProjectTrends(app.db, currentUser(request).id, request.params.id),
   );
 }
