@@ -28,6 +28,7 @@ export const queryKeys = {
   /** The leaderboard; votes and ratings change it, so they refresh it. */
   evaluationSummary: (evaluationId: number) => ['evaluations', evaluationId, 'summary'] as const,
   evaluationVotes: (evaluationId: number) => ['evaluations', evaluationId, 'votes'] as const,
+  projectTrends: (projectId: number | string) => ['projects', String(projectId), 'trends'] as const,
   evaluationPreference: (evaluationId: number) => ['evaluations', evaluationId, 'preference'] as const,
   evaluationConsistency: (evaluationId: number) => ['evaluations', evaluationId, 'consistency'] as const,
   evaluationJudgeAgreement: (evaluationId: number) => ['evaluations', evaluationId, 'judge-agreement'] as const,
