@@ -159,7 +159,27 @@ test.describe('verdicts', () => {
     const blindVotes = page.getByRole('region', { name: 'Blind votes (6)' });
     await visible(blindVotes.getByRole('rowheader', { name: 'Terse' }));
     await visible(blindVotes.getByText('Too few votes that picked a side: 4 (at least 10 are needed).'));
+    // The evidence under the leaderboard: 3 inputs are too few to tell a real difference, and the judge's agreement
+    // with the one rating so far.
+    await visible(
+      page
+        .getByRole('group', { name: 'Is the difference real?' })
+        .getByText('Too few inputs with check verdicts on both sides: 3 (at least 5 are needed).'),
+    );
+    await visible(
+      page.getByRole('region', { name: 'Judge agreement' }).getByText(/^Polite judge agrees with your ratings on/),
+    );
     await shot(page, 'verdicts-blind-votes');
+
+    // The project's trend: this run is its one point; a click on the run opens it again.
+    await page.getByRole('link', { name: 'Trends' }).click();
+    await visible(page.getByRole('heading', { name: 'Trends' }));
+    const trend = page.getByRole('table', { name: 'Pass rate per system prompt in each run, oldest first' });
+    await visible(trend.getByRole('columnheader', { name: 'Friendly' }));
+    await shot(page, 'verdicts-trends');
+    await trend.getByRole('button').first().click();
+    await page.waitForURL(/\/results\?evaluation=\d+/);
+    await visible(leaderboardRow(page, 'Terse'));
 
     // Opening it again: nothing left to vote on.
     await page.getByRole('button', { name: 'Blind A/B' }).click();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cohensKappa, confusionMatrix } from './agreement.js';
 import { exactMcNemar, holmAdjust, mcNemarSampleSize, medianDifference, passRateDifference } from './paired.js';
+import { summariseAgreement } from './judge-agreement.js';
 import { isFlaky, outputVariability, passAtK, passHatK, similarity } from './repetitions.js';
 
 const oneVerdictEach = (differences: number[]) => differences.map((difference) => ({ pairs: 1, difference }));
@@ -140,5 +141,28 @@ describe('repetitions and similarity', () => {
       (2 + 4 * (1 - 3 / 7)) / 10,
       12,
     );
+  });
+});
+
+describe('judge agreement', () => {
+  it('gives no kappa on fewer than 5 rated outputs, and says why', () => {
+    const rated = {
+      apiRequestId: 1,
+      inputId: 1,
+      configurationId: 1,
+      checkId: 2,
+      judgePass: false,
+      reason: '',
+      rating: 1,
+    };
+    const [check] = summariseAgreement([{ id: 2, name: 'Judge' }], [rated]).checks;
+    expect(check?.agreement).toMatchObject({
+      available: true,
+      rated_outputs: 1,
+      percent_agreement: 0,
+      kappa: null,
+      kappa_interval: null,
+      kappa_reason: 'Kappa needs at least 5 rated outputs (1 so far).',
+    });
   });
 });

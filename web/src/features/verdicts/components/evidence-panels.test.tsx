@@ -92,7 +92,7 @@ describe('JudgeAgreementPanel', () => {
                   agreement: {
                     available: true,
                     rated_outputs: 10,
-                    percent_agreement: 0.8,
+                    percent_agreement: 80,
                     kappa: 0.6,
                     kappa_interval: { low: 0.12, high: 1 },
                     kappa_reason: null,

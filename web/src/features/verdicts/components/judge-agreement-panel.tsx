@@ -11,7 +11,6 @@ type Props = {
 type Check = JudgeAgreement['checks'][number];
 type Available = Extract<Check['agreement'], { available: true }>;
 
-const percent = (value: number) => `${Math.round(value * 100)}%`;
 const KAPPA_EXPLAINED =
   "Cohen's kappa: agreement beyond what chance would give (1 is perfect, 0 is no better than chance), with its 95% " +
   'interval.';
@@ -73,8 +72,8 @@ function CheckAgreement({ check, nameOf, inputName }: { check: Check } & Omit<Pr
     <li className="space-y-1 text-sm">
       <p>
         <span className="font-medium">{check.name}</span> agrees with your ratings on{' '}
-        <span className="font-semibold">{percent(agreement.percent_agreement)}</span> of {agreement.rated_outputs} rated
-        outputs;{' '}
+        <span className="font-semibold">{Math.round(agreement.percent_agreement)}%</span> of {agreement.rated_outputs}{' '}
+        rated outputs;{' '}
         <span title={KAPPA_EXPLAINED} className="cursor-help underline decoration-dotted">
           {kappa}
         </span>

@@ -74,7 +74,7 @@ export function LeadSignificance({ evaluationId, leaderId, runnerUpId, nameOf, p
     return <p className="text-xs text-slate-500 dark:text-slate-400">Could not tell whether the difference is real.</p>;
   const passRate = significance.data.pass_rate;
   return (
-    <div aria-label="Is the difference real?" role="group" className="space-y-0.5">
+    <div aria-label="Is the difference real?" role="group" className="mt-3 space-y-0.5">
       <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
         {nameOf(leaderId)} against {nameOf(runnerUpId)}
       </p>
