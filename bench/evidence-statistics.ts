@@ -3,7 +3,8 @@
  * outputs of ~150 characters, 2 checks each (100,000 verdicts), 1,000 outputs rated by a person.
  * Computed: the first configuration against each other (paired bootstrap, McNemar, latency and cost medians) with
  * Holm across the 9 comparisons; pass@5, pass^5 and flaky cases per configuration; each cell's output variability
- * (10 pairwise edit distances); judge agreement; every output's similarity to its expected output.
+ * (10 pairwise edit distances); judge agreement; Bradley-Terry scores of 2,000 blind votes; every output's
+ * similarity to its expected output.
  * Goal: under 500 ms. Times the server's statistics on data already read (the reads are ordinary indexed selects), in
  * CPU milliseconds per part.
  */
@@ -14,11 +15,12 @@ import { summariseAgreement, type RatedVerdict } from '../server/src/evidence/ju
 import { summariseSimilarity } from '../server/src/evidence/output-similarity.js';
 import { holmAdjust } from '../server/src/evidence/paired.js';
 import { compareSides } from '../server/src/evidence/significance.js';
+import { summarisePreference, type VoteGame } from '../server/src/evidence/vote-games.js';
 import type { RunInput } from '../server/src/verdicts/scores.js';
 import { loadAverage, median } from './figures.js';
 
 const GOAL_MS = 500;
-const [INPUTS, CONFIGURATIONS, REPETITIONS, CHECKS, RATED] = [1000, 10, 5, 2, 1000];
+const [INPUTS, CONFIGURATIONS, REPETITIONS, CHECKS, RATED, VOTES] = [1000, 10, 5, 2, 1000, 2000];
 const RUNS = 5;
 
 // A small deterministic generator so every run of the bench sees the same data.
@@ -72,6 +74,12 @@ const rated: RatedVerdict[] = cells.slice(0, RATED).map((c) => ({
   rating: random() < 0.8 === c.verdicts.get(2) ? 1 : -1,
 }));
 const configurationIds = Array.from({ length: CONFIGURATIONS }, (_, i) => i + 1);
+const WINNERS = ['left', 'right', 'tie', 'both_bad'] as const;
+const votes: VoteGame[] = Array.from({ length: VOTES }, (_, n) => ({
+  left: (n % CONFIGURATIONS) + 1,
+  right: ((n + 1 + Math.floor(n / CONFIGURATIONS)) % CONFIGURATIONS) + 1,
+  winner: WINNERS[Math.floor(random() * 4)] ?? 'tie',
+})).filter((vote) => vote.left !== vote.right);
 const cellsOf = new Map(configurationIds.map((id) => [id, cells.filter((c) => c.configurationId === id)]));
 
 /** Each part of the work, timed in CPU milliseconds (on a shared machine wall time mostly measures waiting). */
@@ -84,7 +92,9 @@ const parts = {
   'consistency (pass@k, pass^k, flaky, output variability)': () =>
     summariseConsistency(configurationIds, REPETITIONS, cells, outputs).cells.length,
   'judge agreement': () => summariseAgreement([{ id: 2, name: 'Judge' }], rated).checks.length,
-  'similarity to expected (50,000 edit distances)': () => summariseSimilarity(outputs, inputs).cells.length,
+  'blind votes (2,000: Bradley-Terry, 400 resamples, position bias)': () =>
+    summarisePreference(configurationIds, votes).configurations.length,
+  'similarity to expected (50,000 outputs)': () => summariseSimilarity(outputs, inputs).cells.length,
 };
 
 const cpuMs = (work: () => unknown) => {

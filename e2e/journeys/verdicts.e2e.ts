@@ -125,24 +125,25 @@ test.describe('verdicts', () => {
     await visible(leaderboardRow(page, 'Terse').getByLabel('1 up'));
     await shot(page, 'verdicts-results', { dark: true });
 
-    // Blind A/B: three pairs (one per input), voted with the keys 1, 2 and 3; names hidden.
+    // Blind A/B: six pairs (one per input, each in both orders), voted with the keys 1 to 4; names hidden.
     await page.getByRole('button', { name: 'Blind A/B' }).click();
     const blind = page.getByRole('dialog', { name: 'Blind A/B comparison' });
-    await visible(blind.getByText('Pair 1 of 3'));
+    await visible(blind.getByText('Pair 1 of 6'));
     await visible(blind.getByRole('region', { name: 'Left' }));
     await visible(blind.getByRole('region', { name: 'Right' }));
     expect(await blind.getByText(/Terse|Friendly/).count(), 'system prompt names are hidden').toBe(0);
     await shot(page, 'verdicts-blind');
-    await page.keyboard.press('1');
-    await visible(blind.getByText('Pair 2 of 3'));
+    for (const [n, key] of ['1', '2', '3', '4', '1'].entries()) {
+      await page.keyboard.press(key);
+      await visible(blind.getByText(`Pair ${n + 2} of 6`));
+    }
     await page.keyboard.press('2');
-    await visible(blind.getByText('Pair 3 of 3'));
-    await page.keyboard.press('3');
     await visible(blind.getByRole('heading', { name: 'No pairs left' }));
     await page.keyboard.press('Escape');
     await hidden(blind);
 
-    // Win rates now: a win each way and a tie, so the two rates add up to 100%.
+    // Win rates now: every vote gives its two sides one point between them (a tie or "both bad" half each), so the
+    // two rates add up to 100%; the blind votes rank both by score and say how often the left side won.
     await expect
       .poll(async () => {
         const [a, b] = [await rates(page, 'Terse'), await rates(page, 'Friendly')];
@@ -154,7 +155,31 @@ test.describe('verdicts', () => {
       'GET',
       `/api/evaluations/${/evaluation=(\d+)/.exec(page.url())?.[1] ?? (await latestEvaluation(page, projectId))}/votes/`,
     );
-    expect(votes).toHaveLength(3);
+    expect(votes).toHaveLength(6);
+    const blindVotes = page.getByRole('region', { name: 'Blind votes (6)' });
+    await visible(blindVotes.getByRole('rowheader', { name: 'Terse' }));
+    await visible(blindVotes.getByText('Too few votes that picked a side: 4 (at least 10 are needed).'));
+    // The evidence under the leaderboard: 3 inputs are too few to tell a real difference, and the judge's agreement
+    // with the one rating so far.
+    await visible(
+      page
+        .getByRole('group', { name: 'Is the difference real?' })
+        .getByText('Too few inputs with check verdicts on both sides: 3 (at least 5 are needed).'),
+    );
+    await visible(
+      page.getByRole('region', { name: 'Judge agreement' }).getByText(/^Polite judge agrees with your ratings on/),
+    );
+    await shot(page, 'verdicts-blind-votes');
+
+    // The project's trend: this run is its one point; a click on the run opens it again.
+    await page.getByRole('link', { name: 'Trends' }).click();
+    await visible(page.getByRole('heading', { name: 'Trends' }));
+    const trend = page.getByRole('table', { name: 'Pass rate per system prompt in each run, oldest first' });
+    await visible(trend.getByRole('columnheader', { name: 'Friendly' }));
+    await shot(page, 'verdicts-trends');
+    await trend.getByRole('button').first().click();
+    await page.waitForURL(/\/results\?evaluation=\d+/);
+    await visible(leaderboardRow(page, 'Terse'));
 
     // Opening it again: nothing left to vote on.
     await page.getByRole('button', { name: 'Blind A/B' }).click();

@@ -185,6 +185,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /api/evaluations/:id/consistency/': { ...session, ids: { id: 'evaluation' } },
   'GET /api/evaluations/:id/judge-agreement/': { ...session, ids: { id: 'evaluation' } },
   'GET /api/evaluations/:id/similarity/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/evaluations/:id/preference/': { ...session, ids: { id: 'evaluation' } },
+  'GET /api/projects/:id/trends/': { ...session, ids: project },
 
   'GET /api/subscription/status/': sessionOnly,
   'GET /api/check-subscription/': sessionOnly,

@@ -1,7 +1,7 @@
 // Evidence about a run: whether a difference is real, how consistent repetitions are, whether a judge agrees with
 // people, and how close outputs come to the expected ones.
 import { z } from 'zod';
-import { Id } from './common.js';
+import { Id, Timestamp } from './common.js';
 
 /** GET /api/evaluations/{id}/significance/: two configurations of the run, compared as b minus a. */
 export const SignificanceQuery = z.object({ a: Id, b: Id });
@@ -177,3 +177,69 @@ export const OutputSimilarity = z.object({
   reason: z.string().nullable(),
 });
 export type OutputSimilarity = z.infer<typeof OutputSimilarity>;
+
+/** GET /api/evaluations/{id}/preference/: what the run's blind votes say. */
+export const VotePreference = z.object({
+  votes: z.number().int(),
+  /**
+   * Of the votes that picked a side, the share that picked the left one, with the exact binomial p-value of "no side
+   * preferred": voters who favour a position make a side-balanced session necessary.
+   */
+  position_bias: z.discriminatedUnion('available', [
+    z.object({
+      available: z.literal(true),
+      decisive_votes: z.number().int(),
+      left_chosen: z.number().int(),
+      left_share: z.number(),
+      p_value: z.number(),
+    }),
+    Unavailable,
+  ]),
+  /** Best first by score; configurations without votes last. */
+  configurations: z.array(
+    z.object({
+      configuration_id: Id,
+      votes: z.number().int(),
+      won: z.number().int(),
+      lost: z.number().int(),
+      tied: z.number().int(),
+      both_bad: z.number().int(),
+      /** (won + (tied + both_bad) / 2) / votes; null without votes. */
+      win_rate: z.number().nullable(),
+      /**
+       * Bradley-Terry strength on the Elo scale (1000 is the mean configuration; 400 more is 10:1 odds of being
+       * preferred), with its seeded bootstrap 95% interval; null without votes.
+       */
+      score: z.number().nullable(),
+      interval: Interval.nullable(),
+    }),
+  ),
+});
+export type VotePreference = z.infer<typeof VotePreference>;
+
+/** One run of a configuration on a project's trend: its pass rate in that run. */
+export const TrendPoint = z.object({
+  evaluation_id: Id,
+  evaluation_name: z.string(),
+  created_at: Timestamp,
+  configuration_id: Id,
+  /** The configuration's version the run sent; null for runs made before versions were kept. */
+  version: z.number().int().nullable(),
+  pass_rate: z.number(),
+  checks_passed: z.number().int(),
+  checks_total: z.number().int(),
+});
+export type TrendPoint = z.infer<typeof TrendPoint>;
+
+/**
+ * GET /api/projects/{id}/trends/: pass rate per configuration (by name, across its versions) over the project's latest
+ * runs, oldest first; a run without check verdicts for a configuration adds no point.
+ */
+export const ProjectTrends = z.object({
+  /** How many of the latest runs were read (at most TREND_RUNS). */
+  runs: z.number().int(),
+  series: z.array(z.object({ name: z.string(), points: z.array(TrendPoint) })),
+});
+export type ProjectTrends = z.infer<typeof ProjectTrends>;
+/** A trend reads this many of the project's latest runs. */
+export const TREND_RUNS = 50;

@@ -73,6 +73,7 @@ export const ROUTES = {
   rating: (apiRequestId: number | string) => `/api/api-requests/${apiRequestId}/rating/`,
   votes: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/votes/`,
   summary: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/summary/`,
+  preference: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/preference/`,
   significance: (evaluationId: number | string, a: number | string, b: number | string) =>
     `/api/evaluations/${evaluationId}/significance/?a=${a}&b=${b}`,
   runSignificance: (base: number | string, head: number | string) =>
@@ -80,6 +81,7 @@ export const ROUTES = {
   consistency: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/consistency/`,
   judgeAgreement: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/judge-agreement/`,
   similarity: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/similarity/`,
+  trends: (projectId: number | string) => `/api/projects/${projectId}/trends/`,
   cancelEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/cancel/`,
   rerunEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/rerun/`,
 } as const;

@@ -35,14 +35,16 @@ export type SaveRatingInput = z.infer<typeof SaveRatingInput>;
 export const SavedRating = z.object({ api_request_id: Id, rating: Rating.nullable() });
 export type SavedRating = z.infer<typeof SavedRating>;
 
-export const VOTE_WINNERS = ['left', 'right', 'tie'] as const;
+/** both_bad: neither answer is acceptable; for ranking it counts as a tie (neither side preferred). */
+export const VOTE_WINNERS = ['left', 'right', 'tie', 'both_bad'] as const;
+export type VoteWinner = (typeof VOTE_WINNERS)[number];
 
 /** A blind pairwise vote: two outputs of one input from two configurations, shown left and right. */
 export const CastVoteInput = z.object({
   input_id: z.number({ error: 'input_id is required.' }).int().positive(),
   left_request_id: z.number({ error: 'left_request_id is required.' }).int().positive(),
   right_request_id: z.number({ error: 'right_request_id is required.' }).int().positive(),
-  winner: z.enum(VOTE_WINNERS, { error: 'Winner must be left, right or tie.' }),
+  winner: z.enum(VOTE_WINNERS, { error: 'Winner must be left, right, tie or both_bad.' }),
 });
 export type CastVoteInput = z.infer<typeof CastVoteInput>;
 
@@ -78,7 +80,7 @@ export const ConfigurationSummary = z.object({
   votes_won: z.number().int(),
   votes_lost: z.number().int(),
   votes_tied: z.number().int(),
-  /** (won + tied / 2) / votes. */
+  /** (won + tied / 2) / votes; a "both bad" vote counts as tied. */
   win_rate: z.number().nullable(),
 });
 export type ConfigurationSummary = z.infer<typeof ConfigurationSummary>;

@@ -321,4 +321,96 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
       reason: "None of the run's inputs has an expected output.",
     });
   });
+
+  it('ranks configurations by their Bradley-Terry score beside the raw win rate, and measures position bias', async () => {
+    const alice = await signedInClient(ctx.app);
+    const p = await project(alice, 12);
+    const { evaluationId, requestIds } = await run(alice, p, () => true);
+    // run() inserts A's requests (one per input) before B's.
+    const [aOf, bOf] = [(i: number) => itemAt(requestIds, i), (i: number) => itemAt(requestIds, 12 + i)];
+    const empty = (await alice.get(ROUTES.preference(evaluationId))).json();
+    expect(empty.position_bias).toEqual({
+      available: false,
+      reason: 'Too few votes that picked a side: 0 (at least 10 are needed).',
+    });
+    expect(empty.configurations).toMatchObject([
+      { configuration_id: p.a.id, votes: 0, win_rate: null, score: null, interval: null },
+      { configuration_id: p.b.id, votes: 0, win_rate: null, score: null, interval: null },
+    ]);
+
+    // Each input's pair shown in both orders: B wins 9 of 12 with B on the left, 8 of 12 with B on the right; one tie
+    // and one "both bad" among A's.
+    const votes: { input: number; bLeft: boolean; winner: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      votes.push({ input: i, bLeft: true, winner: i < 9 ? 'left' : i === 9 ? 'tie' : 'right' });
+      votes.push({ input: i, bLeft: false, winner: i < 8 ? 'right' : i === 8 ? 'both_bad' : 'left' });
+    }
+    for (const vote of votes) {
+      const [b, a] = [bOf(vote.input), aOf(vote.input)];
+      const body = {
+        input_id: itemAt(p.inputs, vote.input).id,
+        left_request_id: vote.bLeft ? b : a,
+        right_request_id: vote.bLeft ? a : b,
+        winner: vote.winner,
+      };
+      const cast = await alice.post(ROUTES.votes(evaluationId), body);
+      expect(cast.statusCode, cast.body).toBe(201);
+    }
+
+    const response = await alice.get(ROUTES.preference(evaluationId));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.votes).toBe(24);
+    // Left picked 9 + 3 times of 22 side-picking votes.
+    expect(body.position_bias).toMatchObject({ available: true, decisive_votes: 22, left_chosen: 12 });
+    expect(body.position_bias.left_share).toBeCloseTo(12 / 22, 12);
+    const [first, second] = body.configurations;
+    expect(first).toMatchObject({ configuration_id: p.b.id, votes: 24, won: 17, lost: 5, tied: 1, both_bad: 1 });
+    expect(first.win_rate).toBeCloseTo(18 / 24, 12);
+    expect(second).toMatchObject({ configuration_id: p.a.id, won: 5, lost: 17 });
+    // Two configurations: their scores are symmetric around 1000 and B's interval lies above A's score.
+    expect(first.score + second.score).toBeCloseTo(2000, 6);
+    expect(first.interval.low).toBeGreaterThan(1000);
+    expect(first.interval.high).toBeGreaterThan(first.score);
+
+    const mallory = await signedInClient(ctx.app);
+    expect((await mallory.get(ROUTES.preference(evaluationId))).statusCode).toBe(404);
+  });
+
+  it("draws each configuration's pass rate over the project's runs, oldest first, and nothing for another user", async () => {
+    const alice = await signedInClient(ctx.app);
+    const p = await project(alice, 4);
+    const empty = await alice.get(ROUTES.trends(p.id));
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toEqual({ runs: 0, series: [] });
+
+    // First run: A passes 1 of 4, B 2 of 4; second run: A 3 of 4, B 4 of 4.
+    const first = await run(alice, p, (side, i) => (side === 'a' ? i < 1 : i < 2));
+    const second = await run(alice, p, (side, i) => (side === 'a' ? i < 3 : true));
+    const trends = (await alice.get(ROUTES.trends(p.id))).json();
+    expect(trends.runs).toBe(2);
+    expect(trends.series.map((s: { name: string }) => s.name)).toEqual(['A', 'B']);
+    const [a, b] = trends.series;
+    expect(a.points).toMatchObject([
+      {
+        evaluation_id: first.evaluationId,
+        configuration_id: p.a.id,
+        pass_rate: 0.25,
+        checks_passed: 1,
+        checks_total: 4,
+      },
+      {
+        evaluation_id: second.evaluationId,
+        configuration_id: p.a.id,
+        pass_rate: 0.75,
+        checks_passed: 3,
+        checks_total: 4,
+      },
+    ]);
+    expect(b.points.map((point: { pass_rate: number }) => point.pass_rate)).toEqual([0.5, 1]);
+    expect(a.points[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    const mallory = await signedInClient(ctx.app);
+    expect((await mallory.get(ROUTES.trends(p.id))).statusCode).toBe(404);
+  });
 });

@@ -45,6 +45,15 @@ export async function readRatedVerdicts(db: Db, evaluationId: number): Promise<R
   return rows.map((row) => ({ ...row, judgePass: row.judgePass! }));
 }
 
+/** Fewer rated outputs make kappa and its interval noise (one output gives 0 or 1); the answer says so instead. */
+export const MIN_RATED_FOR_KAPPA = 5;
+
+function kappaReason(rated: number, kappa: number | null): string | null {
+  if (rated < MIN_RATED_FOR_KAPPA)
+    return `Kappa needs at least ${MIN_RATED_FOR_KAPPA} rated outputs (${rated} so far).`;
+  return kappa === null ? 'Kappa is undefined: the judge or the people gave the same verdict every time.' : null;
+}
+
 /** Per judge check: agreement, kappa with its interval, the confusion matrix and the outputs they disagree on. */
 export function summariseAgreement(judgeChecks: { id: number; name: string }[], rated: RatedVerdict[]): JudgeAgreement {
   return {
@@ -58,6 +67,7 @@ export function summariseAgreement(judgeChecks: { id: number; name: string }[], 
         };
       const confusion = confusionMatrix(mine.map((r) => ({ judgePass: r.judgePass, humanUp: r.rating === 1 })));
       const { agreement, kappa, interval } = cohensKappa(confusion);
+      const enough = mine.length >= MIN_RATED_FOR_KAPPA;
       return {
         check_id: id,
         name,
@@ -65,10 +75,9 @@ export function summariseAgreement(judgeChecks: { id: number; name: string }[], 
           available: true,
           rated_outputs: mine.length,
           percent_agreement: agreement * 100,
-          kappa,
-          kappa_interval: interval,
-          kappa_reason:
-            kappa === null ? 'Kappa is undefined: the judge or the people gave the same verdict every time.' : null,
+          kappa: enough ? kappa : null,
+          kappa_interval: enough ? interval : null,
+          kappa_reason: kappaReason(mine.length, kappa),
           confusion,
           disagreements: mine
             .filter((r) => r.judgePass !== (r.rating === 1))

@@ -15,7 +15,7 @@ export type Interval = { low: number; high: number };
 export type PairedPasses = { pairs: number; difference: number };
 
 /** The q-quantile of sorted values, interpolated between neighbours (R's type 7, NumPy's default). */
-function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
+export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);
   const above = Math.min(below + 1, sorted.length - 1);

@@ -37,13 +37,18 @@ export function similarity(a: string, b: string): number {
   return longer === 0 ? 1 : 1 - distance(a, b) / longer;
 }
 
-/** How much a cell's repeated outputs vary: how many distinct texts, and their mean pairwise similarity. */
+/**
+ * How much a cell's repeated outputs vary: how many distinct texts, and their mean pairwise similarity. Repetitions
+ * often repeat a text word for word, so each pair of distinct texts is measured once and counted as often as it occurs.
+ */
 export function outputVariability(outputs: string[]): { distinct_outputs: number; mean_pairwise_similarity: number } {
-  let [sum, pairs] = [0, 0];
-  for (const [i, a] of outputs.entries())
-    for (const b of outputs.slice(i + 1)) {
-      sum += a === b ? 1 : similarity(a, b);
-      pairs++;
-    }
-  return { distinct_outputs: new Set(outputs).size, mean_pairwise_similarity: pairs === 0 ? 1 : sum / pairs };
+  const counts = new Map<string, number>();
+  for (const output of outputs) counts.set(output, (counts.get(output) ?? 0) + 1);
+  const distinct = [...counts];
+  // Pairs of equal texts have similarity 1.
+  let sum = distinct.reduce((total, [, n]) => total + (n * (n - 1)) / 2, 0);
+  for (const [i, [a, countA]] of distinct.entries())
+    for (const [b, countB] of distinct.slice(i + 1)) sum += countA * countB * similarity(a, b);
+  const pairs = (outputs.length * (outputs.length - 1)) / 2;
+  return { distinct_outputs: distinct.length, mean_pairwise_similarity: pairs === 0 ? 1 : sum / pairs };
 }

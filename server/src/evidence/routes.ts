@@ -4,9 +4,11 @@ import {
   IdParams,
   JudgeAgreement,
   OutputSimilarity,
+  ProjectTrends,
   PairedSignificance,
   RunSignificance,
   SignificanceQuery,
+  VotePreference,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import {
@@ -15,7 +17,9 @@ import {
   readOutputSimilarity,
   readRunSignificance,
   readSignificance,
+  readVotePreference,
 } from './service.js';
+import { readProjectTrends } from './trends.js';
 
 const tags = ['evidence'];
 const UNAVAILABLE =
@@ -100,5 +104,37 @@ export default async function evidenceRoutes(app: App) {
       },
     },
     (request) => readOutputSimilarity(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/evaluations/:id/preference/',
+    {
+      schema: {
+        tags,
+        description:
+          'What the blind votes say: per configuration its votes (won, lost, tied, both bad), raw win rate and a ' +
+          'Bradley-Terry score on the Elo scale with a seeded bootstrap 95% interval, best first; and the position ' +
+          `bias (the share of side-picking votes that picked the left output, with its binomial p-value). ${UNAVAILABLE}`,
+        params: IdParams,
+        response: { 200: VotePreference },
+      },
+    },
+    (request) => readVotePreference(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/projects/:id/trends/',
+    {
+      schema: {
+        tags,
+        description:
+          "Pass rate per configuration over the project's latest 50 runs, oldest first: one series per configuration " +
+          'name (its versions continue it), each point a run with its date, the version it sent and its check ' +
+          'verdicts. A run without verdicts for a configuration adds no point.',
+        params: IdParams,
+        response: { 200: ProjectTrends },
+      },
+    },
+    (request) => readProjectTrends(app.db, currentUser(request).id, request.params.id),
   );
 }

@@ -6,6 +6,7 @@ import type {
   OutputSimilarity,
   PairedSignificance,
   RunSignificance,
+  VotePreference,
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { evaluations } from '../db/schema.js';
@@ -19,6 +20,7 @@ import { readJudgeChecks, readRatedVerdicts, summariseAgreement } from './judge-
 import { summariseSimilarity } from './output-similarity.js';
 import { holmAdjust } from './paired.js';
 import { compareSides, decidePassRates } from './significance.js';
+import { readVoteGames, summarisePreference } from './vote-games.js';
 
 /** Two configurations of one run, b − a; a configuration the run did not freeze is a 404. */
 export async function readSignificance(
@@ -116,4 +118,17 @@ export async function readOutputSimilarity(db: Db, userId: number, evaluationId:
   await readOwnedEvaluation(db, userId, evaluationId);
   const [outputs, inputs] = await Promise.all([readOutputs(db, evaluationId), readRunInputs(db, evaluationId)]);
   return summariseSimilarity(outputs, inputs);
+}
+
+/**
+ * What the run's blind votes say: a Bradley-Terry score per configuration with its interval, beside the raw win rate,
+ * and whether voters favoured one side of the screen.
+ */
+export async function readVotePreference(db: Db, userId: number, evaluationId: number): Promise<VotePreference> {
+  const evaluation = await readOwnedEvaluation(db, userId, evaluationId);
+  const votes = await readVoteGames(db, evaluationId);
+  return summarisePreference(
+    evaluation.snapshot.configurations.map((c) => c.id),
+    votes,
+  );
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cohensKappa, confusionMatrix } from './agreement.js';
 import { exactMcNemar, holmAdjust, mcNemarSampleSize, medianDifference, passRateDifference } from './paired.js';
+import { summariseAgreement } from './judge-agreement.js';
 import { isFlaky, outputVariability, passAtK, passHatK, similarity } from './repetitions.js';
 
 const oneVerdictEach = (differences: number[]) => differences.map((difference) => ({ pairs: 1, difference }));
@@ -135,5 +136,33 @@ describe('repetitions and similarity', () => {
     expect(similarity('kitten', 'sitting')).toBeCloseTo(1 - 3 / 7, 12);
     expect(similarity('', '')).toBe(1);
     expect(outputVariability(['a', 'a', 'b'])).toEqual({ distinct_outputs: 2, mean_pairwise_similarity: 1 / 3 });
+    // 10 pairs: kitten-kitten and sitting-sitting (1 each), four kitten-sitting (4/7), four with the empty text (0).
+    expect(outputVariability(['kitten', 'sitting', 'kitten', 'sitting', '']).mean_pairwise_similarity).toBeCloseTo(
+      (2 + 4 * (1 - 3 / 7)) / 10,
+      12,
+    );
+  });
+});
+
+describe('judge agreement', () => {
+  it('gives no kappa on fewer than 5 rated outputs, and says why', () => {
+    const rated = {
+      apiRequestId: 1,
+      inputId: 1,
+      configurationId: 1,
+      checkId: 2,
+      judgePass: false,
+      reason: '',
+      rating: 1,
+    };
+    const [check] = summariseAgreement([{ id: 2, name: 'Judge' }], [rated]).checks;
+    expect(check?.agreement).toMatchObject({
+      available: true,
+      rated_outputs: 1,
+      percent_agreement: 0,
+      kappa: null,
+      kappa_interval: null,
+      kappa_reason: 'Kappa needs at least 5 rated outputs (1 so far).',
+    });
   });
 });

@@ -77,7 +77,10 @@ function readRatingTotals(db: Db, evaluationId: number) {
 
 type Outcome = 'won' | 'lost' | 'tied';
 
-/** The votes one side (left or right) took part in, as that side's configuration saw them: won, lost or tied. */
+/**
+ * The votes one side (left or right) took part in, as that side's configuration saw them: won, lost or tied (a "both
+ * bad" vote prefers neither side, so it counts as tied).
+ */
 async function readVoteSide(db: Db, evaluationId: number, side: 'left' | 'right') {
   const rows = await db
     .select({ configurationId: apiRequests.configurationId, winner: votes.winner, n: sql<number>`count(*)::int` })
@@ -87,7 +90,7 @@ async function readVoteSide(db: Db, evaluationId: number, side: 'left' | 'right'
     .groupBy(apiRequests.configurationId, votes.winner);
   return rows.map((row) => ({
     configurationId: row.configurationId,
-    outcome: row.winner === 'tie' ? 'tied' : row.winner === side ? 'won' : 'lost',
+    outcome: row.winner === side ? 'won' : row.winner === 'left' || row.winner === 'right' ? 'lost' : 'tied',
     n: int(row.n),
   }));
 }

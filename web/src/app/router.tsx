@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
               { path: paths.projectRun.pattern, lazy: lazyRoute(() => import('./routes/project/run')) },
               { path: paths.projectResults.pattern, lazy: lazyRoute(() => import('./routes/project/results')) },
               { path: paths.projectCompare.pattern, lazy: lazyRoute(() => import('./routes/project/compare')) },
+              { path: paths.projectTrends.pattern, lazy: lazyRoute(() => import('./routes/project/trends')) },
             ],
           },
         ],

@@ -30,6 +30,11 @@ export const paths = {
     to: (projectId: number | string, evaluationId?: number) =>
       `/project/${projectId}/results${evaluationId === undefined ? '' : `?evaluation=${evaluationId}`}`,
   },
+  /** Pass rate per system prompt over the project's runs. */
+  projectTrends: {
+    pattern: '/project/:projectId/trends',
+    to: (projectId: number | string) => `/project/${projectId}/trends`,
+  },
   /** Two runs of a project side by side: base (the earlier one, usually) against head. */
   projectCompare: {
     pattern: '/project/:projectId/compare',

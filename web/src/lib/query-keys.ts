@@ -28,6 +28,14 @@ export const queryKeys = {
   /** The leaderboard; votes and ratings change it, so they refresh it. */
   evaluationSummary: (evaluationId: number) => ['evaluations', evaluationId, 'summary'] as const,
   evaluationVotes: (evaluationId: number) => ['evaluations', evaluationId, 'votes'] as const,
+  projectTrends: (projectId: number | string) => ['projects', String(projectId), 'trends'] as const,
+  evaluationPreference: (evaluationId: number) => ['evaluations', evaluationId, 'preference'] as const,
+  evaluationConsistency: (evaluationId: number) => ['evaluations', evaluationId, 'consistency'] as const,
+  evaluationJudgeAgreement: (evaluationId: number) => ['evaluations', evaluationId, 'judge-agreement'] as const,
+  /** Every paired comparison of a run, to refresh them together. */
+  evaluationSignificances: (evaluationId: number) => ['evaluations', evaluationId, 'significance'] as const,
+  evaluationSignificance: (evaluationId: number, a: number, b: number) =>
+    ['evaluations', evaluationId, 'significance', a, b] as const,
   /** An unsaved check's verdicts: the check's values are part of the key. */
   checkPreview: (evaluationId: number | null, check: unknown) =>
     ['evaluations', evaluationId, 'check-preview', check] as const,

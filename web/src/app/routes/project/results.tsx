@@ -26,6 +26,7 @@ export default function ResultsRoute() {
   // The checks panel scopes a check to chosen user prompts of the project.
   const inputs = useInputs(projectId);
   const checkNames = useMemo(() => new Map((checks.data ?? []).map((c) => [c.id, c.name])), [checks.data]);
+  const inputNames = useMemo(() => new Map((inputs.data ?? []).map((i) => [i.id, i.name])), [inputs.data]);
   const projectName = useMemo(
     () => (project.data ? { id: project.data.id, name: project.data.name } : null),
     [project.data],
@@ -65,6 +66,7 @@ export default function ResultsRoute() {
           mock={run.mock}
           checkNames={checkNames}
           onCompare={run.compareConfigurations}
+          inputNames={inputNames}
         />
       )}
       toolbar={(run) => <VerdictsToolbar projectId={projectId} inputs={inputs.data ?? NO_INPUTS} run={run} />}

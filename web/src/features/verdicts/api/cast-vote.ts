@@ -5,14 +5,17 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const castVote = (evaluationId: number, vote: CastVoteInput) => api.post<Vote>(ROUTES.votes(evaluationId), vote);
 
-/** Records one blind vote; the vote list takes it at once and the leaderboard's win rates refresh. */
+/** Records one blind vote; the vote list takes it at once and the leaderboard's win rates and scores refresh. */
 export function useCastVote(evaluationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vote: CastVoteInput) => castVote(evaluationId, vote),
     onSuccess: (vote) => {
       queryClient.setQueryData<Vote[]>(queryKeys.evaluationVotes(evaluationId), (list = []) => [...list, vote]);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.evaluationSummary(evaluationId) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.evaluationSummary(evaluationId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.evaluationPreference(evaluationId) }),
+      ]);
     },
   });
 }

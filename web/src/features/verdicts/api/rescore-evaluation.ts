@@ -5,11 +5,22 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const rescoreEvaluation = (evaluationId: number) => api.post<RescoreResponse>(ROUTES.rescore(evaluationId));
 
-/** Scores the run's stored outputs again with the project's current checks; the leaderboard follows. */
+/**
+ * Scores the run's stored outputs again with the project's current checks; the leaderboard and the evidence built on
+ * the verdicts follow (an edited rubric shows its new agreement with people's ratings).
+ */
 export function useRescoreEvaluation(evaluationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => rescoreEvaluation(evaluationId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.evaluationSummary(evaluationId) }),
+    onSuccess: () =>
+      Promise.all(
+        [
+          queryKeys.evaluationSummary(evaluationId),
+          queryKeys.evaluationConsistency(evaluationId),
+          queryKeys.evaluationJudgeAgreement(evaluationId),
+          queryKeys.evaluationSignificances(evaluationId),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

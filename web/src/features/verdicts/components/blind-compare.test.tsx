@@ -9,7 +9,7 @@ import { BlindCompare, type BlindCompareRun } from './blind-compare';
 import { Leaderboard } from './leaderboard';
 import { itemAt } from '@promptgrid/test-support/items';
 
-// Two inputs, two configurations (three on the first): three pairs in all, one already voted on.
+// Two inputs, two configurations (three on the first): four pairs, each in both orders; input 2's already voted on.
 const requests = [
   apiRequestFixture(1, 1, 5, 'SUCCESS'),
   apiRequestFixture(2, 1, 6, 'SUCCESS'),
@@ -20,24 +20,25 @@ const requests = [
 const results = requests.map((r) => resultFixture(r.id, r.input!, r.configuration, `Answer from ${r.id}`));
 const inputs = new Map([1, 2].map((id) => [id, inputFixture(id, { name: `Case ${id}` })]));
 const run: BlindCompareRun = { evaluationId: 9, requests, results, inputOf: (id) => inputs.get(id ?? -1) };
-const earlierVote = {
-  id: 1,
+const earlierVote = (id: number, left: number, right: number) => ({
+  id,
   evaluation: 9,
   input_id: 2,
-  left_request_id: 5,
-  right_request_id: 4,
+  left_request_id: left,
+  right_request_id: right,
   winner: 'left',
   created_at: FIXED_TIME,
-};
+});
 
 function setUp() {
   const cast: CastVoteInput[] = [];
   const calls = mockApi(({ method, url, body }) => {
-    if (url === '/api/evaluations/9/votes/' && method === 'GET') return { body: [earlierVote] };
+    if (url === '/api/evaluations/9/votes/' && method === 'GET')
+      return { body: [earlierVote(1, 5, 4), earlierVote(2, 4, 5)] };
     if (url === '/api/evaluations/9/votes/' && method === 'POST') {
       const vote = JSON.parse(body) as CastVoteInput;
       cast.push(vote);
-      return { status: 201, body: { ...vote, id: cast.length + 1, evaluation: 9, created_at: FIXED_TIME } };
+      return { status: 201, body: { ...vote, id: cast.length + 2, evaluation: 9, created_at: FIXED_TIME } };
     }
     if (url === '/api/evaluations/9/summary/') return { body: [] };
   });
@@ -53,30 +54,36 @@ function setUp() {
 }
 
 describe('BlindCompare', () => {
-  it('shows two unnamed outputs of one input, votes with the keys 1, 2 and 3, and ends when no pairs are left', async () => {
+  it('shows two unnamed outputs of one input, votes with the keys 1 to 4, and ends when no pairs are left', async () => {
     const { cast, calls } = setUp();
     const dialog = await screen.findByRole('dialog', { name: 'Blind A/B comparison' });
-    expect(await within(dialog).findByText('Pair 2 of 4')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Pair 3 of 8')).toBeInTheDocument();
     expect(within(dialog).getByText('User prompt: Case 1')).toBeInTheDocument();
     expect(within(dialog).getByRole('region', { name: 'Left' })).toHaveTextContent(/Answer from [123]/);
     expect(within(dialog).getByRole('region', { name: 'Right' })).toHaveTextContent(/Answer from [123]/);
     expect(within(dialog).queryByText(/Prompt [567]/)).not.toBeInTheDocument();
 
-    await userEvent.keyboard('1');
-    expect(await within(dialog).findByText('Pair 3 of 4')).toBeInTheDocument();
+    for (const [key, next] of [
+      ['1', 'Pair 4 of 8'],
+      ['2', 'Pair 5 of 8'],
+      ['3', 'Pair 6 of 8'],
+      ['4', 'Pair 7 of 8'],
+      ['1', 'Pair 8 of 8'],
+    ] as const) {
+      await userEvent.keyboard(key);
+      expect(await within(dialog).findByText(next)).toBeInTheDocument();
+    }
     await userEvent.keyboard('2');
-    expect(await within(dialog).findByText('Pair 4 of 4')).toBeInTheDocument();
-    await userEvent.keyboard('3');
     expect(await within(dialog).findByRole('heading', { name: 'No pairs left' })).toBeInTheDocument();
 
-    expect(cast.map((v) => v.winner)).toEqual(['left', 'right', 'tie']);
+    expect(cast.map((v) => v.winner)).toEqual(['left', 'right', 'tie', 'both_bad', 'left', 'right']);
     for (const vote of cast) {
       expect(vote.input_id).toBe(1);
       expect(vote.left_request_id).not.toBe(vote.right_request_id);
     }
-    // Every pair of input 1 once, whichever way round.
-    const pairs = cast.map((v) => [v.left_request_id, v.right_request_id].sort().join('-')).sort();
-    expect(pairs).toEqual(['1-2', '1-3', '2-3']);
+    // Every pair of input 1 once in each order.
+    const pairs = cast.map((v) => `${v.left_request_id}-${v.right_request_id}`).sort();
+    expect(pairs).toEqual(['1-2', '1-3', '2-1', '2-3', '3-1', '3-2']);
     await waitFor(() =>
       expect(callsOf(calls).filter((c) => c === 'GET /api/evaluations/9/summary/').length).toBeGreaterThan(1),
     );
@@ -86,14 +93,14 @@ describe('BlindCompare', () => {
     const { cast, onOpenChange } = setUp();
     const dialog = await screen.findByRole('dialog', { name: 'Blind A/B comparison' });
     await userEvent.click(await within(dialog).findByRole('button', { name: /Tie/ }));
-    expect(await within(dialog).findByText('Pair 3 of 4')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Pair 4 of 8')).toBeInTheDocument();
     expect(cast).toHaveLength(1);
     expect(itemAt(cast, 0).winner).toBe('tie');
 
     mockApi(({ method }) => (method === 'POST' ? { status: 500, body: { detail: 'down' } } : undefined));
     await userEvent.keyboard('2');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save your vote. Please try again.');
-    expect(within(dialog).getByText('Pair 3 of 4')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pair 4 of 8')).toBeInTheDocument();
 
     await userEvent.keyboard('{Escape}');
     expect(onOpenChange).toHaveBeenCalledWith(false);

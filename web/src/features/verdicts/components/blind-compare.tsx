@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApiRequest, Input, Result } from '@promptgrid/contract';
+import type { ApiRequest, Input, Result, VoteWinner } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -18,11 +18,11 @@ export type BlindCompareRun = {
 
 type Props = { run: BlindCompareRun; open: boolean; onOpenChange: (open: boolean) => void };
 
-const WINNER_KEYS = { '1': 'left', '2': 'right', '3': 'tie' } as const;
+const WINNER_KEYS = { '1': 'left', '2': 'right', '3': 'tie', '4': 'both_bad' } as const;
 
 /**
- * Blind A/B: two outputs of one input from two system prompts, names hidden and sides random; the person picks
- * Left, Right or Tie (keys 1, 2, 3) and the next pair comes. Escape leaves.
+ * Blind A/B: two outputs of one input from two system prompts, names hidden, each pair coming once in each order; the
+ * person picks Left, Right, Tie or Both bad (keys 1 to 4) and the next pair comes. Escape leaves.
  */
 export function BlindCompare({ run, open, onOpenChange }: Props) {
   const votes = useVotes(run.evaluationId, { enabled: open });
@@ -65,7 +65,7 @@ function BlindSession({
   const pair = pairs[index];
   const doneBefore = total - pairs.length;
 
-  const vote = (winner: 'left' | 'right' | 'tie') => {
+  const vote = (winner: VoteWinner) => {
     if (!pair || castVote.isPending) return;
     castVote.mutate(
       { input_id: pair.inputId, left_request_id: pair.left.requestId, right_request_id: pair.right.requestId, winner },

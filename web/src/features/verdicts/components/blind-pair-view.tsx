@@ -1,4 +1,4 @@
-import type { Input } from '@promptgrid/contract';
+import type { Input, VoteWinner } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import type { BlindPair } from '../lib/blind-pairs';
 
@@ -6,14 +6,14 @@ type Props = {
   pair: BlindPair;
   input: Input | undefined;
   busy: boolean;
-  onVote: (winner: 'left' | 'right' | 'tie') => void;
+  onVote: (winner: VoteWinner) => void;
 };
 
 const Key = ({ children }: { children: string }) => (
   <kbd className="rounded border border-current/30 px-1 font-mono text-[11px] opacity-80">{children}</kbd>
 );
 
-/** One blind pair: the user prompt, the two outputs as Left and Right, and the three choices. */
+/** One blind pair: the user prompt, the two outputs as Left and Right, and the four choices. */
 export function BlindPairView({ pair, input, busy, onVote }: Props) {
   const side = (label: string, output: string) => (
     <section
@@ -50,8 +50,11 @@ export function BlindPairView({ pair, input, busy, onVote }: Props) {
         <Button variant="secondary" onClick={() => onVote('tie')} disabled={busy} aria-keyshortcuts="3">
           Tie <Key>3</Key>
         </Button>
+        <Button variant="secondary" onClick={() => onVote('both_bad')} disabled={busy} aria-keyshortcuts="4">
+          Both bad <Key>4</Key>
+        </Button>
       </div>
-      <p className="text-center text-xs text-slate-500 dark:text-slate-400">Keys 1, 2 and 3 vote; Escape leaves.</p>
+      <p className="text-center text-xs text-slate-500 dark:text-slate-400">Keys 1 to 4 vote; Escape leaves.</p>
     </div>
   );
 }

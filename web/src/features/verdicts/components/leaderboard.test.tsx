@@ -147,4 +147,95 @@ describe('Leaderboard', () => {
     renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the leaderboard.');
   });
+
+  it('ranks the blind votes by score with its interval beside the win rate, and says how often the left side won', async () => {
+    const preference = {
+      votes: 24,
+      position_bias: { available: true, decisive_votes: 22, left_chosen: 12, left_share: 12 / 22, p_value: 0.83 },
+      configurations: [
+        { configuration_id: 6, votes: 24, won: 17, lost: 5, tied: 1, both_bad: 1, win_rate: 0.75 },
+        { configuration_id: 5, votes: 24, won: 5, lost: 17, tied: 1, both_bad: 1, win_rate: 0.25 },
+        { configuration_id: 7, votes: 0, won: 0, lost: 0, tied: 0, both_bad: 0, win_rate: null },
+      ].map((row, n) => ({
+        ...row,
+        score: row.votes === 0 ? null : n === 0 ? 1183.4 : 816.6,
+        interval: row.votes === 0 ? null : n === 0 ? { low: 1061, high: 1342.2 } : { low: 657.8, high: 939 },
+      })),
+    };
+    mockApi(({ url }) =>
+      url === '/api/evaluations/9/summary/'
+        ? { body: summary }
+        : url === '/api/evaluations/9/preference/'
+          ? { body: preference }
+          : undefined,
+    );
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
+    const votes = await screen.findByRole('region', { name: 'Blind votes (24)' });
+    const rows = within(votes).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'System promptScoreWin rateWon / lost / tied / both bad',
+      'Friendly1,183(1,061–1,342)75%17 / 5 / 1 / 1',
+      'Terse817(658–939)25%5 / 17 / 1 / 1',
+    ]);
+    expect(within(votes).getByText('Score')).toHaveAttribute('title', expect.stringMatching(/^Bradley-Terry score/));
+    expect(votes).toHaveTextContent(
+      'Left side chosen 55% of the time (12 of 22 votes that picked a side) — within what chance explains.',
+    );
+  });
+
+  it('says whether the leader is really better than the runner-up, or how many more cases would tell', async () => {
+    const comparison = (passRate: object) => ({
+      a: 6,
+      b: 5,
+      pass_rate: {
+        available: true,
+        paired_inputs: 10,
+        paired_verdicts: 10,
+        pass_rate_a: 0.5,
+        pass_rate_b: 0.8,
+        difference: 0.3,
+        interval: { low: -0.1, high: 0.6 },
+        both_passed: 5,
+        only_a_passed: 0,
+        only_b_passed: 3,
+        neither_passed: 2,
+        p_value: 0.25,
+        verdict: 'no_clear_difference',
+        more_cases_needed: 14,
+        ...passRate,
+      },
+      latency: { available: false, reason: '' },
+      cost: { available: false, reason: '' },
+    });
+    let answer = comparison({});
+    mockApi(({ url }) =>
+      url === '/api/evaluations/9/summary/'
+        ? { body: summary }
+        : url === '/api/evaluations/9/significance/?a=6&b=5'
+          ? { body: answer }
+          : undefined,
+    );
+    const view = renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
+    const group = await screen.findByRole('group', { name: 'Is the difference real?' });
+    expect(group).toHaveTextContent(
+      'Terse against Friendly' +
+        'no clear difference (need about 14 more cases) — pass rate +30 points (95% interval −10 to +60, ' +
+        'p = 0.250, 10 inputs)',
+    );
+    view.unmount();
+
+    answer = comparison({
+      interval: { low: 0.12, high: 0.41 },
+      p_value: 0.0004,
+      verdict: 'b_better',
+      paired_inputs: 200,
+    });
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
+    const better = await screen.findByRole('group', { name: 'Is the difference real?' });
+    expect(within(better).getByText('better')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^Better: the 95% interval/),
+    );
+    expect(better).toHaveTextContent('(95% interval +12 to +41, p < 0.001, 200 inputs)');
+  });
 });

@@ -2,7 +2,11 @@ import { Banner } from '@/components/ui/banner';
 import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { useSummary } from '../api/get-summary';
+import { ConsistencyPanel } from './consistency-panel';
+import { JudgeAgreementPanel } from './judge-agreement-panel';
+import { LeadSignificance } from './lead-significance';
 import { LeaderboardTable } from './leaderboard-table';
+import { VotePreferencePanel } from './vote-preference';
 
 type Props = {
   evaluationId: number;
@@ -14,11 +18,18 @@ type Props = {
   checkNames?: ReadonlyMap<number, string>;
   /** Opens two configurations of the run side by side with their differences. */
   onCompare?: (baseId: number, headId: number) => void;
+  /** The project's user prompts' names by id, for the cases the evidence lists. */
+  inputNames?: ReadonlyMap<number, string>;
 };
 
-/** The run's leaderboard above the result cards: which system prompt wins, on checks and on blind votes. */
-export function Leaderboard({ evaluationId, polling, nameOf, mock = false, checkNames, onCompare }: Props) {
+/**
+ * The run's leaderboard above the result cards: which system prompt wins, on checks and on blind votes, and the
+ * evidence behind it (is the lead real, is each prompt consistent, does the judge agree with people).
+ */
+export function Leaderboard({ evaluationId, polling, nameOf, mock = false, checkNames, onCompare, inputNames }: Props) {
   const summary = useSummary(evaluationId, polling);
+  const inputName = (id: number | null) =>
+    id === null ? 'No user prompt' : (inputNames?.get(id) ?? `User prompt #${id}`);
   return (
     <section
       aria-labelledby="leaderboard-title"
@@ -38,13 +49,34 @@ export function Leaderboard({ evaluationId, polling, nameOf, mock = false, check
       ) : summary.data.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No system prompts in this run.</p>
       ) : (
-        <LeaderboardTable
-          rows={summary.data}
-          nameOf={nameOf}
-          checkNames={checkNames}
-          ranked={!mock}
-          onCompare={onCompare}
-        />
+        <>
+          <LeaderboardTable
+            rows={summary.data}
+            nameOf={nameOf}
+            checkNames={checkNames}
+            ranked={!mock}
+            onCompare={onCompare}
+          />
+          {/* The server's order is best first by pass rate, also for a mock run the table shows in run order. */}
+          {summary.data[0] && summary.data[1] ? (
+            <LeadSignificance
+              evaluationId={evaluationId}
+              leaderId={summary.data[0].configuration_id}
+              runnerUpId={summary.data[1].configuration_id}
+              nameOf={nameOf}
+              polling={polling}
+            />
+          ) : null}
+          <ConsistencyPanel
+            evaluationId={evaluationId}
+            polling={polling}
+            nameOf={nameOf}
+            inputName={inputName}
+            checkName={(id) => checkNames?.get(id) ?? `Check #${id}`}
+          />
+          <JudgeAgreementPanel evaluationId={evaluationId} polling={polling} nameOf={nameOf} inputName={inputName} />
+          <VotePreferencePanel evaluationId={evaluationId} nameOf={nameOf} />
+        </>
       )}
     </section>
   );

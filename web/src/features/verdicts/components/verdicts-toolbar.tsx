@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Input } from '@promptgrid/contract';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { BlindCompare, type BlindCompareRun } from './blind-compare';
 import { ChecksPanel, type ChecksRun } from './checks-panel';
 
@@ -12,7 +14,7 @@ type Props = {
   run: (ChecksRun & BlindCompareRun) | null;
 };
 
-/** The results screen's Checks and Blind A/B buttons, each opening its dialog. */
+/** The results screen's Checks and Blind A/B buttons, each opening its dialog, and the way to the project's trends. */
 export function VerdictsToolbar({ projectId, inputs, run }: Props) {
   const [checksOpen, setChecksOpen] = useState(false);
   const [blindOpen, setBlindOpen] = useState(false);
@@ -26,6 +28,9 @@ export function VerdictsToolbar({ projectId, inputs, run }: Props) {
           Blind A/B
         </Button>
       ) : null}
+      <Link to={paths.projectTrends.to(projectId)} className={buttonClasses('secondary', 'sm')}>
+        Trends
+      </Link>
       <ChecksPanel projectId={projectId} inputs={inputs} run={run} open={checksOpen} onOpenChange={setChecksOpen} />
       {run && blindOpen ? <BlindCompare run={run} open={blindOpen} onOpenChange={setBlindOpen} /> : null}
     </>

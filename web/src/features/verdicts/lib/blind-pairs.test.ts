@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Vote } from '@promptgrid/contract';
 import { apiRequestFixture, FIXED_TIME, resultFixture } from '@/testing/fixtures';
 import { buildBlindPairs } from './blind-pairs';
-import { itemAt } from '@promptgrid/test-support/items';
 
 // Input 1: three configurations answered; input 2: two answered and one failed.
 const requests = [
@@ -26,34 +25,44 @@ const vote = (left: number, right: number, inputId: number): Vote => ({
   winner: 'tie',
   created_at: FIXED_TIME,
 });
-const pairIds = (pairs: ReturnType<typeof buildBlindPairs>['pairs']) =>
-  pairs.map((p) => [p.inputId, ...[p.left.configurationId, p.right.configurationId].sort()]);
+
+/** Each pair as [input, left configuration, right configuration], sorted. */
+const orderedIds = (pairs: ReturnType<typeof buildBlindPairs>['pairs']) =>
+  pairs.map((p) => [p.inputId, p.left.configurationId, p.right.configurationId]).sort();
 
 describe('buildBlindPairs', () => {
-  it('pairs two different configurations on one input, only outputs that succeeded', () => {
+  it('pairs two different configurations on one input in both orders, only outputs that succeeded', () => {
     const { pairs, total } = buildBlindPairs(requests, results, [], () => 0.99);
-    expect(total).toBe(4);
-    expect(pairIds(pairs).sort()).toEqual([
+    expect(total).toBe(8);
+    expect(orderedIds(pairs)).toEqual([
       [1, 5, 6],
       [1, 5, 7],
+      [1, 6, 5],
       [1, 6, 7],
+      [1, 7, 5],
+      [1, 7, 6],
       [2, 5, 6],
+      [2, 6, 5],
     ]);
     expect(pairs.find((p) => p.inputId === 2)?.left.output).toMatch(/^output [45]$/);
   });
 
-  it('leaves out the pairs already voted on, whichever side each was on', () => {
+  it('leaves out the orders already voted on, so the other order of a voted pair still comes', () => {
     const { pairs, total } = buildBlindPairs(requests, results, [vote(2, 1, 1), vote(4, 5, 2)], () => 0.99);
-    expect(total).toBe(4);
-    expect(pairIds(pairs).sort()).toEqual([
+    expect(total).toBe(8);
+    expect(orderedIds(pairs)).toEqual([
+      [1, 5, 6],
       [1, 5, 7],
       [1, 6, 7],
+      [1, 7, 5],
+      [1, 7, 6],
+      [2, 6, 5],
     ]);
   });
 
-  it('puts either output on the left, as the random source says', () => {
-    const left = itemAt(buildBlindPairs(requests.slice(3), results.slice(3), [], () => 0.1).pairs, 0);
-    const right = itemAt(buildBlindPairs(requests.slice(3), results.slice(3), [], () => 0.9).pairs, 0);
-    expect(left.left.requestId).not.toBe(right.left.requestId);
+  it('shuffles the pairs with the random source it is given', () => {
+    const order = (random: () => number) =>
+      buildBlindPairs(requests, results, [], random).pairs.map((p) => p.left.requestId);
+    expect(order(() => 0.1)).not.toEqual(order(() => 0.9));
   });
 });

@@ -3,8 +3,8 @@ import type { ApiRequest, Result, Vote } from '@promptgrid/contract';
 export type BlindSide = { requestId: number; configurationId: number; output: string };
 export type BlindPair = { inputId: number; left: BlindSide; right: BlindSide };
 
-/** One unordered pair of configurations on one input: a vote either way round settles it. */
-const pairKey = (inputId: number, a: number, b: number) => `${inputId}:${Math.min(a, b)}:${Math.max(a, b)}`;
+/** Two configurations on one input in one order: left, then right. */
+const pairKey = (inputId: number, left: number, right: number) => `${inputId}:${left}:${right}`;
 
 /** Fisher–Yates, with the random source passed in so tests can fix the order. */
 function shuffle<T>(items: T[], random: () => number): T[] {
@@ -18,8 +18,9 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 }
 
 /**
- * Every pair of two different configurations' outputs on one input, in random order and with random sides, minus
- * the pairs already voted on. `total` counts them all, so progress reads 'n of total' across visits.
+ * Every pair of two different configurations' outputs on one input, in both orders (each output once on the left and
+ * once on the right, so a voter's habit of picking one side cancels out and can be measured), shuffled, minus the
+ * orders already voted on. `total` counts them all, so progress reads 'n of total' across visits.
  */
 export function buildBlindPairs(
   requests: ApiRequest[],
@@ -51,10 +52,14 @@ export function buildBlindPairs(
   for (const [inputId, sides] of byInput) {
     for (const [i, a] of sides.entries()) {
       for (const b of sides.slice(i + 1)) {
-        total++;
-        if (voted.has(pairKey(inputId, a.configurationId, b.configurationId))) continue;
-        const [left, right] = random() < 0.5 ? [a, b] : [b, a];
-        open.push({ inputId, left, right });
+        for (const [left, right] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          total++;
+          if (!voted.has(pairKey(inputId, left.configurationId, right.configurationId)))
+            open.push({ inputId, left, right });
+        }
       }
     }
   }

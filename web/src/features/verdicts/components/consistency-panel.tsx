@@ -1,0 +1,110 @@
+import type { FlakyCase } from '@promptgrid/contract';
+import { useConsistency } from '../api/get-evidence';
+
+type Props = {
+  evaluationId: number;
+  polling: boolean;
+  nameOf: (configurationId: number) => string;
+  inputName: (inputId: number | null) => string;
+  checkName: (checkId: number) => string;
+};
+
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+const explainPassAtK = (k: number) => `pass@${k}: share of cases that passed in at least one of ${k} repetitions`;
+const explainPassHatK = (k: number) => `pass^${k}: share of cases that passed in all ${k} repetitions`;
+const FLAKY_EXPLAINED = 'Flaky: a check on an input that both passed and failed over the repetitions.';
+
+/**
+ * With repetitions, whether each system prompt passes every time or only sometimes: pass@k and pass^k per system
+ * prompt (a case is one check on one input), and the flaky cases with their pass counts ("3/5").
+ */
+export function ConsistencyPanel({ evaluationId, polling, nameOf, inputName, checkName }: Props) {
+  const consistency = useConsistency(evaluationId, polling);
+  if (!consistency.data || consistency.data.repetitions < 2) return null;
+  const k = consistency.data.repetitions;
+  const flaky = consistency.data.configurations.flatMap((row) =>
+    row.consistency.available
+      ? row.consistency.flaky_cases.map((c) => ({ configurationId: row.configuration_id, c }))
+      : [],
+  );
+  return (
+    <section aria-labelledby="consistency-title" className="mt-4 space-y-2">
+      <h3 id="consistency-title" className="text-sm font-semibold">
+        Consistency over {k} repetitions
+      </h3>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-left text-sm">
+          <thead className="text-xs text-slate-500 dark:text-slate-400">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                System prompt
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                <span title={explainPassAtK(k)} className="cursor-help underline decoration-dotted">
+                  pass@{k}
+                </span>
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                <span title={explainPassHatK(k)} className="cursor-help underline decoration-dotted">
+                  pass^{k}
+                </span>
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                <span title={FLAKY_EXPLAINED} className="cursor-help underline decoration-dotted">
+                  Flaky cases
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {consistency.data.configurations.map((row) => (
+              <tr key={row.configuration_id} className="border-t border-slate-100 dark:border-slate-800">
+                <th scope="row" className="max-w-[16rem] truncate py-1 pr-3 font-medium">
+                  {nameOf(row.configuration_id)}
+                </th>
+                {row.consistency.available ? (
+                  <>
+                    <td className="py-1 pr-3 tabular-nums">{percent(row.consistency.pass_at_k)}</td>
+                    <td className="py-1 pr-3 tabular-nums">{percent(row.consistency.pass_hat_k)}</td>
+                    <td className="py-1 tabular-nums">{row.consistency.flaky_cases.length}</td>
+                  </>
+                ) : (
+                  <td colSpan={3} className="py-1 text-xs text-slate-500 dark:text-slate-400">
+                    {row.consistency.reason}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {flaky.length > 0 ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
+            Show the {flaky.length} flaky {flaky.length === 1 ? 'case' : 'cases'}
+          </summary>
+          <ul className="mt-1 space-y-0.5">
+            {flaky.map(({ configurationId, c }) => (
+              <FlakyLine
+                key={`${configurationId}:${c.input_id}:${c.check_id}`}
+                text={`${nameOf(configurationId)} · ${inputName(c.input_id)} · ${checkName(c.check_id)}`}
+                flaky={c}
+              />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function FlakyLine({ text, flaky }: { text: string; flaky: FlakyCase }) {
+  return (
+    <li className="flex justify-between gap-3">
+      <span className="min-w-0 truncate">{text}</span>
+      <span className="shrink-0 tabular-nums" aria-label={`passed ${flaky.passed} of ${flaky.runs}`}>
+        {flaky.label}
+      </span>
+    </li>
+  );
+}
