@@ -81,6 +81,8 @@ export const ROUTES = {
   consistency: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/consistency/`,
   judgeAgreement: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/judge-agreement/`,
   similarity: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/similarity/`,
+  importProject: '/api/projects/import/',
+  importProjectPreview: '/api/projects/import/preview/',
   trends: (projectId: number | string) => `/api/projects/${projectId}/trends/`,
   cancelEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/cancel/`,
   rerunEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/rerun/`,
