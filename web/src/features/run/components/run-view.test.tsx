@@ -67,6 +67,32 @@ describe('RunView', () => {
     ).toBeInTheDocument();
   }, 15_000);
 
+  it('starts with mock mode off for a user whose only keys are custom endpoints', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/api-keys/') return { body: [] };
+      if (url === '/api/endpoints/')
+        return {
+          body: [
+            {
+              id: 3,
+              name: 'Local Ollama',
+              base_url: 'http://127.0.0.1:11434/v1',
+              has_key: false,
+              last_four_digits: null,
+              header_names: [],
+              concurrency: null,
+              models: [],
+              created_at: at,
+            },
+          ],
+        };
+      return undefined;
+    });
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    const mock = await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
+    await waitFor(() => expect(mock).toHaveAttribute('aria-checked', 'false'));
+  });
+
   it('names the missing provider keys before a real run, links to API Settings, and shows the server 400 as its sentence', async () => {
     mockApi(({ url }) => {
       if (url === '/api/api-keys/')
