@@ -1,5 +1,5 @@
 import { returnedRow } from '../db/rows.js';
-import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   CreateEndpointInput,
   LIMITS,
@@ -255,6 +255,34 @@ function openEndpoint(row: Row, sealing: EncryptionKey): EndpointTarget {
       : {},
     concurrency: row.concurrency,
   };
+}
+
+/**
+ * Reseals with the current encryption key the key and headers of every endpoint sealed with one of `sealing.previous`,
+ * as resealApiKeys does for provider keys: a row is rewritten only if it still carries the key id it was read with,
+ * and endpoints sealed with a key that is not configured at all are left as they are, and counted.
+ */
+export async function resealEndpoints(
+  db: Db,
+  sealing: EncryptionKey,
+): Promise<{ resealed: number; unknownKey: number }> {
+  const rows = await db.select().from(endpoints).where(ne(endpoints.encryptionKeyId, sealing.id));
+  let resealed = 0;
+  for (const row of rows) {
+    if (!sealing.previous?.has(row.encryptionKeyId)) continue;
+    const { apiKey, headers } = openEndpoint(row, sealing);
+    const updated = await db
+      .update(endpoints)
+      .set({
+        ...sealedKey(apiKey ?? undefined, sealing, row.userId),
+        ...sealedHeaders(headers, sealing, row.userId),
+        encryptionKeyId: sealing.id,
+      })
+      .where(and(eq(endpoints.id, row.id), eq(endpoints.encryptionKeyId, row.encryptionKeyId)))
+      .returning({ id: endpoints.id });
+    resealed += updated.length;
+  }
+  return { resealed, unknownKey: rows.filter((row) => !sealing.previous?.has(row.encryptionKeyId)).length };
 }
 
 /** The user's endpoint as a call reaches it; a 404 when it is not theirs. */
