@@ -25,6 +25,7 @@ export type ProviderSpecificParams = z.infer<typeof ProviderSpecificParams>;
 const ConfigurationModel = AiModel.pick({
   id: true,
   company: true,
+  endpoint: true,
   model_name: true,
   supports_json_mode: true,
   supports_temperature: true,

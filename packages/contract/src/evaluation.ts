@@ -1,4 +1,4 @@
-import { ModelCompany } from './ai-model.js';
+import { AiModel } from './ai-model.js';
 import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { BodyId, Id, Timestamp, text } from './common.js';
@@ -175,7 +175,8 @@ export const ResultsConfiguration = z.object({
   id: Id,
   name: z.string(),
   prompt_content: z.string(),
-  ai_model: z.object({ id: Id, company: ModelCompany, model_name: z.string() }),
+  /** endpoint: null for the built-in providers' models, and in runs made before endpoint names were kept. */
+  ai_model: AiModel.pick({ id: true, company: true, endpoint: true, model_name: true }),
   parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
   /** The model's price when the run started (null: unknown); absent for runs made before prices were kept. */
   price: ModelPrice.nullable().optional(),

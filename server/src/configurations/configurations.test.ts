@@ -43,6 +43,7 @@ describe.each(embeddedDatabaseOnly)('configurations API on %s', (kind) => {
       ai_model: {
         id: jsonModel.id,
         company: jsonModel.company,
+        endpoint: null,
         model_name: jsonModel.model_name,
         supports_json_mode: true,
         supports_temperature: jsonModel.supports_temperature,

@@ -6,7 +6,7 @@ import {
   type SaveConfigurationInput,
 } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, configurations } from '../db/schema.js';
+import { aiModels, configurations, endpoints } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
@@ -48,6 +48,7 @@ export async function listConfigurations(db: Db, userId: number, projectId: numb
     .select(selection)
     .from(configurations)
     .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
+    .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
     .where(eq(configurations.projectId, projectId))
     .orderBy(asc(configurations.createdAt), asc(configurations.id));
   return rows.map(toConfiguration);

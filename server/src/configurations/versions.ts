@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ConfigurationVersion } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, configurationVersions, configurations } from '../db/schema.js';
+import { aiModels, configurationVersions, configurations, endpoints } from '../db/schema.js';
 import { getOwned, toConfigurationModel } from './queries.js';
 
 type ConfigurationRow = typeof configurations.$inferSelect;
@@ -40,30 +40,32 @@ export async function keepVersionIfChanged(tx: Tx, existing: ConfigurationRow, n
 
 /** The configuration as it is now (the current version) and its kept versions, newest first. */
 export async function listConfigurationVersions(db: Db, userId: number, id: number): Promise<ConfigurationVersion[]> {
-  const { configuration: c, model } = await getOwned(db, userId, id);
+  const { configuration: c, model, endpoint } = await getOwned(db, userId, id);
   const kept = await db
-    .select({ version: configurationVersions, model: aiModels })
+    .select({ version: configurationVersions, model: aiModels, endpoint: { id: endpoints.id, name: endpoints.name } })
     .from(configurationVersions)
     .innerJoin(aiModels, eq(aiModels.id, configurationVersions.aiModelId))
+    .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
     .where(eq(configurationVersions.configurationId, id))
     .orderBy(desc(configurationVersions.version));
   const toVersion = (
     v: SavedColumns & { version: number },
     m: typeof model,
+    modelEndpoint: typeof endpoint,
     savedAt: Date,
     isCurrent: boolean,
   ): ConfigurationVersion => ({
     version: v.version,
     is_current: isCurrent,
     name: v.name,
-    ai_model: toConfigurationModel(m),
+    ai_model: toConfigurationModel(m, modelEndpoint),
     prompt: { content: v.promptContent, token_count: v.promptTokenCount },
     parameters: { temperature: v.temperature, max_tokens: v.maxTokens },
     provider_specific_params: m.supportsJsonMode ? { json_mode: v.jsonMode } : {},
     saved_at: savedAt.toISOString(),
   });
   return [
-    toVersion(c, model, c.updatedAt, true),
-    ...kept.map((row) => toVersion(row.version, row.model, row.version.savedAt, false)),
+    toVersion(c, model, endpoint, c.updatedAt, true),
+    ...kept.map((row) => toVersion(row.version, row.model, row.endpoint, row.version.savedAt, false)),
   ];
 }

@@ -50,6 +50,7 @@ export const configurationFixture = (id: number, overrides: Partial<Configuratio
   ai_model: {
     id: 7,
     company: 'openai',
+    endpoint: null,
     model_name: 'gpt-4o-mini',
     supports_json_mode: true,
     supports_temperature: true,

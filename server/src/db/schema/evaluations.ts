@@ -17,6 +17,8 @@ export type RunSnapshot = {
       company: ModelCompany;
       /** The user's endpoint that serves a `custom` model; absent for the built-in providers. */
       endpoint_id?: number | null;
+      /** That endpoint's name when the run started; absent in runs made before it was kept. */
+      endpoint_name?: string;
       model_name: string;
       capabilities: ModelCapabilities;
       /** The price when the run started (null: unknown); absent in runs made before prices were kept. */

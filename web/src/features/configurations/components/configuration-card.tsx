@@ -45,7 +45,8 @@ export function ConfigurationCard(props: Props) {
           'dark:bg-slate-800/60',
         )}
       >
-        {detail('Provider', MODEL_COMPANY_LABELS[c.ai_model.company])}
+        {/* An endpoint's model is served by the endpoint the user named: 'Local Ollama', not 'Custom endpoint'. */}
+        {detail('Provider', c.ai_model.endpoint?.name ?? MODEL_COMPANY_LABELS[c.ai_model.company])}
         {detail('Model', c.ai_model.model_name)}
         {detail('Temperature', temperatureLabel(c))}
         {detail('Max tokens', maxTokensLabel(c.parameters.max_tokens))}

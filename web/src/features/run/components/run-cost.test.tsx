@@ -23,7 +23,7 @@ const configuration = (id: number, company: 'openai' | 'anthropic', model_name: 
   id,
   name: `Prompt ${id}`,
   project: 1,
-  ai_model: { id, company, model_name, supports_json_mode: true, supports_temperature: true },
+  ai_model: { id, company, endpoint: null, model_name, supports_json_mode: true, supports_temperature: true },
   prompt: { content: 'You are concise.', token_count: 4 },
   parameters: { temperature: 0, max_tokens: 100 },
   provider_specific_params: { json_mode: false },

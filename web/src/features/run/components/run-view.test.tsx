@@ -27,6 +27,7 @@ const configuration = (id: number, name: string): Configuration => ({
   ai_model: {
     id: 1,
     company: 'openai',
+    endpoint: null,
     model_name: 'gpt-4.1-mini',
     supports_json_mode: true,
     supports_temperature: true,
