@@ -21,6 +21,7 @@ export const toConfigurationModel = (m: ModelRow, endpoint: EndpointName): Confi
   model_name: m.modelName,
   supports_json_mode: m.supportsJsonMode,
   supports_temperature: m.capabilities.supportsTemperature,
+  reasoning: m.capabilities.reasoning ?? null,
 });
 
 export function toConfiguration({ configuration: c, model: m, endpoint }: Row): Configuration {
@@ -30,7 +31,7 @@ export function toConfiguration({ configuration: c, model: m, endpoint }: Row): 
     project: c.projectId,
     ai_model: toConfigurationModel(m, endpoint),
     prompt: { content: c.promptContent, token_count: c.promptTokenCount },
-    parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
+    parameters: { temperature: c.temperature, max_tokens: c.maxTokens, reasoning: c.reasoning },
     provider_specific_params: m.supportsJsonMode ? { json_mode: c.jsonMode } : {},
     json_mode: c.jsonMode,
     version: c.version,

@@ -13,10 +13,11 @@ import { listedFor } from '../models/visibility.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
+import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
 
-/** The listed model the payload names, once its max tokens fit what the model can produce. */
+/** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
 async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) {
   const [model] = await tx
     .select()
@@ -26,6 +27,8 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
   const limit = model.capabilities.maxOutputTokens;
   if (input.parameters.max_tokens !== null && input.parameters.max_tokens > limit)
     throw badRequest({ 'parameters.max_tokens': [`Max tokens must be at most ${limit} for ${model.modelName}.`] });
+  const refused = reasoningErrors(model, input.parameters);
+  if (refused) throw badRequest(refused);
   return model;
 }
 
@@ -39,6 +42,7 @@ function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean) {
     temperature: Math.round(input.parameters.temperature * 100) / 100,
     maxTokens: input.parameters.max_tokens,
     jsonMode: supportsJsonMode && input.provider_specific_params.json_mode === true,
+    reasoning: input.parameters.reasoning,
   };
 }
 
@@ -130,6 +134,7 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
           temperature: c.temperature,
           maxTokens: c.maxTokens,
           jsonMode: c.jsonMode,
+          reasoning: c.reasoning,
           isActive: c.isActive,
         })
         .returning({ id: configurations.id }),

@@ -72,7 +72,7 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
         name: 'Concise',
         ai_model: configuration.ai_model,
         prompt: configuration.prompt,
-        parameters: { temperature: 0.3, max_tokens: 500 },
+        parameters: { temperature: 0.3, max_tokens: 500, reasoning: null },
         provider_specific_params: { json_mode: true },
         saved_at: configuration.updated_at,
       },

@@ -7,15 +7,19 @@ import { getOwned, toConfigurationModel } from './queries.js';
 type ConfigurationRow = typeof configurations.$inferSelect;
 type SavedColumns = Pick<
   ConfigurationRow,
-  'name' | 'aiModelId' | 'promptContent' | 'promptTokenCount' | 'temperature' | 'maxTokens' | 'jsonMode'
+  'name' | 'aiModelId' | 'promptContent' | 'promptTokenCount' | 'temperature' | 'maxTokens' | 'jsonMode' | 'reasoning'
 >;
+
+const sameReasoning = (a: SavedColumns['reasoning'], b: SavedColumns['reasoning']) =>
+  (a?.effort ?? null) === (b?.effort ?? null) && (a?.budget_tokens ?? null) === (b?.budget_tokens ?? null);
 
 const changesWhatRuns = (before: SavedColumns, after: SavedColumns) =>
   before.promptContent !== after.promptContent ||
   before.aiModelId !== after.aiModelId ||
   before.temperature !== after.temperature ||
   before.maxTokens !== after.maxTokens ||
-  before.jsonMode !== after.jsonMode;
+  before.jsonMode !== after.jsonMode ||
+  !sameReasoning(before.reasoning, after.reasoning);
 
 /**
  * Keeps the state a save replaces as a version when the save changes what a run sends (text, model or parameters)
@@ -33,6 +37,7 @@ export async function keepVersionIfChanged(tx: Tx, existing: ConfigurationRow, n
     temperature: existing.temperature,
     maxTokens: existing.maxTokens,
     jsonMode: existing.jsonMode,
+    reasoning: existing.reasoning,
     savedAt: existing.updatedAt,
   });
   return existing.version + 1;
@@ -60,7 +65,7 @@ export async function listConfigurationVersions(db: Db, userId: number, id: numb
     name: v.name,
     ai_model: toConfigurationModel(m, modelEndpoint),
     prompt: { content: v.promptContent, token_count: v.promptTokenCount },
-    parameters: { temperature: v.temperature, max_tokens: v.maxTokens },
+    parameters: { temperature: v.temperature, max_tokens: v.maxTokens, reasoning: v.reasoning },
     provider_specific_params: m.supportsJsonMode ? { json_mode: v.jsonMode } : {},
     saved_at: savedAt.toISOString(),
   });

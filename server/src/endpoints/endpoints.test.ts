@@ -88,6 +88,7 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
           input_per_mtok: null,
           output_per_mtok: null,
           supports_json_mode: false,
+          supports_reasoning_effort: false,
         },
       ],
       created_at: expect.any(String),

@@ -71,7 +71,7 @@ export async function planRun(
           capabilities: m.capabilities,
           price: m.price ?? null,
         },
-        parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
+        parameters: { temperature: c.temperature, max_tokens: c.maxTokens, reasoning: c.reasoning },
         json_mode: m.supportsJsonMode && c.jsonMode,
         version: c.version,
       };

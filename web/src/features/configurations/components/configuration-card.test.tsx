@@ -25,6 +25,7 @@ describe('ConfigurationCard', () => {
         model_name: 'llama3.2',
         supports_json_mode: false,
         supports_temperature: true,
+        reasoning: null,
       },
     });
     renderWithApp(<ConfigurationCard configuration={configuration} {...handlers} />);

@@ -17,6 +17,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 32768,
+    reasoning: null,
     price: { input_per_mtok: 0.4, output_per_mtok: 1.6, as_of: '2025-06-03', source: 'OpenAI pricing page' },
   },
   {
@@ -27,6 +28,7 @@ const models: AiModel[] = [
     supports_json_mode: false,
     supports_temperature: true,
     max_output_tokens: 32000,
+    reasoning: { budget: { min: 1024, max: 31999 } },
     price: null,
   },
   {
@@ -37,6 +39,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: false,
     max_output_tokens: 128000,
+    reasoning: { effort: ['minimal', 'low', 'medium', 'high'] },
     price: null,
   },
   {
@@ -47,6 +50,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 16384,
+    reasoning: null,
     price: null,
   },
 ];
@@ -57,7 +61,7 @@ const friendly: Configuration = {
   project: 3,
   ai_model: itemAt(models, 1),
   prompt: { content: 'Summarise warmly.', token_count: 4 },
-  parameters: { temperature: 0.3, max_tokens: null },
+  parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
   provider_specific_params: {},
   json_mode: false,
   version: 1,
@@ -110,7 +114,7 @@ describe('ConfigurationEditorDialog', () => {
         name: 'Friendly',
         ai_model: models[1],
         prompt: { content: 'Summarise warmly.', token_count: 4 },
-        parameters: { temperature: 0.3, max_tokens: null },
+        parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
         provider_specific_params: {},
         saved_at: '2025-01-02T00:00:00.000Z',
       },
@@ -211,7 +215,7 @@ describe('ConfigurationEditorDialog', () => {
         name: 'Friendly',
         prompt_content: 'Summarise warmly.',
         ai_model_id: 2,
-        parameters: { temperature: 0.3, max_tokens: null },
+        parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
         provider_specific_params: {},
         project: 3,
       }),
