@@ -2,7 +2,7 @@ import { MODEL_COMPANY_LABELS, type Configuration } from '@promptgrid/contract';
 import { Badge } from '@/components/ui/badge';
 import { PromptCard, formatCardDate } from '@/components/ui/prompt-card';
 import { cn } from '@/lib/cn';
-import { maxTokensLabel, temperatureLabel } from '../lib/parameters';
+import { maxTokensLabel, reasoningLabel, temperatureLabel } from '../lib/parameters';
 
 type Props = {
   configuration: Configuration;
@@ -53,6 +53,9 @@ export function ConfigurationCard(props: Props) {
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {c.json_mode ? <Badge tone="info">JSON Mode</Badge> : null}
+        {reasoningLabel(c.parameters.reasoning) ? (
+          <Badge tone="info">{`Reasoning: ${reasoningLabel(c.parameters.reasoning)}`}</Badge>
+        ) : null}
         <span className="text-xs text-slate-500 dark:text-slate-400">~{c.prompt.token_count} tokens</span>
       </div>
       {c.prompt.content ? (

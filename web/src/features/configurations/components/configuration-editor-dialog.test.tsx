@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AiModel, Configuration } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
@@ -106,6 +106,42 @@ describe('ConfigurationEditorDialog', () => {
     // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
   }, 15_000);
 
+  it('shows only the reasoning setting the chosen model takes, with a label bound to it, and sends it', async () => {
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
+    const onSave = open(null);
+    await screen.findByRole('option', { name: 'openai - gpt-5-mini' });
+    await userEvent.type(screen.getByLabelText('Name'), 'Thinker');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Prompt template' }), 'Think first.');
+
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-4o');
+    expect(screen.queryByLabelText('Reasoning effort')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Thinking budget (tokens)')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'anthropic - claude-haiku-4-5');
+    expect(screen.queryByLabelText('Reasoning effort')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Thinking budget (tokens)')).toHaveAccessibleDescription(
+      "1024 to 31999 for claude-haiku-4-5; leave empty for the model's default. Extended thinking needs temperature 1 and max tokens above the budget.",
+    );
+    await userEvent.type(screen.getByLabelText('Thinking budget (tokens)'), '2048');
+
+    // Another model's setting is not sent: gpt-5-mini takes an effort, and the typed budget stays behind.
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-5-mini');
+    expect(screen.queryByLabelText('Thinking budget (tokens)')).not.toBeInTheDocument();
+    const effort = screen.getByLabelText('Reasoning effort');
+    expect(
+      within(effort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Model default', 'minimal', 'low', 'medium', 'high']);
+    await userEvent.selectOptions(effort, 'low');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ parameters: { temperature: 0, max_tokens: null, reasoning: { effort: 'low' } } }),
+      ),
+    );
+  });
+
   it('lists the versions with a word diff against the editor and restores one into the form', async () => {
     const versions = [
       {
@@ -149,7 +185,7 @@ describe('ConfigurationEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith(
         expect.objectContaining({
           prompt_content: 'Summarise briefly.',
-          parameters: { temperature: 0.5, max_tokens: 200 },
+          parameters: { temperature: 0.5, max_tokens: 200, reasoning: null },
         }),
       ),
     );
@@ -235,7 +271,7 @@ describe('ConfigurationEditorDialog', () => {
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith(
         expect.objectContaining({
-          parameters: { temperature: 0.3, max_tokens: 512 },
+          parameters: { temperature: 0.3, max_tokens: 512, reasoning: null },
           provider_specific_params: { json_mode: true },
         }),
       ),
