@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
-import type { Endpoint } from '@promptgrid/contract';
+import type { Endpoint, EndpointModelInput } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
@@ -11,7 +11,10 @@ import { placeServerErrors } from '@/lib/contract-form';
 import { useFetchEndpointModels } from '../api/fetch-endpoint-models';
 import { useSaveEndpoint } from '../api/save-endpoint';
 
-type ModelRow = { model_name: string; input_per_mtok: string; output_per_mtok: string; supports_json_mode: boolean };
+type ModelRow = Pick<EndpointModelInput, 'model_name' | 'supports_json_mode' | 'supports_reasoning_effort'> & {
+  input_per_mtok: string;
+  output_per_mtok: string;
+};
 type EndpointValues = {
   name: string;
   base_url: string;
@@ -22,7 +25,13 @@ type EndpointValues = {
   models: ModelRow[];
 };
 
-const emptyModel: ModelRow = { model_name: '', input_per_mtok: '', output_per_mtok: '', supports_json_mode: false };
+const emptyModel: ModelRow = {
+  model_name: '',
+  input_per_mtok: '',
+  output_per_mtok: '',
+  supports_json_mode: false,
+  supports_reasoning_effort: false,
+};
 
 const valuesOf = (endpoint: Endpoint | null): EndpointValues => ({
   name: endpoint?.name ?? '',
@@ -36,6 +45,7 @@ const valuesOf = (endpoint: Endpoint | null): EndpointValues => ({
       input_per_mtok: m.input_per_mtok === null ? '' : String(m.input_per_mtok),
       output_per_mtok: m.output_per_mtok === null ? '' : String(m.output_per_mtok),
       supports_json_mode: m.supports_json_mode,
+      supports_reasoning_effort: m.supports_reasoning_effort,
     })) ?? [],
 });
 
@@ -91,6 +101,7 @@ export function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint | null; 
             input_per_mtok: numberOrNull(m.input_per_mtok),
             output_per_mtok: numberOrNull(m.output_per_mtok),
             supports_json_mode: m.supports_json_mode,
+            supports_reasoning_effort: m.supports_reasoning_effort,
           })),
         },
       });
@@ -218,6 +229,14 @@ export function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint | null; 
                     className="size-4 accent-blue-600"
                   />
                   JSON mode
+                </label>
+                <label className="flex items-center gap-1.5 text-sm">
+                  <input
+                    type="checkbox"
+                    {...form.register(`models.${index}.supports_reasoning_effort`)}
+                    className="size-4 accent-blue-600"
+                  />
+                  Reasoning effort
                 </label>
                 <Button
                   size="sm"
