@@ -96,11 +96,11 @@ describe.each(embeddedDatabaseOnly)('reasoning settings through the providers’
     expect(request.reasoning_tokens).toBe(FAKE_REASONING_TOKENS);
     expect(request.output_token_count).toBeGreaterThan(FAKE_REASONING_TOKENS);
     expect(request.cost_usd).toBeCloseTo(
-      callCostUsd(model.price, request.input_token_total_count!, request.output_token_count!)!,
+      callCostUsd(model.price, request.input_token_total_count, request.output_token_count)!,
       12,
     );
     expect(request.cost_usd).toBeGreaterThan(
-      callCostUsd(model.price, request.input_token_total_count!, request.output_token_count! - FAKE_REASONING_TOKENS)!,
+      callCostUsd(model.price, request.input_token_total_count, request.output_token_count! - FAKE_REASONING_TOKENS)!,
     );
   }
 

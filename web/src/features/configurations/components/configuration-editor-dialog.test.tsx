@@ -120,7 +120,8 @@ describe('ConfigurationEditorDialog', () => {
     await userEvent.selectOptions(screen.getByLabelText('AI model'), 'anthropic - claude-haiku-4-5');
     expect(screen.queryByLabelText('Reasoning effort')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Thinking budget (tokens)')).toHaveAccessibleDescription(
-      "1024 to 31999 for claude-haiku-4-5; leave empty for the model's default. Extended thinking needs temperature 1 and max tokens above the budget.",
+      "1024 to 31999 for claude-haiku-4-5; leave empty for the model's default. " +
+        'Extended thinking needs temperature 1 and max tokens above the budget.',
     );
     await userEvent.type(screen.getByLabelText('Thinking budget (tokens)'), '2048');
 
