@@ -141,7 +141,7 @@ describe('ConfigurationEditorDialog', () => {
         expect.objectContaining({ parameters: { temperature: 0, max_tokens: null, reasoning: { effort: 'low' } } }),
       ),
     );
-  });
+  }, 15_000);
 
   it('lists the versions with a word diff against the editor and restores one into the form', async () => {
     const versions = [
