@@ -1,7 +1,26 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
-import { AiModel } from './ai-model.js';
+import { AiModel, ReasoningEffort } from './ai-model.js';
+
+/**
+ * A reasoning model's setting: how hard it reasons (`effort`, OpenAI) or how many tokens it may think (`budget_tokens`,
+ * Anthropic's extended thinking and Gemini's thinking budget); one of the two, as the model takes it.
+ */
+export const ReasoningSetting = z
+  .object({
+    effort: ReasoningEffort.optional(),
+    budget_tokens: z
+      .number({ error: 'Thinking budget must be a whole number of tokens.' })
+      .int({ error: 'Thinking budget must be a whole number of tokens.' })
+      .min(0, { error: 'Thinking budget must not be negative.' })
+      .max(LIMITS.maxTokens.max, { error: `Thinking budget must be at most ${LIMITS.maxTokens.max}.` })
+      .optional(),
+  })
+  .refine((setting) => (setting.effort === undefined) !== (setting.budget_tokens === undefined), {
+    error: 'Set either a reasoning effort or a thinking budget.',
+  });
+export type ReasoningSetting = z.infer<typeof ReasoningSetting>;
 
 export const ModelParameters = z.object({
   temperature: z
@@ -16,6 +35,8 @@ export const ModelParameters = z.object({
     .max(LIMITS.maxTokens.max, { error: `Max tokens must be at most ${LIMITS.maxTokens.max}.` })
     .nullable()
     .default(null),
+  /** null: the model reasons as it does by default (or does not reason). */
+  reasoning: ReasoningSetting.nullable().default(null),
 });
 export type ModelParameters = z.infer<typeof ModelParameters>;
 
@@ -25,12 +46,18 @@ export type ProviderSpecificParams = z.infer<typeof ProviderSpecificParams>;
 const ConfigurationModel = AiModel.pick({
   id: true,
   company: true,
+  endpoint: true,
   model_name: true,
   supports_json_mode: true,
   supports_temperature: true,
+  reasoning: true,
 });
 const ConfigurationPrompt = z.object({ content: z.string(), token_count: z.number().int() });
-const SavedParameters = z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() });
+const SavedParameters = z.object({
+  temperature: z.number(),
+  max_tokens: z.number().int().nullable(),
+  reasoning: ReasoningSetting.nullable(),
+});
 
 /** A system prompt paired with a model; the API calls it a configuration. */
 export const Configuration = z.object({
@@ -58,7 +85,7 @@ export const SaveConfigurationInput = z.object({
     .int()
     .positive({ error: 'AI model is required.' })
     .max(ID_MAX, { error: 'Not a valid id.' }),
-  parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null }),
+  parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null, reasoning: null }),
   provider_specific_params: ProviderSpecificParams.default({}),
   is_active: z.boolean().optional(),
   // Sent by the client; the project comes from the path (create) or the stored row (update).

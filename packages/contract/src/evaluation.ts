@@ -1,10 +1,11 @@
-import { ModelCompany } from './ai-model.js';
+import { AiModel } from './ai-model.js';
 import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { BodyId, Id, Timestamp, text } from './common.js';
 import { Rating, Score } from './verdict.js';
 import { PreviousOutcome } from './run-control.js';
 import { ModelPrice } from './cost.js';
+import { ReasoningSetting } from './configuration.js';
 
 type RunCounts = { configuration_ids: number[]; input_ids: number[]; repetitions?: number };
 /**
@@ -98,6 +99,11 @@ export const ApiRequest = z.object({
   ttft: z.number().nullable(),
   input_token_total_count: z.number().int().nullable(),
   output_token_count: z.number().int().nullable(),
+  /**
+   * Of the output tokens, those the model spent reasoning (priced as output, as providers bill them); null when the
+   * call did not reason or its provider did not say.
+   */
+  reasoning_tokens: z.number().int().nullable(),
   error_message: z.string().nullable(),
   /** What the call cost in USD from its usage; null when it has no usage or its model no known price. */
   cost_usd: z.number().nullable(),
@@ -131,6 +137,8 @@ export const Result = z.object({
   /** Time to first token (seconds), null when unknown. */
   ttft: z.number().nullable(),
   token_count: z.number().int(),
+  /** Of token_count, the tokens spent reasoning; null when none were reported. */
+  reasoning_tokens: z.number().int().nullable(),
   input_token_total_count: z.number().int(),
   created_at: Timestamp,
 });
@@ -175,8 +183,14 @@ export const ResultsConfiguration = z.object({
   id: Id,
   name: z.string(),
   prompt_content: z.string(),
-  ai_model: z.object({ id: Id, company: ModelCompany, model_name: z.string() }),
-  parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
+  /** endpoint: null for the built-in providers' models, and in runs made before endpoint names were kept. */
+  ai_model: AiModel.pick({ id: true, company: true, endpoint: true, model_name: true }),
+  /** reasoning: absent for runs made before reasoning settings were kept. */
+  parameters: z.object({
+    temperature: z.number(),
+    max_tokens: z.number().int().nullable(),
+    reasoning: ReasoningSetting.nullable().optional(),
+  }),
   /** The model's price when the run started (null: unknown); absent for runs made before prices were kept. */
   price: ModelPrice.nullable().optional(),
   provider_specific_params: z.object({ json_mode: z.boolean().optional() }),

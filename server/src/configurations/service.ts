@@ -6,17 +6,18 @@ import {
   type SaveConfigurationInput,
 } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, configurations } from '../db/schema.js';
+import { aiModels, configurations, endpoints } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
+import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
 
-/** The listed model the payload names, once its max tokens fit what the model can produce. */
+/** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
 async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) {
   const [model] = await tx
     .select()
@@ -26,6 +27,8 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
   const limit = model.capabilities.maxOutputTokens;
   if (input.parameters.max_tokens !== null && input.parameters.max_tokens > limit)
     throw badRequest({ 'parameters.max_tokens': [`Max tokens must be at most ${limit} for ${model.modelName}.`] });
+  const refused = reasoningErrors(model, input.parameters);
+  if (refused) throw badRequest(refused);
   return model;
 }
 
@@ -39,6 +42,7 @@ function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean) {
     temperature: Math.round(input.parameters.temperature * 100) / 100,
     maxTokens: input.parameters.max_tokens,
     jsonMode: supportsJsonMode && input.provider_specific_params.json_mode === true,
+    reasoning: input.parameters.reasoning,
   };
 }
 
@@ -48,6 +52,7 @@ export async function listConfigurations(db: Db, userId: number, projectId: numb
     .select(selection)
     .from(configurations)
     .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
+    .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
     .where(eq(configurations.projectId, projectId))
     .orderBy(asc(configurations.createdAt), asc(configurations.id));
   return rows.map(toConfiguration);
@@ -129,6 +134,7 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
           temperature: c.temperature,
           maxTokens: c.maxTokens,
           jsonMode: c.jsonMode,
+          reasoning: c.reasoning,
           isActive: c.isActive,
         })
         .returning({ id: configurations.id }),

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type AiModel, type Configuration, type ConfigurationVersion } from '@promptgrid/contract';
+import {
+  ROUTES,
+  type AiModel,
+  type Configuration,
+  type ConfigurationVersion,
+  type EvaluationRecord,
+} from '@promptgrid/contract';
 import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
 import { itemAt } from '@promptgrid/test-support';
 
@@ -62,6 +68,29 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
     expect(versions.map((v) => v.version)).toEqual([1]);
   });
 
+  it('keeps the reasoning setting in versions, copies and the run it starts', async () => {
+    const { client, configuration } = await withConfiguration({
+      ai_model_id: model('gpt-5-mini').id,
+      parameters: { temperature: 0, max_tokens: null, reasoning: { effort: 'low' } },
+    });
+    expect(configuration.parameters.reasoning).toEqual({ effort: 'low' });
+    const saved = await client.put(
+      ROUTES.configuration(configuration.id),
+      saveOf(configuration, { parameters: { ...configuration.parameters, reasoning: { effort: 'high' } } }),
+    );
+    expect(saved.json<Configuration>()).toMatchObject({ version: 2, parameters: { reasoning: { effort: 'high' } } });
+    const versions: ConfigurationVersion[] = (await client.get(ROUTES.configurationVersions(configuration.id))).json();
+    expect(versions.map((v) => v.parameters.reasoning)).toEqual([{ effort: 'high' }, { effort: 'low' }]);
+
+    const copy = (await client.post(ROUTES.configurationDuplicate(configuration.id))).json<Configuration>();
+    expect(copy.parameters.reasoning).toEqual({ effort: 'high' });
+
+    const started = await client.post(ROUTES.runEvaluation, { configuration_ids: [copy.id], use_mock: true });
+    expect(started.statusCode, started.body).toBe(201);
+    const record = (await client.get(ROUTES.evaluation(started.json().evaluation_id))).json<EvaluationRecord>();
+    expect(itemAt(record.configurations, 0).parameters.reasoning).toEqual({ effort: 'high' });
+  });
+
   it('keeps the replaced text and parameters as a version on each save that changes them; a restore is a new save', async () => {
     const { client, configuration } = await withConfiguration();
     const first: ConfigurationVersion[] = (await client.get(ROUTES.configurationVersions(configuration.id))).json();
@@ -72,7 +101,7 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
         name: 'Concise',
         ai_model: configuration.ai_model,
         prompt: configuration.prompt,
-        parameters: { temperature: 0.3, max_tokens: 500 },
+        parameters: { temperature: 0.3, max_tokens: 500, reasoning: null },
         provider_specific_params: { json_mode: true },
         saved_at: configuration.updated_at,
       },

@@ -62,12 +62,22 @@ async function sidesOf(db: Db, evaluationId: number): Promise<Map<string, Compar
 const minus = (head: number | null | undefined, base: number | null | undefined) =>
   head === null || head === undefined || base === null || base === undefined ? null : head - base;
 
+/** A frozen configuration's model as the API shows it, with the endpoint that served it (by its name then). */
+export const frozenAiModel = ({
+  ai_model: m,
+}: RunSnapshot['configurations'][number]): ResultsConfiguration['ai_model'] => ({
+  id: m.id,
+  company: m.company,
+  endpoint: m.endpoint_id && m.endpoint_name !== undefined ? { id: m.endpoint_id, name: m.endpoint_name } : null,
+  model_name: m.model_name,
+});
+
 export function frozenConfiguration(c: RunSnapshot['configurations'][number]): ResultsConfiguration {
   return {
     id: c.id,
     name: c.name,
     prompt_content: c.prompt_content,
-    ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
+    ai_model: frozenAiModel(c),
     parameters: c.parameters,
     provider_specific_params: { json_mode: c.json_mode },
     ...(c.version === undefined ? {} : { version: c.version }),

@@ -7,6 +7,7 @@ import { apiRequests, evaluations, resultHistory, results, type RunSnapshot } fr
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
 import { readVerdicts, type Verdicts } from '../verdicts/verdicts.js';
 import { assertOwner, changedFrom, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
+import { frozenAiModel } from './compare.js';
 
 // The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
 
@@ -25,6 +26,7 @@ const toApiRequest = (
   ttft: r.ttft,
   input_token_total_count: r.inputTokenTotalCount,
   output_token_count: r.outputTokenCount,
+  reasoning_tokens: r.reasoningTokens,
   error_message: r.errorMessage,
   cost_usd: r.costUsd,
   judge_cost_usd: r.judgeCostUsd,
@@ -155,6 +157,7 @@ export async function resultsDocument(db: Db, userId: number, evaluationId: numb
         execution_time: r.executionTime,
         ttft: r.ttft,
         token_count: r.tokenCount,
+        reasoning_tokens: r.reasoningTokens,
         input_token_total_count: r.inputTokenTotalCount,
         created_at: r.createdAt.toISOString(),
       })),
@@ -174,7 +177,7 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
       id: c.id,
       name: c.name,
       prompt_content: c.prompt_content,
-      ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
+      ai_model: frozenAiModel(c),
       parameters: c.parameters,
       ...(c.ai_model.price === undefined ? {} : { price: c.ai_model.price }),
       provider_specific_params: { json_mode: c.json_mode },

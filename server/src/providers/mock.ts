@@ -51,6 +51,8 @@ export function mockReply(call: ProviderCall): ProviderReply {
     output,
     inputTokens,
     outputTokens: countTokens(output),
+    // The mock does not reason.
+    reasoningTokens: null,
     ttft: (mockLatencyMs(call) * MOCK_FIRST_SHARE) / 1000,
   };
 }

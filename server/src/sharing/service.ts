@@ -87,6 +87,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       ttft: r.ttft,
       input_token_total_count: r.inputTokenTotalCount,
       output_token_count: r.outputTokenCount,
+      reasoning_tokens: r.reasoningTokens,
       output,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),

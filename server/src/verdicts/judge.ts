@@ -95,6 +95,7 @@ export function mockJudgeReply(judgeCase: JudgeCase): ProviderReply {
     output,
     inputTokens: countTokens(INSTRUCTIONS) + countTokens(judgeMessage(judgeCase)) + 14,
     outputTokens: countTokens(output),
+    reasoningTokens: null,
     ttft: null,
   };
 }

@@ -1,7 +1,7 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ModelCompany, ModelPrice } from '@promptgrid/contract';
+import type { ModelCompany, ModelPrice, ReasoningSetting } from '@promptgrid/contract';
 import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { users } from './accounts.js';
 import { projects, type ModelCapabilities } from './workspace.js';
@@ -17,12 +17,15 @@ export type RunSnapshot = {
       company: ModelCompany;
       /** The user's endpoint that serves a `custom` model; absent for the built-in providers. */
       endpoint_id?: number | null;
+      /** That endpoint's name when the run started; absent in runs made before it was kept. */
+      endpoint_name?: string;
       model_name: string;
       capabilities: ModelCapabilities;
       /** The price when the run started (null: unknown); absent in runs made before prices were kept. */
       price?: ModelPrice | null;
     };
-    parameters: { temperature: number; max_tokens: number | null };
+    /** reasoning: absent in runs made before reasoning settings were kept. */
+    parameters: { temperature: number; max_tokens: number | null; reasoning?: ReasoningSetting | null };
     json_mode: boolean;
     /** Absent in runs made before versions were kept. */
     version?: number;
@@ -103,6 +106,8 @@ export const apiRequests = pgTable(
     ttft: doublePrecision('ttft'),
     inputTokenTotalCount: integer('input_token_total_count'),
     outputTokenCount: integer('output_token_count'),
+    /** Of output_token_count, the tokens spent reasoning; null when the provider reported none. */
+    reasoningTokens: integer('reasoning_tokens'),
     errorMessage: text('error_message'),
     /** What the call cost in USD from its usage and the run's frozen price; NULL without usage or price. */
     costUsd: doublePrecision('cost_usd'),
@@ -162,6 +167,8 @@ export const results = pgTable(
     executionTime: doublePrecision('execution_time').notNull(),
     ttft: doublePrecision('ttft'),
     tokenCount: integer('token_count').notNull(),
+    /** Of token_count, the tokens spent reasoning; null when the provider reported none. */
+    reasoningTokens: integer('reasoning_tokens'),
     inputTokenTotalCount: integer('input_token_total_count').notNull(),
     createdAt: createdAt(),
   },

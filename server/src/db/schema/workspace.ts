@@ -1,6 +1,12 @@
 // A user's projects: user prompts (inputs), system prompts (configurations) with their versions, and the model catalog.
 import { sql } from 'drizzle-orm';
-import type { ImportColumnTarget, ModelCompany, ModelPrice } from '@promptgrid/contract';
+import type {
+  ImportColumnTarget,
+  ModelCompany,
+  ModelPrice,
+  ReasoningCapability,
+  ReasoningSetting,
+} from '@promptgrid/contract';
 import {
   boolean,
   doublePrecision,
@@ -84,6 +90,8 @@ export type ModelCapabilities = {
   /** Sent when the configuration leaves max tokens empty and the API requires a value (Anthropic). */
   defaultMaxTokens: number;
   maxOutputTokens: number;
+  /** The reasoning setting it takes; absent or null: none, and none is sent. */
+  reasoning?: ReasoningCapability;
 };
 
 export const aiModels = pgTable(
@@ -131,6 +139,8 @@ export const configurations = pgTable(
     temperature: doublePrecision('temperature').notNull().default(0),
     maxTokens: integer('max_tokens'),
     jsonMode: boolean('json_mode').notNull().default(false),
+    /** Its reasoning effort or thinking budget, as its model takes it; null: the model's default. */
+    reasoning: jsonb('reasoning').$type<ReasoningSetting>(),
     isActive: boolean('is_active').notNull().default(true),
     /** The current version: 1 when created, one more for each save that changes the text, model or parameters. */
     version: integer('version').notNull().default(1),
@@ -150,6 +160,7 @@ export const configurationVersions = pgTable(
     temperature: doublePrecision('temperature').notNull(),
     maxTokens: integer('max_tokens'),
     jsonMode: boolean('json_mode').notNull(),
+    reasoning: jsonb('reasoning').$type<ReasoningSetting>(),
     /** When this version was saved (the configuration's updated_at then). */
     savedAt: timestampTz('saved_at').notNull(),
   },

@@ -20,6 +20,7 @@ const failed = (row: ClaimedRequest, message: string, executionTime = 0): Outcom
   ttft: null,
   input_tokens: null,
   output_tokens: null,
+  reasoning_tokens: null,
   error_message: message,
   output: null,
   cost_usd: null,
@@ -38,8 +39,10 @@ function outcomeOf(row: ClaimedRequest, call: CallOutcome, price: Parameters<typ
     ttft: reply.ttft,
     input_tokens: reply.inputTokens,
     output_tokens: reply.outputTokens,
+    reasoning_tokens: reply.reasoningTokens,
     error_message: null,
     output: reply.output,
+    // Reasoning tokens are among the output tokens, and priced with them, as the providers bill them.
     cost_usd: callCostUsd(price, reply.inputTokens, reply.outputTokens) ?? null,
   };
 }
@@ -122,6 +125,7 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       temperature: configuration.parameters.temperature,
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
+      reasoning: configuration.parameters.reasoning ?? null,
     };
     const budgetStop = budgetStopOf(database, row.evaluation_id);
     if (budgetStop !== undefined) return failed(row, budgetStop);

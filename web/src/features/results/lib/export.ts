@@ -1,4 +1,11 @@
-import { MOCK_OUTPUTS_NOTE, type Configuration, type Input, type Rating, type Score } from '@promptgrid/contract';
+import {
+  MOCK_OUTPUTS_NOTE,
+  type Configuration,
+  type Input,
+  type Rating,
+  type ReasoningSetting,
+  type Score,
+} from '@promptgrid/contract';
 import { countStatuses, deriveRunStatus } from './status';
 import { indexCells } from './results-index';
 import type { EvaluationSnapshot } from './types';
@@ -35,7 +42,8 @@ export type EvaluationExport = {
     name: string;
     prompt: string;
     model: { id: number; company: string; model_name: string };
-    parameters: { temperature: number; max_tokens: number | null };
+    /** reasoning: the effort or thinking budget the run sent; null: none. */
+    parameters: { temperature: number; max_tokens: number | null; reasoning: ReasoningSetting | null };
     provider_specific_params: { json_mode?: boolean };
   }[];
   results: {
@@ -52,6 +60,8 @@ export type EvaluationExport = {
     execution_time: number | null;
     input_tokens: number | null;
     output_tokens: number | null;
+    /** Of output_tokens, those spent reasoning; null when none were reported. */
+    reasoning_tokens: number | null;
     /** The checks' verdicts on the output, each with the check's name (null if the check is gone). */
     scores: (Score & { check_name: string | null })[];
     rating: Rating | null;
@@ -100,7 +110,11 @@ export function buildExport(
         name: c.name,
         prompt: c.prompt.content,
         model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
-        parameters: { temperature: c.parameters.temperature, max_tokens: c.parameters.max_tokens },
+        parameters: {
+          temperature: c.parameters.temperature,
+          max_tokens: c.parameters.max_tokens,
+          reasoning: c.parameters.reasoning,
+        },
         provider_specific_params: c.provider_specific_params,
       })),
     // Every run of every cell, in the order of the server's api requests.
@@ -120,6 +134,7 @@ export function buildExport(
         execution_time: result?.execution_time ?? request?.execution_time ?? null,
         input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,
         output_tokens: result?.token_count ?? request?.output_token_count ?? null,
+        reasoning_tokens: result?.reasoning_tokens ?? request?.reasoning_tokens ?? null,
         scores: (request?.scores ?? []).map((score) => ({
           ...score,
           check_name: checkNames.get(score.check_id) ?? null,

@@ -22,6 +22,7 @@ const request = (id: number, status: ApiRequest['status'], updated_at: string): 
   ttft: null,
   input_token_total_count: null,
   output_token_count: null,
+  reasoning_tokens: null,
   error_message: null,
   cost_usd: null,
   judge_cost_usd: null,

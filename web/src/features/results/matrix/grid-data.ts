@@ -27,6 +27,8 @@ export type GridCell = {
   ttft?: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Of the output tokens, those the model spent reasoning; null (or absent) when none were reported. */
+  reasoningTokens?: number | null;
   cost?: number | null;
   /** What judging the output cost (llm_judge checks), beside the call's cost. */
   judgeCost?: number | null;
@@ -84,6 +86,7 @@ const cellOf = (
   ttft: request?.ttft ?? fallback.ttft ?? null,
   inputTokens: request?.input_token_total_count ?? fallback.inputTokens ?? null,
   outputTokens: request?.output_token_count ?? fallback.outputTokens ?? null,
+  reasoningTokens: request?.reasoning_tokens ?? fallback.reasoningTokens ?? null,
   ...(request ? optionalFields(request, checkNames) : {}),
 });
 
@@ -115,6 +118,7 @@ export function gridFromResults(
         ttft: result?.ttft,
         inputTokens: result?.input_token_total_count,
         outputTokens: result?.token_count,
+        reasoningTokens: result?.reasoning_tokens,
       },
       checkNames,
     );

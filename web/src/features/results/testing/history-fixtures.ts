@@ -7,7 +7,7 @@ import type {
 } from '@promptgrid/contract';
 import { FIXED_TIME } from '@/testing/fixtures';
 
-const model = { id: 7, company: 'openai' as const, model_name: 'gpt-4o-mini' };
+const model = { id: 7, company: 'openai' as const, endpoint: null, model_name: 'gpt-4o-mini' };
 
 /** Run `id` of project 1 as the server recorded it: prompts 5 and 6 on inputs 1 and 2, with their names then. */
 export const recordFixture = (
