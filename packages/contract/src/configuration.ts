@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
 import { AiModel } from './ai-model.js';
+import { ChatMessage, ConfigurationMessages, DEFAULT_USER_TEMPLATE } from './message.js';
 
 export const ModelParameters = z.object({
   temperature: z
@@ -39,10 +40,14 @@ export const Configuration = z.object({
   project: Id,
   ai_model: ConfigurationModel,
   prompt: ConfigurationPrompt,
+  /** Sent after the system prompt, before the input: few-shot examples or a fixed start of a conversation. */
+  messages: z.array(ChatMessage),
+  /** The user turn a text input is sent as; `{{input}}` is the input's content. */
+  user_template: z.string(),
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   json_mode: z.boolean(),
-  /** 1 when created; each save that changes the text, model or parameters adds one. */
+  /** 1 when created; each save that changes the texts (prompt, messages, user template), model or parameters adds one. */
   version: z.number().int().positive(),
   is_active: z.boolean(),
   created_at: Timestamp,
@@ -53,6 +58,8 @@ export type Configuration = z.infer<typeof Configuration>;
 export const SaveConfigurationInput = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
   prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
+  messages: ConfigurationMessages.default([]),
+  user_template: requiredText('User message template', LIMITS.contentMaxLength).default(DEFAULT_USER_TEMPLATE),
   ai_model_id: z
     .number({ error: 'AI model is required.' })
     .int()
@@ -87,6 +94,8 @@ export const ConfigurationVersion = z.object({
   name: z.string(),
   ai_model: ConfigurationModel,
   prompt: ConfigurationPrompt,
+  messages: z.array(ChatMessage),
+  user_template: z.string(),
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   /** When this version was saved. */

@@ -6,14 +6,22 @@ import { CreateInputInput } from './input.js';
  * Columns of a CSV file read into a user prompt's own fields (names matched case-insensitively); every other column
  * is a variable. A column `variables.<name>` is always the variable `<name>`, e.g. a variable called `name`.
  */
-export const INPUT_FILE_FIELDS = ['name', 'content', 'expected_output', 'active'] as const;
+export const INPUT_FILE_FIELDS = ['name', 'content', 'expected_output', 'active', 'messages'] as const;
 export const VARIABLE_COLUMN_PREFIX = 'variables.';
 
 export const INPUT_FILE_FORMATS = ['csv', 'jsonl'] as const;
 export const InputFileFormat = z.enum(INPUT_FILE_FORMATS, { error: 'format must be csv or jsonl.' });
 export type InputFileFormat = z.infer<typeof InputFileFormat>;
 
-export const IMPORT_COLUMN_TARGETS = ['name', 'content', 'expected_output', 'active', 'variable', 'ignore'] as const;
+export const IMPORT_COLUMN_TARGETS = [
+  'name',
+  'content',
+  'messages',
+  'expected_output',
+  'active',
+  'variable',
+  'ignore',
+] as const;
 export const ImportColumnTarget = z.enum(IMPORT_COLUMN_TARGETS, {
   error: `A column is read as one of ${IMPORT_COLUMN_TARGETS.join(', ')}.`,
 });

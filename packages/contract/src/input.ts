@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { Id, Timestamp, requiredText } from './common.js';
 import { VARIABLE_NAME_PATTERN } from './template.js';
+import { ChatMessage, Conversation } from './message.js';
 
 /** A user prompt's variables: what `{{name}}` in a template is filled with. */
 export const Variables = z
@@ -45,7 +46,10 @@ export const Input = z.object({
   id: Id,
   project: Id,
   name: z.string(),
+  /** Its text; for a conversation, the last user turn (what one-line views show). */
   content: z.string(),
+  /** null: a text input; else a conversation, sent after the configuration's messages instead of its user template. */
+  messages: z.array(ChatMessage).nullable(),
   variables: z.record(z.string(), z.string()),
   expected_output: z.string().nullable(),
   active: z.boolean(),
@@ -58,7 +62,9 @@ export type Input = z.infer<typeof Input>;
 // The client may echo `id` and other read-only fields back; they are ignored.
 export const CreateInputInput = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
-  content: requiredText('Content', LIMITS.contentMaxLength),
+  // Required unless `messages` is given: a conversation's content is its last user turn.
+  content: requiredText('Content', LIMITS.contentMaxLength).optional(),
+  messages: Conversation.nullable().default(null),
   variables: Variables.default({}),
   expected_output: ExpectedOutput.default(null),
   active: z.boolean().optional(),
@@ -67,9 +73,10 @@ export const CreateInputInput = z.object({
 });
 export type CreateInputInput = z.infer<typeof CreateInputInput>;
 
-/** Variables and expected output left out of an update stay as they are. */
+/** Variables, expected output and messages left out of an update stay as they are (null messages: a text input). */
 export const UpdateInputInput = CreateInputInput.extend({
   active: z.boolean().optional(),
+  messages: Conversation.nullable().optional(),
   variables: Variables.optional(),
   expected_output: ExpectedOutput.optional(),
 });

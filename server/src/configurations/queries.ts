@@ -23,6 +23,8 @@ export function toConfiguration({ configuration: c, model: m }: Row): Configurat
     project: c.projectId,
     ai_model: toConfigurationModel(m),
     prompt: { content: c.promptContent, token_count: c.promptTokenCount },
+    messages: c.messages,
+    user_template: c.userTemplate,
     parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
     provider_specific_params: m.supportsJsonMode ? { json_mode: c.jsonMode } : {},
     json_mode: c.jsonMode,

@@ -35,6 +35,8 @@ function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean) {
     aiModelId: input.ai_model_id,
     promptContent: input.prompt_content,
     promptTokenCount: countTokens(input.prompt_content),
+    messages: input.messages,
+    userTemplate: input.user_template,
     // Sliders send 0.30000000000000004; store the step value.
     temperature: Math.round(input.parameters.temperature * 100) / 100,
     maxTokens: input.parameters.max_tokens,
@@ -113,7 +115,10 @@ export async function updateConfiguration(
   });
 }
 
-/** A new configuration with the same text, model and parameters, named 'Copy of {name}', starting at version 1. */
+/**
+ * A new configuration with the same texts (prompt, messages, user template), model and parameters, named
+ * 'Copy of {name}', starting at version 1.
+ */
 export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const { configuration: c } = await getOwned(tx, userId, id);
@@ -126,6 +131,8 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
           name: copyName(c.name),
           promptContent: c.promptContent,
           promptTokenCount: c.promptTokenCount,
+          messages: c.messages,
+          userTemplate: c.userTemplate,
           temperature: c.temperature,
           maxTokens: c.maxTokens,
           jsonMode: c.jsonMode,

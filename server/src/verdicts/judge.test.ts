@@ -184,7 +184,7 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
     expect(before).toEqual(
       outputs.map((output) => ({
         check_id: p.judge,
-        ...parseJudgeAnswer(mockJudgeReply({ rubric: 'Helpful?', userPrompt: null, expected: null, output }).output)!,
+        ...parseJudgeAnswer(mockJudgeReply({ rubric: 'Helpful?', turns: [], expected: null, output }).output)!,
         error: null,
       })),
     );
