@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { LIMITS, SaveConfigurationInput, type AiModel, type Configuration } from '@promptgrid/contract';
+import {
+  DEFAULT_USER_TEMPLATE,
+  LIMITS,
+  SaveConfigurationInput,
+  type AiModel,
+  type ChatMessage,
+  type Configuration,
+} from '@promptgrid/contract';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import { maxTokensLimit, providerSpecificParams } from './parameters';
 
@@ -10,6 +17,8 @@ import { maxTokensLimit, providerSpecificParams } from './parameters';
 export type ConfigurationValues = {
   name: string;
   prompt_content: string;
+  messages: ChatMessage[];
+  user_template: string;
   ai_model_id: string;
   parameters: { temperature: number; max_tokens: string };
   json_mode: boolean;
@@ -18,6 +27,8 @@ export type ConfigurationValues = {
 export const valuesOf = (c: Configuration | null): ConfigurationValues => ({
   name: c?.name ?? '',
   prompt_content: c?.prompt.content ?? '',
+  messages: c?.messages ?? [],
+  user_template: c?.user_template ?? DEFAULT_USER_TEMPLATE,
   ai_model_id: c ? String(c.ai_model.id) : '',
   parameters: {
     temperature: c?.parameters.temperature ?? LIMITS.temperature.default,
@@ -36,6 +47,8 @@ export function toPayload(
   return {
     name: values.name.trim(),
     prompt_content: values.prompt_content,
+    messages: values.messages,
+    user_template: values.user_template,
     ai_model_id: values.ai_model_id === '' ? Number.NaN : Number(values.ai_model_id),
     parameters: { temperature: values.parameters.temperature, max_tokens: tokens === '' ? null : Number(tokens) },
     provider_specific_params: providerSpecificParams(model, values.json_mode),
@@ -61,8 +74,20 @@ export const configurationSchema = (model: AiModel | null, projectId: string) =>
     }),
   );
 
-const FIELDS = ['name', 'prompt_content', 'ai_model_id', 'parameters.temperature', 'parameters.max_tokens'] as const;
+const FIELDS = [
+  'name',
+  'prompt_content',
+  'messages',
+  'user_template',
+  'ai_model_id',
+  'parameters.temperature',
+  'parameters.max_tokens',
+] as const;
 
-/** The field a 400 body's key belongs to: `parameters` messages go to max tokens, the one a user types. */
+/**
+ * The field a 400 body's key belongs to: `parameters` messages go to max tokens, the one a user types; a message's
+ * (`messages.1.content`) to the list of messages.
+ */
 export const configurationFieldOf = (key: string) =>
-  FIELDS.find((field) => field === key) ?? (key.startsWith('parameters') ? 'parameters.max_tokens' : null);
+  FIELDS.find((field) => field === key) ??
+  (key.startsWith('parameters') ? 'parameters.max_tokens' : key.startsWith('messages') ? 'messages' : null);

@@ -9,6 +9,7 @@ import { itemAt } from '@promptgrid/test-support/items';
 const existing: Input = {
   id: 4,
   project: 1,
+  messages: null,
   variables: {},
   expected_output: null,
   name: 'Capital question',
@@ -62,6 +63,7 @@ describe('InputEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: 'Capital of France',
         content: existing.content,
+        messages: null,
         variables: {},
         expected_output: null,
       }),
@@ -181,6 +183,7 @@ describe('InputEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: 'Half-typed',
         content: 'Body',
+        messages: null,
         variables: {},
         expected_output: null,
       }),

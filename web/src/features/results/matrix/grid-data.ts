@@ -158,6 +158,7 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
           configuration_version: null,
           system_prompt: null,
           user_prompt: null,
+          messages: [],
           // A shared grid carries no verdicts either.
           scores: undefined as unknown as [],
           rating: null,

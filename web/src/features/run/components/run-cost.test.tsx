@@ -10,6 +10,7 @@ const at = '2025-01-01T00:00:00.000Z';
 const input: Input = {
   id: 1,
   project: 1,
+  messages: null,
   variables: {},
   expected_output: null,
   name: 'Question',
@@ -25,6 +26,8 @@ const configuration = (id: number, company: 'openai' | 'anthropic', model_name: 
   project: 1,
   ai_model: { id, company, model_name, supports_json_mode: true, supports_temperature: true },
   prompt: { content: 'You are concise.', token_count: 4 },
+  messages: [],
+  user_template: '{{input}}',
   parameters: { temperature: 0, max_tokens: 100 },
   provider_specific_params: { json_mode: false },
   json_mode: false,

@@ -11,6 +11,7 @@ const at = '2025-01-01T00:00:00.000Z';
 const input = (id: number, name: string): Input => ({
   id,
   project: 1,
+  messages: null,
   variables: {},
   expected_output: null,
   name,
@@ -32,6 +33,8 @@ const configuration = (id: number, name: string): Configuration => ({
     supports_temperature: true,
   },
   prompt: { content: 'You are concise.', token_count: 4 },
+  messages: [],
+  user_template: '{{input}}',
   parameters: { temperature: 0, max_tokens: null },
   provider_specific_params: { json_mode: false },
   json_mode: false,
