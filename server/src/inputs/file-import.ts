@@ -195,8 +195,11 @@ function fromChatSample(object: Record<string, unknown>): Record<string, unknown
   if (!Array.isArray(object.input)) return object;
   const { input, ideal, ...rest } = object;
   const isSystem = (m: unknown) => (m as { role?: unknown } | null)?.role === 'system';
-  const system = input.filter(isSystem).map((m) => String((m as { content?: unknown }).content ?? ''));
-  const variables = (typeof rest.variables === 'object' && rest.variables !== null ? rest.variables : {}) as object;
+  const system = input.filter(isSystem).map((m) => {
+    const content = (m as { content?: unknown }).content;
+    return typeof content === 'string' ? content : '';
+  });
+  const variables = typeof rest.variables === 'object' && rest.variables !== null ? rest.variables : {};
   return {
     ...rest,
     messages: input.filter((m) => !isSystem(m)),

@@ -20,7 +20,10 @@ export function MessageTemplateFields({ control, register, errors }: Props) {
         render={({ field, fieldState }) => (
           <MessagesEditor
             legend="Messages"
-            hint="Sent after the system prompt and before each input: few-shot examples or the start of a conversation. {{variables}} are filled in."
+            hint={
+              'Sent after the system prompt and before each input: few-shot examples or the start of a ' +
+              'conversation. {{variables}} are filled in.'
+            }
             messages={field.value}
             onChange={field.onChange}
             error={fieldMessage(fieldState.error) ?? null}

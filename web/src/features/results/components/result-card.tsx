@@ -7,6 +7,7 @@ import type { CardExtras } from '../lib/run-slots';
 import { requestCostText } from '../lib/cost';
 import { ScoreBadges } from './score-badges';
 import { CellHistory, CellMenu, RepetitionLine } from './cell-extras';
+import { ConversationDisclosure } from './conversation-disclosure';
 import { cn } from '@/lib/cn';
 
 type Props = {
@@ -85,6 +86,7 @@ export const ResultCard = memo(function ResultCard({
         </dl>
         <RepetitionLine runs={cell?.runs ?? []} />
         <ScoreBadges scores={request?.scores ?? []} checkNames={checkNames} />
+        <ConversationDisclosure messages={request?.messages ?? []} className="mt-2" />
       </header>
       <div
         className="min-h-0 flex-auto overflow-auto px-4 py-3"
