@@ -115,6 +115,35 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
     expect(conversationRequest.messages).toEqual([...FEW_SHOT, ...filled]);
   });
 
+  it('estimates the tokens of every message, and names a variable a message uses but an input lacks', async () => {
+    const client = await signedInClient(ctx.app);
+    const models = (await client.get(ROUTES.models)).json<AiModel[]>();
+    const project = (await client.post(ROUTES.projects, { name: 'Est', description: 'D' })).json().id as number;
+    const configuration = async (body: object) =>
+      (
+        await client.post(ROUTES.configurations(project), {
+          name: 'C',
+          prompt_content: SYSTEM,
+          ai_model_id: models.find((m) => m.model_name === 'gpt-4.1')!.id,
+          ...body,
+        })
+      ).json().id as number;
+    const plain = await configuration({});
+    const fewShot = await configuration({ messages: [...FEW_SHOT, { role: 'user', content: 'Hello {{name}}' }] });
+    const input = (await client.post(ROUTES.inputs(project), { name: 'I', content: 'Capital of Spain?' })).json().id;
+    const estimate = async (id: number) =>
+      (
+        await client.post(ROUTES.runEvaluationEstimate, { configuration_ids: [id], input_ids: [input], use_mock: true })
+      ).json();
+    const refused = await estimate(fewShot);
+    expect(refused).toEqual({
+      variables: ["{{name}} (used by the messages of system prompt 'C') is missing from user prompt 'I'."],
+    });
+    const named = await configuration({ messages: FEW_SHOT });
+    // Each message adds its text and OpenAI's few tokens of framing.
+    expect((await estimate(named)).input_tokens).toBeGreaterThan((await estimate(plain)).input_tokens + 8);
+  });
+
   it('joins consecutive turns of one role for Anthropic, whose turns must alternate', () => {
     const params = anthropicParams({
       provider: 'anthropic',
