@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { CreateInputInput } from './input.js';
+import { InputFields, requireContentOrMessages } from './input.js';
 
 /**
  * Columns of a CSV file read into a user prompt's own fields (names matched case-insensitively); every other column
@@ -55,9 +55,11 @@ export const ImportInputsInput = z
 export type ImportInputsInput = z.infer<typeof ImportInputsInput>;
 
 /** One user prompt of an import, as it will be created. */
-export const ImportedInput = CreateInputInput.omit({ project: true, active: true }).extend({
-  active: z.boolean({ error: 'active must be true or false.' }).default(true),
-});
+export const ImportedInput = requireContentOrMessages(
+  InputFields.omit({ project: true, active: true }).extend({
+    active: z.boolean({ error: 'active must be true or false.' }).default(true),
+  }),
+);
 export type ImportedInput = z.infer<typeof ImportedInput>;
 
 /** A refused row: `row` counts as an editor shows it (CSV: the header is row 1; JSONL: the line number). */

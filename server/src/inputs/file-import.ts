@@ -100,12 +100,10 @@ function addRow(file: InputFile, row: number, raw: RawRow) {
     else if (conversation) raw.name = nameFromContent(lastUserText(raw.messages as unknown[]));
   }
   const parsed = ImportedInput.safeParse(raw);
-  if (!parsed.success)
+  if (parsed.success) file.rows.push({ row, input: parsed.data });
+  else
     for (const issue of parsed.error.issues)
       addError(file, { row, field: issue.path.join('.'), message: issue.message });
-  else if (parsed.data.content === undefined && parsed.data.messages === null)
-    addError(file, { row, field: 'content', message: 'Content is required.' });
-  else file.rows.push({ row, input: parsed.data });
 }
 
 /** The last user turn's text of a conversation not validated yet: '' when there is none. */
