@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateInputInput, Variables, type ChatMessage, type Input } from '@promptgrid/contract';
+import { InputFields, requireContentOrMessages, Variables, type ChatMessage, type Input } from '@promptgrid/contract';
 import { variableRowsOf, variablesOf, type VariableRow } from '../components/variables-editor';
 
 /**
@@ -52,7 +52,7 @@ const VariableRows = z
 
 export const inputSchema = z.preprocess(
   (values) => ({ ...(values as InputValues), content: undefined, ...textOf(values as InputValues) }),
-  CreateInputInput.extend({ variables: VariableRows }),
+  requireContentOrMessages(InputFields.extend({ variables: VariableRows })),
 );
 
 const FIELDS = ['name', 'content', 'messages', 'variables', 'expected_output'] as const;
