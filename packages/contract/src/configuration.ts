@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
 import { AiModel } from './ai-model.js';
-import { ChatMessage, ConfigurationMessages, DEFAULT_USER_TEMPLATE } from './message.js';
+import { ChatMessage, ConfigurationMessages } from './message.js';
 
 export const ModelParameters = z.object({
   temperature: z
@@ -58,8 +58,9 @@ export type Configuration = z.infer<typeof Configuration>;
 export const SaveConfigurationInput = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
   prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
-  messages: ConfigurationMessages.default([]),
-  user_template: requiredText('User message template', LIMITS.contentMaxLength).default(DEFAULT_USER_TEMPLATE),
+  // Left out: none and `{{input}}` on create; as they are on update (a client that knows nothing of them keeps them).
+  messages: ConfigurationMessages.optional(),
+  user_template: requiredText('User message template', LIMITS.contentMaxLength).optional(),
   ai_model_id: z
     .number({ error: 'AI model is required.' })
     .int()

@@ -150,6 +150,10 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
     // Saving the same texts again is no new version.
     const same = (await client.put(ROUTES.configuration(configuration.id), saveOf(v3))).json<Configuration>();
     expect(same.version).toBe(3);
+    // A client that knows nothing of them (an older command line) keeps them as they are.
+    const { messages: _messages, user_template: _template, ...withoutTexts } = saveOf(v3);
+    const kept = (await client.put(ROUTES.configuration(configuration.id), withoutTexts)).json<Configuration>();
+    expect(kept).toMatchObject({ version: 3, messages: reordered, user_template: '{{input}}' });
 
     const versions: ConfigurationVersion[] = (await client.get(ROUTES.configurationVersions(configuration.id))).json();
     expect(versions.map((v) => [v.version, v.messages.map((m) => m.content), v.user_template])).toEqual([

@@ -4,15 +4,10 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 
-/** What the editors send; messages and user template left out take the server's defaults (none, `{{input}}`). */
-export type SaveConfigurationPayload = Omit<
-  SaveConfigurationInput,
-  'parameters' | 'provider_specific_params' | 'messages' | 'user_template'
-> &
-  Partial<Pick<SaveConfigurationInput, 'messages' | 'user_template'>> & {
-    parameters: { temperature: number; max_tokens: number | null };
-    provider_specific_params: { json_mode?: boolean };
-  };
+export type SaveConfigurationPayload = Omit<SaveConfigurationInput, 'parameters' | 'provider_specific_params'> & {
+  parameters: { temperature: number; max_tokens: number | null };
+  provider_specific_params: { json_mode?: boolean };
+};
 
 export const createConfiguration = (projectId: string | number, data: SaveConfigurationPayload) =>
   api.post<Configuration>(ROUTES.configurations(projectId), data);
