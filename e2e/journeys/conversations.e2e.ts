@@ -43,6 +43,9 @@ test.describe('messages and conversations', () => {
     await importing.getByRole('button', { name: 'Import 1 user prompt' }).click();
     await hidden(importing);
     await seeText(page, 'Imported 1 user prompt.');
+    const card = page.getByRole('article', { name: 'Late parcel chat' });
+    await visible(card.getByText('Conversation · 3 messages, ending:'));
+    await visible(card.getByText('It is #4411. When will it arrive?'));
 
     // Its editor shows the conversation as role-labelled message boxes.
     await page
@@ -84,19 +87,19 @@ test.describe('messages and conversations', () => {
     await seeText(page, 'Complete', 60_000);
 
     // Above the output, the conversation sent (the few-shot messages, then the input's), collapsed until opened.
-    const card = page.getByRole('article', { name: 'Few-shot support' });
-    const disclosure = card.getByText('Conversation · 5 messages');
+    const result = page.getByRole('article', { name: 'Few-shot support' });
+    const disclosure = result.getByText('Conversation · 5 messages');
     await visible(disclosure);
-    await hidden(card.getByText('It ships today.'));
-    const output = card.getByRole('region', { name: 'Output of Few-shot support' });
+    await hidden(result.getByText('It ships today.'));
+    const output = result.getByRole('region', { name: 'Output of Few-shot support' });
     await visible(output.getByText(/^\[mock openai\/gpt-4\.1-mini\]/));
     await visible(
       output.getByText(/Conversation of 5 messages; last user turn: "It is #4411\. When will it arrive\?"/),
     );
     await shot(page, 'conversations-results-collapsed', { desktop: DESKTOP });
     await disclosure.click();
-    await visible(card.getByText('It ships today.'));
-    await visible(card.getByText('Sorry to hear that! What is the order number?'));
+    await visible(result.getByText('It ships today.'));
+    await visible(result.getByText('Sorry to hear that! What is the order number?'));
     await shot(page, 'conversations-results-open', { desktop: DESKTOP });
 
     // What was sent is kept with the request: every turn, and the last user turn as its user prompt.

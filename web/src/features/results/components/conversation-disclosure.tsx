@@ -13,7 +13,7 @@ export function ConversationDisclosure({ messages, className }: { messages: Chat
       <summary className="cursor-pointer px-3 py-1.5 text-xs font-medium text-slate-600 dark:text-slate-300">
         {`Conversation · ${messages.length} messages`}
       </summary>
-      <ol className="max-h-48 space-y-2 overflow-auto border-t border-slate-100 px-3 py-2 dark:border-slate-800">
+      <ol className="space-y-2 border-t border-slate-100 px-3 py-2 dark:border-slate-800">
         {messages.map((message, index) => (
           <li key={index}>
             <p className="text-xs font-semibold text-slate-500 dark:text-slate-400">{ROLE_LABELS[message.role]}</p>

@@ -86,7 +86,6 @@ export const ResultCard = memo(function ResultCard({
         </dl>
         <RepetitionLine runs={cell?.runs ?? []} />
         <ScoreBadges scores={request?.scores ?? []} checkNames={checkNames} />
-        <ConversationDisclosure messages={request?.messages ?? []} className="mt-2" />
       </header>
       <div
         className="min-h-0 flex-auto overflow-auto px-4 py-3"
@@ -94,6 +93,8 @@ export const ResultCard = memo(function ResultCard({
         aria-label={`Output of ${name}`}
         role="region"
       >
+        {/* Inside the output's scrolling area: an opened conversation never squeezes the output out of the card. */}
+        <ConversationDisclosure messages={request?.messages ?? []} className="mb-3" />
         {status === 'FAILED' ? (
           <div
             className={cn(
