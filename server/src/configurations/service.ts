@@ -86,7 +86,11 @@ export async function createConfigurations(
       const row = returnedRow(
         await tx
           .insert(configurations)
-          .values({ projectId, ...columnsFrom(input, model.supportsJsonMode, NEW_TEXTS), isActive: input.is_active ?? true })
+          .values({
+            projectId,
+            ...columnsFrom(input, model.supportsJsonMode, NEW_TEXTS),
+            isActive: input.is_active ?? true,
+          })
           .returning({ id: configurations.id }),
       );
       created.push(toConfiguration(await getOwned(tx, userId, row.id)));
