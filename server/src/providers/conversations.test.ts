@@ -115,6 +115,46 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
     expect(conversationRequest.messages).toEqual([...FEW_SHOT, ...filled]);
   });
 
+  it("shows a judge the input's conversation, turn by turn, without the configuration's few-shot messages", async () => {
+    const client = await signedInClient(ctx.app);
+    for (const [provider, key] of Object.entries(KEYS)) await client.post(ROUTES.apiKeys, { provider, key });
+    const models = (await client.get(ROUTES.models)).json<AiModel[]>();
+    const modelId = (name: string) => models.find((m) => m.model_name === name)!.id;
+    const project = (await client.post(ROUTES.projects, { name: 'Judged', description: 'D' })).json().id as number;
+    const configuration = await client.post(ROUTES.configurations(project), {
+      name: 'C',
+      prompt_content: SYSTEM,
+      messages: FEW_SHOT,
+      ai_model_id: modelId('gpt-4.1'),
+    });
+    const input = await client.post(ROUTES.inputs(project), { name: 'Chat', messages: CONVERSATION.slice(1) });
+    const check = await client.post(ROUTES.checks(project), {
+      name: 'Right',
+      type: 'llm_judge',
+      value: '[[fake:verdict=pass]] Right?',
+      ai_model_id: modelId('claude-haiku-4-5'),
+    });
+    expect(check.statusCode, check.body).toBe(201);
+    fake.reset();
+    const started = await client.post(ROUTES.runEvaluation, {
+      configuration_ids: [configuration.json().id],
+      input_ids: [input.json().id],
+      use_mock: false,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    await waitUntilCompleted(client, started.json().evaluation_id);
+
+    const [judged] = sentTo('anthropic');
+    const asked = judged?.messages[0]?.content;
+    expect(asked).toContain(
+      '<conversation>\n<assistant>\nHello! How can I help?\n</assistant>\n<user>\nCapital of Italy?\n</user>\n' +
+        '</conversation>',
+    );
+    expect(asked).not.toContain('Capital of France?');
+    const [request] = (await client.get(ROUTES.apiRequests(started.json().evaluation_id))).json<ApiRequest[]>();
+    expect(request?.scores).toEqual([expect.objectContaining({ pass: true, error: null })]);
+  });
+
   it('estimates the tokens of every message, and names a variable a message uses but an input lacks', async () => {
     const client = await signedInClient(ctx.app);
     const models = (await client.get(ROUTES.models)).json<AiModel[]>();
