@@ -31,6 +31,8 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
         GEMINI_BASE_URL: fake.geminiBaseUrl,
         APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
         EVAL_RETRY_BASE_MS: '5',
+        // A user's OpenAI-compatible endpoint on this machine: the fake's OpenAI API.
+        ALLOW_PRIVATE_ENDPOINTS: 'true',
       },
       { workers: true },
     );
@@ -44,10 +46,17 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
   async function runBoth(client: TestClient) {
     for (const [provider, key] of Object.entries(KEYS))
       expect((await client.post(ROUTES.apiKeys, { provider, key })).statusCode).toBe(201);
+    const endpoint = await client.post(ROUTES.endpoints, {
+      name: 'Local vLLM',
+      base_url: fake.openaiBaseUrl,
+      key: KEYS.openai,
+      models: [{ model_name: 'llama3.2' }],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
     const models = (await client.get(ROUTES.models)).json<AiModel[]>();
     const project = (await client.post(ROUTES.projects, { name: 'Chat', description: 'D' })).json().id as number;
     const configurationIds: number[] = [];
-    for (const model of ['gpt-4.1', 'claude-haiku-4-5', 'gemini-2.5-flash']) {
+    for (const model of ['gpt-4.1', 'llama3.2', 'claude-haiku-4-5', 'gemini-2.5-flash']) {
       const created = await client.post(ROUTES.configurations(project), {
         name: model,
         prompt_content: SYSTEM,
@@ -88,13 +97,18 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
     fake.reset();
     const client = await signedInClient(ctx.app);
     const requests = await runBoth(client);
-    expect(requests.map((r) => r.status)).toEqual(Array(6).fill('SUCCESS'));
+    expect(requests.map((r) => r.status)).toEqual(Array(8).fill('SUCCESS'));
 
-    // OpenAI (and users' OpenAI-compatible endpoints): the system prompt is the first message.
-    expect(sentTo('openai').map((body) => body.messages)).toEqual([
-      [{ role: 'system', content: SYSTEM }, ...FEW_SHOT, { role: 'user', content: 'Question: Capital of Spain?' }],
-      [{ role: 'system', content: SYSTEM }, ...FEW_SHOT, ...filled],
-    ]);
+    // OpenAI and a user's OpenAI-compatible endpoint: the system prompt is the first message.
+    for (const model of ['gpt-4.1', 'llama3.2'])
+      expect(
+        sentTo('openai')
+          .filter((body) => body.model === model)
+          .map((body) => body.messages),
+      ).toEqual([
+        [{ role: 'system', content: SYSTEM }, ...FEW_SHOT, { role: 'user', content: 'Question: Capital of Spain?' }],
+        [{ role: 'system', content: SYSTEM }, ...FEW_SHOT, ...filled],
+      ]);
     // Anthropic: the system prompt apart, the turns alternating.
     expect(sentTo('anthropic').map((body) => [body.system, body.messages])).toEqual([
       [SYSTEM, [...FEW_SHOT, { role: 'user', content: 'Question: Capital of Spain?' }]],
