@@ -101,6 +101,9 @@ test.describe('messages and conversations', () => {
     await visible(result.getByText('It ships today.'));
     await visible(result.getByText('Sorry to hear that! What is the order number?'));
     await shot(page, 'conversations-results-open', { desktop: DESKTOP });
+    // Show input shows the conversation turn by turn.
+    await page.getByRole('button', { name: 'Show input' }).click();
+    await visible(page.locator('#result-input-content').getByText(/Assistant: Sorry to hear that!/));
 
     // What was sent is kept with the request: every turn, and the last user turn as its user prompt.
     const evaluationId = Number(new URL(page.url()).searchParams.get('evaluation'));
