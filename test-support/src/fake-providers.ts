@@ -309,12 +309,14 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       const texts = (content: unknown) =>
         ((content as { parts?: { text?: string }[] } | undefined)?.parts ?? []).map((p) => p.text ?? '').join('');
       system = body.systemInstruction ? texts(body.systemInstruction) : null;
-      const contents = body.contents as unknown[] | undefined;
-      user = contents?.[0] ? texts(contents[0]) : null;
+      // The reply answers the last user turn, as in a conversation.
+      const contents = body.contents as { role?: string }[] | undefined;
+      const last = contents?.findLast((content) => content.role !== 'model');
+      user = last ? texts(last) : null;
     } else {
       system = typeof body.system === 'string' ? body.system : null;
-      const first = body.messages?.[0];
-      user = first ? (typeof first.content === 'string' ? first.content : JSON.stringify(first.content)) : null;
+      const last = body.messages?.findLast((m) => m.role === 'user');
+      user = last ? (typeof last.content === 'string' ? last.content : JSON.stringify(last.content)) : null;
       if (typeof body.max_tokens !== 'number')
         return send(res, 400, apiError(api, 400, 'invalid_request_error', 'max_tokens: Field required'));
       const refused = anthropicThinkingError(body);

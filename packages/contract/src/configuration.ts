@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
 import { AiModel, ReasoningEffort } from './ai-model.js';
+import { ChatMessage, ConfigurationMessages } from './message.js';
 
 /**
  * A reasoning model's setting: how hard it reasons (`effort`, OpenAI) or how many tokens it may think (`budget_tokens`,
@@ -66,10 +67,14 @@ export const Configuration = z.object({
   project: Id,
   ai_model: ConfigurationModel,
   prompt: ConfigurationPrompt,
+  /** Sent after the system prompt, before the input: few-shot examples or a fixed start of a conversation. */
+  messages: z.array(ChatMessage),
+  /** The user turn a text input is sent as; `{{input}}` is the input's content. */
+  user_template: z.string(),
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   json_mode: z.boolean(),
-  /** 1 when created; each save that changes the text, model or parameters adds one. */
+  /** 1 when created; each save that changes the texts (prompt, messages, user template), model or parameters adds one. */
   version: z.number().int().positive(),
   is_active: z.boolean(),
   created_at: Timestamp,
@@ -80,6 +85,9 @@ export type Configuration = z.infer<typeof Configuration>;
 export const SaveConfigurationInput = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
   prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
+  // Left out: none and `{{input}}` on create; as they are on update (a client that knows nothing of them keeps them).
+  messages: ConfigurationMessages.optional(),
+  user_template: requiredText('User message template', LIMITS.contentMaxLength).optional(),
   ai_model_id: z
     .number({ error: 'AI model is required.' })
     .int()
@@ -114,6 +122,8 @@ export const ConfigurationVersion = z.object({
   name: z.string(),
   ai_model: ConfigurationModel,
   prompt: ConfigurationPrompt,
+  messages: z.array(ChatMessage),
+  user_template: z.string(),
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   /** When this version was saved. */

@@ -1,4 +1,5 @@
 import { AiModel } from './ai-model.js';
+import { ChatMessage } from './message.js';
 import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { BodyId, Id, Timestamp, text } from './common.js';
@@ -111,7 +112,10 @@ export const ApiRequest = z.object({
   judge_cost_usd: z.number().nullable(),
   /** The texts the model was sent, templates filled in (user_prompt: null when the run had no user prompt). */
   system_prompt: z.string().nullable(),
+  /** The last user turn sent: the user prompt, or a conversation's last user message. */
   user_prompt: z.string().nullable(),
+  /** Every turn sent after the system prompt: the configuration's messages, then the user prompt or conversation. */
+  messages: z.array(ChatMessage),
   attempts: z.number().int(),
   /** The checks' verdicts on its output. */
   scores: z.array(Score),
@@ -183,6 +187,9 @@ export const ResultsConfiguration = z.object({
   id: Id,
   name: z.string(),
   prompt_content: z.string(),
+  /** Its messages between the system prompt and the input, and the user turn a text input was sent as. */
+  messages: z.array(ChatMessage),
+  user_template: z.string(),
   /** endpoint: null for the built-in providers' models, and in runs made before endpoint names were kept. */
   ai_model: AiModel.pick({ id: true, company: true, endpoint: true, model_name: true }),
   /** reasoning: absent for runs made before reasoning settings were kept. */
@@ -200,7 +207,14 @@ export const ResultsConfiguration = z.object({
 export type ResultsConfiguration = z.infer<typeof ResultsConfiguration>;
 
 /** An input in the results document, as it was when the run started. */
-export const ResultsInput = z.object({ id: Id, name: z.string(), content: z.string() });
+export const ResultsInput = z.object({
+  id: Id,
+  name: z.string(),
+  /** A conversation's content is its last user turn. */
+  content: z.string(),
+  /** The conversation of a conversation input; null for a text input. */
+  messages: z.array(ChatMessage).nullable(),
+});
 export type ResultsInput = z.infer<typeof ResultsInput>;
 
 /** One api request with its output (null until SUCCESS): a row of the results document. */

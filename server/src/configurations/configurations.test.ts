@@ -50,6 +50,8 @@ describe.each(embeddedDatabaseOnly)('configurations API on %s', (kind) => {
         supports_temperature: jsonModel.supports_temperature,
       },
       prompt: { content: body.prompt_content, token_count: countTokens(body.prompt_content) },
+      messages: [],
+      user_template: '{{input}}',
       parameters: { temperature: 0.3, max_tokens: 500, reasoning: null },
       provider_specific_params: { json_mode: true },
       json_mode: true,

@@ -31,6 +31,8 @@ export function toConfiguration({ configuration: c, model: m, endpoint }: Row): 
     project: c.projectId,
     ai_model: toConfigurationModel(m, endpoint),
     prompt: { content: c.promptContent, token_count: c.promptTokenCount },
+    messages: c.messages,
+    user_template: c.userTemplate,
     parameters: { temperature: c.temperature, max_tokens: c.maxTokens, reasoning: c.reasoning },
     provider_specific_params: m.supportsJsonMode ? { json_mode: c.jsonMode } : {},
     json_mode: c.jsonMode,

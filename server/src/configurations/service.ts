@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   copyName,
+  DEFAULT_USER_TEMPLATE,
+  type ChatMessage,
   type Configuration,
   type PatchConfigurationInput,
   type SaveConfigurationInput,
@@ -32,12 +34,18 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
   return model;
 }
 
-function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean) {
+/** The texts a save left out: a new configuration's defaults, or what an existing one holds. */
+type KeptTexts = { messages: ChatMessage[]; userTemplate: string };
+const NEW_TEXTS: KeptTexts = { messages: [], userTemplate: DEFAULT_USER_TEMPLATE };
+
+function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean, kept: KeptTexts) {
   return {
     name: input.name,
     aiModelId: input.ai_model_id,
     promptContent: input.prompt_content,
     promptTokenCount: countTokens(input.prompt_content),
+    messages: input.messages ?? kept.messages,
+    userTemplate: input.user_template ?? kept.userTemplate,
     // Sliders send 0.30000000000000004; store the step value.
     temperature: Math.round(input.parameters.temperature * 100) / 100,
     maxTokens: input.parameters.max_tokens,
@@ -83,7 +91,11 @@ export async function createConfigurations(
       const row = returnedRow(
         await tx
           .insert(configurations)
-          .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
+          .values({
+            projectId,
+            ...columnsFrom(input, model.supportsJsonMode, NEW_TEXTS),
+            isActive: input.is_active ?? true,
+          })
           .returning({ id: configurations.id }),
       );
       created.push(toConfiguration(await getOwned(tx, userId, row.id)));
@@ -102,7 +114,7 @@ export async function updateConfiguration(
     const existing = await getOwned(tx, userId, id);
     assertPayloadProject(input.project, existing.configuration.projectId);
     const model = await findModel(tx, userId, input);
-    const columns = columnsFrom(input, model.supportsJsonMode);
+    const columns = columnsFrom(input, model.supportsJsonMode, existing.configuration);
     const version = await keepVersionIfChanged(tx, existing.configuration, columns);
     await tx
       .update(configurations)
@@ -118,7 +130,10 @@ export async function updateConfiguration(
   });
 }
 
-/** A new configuration with the same text, model and parameters, named 'Copy of {name}', starting at version 1. */
+/**
+ * A new configuration with the same texts (prompt, messages, user template), model and parameters, named
+ * 'Copy of {name}', starting at version 1.
+ */
 export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const { configuration: c } = await getOwned(tx, userId, id);
@@ -131,6 +146,8 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
           name: copyName(c.name),
           promptContent: c.promptContent,
           promptTokenCount: c.promptTokenCount,
+          messages: c.messages,
+          userTemplate: c.userTemplate,
           temperature: c.temperature,
           maxTokens: c.maxTokens,
           jsonMode: c.jsonMode,

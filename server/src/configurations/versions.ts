@@ -7,14 +7,28 @@ import { getOwned, toConfigurationModel } from './queries.js';
 type ConfigurationRow = typeof configurations.$inferSelect;
 type SavedColumns = Pick<
   ConfigurationRow,
-  'name' | 'aiModelId' | 'promptContent' | 'promptTokenCount' | 'temperature' | 'maxTokens' | 'jsonMode' | 'reasoning'
+  | 'name'
+  | 'aiModelId'
+  | 'promptContent'
+  | 'promptTokenCount'
+  | 'messages'
+  | 'userTemplate'
+  | 'temperature'
+  | 'maxTokens'
+  | 'jsonMode'
+  | 'reasoning'
 >;
+
+const sameMessages = (a: SavedColumns['messages'], b: SavedColumns['messages']) =>
+  a.length === b.length && a.every((m, i) => m.role === b[i]?.role && m.content === b[i]?.content);
 
 const sameReasoning = (a: SavedColumns['reasoning'], b: SavedColumns['reasoning']) =>
   (a?.effort ?? null) === (b?.effort ?? null) && (a?.budget_tokens ?? null) === (b?.budget_tokens ?? null);
 
 const changesWhatRuns = (before: SavedColumns, after: SavedColumns) =>
   before.promptContent !== after.promptContent ||
+  !sameMessages(before.messages, after.messages) ||
+  before.userTemplate !== after.userTemplate ||
   before.aiModelId !== after.aiModelId ||
   before.temperature !== after.temperature ||
   before.maxTokens !== after.maxTokens ||
@@ -22,7 +36,7 @@ const changesWhatRuns = (before: SavedColumns, after: SavedColumns) =>
   !sameReasoning(before.reasoning, after.reasoning);
 
 /**
- * Keeps the state a save replaces as a version when the save changes what a run sends (text, model or parameters)
+ * Keeps the state a save replaces as a version when the save changes what a run sends (texts, model or parameters)
  * and answers the configuration's version after the save. A rename alone is not a new version.
  */
 export async function keepVersionIfChanged(tx: Tx, existing: ConfigurationRow, next: SavedColumns): Promise<number> {
@@ -34,6 +48,8 @@ export async function keepVersionIfChanged(tx: Tx, existing: ConfigurationRow, n
     name: existing.name,
     promptContent: existing.promptContent,
     promptTokenCount: existing.promptTokenCount,
+    messages: existing.messages,
+    userTemplate: existing.userTemplate,
     temperature: existing.temperature,
     maxTokens: existing.maxTokens,
     jsonMode: existing.jsonMode,
@@ -65,6 +81,8 @@ export async function listConfigurationVersions(db: Db, userId: number, id: numb
     name: v.name,
     ai_model: toConfigurationModel(m, modelEndpoint),
     prompt: { content: v.promptContent, token_count: v.promptTokenCount },
+    messages: v.messages,
+    user_template: v.userTemplate,
     parameters: { temperature: v.temperature, max_tokens: v.maxTokens, reasoning: v.reasoning },
     provider_specific_params: m.supportsJsonMode ? { json_mode: v.jsonMode } : {},
     saved_at: savedAt.toISOString(),

@@ -355,7 +355,7 @@ describe('the address guard at every connection', () => {
       maxOutputTokens: 100,
     },
     systemPrompt: 's',
-    userPrompt: 'u',
+    messages: [{ role: 'user', content: 'u' }],
     temperature: 0,
     maxTokens: null,
     jsonMode: false,

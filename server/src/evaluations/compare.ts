@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   compareOutcome,
+  DEFAULT_USER_TEMPLATE,
   type ComparePair,
   type CompareSide,
   type EvaluationComparison,
@@ -77,12 +78,22 @@ export function frozenConfiguration(c: RunSnapshot['configurations'][number]): R
     id: c.id,
     name: c.name,
     prompt_content: c.prompt_content,
+    messages: c.messages ?? [],
+    user_template: c.user_template ?? DEFAULT_USER_TEMPLATE,
     ai_model: frozenAiModel(c),
     parameters: c.parameters,
     provider_specific_params: { json_mode: c.json_mode },
     ...(c.version === undefined ? {} : { version: c.version }),
   };
 }
+
+/** An input as the run froze it, as documents show it. */
+export const frozenInput = (i: RunSnapshot['inputs'][number]): ResultsInput => ({
+  id: i.id,
+  name: i.name,
+  content: i.content,
+  messages: i.messages ?? null,
+});
 
 /** The head's copy of each, then what only the base ran, in the order the runs froze them. */
 function union<T extends { id: number }>(head: T[], base: T[]): T[] {
@@ -151,7 +162,10 @@ export async function compareEvaluations(
     headRun.snapshot.configurations.map(frozenConfiguration),
     baseRun.snapshot.configurations.map(frozenConfiguration),
   ).map((c) => ({ ...c, base_name: baseNames.get(c.id) ?? null }));
-  const inputs: ResultsInput[] = union(headRun.snapshot.inputs, baseRun.snapshot.inputs);
+  const inputs: ResultsInput[] = union(
+    headRun.snapshot.inputs.map(frozenInput),
+    baseRun.snapshot.inputs.map(frozenInput),
+  );
   const inputOrder = new Map<number | null, number>(inputs.map((input, i) => [input.id, i]));
   const configurationOrder = new Map(configurations.map((c, i) => [c.id, i]));
 

@@ -74,12 +74,14 @@ export async function planRun(
         parameters: { temperature: c.temperature, max_tokens: c.maxTokens, reasoning: c.reasoning },
         json_mode: m.supportsJsonMode && c.jsonMode,
         version: c.version,
+        messages: c.messages,
+        user_template: c.userTemplate,
       };
     }),
     inputs: inputIds.map((id) => {
       const i = inputById.get(id)!;
       // The expected output is frozen too: checks compare with what the input expected when it ran.
-      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput };
+      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput, messages: i.messages };
     }),
   };
   const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);

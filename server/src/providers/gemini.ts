@@ -34,13 +34,13 @@ export function createGeminiClient(apiKey: string, baseURL: string | null) {
 }
 
 /**
- * Maps a call to generateContent: the system prompt as the system instruction (or, without an input, as the one user
- * turn), temperature and max output tokens where the model takes them, JSON mode as the response's MIME type, and
- * the thinking budget of a model that takes one.
+ * Maps a call to generateContent: the system prompt as the system instruction (or, without turns, as the one user
+ * turn), the turns as contents (the assistant's with Gemini's role `model`), temperature and max output tokens where
+ * the model takes them, JSON mode as the response's MIME type, and the thinking budget of a model that takes one.
  */
 export function geminiParams(call: ProviderCall, signal: AbortSignal): GenerateContentParameters {
   const config: GenerateContentConfig = { abortSignal: signal };
-  if (call.userPrompt !== null) config.systemInstruction = call.systemPrompt;
+  if (call.messages.length > 0) config.systemInstruction = call.systemPrompt;
   if (call.capabilities.supportsTemperature) config.temperature = call.temperature;
   if (call.maxTokens !== null) config.maxOutputTokens = call.maxTokens;
   if (call.jsonMode) config.responseMimeType = 'application/json';
@@ -48,7 +48,13 @@ export function geminiParams(call: ProviderCall, signal: AbortSignal): GenerateC
   if (budget !== null) config.thinkingConfig = { thinkingBudget: budget };
   return {
     model: call.model,
-    contents: [{ role: 'user', parts: [{ text: call.userPrompt ?? call.systemPrompt }] }],
+    contents:
+      call.messages.length === 0
+        ? [{ role: 'user', parts: [{ text: call.systemPrompt }] }]
+        : call.messages.map(({ role, content }) => ({
+            role: role === 'assistant' ? 'model' : 'user',
+            parts: [{ text: content }],
+          })),
     config,
   };
 }

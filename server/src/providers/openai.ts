@@ -49,13 +49,7 @@ export async function listEndpointModels(client: OpenAI, signal: AbortSignal): P
 export function openAiParams(call: ProviderCall): ChatCompletionCreateParamsNonStreaming {
   const params: ChatCompletionCreateParamsNonStreaming = {
     model: call.model,
-    messages:
-      call.userPrompt === null
-        ? [{ role: 'system', content: call.systemPrompt }]
-        : [
-            { role: 'system', content: call.systemPrompt },
-            { role: 'user', content: call.userPrompt },
-          ],
+    messages: [{ role: 'system', content: call.systemPrompt }, ...call.messages],
   };
   if (call.capabilities.supportsTemperature) params.temperature = call.temperature;
   if (call.maxTokens !== null) params[call.capabilities.tokenParameter] = call.maxTokens;

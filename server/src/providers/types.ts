@@ -1,4 +1,4 @@
-import type { ReasoningSetting } from '@promptgrid/contract';
+import type { ChatMessage, ReasoningSetting } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../db/schema.js';
 
 export type ProviderName = 'openai' | 'anthropic' | 'gemini';
@@ -17,7 +17,7 @@ export type EndpointTarget = {
   concurrency: number | null;
 };
 
-/** One call: a configuration's system prompt and parameters, with an input's content or none. */
+/** One call: a configuration's system prompt and parameters, then the turns after it. */
 export type ProviderCall = {
   provider: ProviderName | 'custom';
   /** Where a `custom` call goes. */
@@ -25,8 +25,11 @@ export type ProviderCall = {
   model: string;
   capabilities: ModelCapabilities;
   systemPrompt: string;
-  /** null when the run chose no input: the system prompt runs alone. */
-  userPrompt: string | null;
+  /**
+   * The turns after the system prompt: the configuration's messages, then the input's user turn or conversation. Empty
+   * when the run chose no input and the configuration has no messages: the system prompt runs alone.
+   */
+  messages: ChatMessage[];
   temperature: number;
   maxTokens: number | null;
   jsonMode: boolean;

@@ -1,7 +1,7 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ModelCompany, ModelPrice, ReasoningSetting } from '@promptgrid/contract';
+import type { ChatMessage, ModelCompany, ModelPrice, ReasoningSetting } from '@promptgrid/contract';
 import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { users } from './accounts.js';
 import { projects, type ModelCapabilities } from './workspace.js';
@@ -27,11 +27,22 @@ export type RunSnapshot = {
     /** reasoning: absent in runs made before reasoning settings were kept. */
     parameters: { temperature: number; max_tokens: number | null; reasoning?: ReasoningSetting | null };
     json_mode: boolean;
+    /** Absent in runs made before configurations held messages: none. */
+    messages?: ChatMessage[];
+    /** Absent in runs made before configurations held a user template: the input's content as it is. */
+    user_template?: string;
     /** Absent in runs made before versions were kept. */
     version?: number;
   }[];
   /** expected_output: absent in runs made before it was frozen here (the input's current one is used then). */
-  inputs: { id: number; name: string; content: string; expected_output?: string | null }[];
+  inputs: {
+    id: number;
+    name: string;
+    content: string;
+    expected_output?: string | null;
+    /** The conversation of a conversation input; absent or null for a text input. */
+    messages?: ChatMessage[] | null;
+  }[];
 };
 
 export const evaluations = pgTable(
@@ -92,11 +103,12 @@ export const apiRequests = pgTable(
     /** Which run of its (input, configuration) pair this is, from 0, when the run asked for repetitions. */
     repetition: integer('repetition').notNull().default(0),
     /**
-     * The texts sent when a template filled them in; NULL when the configuration's prompt (or the input's content) in
-     * the evaluation's snapshot was sent as written, which keeps untemplated runs as cheap to write as before.
+     * The texts sent when a template filled them in: the system prompt, and the turns after it (the configuration's
+     * messages, then the input's turn or conversation). NULL when the evaluation's snapshot holds them as they were
+     * sent, which keeps untemplated runs as cheap to write as before.
      */
     systemPrompt: text('system_prompt'),
-    userPrompt: text('user_prompt'),
+    messages: jsonb('messages').$type<ChatMessage[]>(),
     status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] })
       .notNull()
       .default('PENDING'),

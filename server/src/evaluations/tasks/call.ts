@@ -4,6 +4,7 @@ import type { ProviderCall, ProviderName } from '../../providers/types.js';
 import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
 import { callInputTokens, callMaxOutputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
+import { sentTurns } from '../turns.js';
 import { budgetStopOf } from './budget-stops.js';
 import { writeOutcomes, type Outcome } from './outcomes.js';
 import type { EngineServices, EvaluationContext } from './services.js';
@@ -121,7 +122,7 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       model: configuration.ai_model.model_name,
       capabilities: configuration.ai_model.capabilities,
       systemPrompt: row.system_prompt ?? configuration.prompt_content,
-      userPrompt: input === null ? null : (row.user_prompt ?? input.content),
+      messages: sentTurns(row.messages, configuration, input),
       temperature: configuration.parameters.temperature,
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
@@ -146,7 +147,7 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
     const price = configuration.ai_model.price;
     if (evaluation.budgetUsd !== null && price) {
       const count = countFor(configuration.ai_model);
-      const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.userPrompt, count);
+      const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.messages, count);
       const worst = worstCaseUsd(price, inputTokens, callMaxOutputTokens(configuration));
       const reservation = await parked(budget.reserve(CALL_TABLE.name, row, worst, signal));
       if (reservation.kind === 'gone') return null;

@@ -61,6 +61,8 @@ const friendly: Configuration = {
   project: 3,
   ai_model: itemAt(models, 1),
   prompt: { content: 'Summarise warmly.', token_count: 4 },
+  messages: [],
+  user_template: '{{input}}',
   parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
   provider_specific_params: {},
   json_mode: false,
@@ -143,6 +145,45 @@ describe('ConfigurationEditorDialog', () => {
     );
   }, 15_000);
 
+  it('adds role-labelled messages, moves and removes them by named buttons, and saves them with the user template', async () => {
+    mockApi(({ url }) =>
+      url === '/api/models/' ? { body: models } : url.includes('/versions/') ? { body: [] } : undefined,
+    );
+    const onSave = open(friendly);
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await userEvent.type(screen.getByLabelText('Message 1 (User)'), 'Capital of France?');
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    // The next message answers the last: an assistant's.
+    await userEvent.type(screen.getByLabelText('Message 2 (Assistant)'), 'Paris.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await userEvent.type(screen.getByLabelText('Message 3 (User)'), 'Spare');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove message 3' }));
+    expect(screen.queryByLabelText('Message 3 (User)')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Move message 2 up' }));
+    expect(screen.getByLabelText('Message 1 (Assistant)')).toHaveValue('Paris.');
+    expect(screen.getByRole('button', { name: 'Move message 1 up' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move message 1 down' }));
+    await userEvent.selectOptions(screen.getByLabelText('Message 2 role'), 'User');
+    expect(screen.getByLabelText('Message 2 (User)')).toHaveValue('Paris.');
+    await userEvent.selectOptions(screen.getByLabelText('Message 2 role'), 'Assistant');
+    const template = screen.getByLabelText('User message template');
+    await userEvent.clear(template);
+    await userEvent.type(template, 'Question: {{{{input}}');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({
+          messages: [
+            { role: 'user', content: 'Capital of France?' },
+            { role: 'assistant', content: 'Paris.' },
+          ],
+          user_template: 'Question: {{input}}',
+        }),
+      ),
+    );
+  }, 30_000);
+
   it('lists the versions with a word diff against the editor and restores one into the form', async () => {
     const versions = [
       {
@@ -151,6 +192,8 @@ describe('ConfigurationEditorDialog', () => {
         name: 'Friendly',
         ai_model: models[1],
         prompt: { content: 'Summarise warmly.', token_count: 4 },
+        messages: [],
+        user_template: '{{input}}',
         parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
         provider_specific_params: {},
         saved_at: '2025-01-02T00:00:00.000Z',
@@ -161,6 +204,8 @@ describe('ConfigurationEditorDialog', () => {
         name: 'Friendly',
         ai_model: models[1],
         prompt: { content: 'Summarise briefly.', token_count: 4 },
+        messages: [],
+        user_template: '{{input}}',
         parameters: { temperature: 0.5, max_tokens: 200 },
         provider_specific_params: {},
         saved_at: '2025-01-01T00:00:00.000Z',
@@ -251,6 +296,8 @@ describe('ConfigurationEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: 'Friendly',
         prompt_content: 'Summarise warmly.',
+        messages: [],
+        user_template: '{{input}}',
         ai_model_id: 2,
         parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
         provider_specific_params: {},

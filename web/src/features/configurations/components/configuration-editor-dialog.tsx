@@ -28,6 +28,7 @@ import {
   type ConfigurationValues,
 } from '../lib/configuration-form';
 import { maxTokensLimit, showsJsonMode } from '../lib/parameters';
+import { MessageTemplateFields } from './message-template-fields';
 import { ReasoningField } from './reasoning-field';
 import { TemperatureField } from './temperature-field';
 import { VersionsPanel } from './versions-panel';
@@ -189,6 +190,8 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               {
                 ...values,
                 prompt_content: version.prompt.content,
+                messages: version.messages,
+                user_template: version.user_template,
                 ai_model_id: String(version.ai_model.id),
                 parameters: {
                   temperature: version.parameters.temperature,
@@ -211,6 +214,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         label="Prompt template"
         placeholder="You are a helpful assistant that…"
       />
+      <MessageTemplateFields control={form.control} register={form.register} errors={errors} />
     </FormDialog>
   );
 }

@@ -62,6 +62,8 @@ describe('the configuration form', () => {
     expect(toPayload({ ...withTokens(' '), json_mode: true }, model, '3')).toEqual({
       name: 'Friendly',
       prompt_content: 'Be kind.',
+      messages: [],
+      user_template: '{{input}}',
       ai_model_id: 2,
       parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
       provider_specific_params: { json_mode: true },

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { LIMITS, SaveConfigurationInput, type AiModel, type Configuration } from '@promptgrid/contract';
+import {
+  DEFAULT_USER_TEMPLATE,
+  LIMITS,
+  SaveConfigurationInput,
+  type AiModel,
+  type ChatMessage,
+  type Configuration,
+} from '@promptgrid/contract';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import { maxTokensLimit, providerSpecificParams, reasoningSetting } from './parameters';
 
@@ -10,6 +17,8 @@ import { maxTokensLimit, providerSpecificParams, reasoningSetting } from './para
 export type ConfigurationValues = {
   name: string;
   prompt_content: string;
+  messages: ChatMessage[];
+  user_template: string;
   ai_model_id: string;
   parameters: { temperature: number; max_tokens: string; reasoning: ReasoningValues };
   json_mode: boolean;
@@ -26,6 +35,8 @@ export const reasoningValuesOf = (reasoning: Configuration['parameters']['reason
 export const valuesOf = (c: Configuration | null): ConfigurationValues => ({
   name: c?.name ?? '',
   prompt_content: c?.prompt.content ?? '',
+  messages: c?.messages ?? [],
+  user_template: c?.user_template ?? DEFAULT_USER_TEMPLATE,
   ai_model_id: c ? String(c.ai_model.id) : '',
   parameters: {
     temperature: c?.parameters.temperature ?? LIMITS.temperature.default,
@@ -48,6 +59,8 @@ export function toPayload(
   return {
     name: values.name.trim(),
     prompt_content: values.prompt_content,
+    messages: values.messages,
+    user_template: values.user_template,
     ai_model_id: values.ai_model_id === '' ? Number.NaN : Number(values.ai_model_id),
     parameters: {
       temperature: values.parameters.temperature,
@@ -88,6 +101,8 @@ export const configurationSchema = (model: AiModel | null, projectId: string) =>
 const FIELDS = [
   'name',
   'prompt_content',
+  'messages',
+  'user_template',
   'ai_model_id',
   'parameters.temperature',
   'parameters.max_tokens',
@@ -97,7 +112,8 @@ const FIELDS = [
 
 /**
  * The field a 400 body's key belongs to: a reasoning message goes to the reasoning control shown (the effort's own
- * to the effort, any other to the budget), other `parameters` messages to max tokens, the one a user types.
+ * to the effort, any other to the budget), other `parameters` messages to max tokens, the one a user types; a
+ * message's (`messages.1.content`) to the list of messages.
  */
 export const configurationFieldOf = (key: string) =>
   FIELDS.find((field) => field === key) ??
@@ -105,4 +121,6 @@ export const configurationFieldOf = (key: string) =>
     ? 'parameters.reasoning.budget_tokens'
     : key.startsWith('parameters')
       ? 'parameters.max_tokens'
-      : null);
+      : key.startsWith('messages')
+        ? 'messages'
+        : null);

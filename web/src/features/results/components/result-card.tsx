@@ -7,6 +7,7 @@ import type { CardExtras } from '../lib/run-slots';
 import { requestCostText } from '../lib/cost';
 import { ScoreBadges } from './score-badges';
 import { CellHistory, CellMenu, RepetitionLine } from './cell-extras';
+import { ConversationDisclosure } from './conversation-disclosure';
 import { cn } from '@/lib/cn';
 
 type Props = {
@@ -99,6 +100,8 @@ export const ResultCard = memo(function ResultCard({
         aria-label={`Output of ${name}`}
         role="region"
       >
+        {/* Inside the output's scrolling area: an opened conversation never squeezes the output out of the card. */}
+        <ConversationDisclosure messages={request?.messages ?? []} className="mb-3" />
         {status === 'FAILED' ? (
           <div
             className={cn(

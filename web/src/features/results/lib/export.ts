@@ -1,5 +1,6 @@
 import {
   MOCK_OUTPUTS_NOTE,
+  type ChatMessage,
   type Configuration,
   type Input,
   type Rating,
@@ -36,11 +37,15 @@ export type EvaluationExport = {
       judge_cost_usd?: number | null;
     } | null;
   };
-  inputs: { id: number; name: string; content: string; token_count: number }[];
+  /** messages: a conversation input's turns (content is its last user turn); null for a text input. */
+  inputs: { id: number; name: string; content: string; messages: ChatMessage[] | null; token_count: number }[];
   configurations: {
     id: number;
     name: string;
     prompt: string;
+    /** Sent after the prompt, before the input; user_template: the user message a text input was sent as. */
+    messages: ChatMessage[];
+    user_template: string;
     model: { id: number; company: string; model_name: string };
     /** reasoning: the effort or thinking budget the run sent; null: none. */
     parameters: { temperature: number; max_tokens: number | null; reasoning: ReasoningSetting | null };
@@ -55,6 +60,8 @@ export type EvaluationExport = {
     status: 'PENDING' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
     system_prompt: string | null;
     user_prompt: string | null;
+    /** Every turn sent after the system prompt (the configuration's messages, then the input's); [] if not known. */
+    messages: ChatMessage[];
     output: string | null;
     error_message: string | null;
     execution_time: number | null;
@@ -102,13 +109,15 @@ export function buildExport(
     },
     inputs: inputs
       .filter((input) => inputIds.has(input.id))
-      .map(({ id, name, content, token_count }) => ({ id, name, content, token_count })),
+      .map(({ id, name, content, messages, token_count }) => ({ id, name, content, messages, token_count })),
     configurations: configurations
       .filter((configuration) => configurationIds.has(configuration.id))
       .map((c) => ({
         id: c.id,
         name: c.name,
         prompt: c.prompt.content,
+        messages: c.messages,
+        user_template: c.user_template,
         model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
         parameters: {
           temperature: c.parameters.temperature,
@@ -129,6 +138,7 @@ export function buildExport(
         status: request?.status ?? 'SUCCESS',
         system_prompt: request?.system_prompt ?? null,
         user_prompt: request?.user_prompt ?? null,
+        messages: request?.messages ?? [],
         output: result?.output ?? null,
         error_message: request?.error_message ?? null,
         execution_time: result?.execution_time ?? request?.execution_time ?? null,

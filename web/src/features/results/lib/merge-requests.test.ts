@@ -14,6 +14,7 @@ const request = (id: number, status: ApiRequest['status'], updated_at: string): 
   history: [],
   system_prompt: null,
   user_prompt: null,
+  messages: [],
   scores: [],
   rating: null,
   judging: false,

@@ -10,6 +10,7 @@ const at = '2025-01-01T00:00:00.000Z';
 const input: Input = {
   id: 1,
   project: 1,
+  messages: null,
   variables: {},
   expected_output: null,
   name: 'Question',
@@ -33,6 +34,8 @@ const configuration = (id: number, company: 'openai' | 'anthropic', model_name: 
     reasoning: null,
   },
   prompt: { content: 'You are concise.', token_count: 4 },
+  messages: [],
+  user_template: '{{input}}',
   parameters: { temperature: 0, max_tokens: 100, reasoning: null },
   provider_specific_params: { json_mode: false },
   json_mode: false,

@@ -11,6 +11,7 @@ const at = '2025-01-01T00:00:00.000Z';
 const input = (id: number, name: string): Input => ({
   id,
   project: 1,
+  messages: null,
   variables: {},
   expected_output: null,
   name,
@@ -34,6 +35,8 @@ const configuration = (id: number, name: string): Configuration => ({
     reasoning: null,
   },
   prompt: { content: 'You are concise.', token_count: 4 },
+  messages: [],
+  user_template: '{{input}}',
   parameters: { temperature: 0, max_tokens: null, reasoning: null },
   provider_specific_params: { json_mode: false },
   json_mode: false,
