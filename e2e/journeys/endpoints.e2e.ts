@@ -57,12 +57,31 @@ test.describe('custom endpoints', () => {
         { name: 'Priced qwen', model: 'qwen2.5', prompt: 'Be brief.' },
       ],
     });
-    // The model select names the endpoint.
+    // The cards name the endpoint that serves each model, and the model select names it too.
     await page.goto(`/project/${projectId}/configs`);
+    const card = page.getByRole('article', { name: 'Priced qwen' });
+    await expect(card.getByText('Provider').locator('xpath=following-sibling::dd')).toHaveText('Local fake');
     await page.getByRole('button', { name: 'Add System Prompt' }).first().click();
     const editor = page.getByRole('dialog', { name: 'New Prompt Configuration' });
     await expect(editor.getByLabel('AI model').locator('option', { hasText: 'Local fake - qwen2.5' })).toHaveCount(1);
+    // Only the reasoning setting the chosen model takes is offered.
+    await editor.getByLabel('AI model').selectOption({ label: 'Local fake - qwen2.5' });
+    await expect(editor.getByLabel('Reasoning effort')).toHaveCount(0);
+    await editor.getByLabel('AI model').selectOption({ label: 'anthropic - claude-sonnet-4-6' });
+    await visible(editor.getByLabel('Thinking budget (tokens)'));
+    await editor.getByLabel('AI model').selectOption({ label: 'openai - gpt-5-mini' });
+    await expect(editor.getByLabel('Thinking budget (tokens)')).toHaveCount(0);
+    await editor.getByLabel('Reasoning effort').selectOption('low');
+    await shot(page, 'endpoints-reasoning-effort');
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Discard' }).click();
+
+    // The endpoint is this user's only key: the run screen does not start in mock mode.
+    await page.goto(`/project/${projectId}/run`);
+    await expect(page.getByRole('switch', { name: 'Mock mode (no API calls)' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
 
     const ids = async (url: string) => (await apiCall<{ id: number }[]>(page, 'GET', url)).map((x) => x.id);
     const run = await apiCall<{ evaluation_id: number }>(page, 'POST', '/api/run-evaluation/', {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeStream } from './fake-streams.js';
+import { usageOf, writeStream } from './fake-streams.js';
 
 /**
  * One local HTTP server that speaks OpenAI chat completions (`/v1/chat/completions`, and `GET /v1/models` as the
@@ -23,7 +23,10 @@ import { writeStream } from './fake-streams.js';
  *                        with this exact content answers so, the next ones pass
  *   [[fake:stream=100-600]] a streamed reply sends its first piece 100 ms after the request came, its last at 600 ms
  *   [[fake:breakx1]]     the first streamed reply stops half-way (the connection is closed);   [[fake:break]] always
- * Replies are deterministic: the output echoes the prompt, and usage counts ~4 characters per token.
+ * Replies are deterministic: the output echoes the prompt, and usage counts ~4 characters per token. A call that asks
+ * a model to reason (OpenAI's reasoning_effort, Anthropic's thinking enabled, Gemini's thinkingBudget above 0) spends
+ * FAKE_REASONING_TOKENS more output tokens, reported as each provider reports them; Anthropic's thinking rules (a
+ * budget of at least 1024 below max_tokens, no temperature but 1) are enforced with its 400s.
  * A request with `"stream": true` gets the provider's Server-Sent Events (OpenAI: `data: {chunk}` lines ending with
  * `data: [DONE]`, usage in the last chunk when stream_options.include_usage; Anthropic: `event:`/`data:` pairs from
  * message_start to message_stop). Without a stream directive every piece is sent at once after the latency.
@@ -111,6 +114,31 @@ const DEFAULTS: FakeProviderBehaviour = {
 };
 
 export const fakeTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+
+/** The tokens a fake model spends reasoning when a call asks it to. */
+export const FAKE_REASONING_TOKENS = 48;
+
+/** Whether the call asks the model to reason, in its provider's words. */
+function asksToReason(api: Api, body: ProviderRequestBody): boolean {
+  if (api === 'openai') return typeof body.reasoning_effort === 'string';
+  if (api === 'anthropic') return (body.thinking as { type?: string } | undefined)?.type === 'enabled';
+  const thinking = (body.generationConfig as { thinkingConfig?: { thinkingBudget?: number } } | undefined)
+    ?.thinkingConfig;
+  return (thinking?.thinkingBudget ?? 0) > 0;
+}
+
+/** Anthropic's 400 for a thinking request it refuses; null when it takes it. */
+function anthropicThinkingError(body: ProviderRequestBody): string | null {
+  const thinking = body.thinking as { type?: string; budget_tokens?: number } | undefined;
+  if (thinking?.type !== 'enabled') return null;
+  const budget = thinking.budget_tokens ?? 0;
+  if (budget < 1024) return 'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024';
+  if (typeof body.max_tokens === 'number' && budget >= body.max_tokens)
+    return '`max_tokens` must be greater than `thinking.budget_tokens`.';
+  if (body.temperature !== undefined && body.temperature !== 1)
+    return '`temperature` may only be set to 1 when thinking is enabled.';
+  return null;
+}
 
 /** The reply text the fake gives for a call, exported so tests can assert on it. */
 export function fakeOutput(model: string, system: string | null, user: string | null, json = false): string {
@@ -281,14 +309,18 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       const texts = (content: unknown) =>
         ((content as { parts?: { text?: string }[] } | undefined)?.parts ?? []).map((p) => p.text ?? '').join('');
       system = body.systemInstruction ? texts(body.systemInstruction) : null;
-      const contents = body.contents as unknown[] | undefined;
-      user = contents?.[0] ? texts(contents[0]) : null;
+      // The reply answers the last user turn, as in a conversation.
+      const contents = body.contents as { role?: string }[] | undefined;
+      const last = contents?.findLast((content) => content.role !== 'model');
+      user = last ? texts(last) : null;
     } else {
       system = typeof body.system === 'string' ? body.system : null;
-      const first = body.messages?.[0];
-      user = first ? (typeof first.content === 'string' ? first.content : JSON.stringify(first.content)) : null;
+      const last = body.messages?.findLast((m) => m.role === 'user');
+      user = last ? (typeof last.content === 'string' ? last.content : JSON.stringify(last.content)) : null;
       if (typeof body.max_tokens !== 'number')
         return send(res, 400, apiError(api, 400, 'invalid_request_error', 'max_tokens: Field required'));
+      const refused = anthropicThinkingError(body);
+      if (refused) return send(res, 400, apiError(api, 400, 'invalid_request_error', refused));
     }
     if (!body.model) return send(res, 400, apiError(api, 400, 'invalid_request_error', 'model is required'));
 
@@ -374,7 +406,9 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
           : FAKE_VERDICTS[directive.verdict];
     }
     const inputTokens = fakeTokens(text);
-    const outputTokens = fakeTokens(output);
+    const reasoningTokens = asksToReason(api, body) ? FAKE_REASONING_TOKENS : 0;
+    // As billed: the output counts the reasoning too.
+    const outputTokens = fakeTokens(output) + reasoningTokens;
     if (streamed) {
       res.once('finish', () => {
         stats.answered++;
@@ -392,6 +426,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
           output,
           inputTokens,
           outputTokens,
+          reasoningTokens,
           includeUsage: options?.include_usage === true,
           firstMs: directive.stream?.firstMs ?? latencyMs,
           lastMs: latencyMs,
@@ -423,21 +458,13 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
             logprobs: null,
           },
         ],
-        usage: {
-          prompt_tokens: inputTokens,
-          completion_tokens: outputTokens,
-          total_tokens: inputTokens + outputTokens,
-        },
+        usage: usageOf({ api, inputTokens, outputTokens, reasoningTokens }),
       });
     }
     if (api === 'gemini') {
       return send(res, 200, {
         candidates: [{ content: { parts: [{ text: output }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-        usageMetadata: {
-          promptTokenCount: inputTokens,
-          candidatesTokenCount: outputTokens,
-          totalTokenCount: inputTokens + outputTokens,
-        },
+        usageMetadata: usageOf({ api, inputTokens, outputTokens, reasoningTokens }),
         modelVersion: body.model,
       });
     }
@@ -449,7 +476,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       content: [{ type: 'text', text: output }],
       stop_reason: 'end_turn',
       stop_sequence: null,
-      usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+      usage: usageOf({ api, inputTokens, outputTokens, reasoningTokens }),
     });
   }
 

@@ -7,7 +7,10 @@ export type StreamPlan = {
   model: string;
   output: string;
   inputTokens: number;
+  /** Every output token, the reasoning ones included (as billed). */
   outputTokens: number;
+  /** Of outputTokens, those spent reasoning (0: the call did not ask the model to reason). */
+  reasoningTokens: number;
   /** OpenAI's stream_options.include_usage: a last chunk with the usage. */
   includeUsage: boolean;
   firstMs: number;
@@ -36,6 +39,37 @@ export function splitPieces(output: string, count: number): string[] {
   return pieces.length > 0 ? pieces : [''];
 }
 
+type Usage = Pick<StreamPlan, 'api' | 'inputTokens' | 'outputTokens' | 'reasoningTokens'>;
+
+/** Anthropic's output usage, as message_delta carries it. */
+const anthropicOutputUsage = ({ outputTokens, reasoningTokens }: Usage) => ({
+  output_tokens: outputTokens,
+  ...(reasoningTokens > 0 ? { output_tokens_details: { thinking_tokens: reasoningTokens } } : {}),
+});
+
+/**
+ * A reply's usage in the provider's shape: OpenAI's and Anthropic's output counts include the reasoning, said apart in
+ * their details only when there was some; Gemini counts the thoughts apart from the candidates.
+ */
+export function usageOf({ api, inputTokens, outputTokens, reasoningTokens }: Usage): Record<string, unknown> {
+  const reasoned = reasoningTokens > 0;
+  if (api === 'openai')
+    return {
+      prompt_tokens: inputTokens,
+      completion_tokens: outputTokens,
+      total_tokens: inputTokens + outputTokens,
+      ...(reasoned ? { completion_tokens_details: { reasoning_tokens: reasoningTokens } } : {}),
+    };
+  if (api === 'gemini')
+    return {
+      promptTokenCount: inputTokens,
+      candidatesTokenCount: outputTokens - reasoningTokens,
+      ...(reasoned ? { thoughtsTokenCount: reasoningTokens } : {}),
+      totalTokenCount: inputTokens + outputTokens,
+    };
+  return { input_tokens: inputTokens, ...anthropicOutputUsage({ api, inputTokens, outputTokens, reasoningTokens }) };
+}
+
 /** The provider's frames: those before the first piece, one per piece, and those after the last. */
 function frames(plan: StreamPlan) {
   const created = Math.floor(Date.now() / 1000);
@@ -47,11 +81,7 @@ function frames(plan: StreamPlan) {
       model: plan.model,
       choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
     });
-    const usage = {
-      prompt_tokens: plan.inputTokens,
-      completion_tokens: plan.outputTokens,
-      total_tokens: plan.inputTokens + plan.outputTokens,
-    };
+    const usage = usageOf(plan);
     return {
       head: sse(chunk({ role: 'assistant', content: '', refusal: null }, null)),
       piece: (text: string) => sse(chunk({ content: text }, null)),
@@ -66,15 +96,7 @@ function frames(plan: StreamPlan) {
       candidates: [
         { content: { parts: [{ text }], role: 'model' }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) },
       ],
-      ...(last
-        ? {
-            usageMetadata: {
-              promptTokenCount: plan.inputTokens,
-              candidatesTokenCount: plan.outputTokens,
-              totalTokenCount: plan.inputTokens + plan.outputTokens,
-            },
-          }
-        : {}),
+      ...(last ? { usageMetadata: usageOf(plan) } : {}),
       modelVersion: plan.model,
       responseId: plan.id,
     });
@@ -103,7 +125,7 @@ function frames(plan: StreamPlan) {
         {
           type: 'message_delta',
           delta: { stop_reason: 'end_turn', stop_sequence: null },
-          usage: { output_tokens: plan.outputTokens },
+          usage: anthropicOutputUsage(plan),
         },
         'message_delta',
       ) +

@@ -13,6 +13,8 @@ const PromptFrontMatter = z.object({
   temperature: ModelParameters.shape.temperature,
   max_tokens: ModelParameters.shape.max_tokens,
   json_mode: z.boolean().default(false),
+  /** `{effort: low}` or `{budget_tokens: 2048}` where the model takes one; absent or null: none. */
+  reasoning: ModelParameters.shape.reasoning,
 });
 type PromptFile = z.infer<typeof PromptFrontMatter> & { prompt: string };
 
@@ -40,6 +42,7 @@ function promptFileText(configuration: Configuration): string {
     temperature: configuration.parameters.temperature,
     max_tokens: configuration.parameters.max_tokens,
     json_mode: configuration.json_mode,
+    ...(configuration.parameters.reasoning ? { reasoning: configuration.parameters.reasoning } : {}),
   };
   return `---\n${stringify(settings)}---\n\n${configuration.prompt.content}\n`;
 }
@@ -77,6 +80,9 @@ function differences(file: PromptFile, current: Configuration): string[] {
   if (file.temperature !== current.parameters.temperature) changed.push('temperature');
   if (file.max_tokens !== current.parameters.max_tokens) changed.push('max_tokens');
   if (file.json_mode !== current.json_mode) changed.push('json_mode');
+  const { effort = null, budget_tokens = null } = current.parameters.reasoning ?? {};
+  if ((file.reasoning?.effort ?? null) !== effort || (file.reasoning?.budget_tokens ?? null) !== budget_tokens)
+    changed.push('reasoning');
   return changed;
 }
 
@@ -106,7 +112,7 @@ export async function pushPrompts(
       name: prompt.name,
       prompt_content: prompt.prompt,
       ai_model_id: model.id,
-      parameters: { temperature: prompt.temperature, max_tokens: prompt.max_tokens },
+      parameters: { temperature: prompt.temperature, max_tokens: prompt.max_tokens, reasoning: prompt.reasoning },
       provider_specific_params: { json_mode: prompt.json_mode },
     };
     const [current, ...others] = existing.filter((c) => c.name === prompt.name);

@@ -9,6 +9,25 @@ export type Provider = z.infer<typeof Provider>;
 export const ModelCompany = z.enum(MODEL_COMPANIES);
 export type ModelCompany = z.infer<typeof ModelCompany>;
 
+/** OpenAI's reasoning_effort values a configuration may set (the ones every effort-taking model of the catalog shares). */
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+export const ReasoningEffort = z.enum(REASONING_EFFORTS, {
+  error: `Reasoning effort must be one of ${REASONING_EFFORTS.join(', ')}.`,
+});
+export type ReasoningEffort = z.infer<typeof ReasoningEffort>;
+
+/**
+ * Which reasoning setting a model takes: an effort among these values (OpenAI's reasoning_effort), or a budget of
+ * thinking tokens within these bounds (Anthropic's extended thinking, Gemini's thinkingBudget); null: none.
+ */
+export const ReasoningCapability = z
+  .union([
+    z.object({ effort: z.array(ReasoningEffort) }),
+    z.object({ budget: z.object({ min: z.number().int(), max: z.number().int() }) }),
+  ])
+  .nullable();
+export type ReasoningCapability = z.infer<typeof ReasoningCapability>;
+
 export const AiModel = z.object({
   id: Id,
   company: ModelCompany,
@@ -20,6 +39,8 @@ export const AiModel = z.object({
   supports_temperature: z.boolean(),
   /** The most output tokens the model can produce; max tokens above it are refused. */
   max_output_tokens: z.number().int().positive(),
+  /** The reasoning setting the model takes, if any: the configuration editor offers only that one. */
+  reasoning: ReasoningCapability,
   /** Its published price per million tokens; null when not known (its cost shows as unknown). */
   price: ModelPrice.nullable(),
 });

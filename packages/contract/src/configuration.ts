@@ -1,7 +1,27 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
-import { AiModel } from './ai-model.js';
+import { AiModel, ReasoningEffort } from './ai-model.js';
+import { ChatMessage, ConfigurationMessages } from './message.js';
+
+/**
+ * A reasoning model's setting: how hard it reasons (`effort`, OpenAI) or how many tokens it may think (`budget_tokens`,
+ * Anthropic's extended thinking and Gemini's thinking budget); one of the two, as the model takes it.
+ */
+export const ReasoningSetting = z
+  .object({
+    effort: ReasoningEffort.optional(),
+    budget_tokens: z
+      .number({ error: 'Thinking budget must be a whole number of tokens.' })
+      .int({ error: 'Thinking budget must be a whole number of tokens.' })
+      .min(0, { error: 'Thinking budget must not be negative.' })
+      .max(LIMITS.maxTokens.max, { error: `Thinking budget must be at most ${LIMITS.maxTokens.max}.` })
+      .optional(),
+  })
+  .refine((setting) => (setting.effort === undefined) !== (setting.budget_tokens === undefined), {
+    error: 'Set either a reasoning effort or a thinking budget.',
+  });
+export type ReasoningSetting = z.infer<typeof ReasoningSetting>;
 
 export const ModelParameters = z.object({
   temperature: z
@@ -16,6 +36,8 @@ export const ModelParameters = z.object({
     .max(LIMITS.maxTokens.max, { error: `Max tokens must be at most ${LIMITS.maxTokens.max}.` })
     .nullable()
     .default(null),
+  /** null: the model reasons as it does by default (or does not reason). */
+  reasoning: ReasoningSetting.nullable().default(null),
 });
 export type ModelParameters = z.infer<typeof ModelParameters>;
 
@@ -25,12 +47,18 @@ export type ProviderSpecificParams = z.infer<typeof ProviderSpecificParams>;
 const ConfigurationModel = AiModel.pick({
   id: true,
   company: true,
+  endpoint: true,
   model_name: true,
   supports_json_mode: true,
   supports_temperature: true,
+  reasoning: true,
 });
 const ConfigurationPrompt = z.object({ content: z.string(), token_count: z.number().int() });
-const SavedParameters = z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() });
+const SavedParameters = z.object({
+  temperature: z.number(),
+  max_tokens: z.number().int().nullable(),
+  reasoning: ReasoningSetting.nullable(),
+});
 
 /** A system prompt paired with a model; the API calls it a configuration. */
 export const Configuration = z.object({
@@ -39,10 +67,14 @@ export const Configuration = z.object({
   project: Id,
   ai_model: ConfigurationModel,
   prompt: ConfigurationPrompt,
+  /** Sent after the system prompt, before the input: few-shot examples or a fixed start of a conversation. */
+  messages: z.array(ChatMessage),
+  /** The user turn a text input is sent as; `{{input}}` is the input's content. */
+  user_template: z.string(),
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   json_mode: z.boolean(),
-  /** 1 when created; each save that changes the text, model or parameters adds one. */
+  /** 1 when created; each save that changes the texts (prompt, messages, user template), model or parameters adds one. */
   version: z.number().int().positive(),
   is_active: z.boolean(),
   created_at: Timestamp,
@@ -53,12 +85,15 @@ export type Configuration = z.infer<typeof Configuration>;
 export const SaveConfigurationInput = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
   prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
+  // Left out: none and `{{input}}` on create; as they are on update (a client that knows nothing of them keeps them).
+  messages: ConfigurationMessages.optional(),
+  user_template: requiredText('User message template', LIMITS.contentMaxLength).optional(),
   ai_model_id: z
     .number({ error: 'AI model is required.' })
     .int()
     .positive({ error: 'AI model is required.' })
     .max(ID_MAX, { error: 'Not a valid id.' }),
-  parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null }),
+  parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null, reasoning: null }),
   provider_specific_params: ProviderSpecificParams.default({}),
   is_active: z.boolean().optional(),
   // Sent by the client; the project comes from the path (create) or the stored row (update).
@@ -87,6 +122,8 @@ export const ConfigurationVersion = z.object({
   name: z.string(),
   ai_model: ConfigurationModel,
   prompt: ConfigurationPrompt,
+  messages: z.array(ChatMessage),
+  user_template: z.string(),
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   /** When this version was saved. */

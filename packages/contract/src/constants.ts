@@ -37,6 +37,8 @@ export const LIMITS = {
   filledRunMaxLength: 20_000_000,
   runMaxRequests: 20_000,
   variablesMax: 100,
+  /** Messages of a configuration's fixed prefix, or of a conversation input. */
+  messagesMax: 100,
   importMaxRows: 10_000,
   importMaxBytes: 10 * 1024 * 1024,
   importErrorsListed: 100,

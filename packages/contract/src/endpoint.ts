@@ -13,6 +13,8 @@ export const EndpointModel = z.object({
   input_per_mtok: z.number().nullable(),
   output_per_mtok: z.number().nullable(),
   supports_json_mode: z.boolean(),
+  /** It takes OpenAI's reasoning_effort (an OpenAI reasoning model behind a gateway, say); off: none is sent. */
+  supports_reasoning_effort: z.boolean(),
 });
 export type EndpointModel = z.infer<typeof EndpointModel>;
 
@@ -44,6 +46,7 @@ export const EndpointModelInput = z.object({
   input_per_mtok: price('Input price'),
   output_per_mtok: price('Output price'),
   supports_json_mode: z.boolean().default(false),
+  supports_reasoning_effort: z.boolean().default(false),
 });
 export type EndpointModelInput = z.infer<typeof EndpointModelInput>;
 

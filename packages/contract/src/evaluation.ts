@@ -1,10 +1,12 @@
-import { ModelCompany } from './ai-model.js';
+import { AiModel } from './ai-model.js';
+import { ChatMessage } from './message.js';
 import { z } from 'zod';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { BodyId, Id, Timestamp, text } from './common.js';
 import { Rating, Score } from './verdict.js';
 import { PreviousOutcome } from './run-control.js';
 import { ModelPrice } from './cost.js';
+import { ReasoningSetting } from './configuration.js';
 
 type RunCounts = { configuration_ids: number[]; input_ids: number[]; repetitions?: number };
 /**
@@ -98,6 +100,11 @@ export const ApiRequest = z.object({
   ttft: z.number().nullable(),
   input_token_total_count: z.number().int().nullable(),
   output_token_count: z.number().int().nullable(),
+  /**
+   * Of the output tokens, those the model spent reasoning (priced as output, as providers bill them); null when the
+   * call did not reason or its provider did not say.
+   */
+  reasoning_tokens: z.number().int().nullable(),
   error_message: z.string().nullable(),
   /** What the call cost in USD from its usage; null when it has no usage or its model no known price. */
   cost_usd: z.number().nullable(),
@@ -105,7 +112,10 @@ export const ApiRequest = z.object({
   judge_cost_usd: z.number().nullable(),
   /** The texts the model was sent, templates filled in (user_prompt: null when the run had no user prompt). */
   system_prompt: z.string().nullable(),
+  /** The last user turn sent: the user prompt, or a conversation's last user message. */
   user_prompt: z.string().nullable(),
+  /** Every turn sent after the system prompt: the configuration's messages, then the user prompt or conversation. */
+  messages: z.array(ChatMessage),
   attempts: z.number().int(),
   /** The checks' verdicts on its output. */
   scores: z.array(Score),
@@ -131,6 +141,8 @@ export const Result = z.object({
   /** Time to first token (seconds), null when unknown. */
   ttft: z.number().nullable(),
   token_count: z.number().int(),
+  /** Of token_count, the tokens spent reasoning; null when none were reported. */
+  reasoning_tokens: z.number().int().nullable(),
   input_token_total_count: z.number().int(),
   created_at: Timestamp,
 });
@@ -175,8 +187,17 @@ export const ResultsConfiguration = z.object({
   id: Id,
   name: z.string(),
   prompt_content: z.string(),
-  ai_model: z.object({ id: Id, company: ModelCompany, model_name: z.string() }),
-  parameters: z.object({ temperature: z.number(), max_tokens: z.number().int().nullable() }),
+  /** Its messages between the system prompt and the input, and the user turn a text input was sent as. */
+  messages: z.array(ChatMessage),
+  user_template: z.string(),
+  /** endpoint: null for the built-in providers' models, and in runs made before endpoint names were kept. */
+  ai_model: AiModel.pick({ id: true, company: true, endpoint: true, model_name: true }),
+  /** reasoning: absent for runs made before reasoning settings were kept. */
+  parameters: z.object({
+    temperature: z.number(),
+    max_tokens: z.number().int().nullable(),
+    reasoning: ReasoningSetting.nullable().optional(),
+  }),
   /** The model's price when the run started (null: unknown); absent for runs made before prices were kept. */
   price: ModelPrice.nullable().optional(),
   provider_specific_params: z.object({ json_mode: z.boolean().optional() }),
@@ -186,7 +207,14 @@ export const ResultsConfiguration = z.object({
 export type ResultsConfiguration = z.infer<typeof ResultsConfiguration>;
 
 /** An input in the results document, as it was when the run started. */
-export const ResultsInput = z.object({ id: Id, name: z.string(), content: z.string() });
+export const ResultsInput = z.object({
+  id: Id,
+  name: z.string(),
+  /** A conversation's content is its last user turn. */
+  content: z.string(),
+  /** The conversation of a conversation input; null for a text input. */
+  messages: z.array(ChatMessage).nullable(),
+});
 export type ResultsInput = z.infer<typeof ResultsInput>;
 
 /** One api request with its output (null until SUCCESS): a row of the results document. */

@@ -4,6 +4,7 @@ export * from './project.js';
 export * from './input.js';
 export * from './input-import.js';
 export * from './template.js';
+export * from './message.js';
 export * from './cost.js';
 export * from './ai-model.js';
 export * from './configuration.js';

@@ -1,19 +1,27 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { CreateInputInput } from './input.js';
+import { InputFields, requireContentOrMessages } from './input.js';
 
 /**
  * Columns of a CSV file read into a user prompt's own fields (names matched case-insensitively); every other column
  * is a variable. A column `variables.<name>` is always the variable `<name>`, e.g. a variable called `name`.
  */
-export const INPUT_FILE_FIELDS = ['name', 'content', 'expected_output', 'active'] as const;
+export const INPUT_FILE_FIELDS = ['name', 'content', 'expected_output', 'active', 'messages'] as const;
 export const VARIABLE_COLUMN_PREFIX = 'variables.';
 
 export const INPUT_FILE_FORMATS = ['csv', 'jsonl'] as const;
 export const InputFileFormat = z.enum(INPUT_FILE_FORMATS, { error: 'format must be csv or jsonl.' });
 export type InputFileFormat = z.infer<typeof InputFileFormat>;
 
-export const IMPORT_COLUMN_TARGETS = ['name', 'content', 'expected_output', 'active', 'variable', 'ignore'] as const;
+export const IMPORT_COLUMN_TARGETS = [
+  'name',
+  'content',
+  'messages',
+  'expected_output',
+  'active',
+  'variable',
+  'ignore',
+] as const;
 export const ImportColumnTarget = z.enum(IMPORT_COLUMN_TARGETS, {
   error: `A column is read as one of ${IMPORT_COLUMN_TARGETS.join(', ')}.`,
 });
@@ -47,9 +55,11 @@ export const ImportInputsInput = z
 export type ImportInputsInput = z.infer<typeof ImportInputsInput>;
 
 /** One user prompt of an import, as it will be created. */
-export const ImportedInput = CreateInputInput.omit({ project: true, active: true }).extend({
-  active: z.boolean({ error: 'active must be true or false.' }).default(true),
-});
+export const ImportedInput = requireContentOrMessages(
+  InputFields.omit({ project: true, active: true }).extend({
+    active: z.boolean({ error: 'active must be true or false.' }).default(true),
+  }),
+);
 export type ImportedInput = z.infer<typeof ImportedInput>;
 
 /** A refused row: `row` counts as an editor shows it (CSV: the header is row 1; JSONL: the line number). */

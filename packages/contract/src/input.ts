@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { Id, Timestamp, requiredText } from './common.js';
 import { VARIABLE_NAME_PATTERN } from './template.js';
+import { ChatMessage, Conversation } from './message.js';
 
 /** A user prompt's variables: what `{{name}}` in a template is filled with. */
 export const Variables = z
@@ -45,7 +46,10 @@ export const Input = z.object({
   id: Id,
   project: Id,
   name: z.string(),
+  /** Its text; for a conversation, the last user turn (what one-line views show). */
   content: z.string(),
+  /** null: a text input; else a conversation, sent after the configuration's messages instead of its user template. */
+  messages: z.array(ChatMessage).nullable(),
   variables: z.record(z.string(), z.string()),
   expected_output: z.string().nullable(),
   active: z.boolean(),
@@ -55,24 +59,48 @@ export const Input = z.object({
 });
 export type Input = z.infer<typeof Input>;
 
-// The client may echo `id` and other read-only fields back; they are ignored.
-export const CreateInputInput = z.object({
+/** A user prompt's fields as a request or a file gives them; `content` is required unless `messages` is given. */
+export const InputFields = z.object({
   name: requiredText('Name', LIMITS.nameMaxLength),
-  content: requiredText('Content', LIMITS.contentMaxLength),
+  // A conversation's content is its last user turn.
+  content: requiredText('Content', LIMITS.contentMaxLength).optional(),
+  messages: Conversation.nullable().default(null),
   variables: Variables.default({}),
   expected_output: ExpectedOutput.default(null),
   active: z.boolean().optional(),
   // Echoed by the client; it must name the project of the path.
   project: Id.optional(),
 });
+
+/**
+ * A text input needs its content, a conversation does not. Checked even when other fields are wrong, so a request
+ * without name and content hears of both at once.
+ */
+export const requireContentOrMessages = <Schema extends z.ZodType<{ content?: string; messages?: unknown }>>(
+  schema: Schema,
+) =>
+  schema.refine((input) => input.content !== undefined || (input.messages ?? null) !== null, {
+    path: ['content'],
+    error: 'Content is required.',
+    when: ({ value }) => {
+      const input = value as { content?: unknown; messages?: unknown } | null;
+      return typeof input === 'object' && input !== null && input.content === undefined && !input.messages;
+    },
+  });
+
+// The client may echo `id` and other read-only fields back; they are ignored.
+export const CreateInputInput = requireContentOrMessages(InputFields);
 export type CreateInputInput = z.infer<typeof CreateInputInput>;
 
-/** Variables and expected output left out of an update stay as they are. */
-export const UpdateInputInput = CreateInputInput.extend({
-  active: z.boolean().optional(),
-  variables: Variables.optional(),
-  expected_output: ExpectedOutput.optional(),
-});
+/** Variables, expected output and messages left out of an update stay as they are (null messages: a text input). */
+export const UpdateInputInput = requireContentOrMessages(
+  InputFields.extend({
+    active: z.boolean().optional(),
+    messages: Conversation.nullable().optional(),
+    variables: Variables.optional(),
+    expected_output: ExpectedOutput.optional(),
+  }),
+);
 export type UpdateInputInput = z.infer<typeof UpdateInputInput>;
 
 export const InputParams = z.object({ projectId: Id, inputId: Id });

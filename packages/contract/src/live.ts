@@ -27,6 +27,8 @@ export const LiveFinishedEvent = z.object({
   ttft: z.number().nullable(),
   input_token_total_count: z.number().int().nullable(),
   output_token_count: z.number().int().nullable(),
+  /** Of the output tokens, those spent reasoning; null when none were reported. */
+  reasoning_tokens: z.number().int().nullable(),
   error_message: z.string().nullable(),
 });
 export type LiveFinishedEvent = z.infer<typeof LiveFinishedEvent>;

@@ -60,6 +60,7 @@ export const SharedEvaluation = z.object({
       configuration_version: true,
       system_prompt: true,
       user_prompt: true,
+      messages: true,
       scores: true,
       judging: true,
       rating: true,

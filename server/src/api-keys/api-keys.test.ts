@@ -13,6 +13,7 @@ import {
 } from '../../test/harness.js';
 import { KEY_FILE_NAME, loadEncryptionKey, seal, unseal } from './sealing.js';
 import { readActiveKey, resealApiKeys } from './service.js';
+import { readEndpointTarget, resealEndpoints } from '../endpoints/service.js';
 import { itemAt } from '@promptgrid/test-support';
 
 describe.each(embeddedDatabaseOnly)('api keys on %s', (kind) => {
@@ -153,6 +154,47 @@ describe.each(embeddedDatabaseOnly)('rotating the encryption key on %s', (kind) 
         secret,
       );
       expect(await resealApiKeys(database.db, after.sealingKey)).toEqual({ resealed: 0, unknownKey: 0 });
+      await after.close();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("reseals endpoints' keys and headers too", async () => {
+    const database = await createTestDatabase(kind);
+    const start = async (env: Record<string, string>) =>
+      (await startTestApp(database, { ALLOW_PRIVATE_ENDPOINTS: 'true', ...env })).app;
+    const oldKey = crypto.randomBytes(32).toString('base64');
+    const newKey = crypto.randomBytes(32).toString('hex');
+    const secret = `sk-local-${crypto.randomBytes(16).toString('hex')}`;
+    const headers = { 'api-key': `azure-${crypto.randomBytes(8).toString('hex')}` };
+    try {
+      const before = await start({ APP_ENCRYPTION_KEY: oldKey });
+      const alice = await signedInClient(before);
+      const created = await alice.post(ROUTES.endpoints, {
+        name: 'Gateway',
+        base_url: 'http://127.0.0.1:9/v1',
+        key: secret,
+        headers,
+      });
+      expect(created.statusCode).toBe(201);
+      const endpointId = created.json<{ id: number }>().id;
+      await before.close();
+
+      const newOnly = loadEncryptionKey(newKey, '/unused');
+      await expect(readEndpointTarget(database.db, newOnly, alice.user.id, endpointId)).rejects.toThrow(
+        /APP_ENCRYPTION_KEY_PREVIOUS/,
+      );
+
+      const after = await start({ APP_ENCRYPTION_KEY: newKey, APP_ENCRYPTION_KEY_PREVIOUS: oldKey });
+      const { rows } = await database.executeSql('SELECT encryption_key_id FROM endpoints WHERE id = $1', [endpointId]);
+      expect(rows).toEqual([{ encryption_key_id: after.sealingKey.id }]);
+      // The new key alone opens both now, and a second pass finds nothing left to do.
+      expect(await readEndpointTarget(database.db, newOnly, alice.user.id, endpointId)).toMatchObject({
+        apiKey: secret,
+        headers,
+      });
+      expect(await resealEndpoints(database.db, after.sealingKey)).toEqual({ resealed: 0, unknownKey: 0 });
       await after.close();
     } finally {
       await database.close();

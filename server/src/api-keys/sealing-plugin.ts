@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { loadEncryptionKey, type EncryptionKey } from './sealing.js';
 import { resealApiKeys } from './service.js';
+import { resealEndpoints } from '../endpoints/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,8 +11,8 @@ declare module 'fastify' {
 }
 
 /**
- * Loads the key that seals provider API keys once for the app (the key routes and the evaluation worker share it), and
- * reseals at start the keys still sealed with one of APP_ENCRYPTION_KEY_PREVIOUS.
+ * Loads the key that seals provider API keys and endpoints' keys once for the app (the key routes and the evaluation
+ * worker share it), and reseals at start those still sealed with one of APP_ENCRYPTION_KEY_PREVIOUS.
  */
 export const sealingPlugin = fp(
   async (app) => {
@@ -19,10 +20,11 @@ export const sealingPlugin = fp(
     app.decorate('sealingKey', loadEncryptionKey(encryptionKey, dataDir, previousEncryptionKeys));
     if (!app.sealingKey.previous?.size) return;
     app.addHook('onReady', async () => {
-      const { resealed, unknownKey } = await resealApiKeys(app.db, app.sealingKey);
+      const keys = await resealApiKeys(app.db, app.sealingKey);
+      const endpoints = await resealEndpoints(app.db, app.sealingKey);
       app.log.info(
-        { resealed, unknownKey },
-        'provider keys sealed with APP_ENCRYPTION_KEY_PREVIOUS resealed with APP_ENCRYPTION_KEY',
+        { resealed: keys.resealed, unknownKey: keys.unknownKey, endpoints },
+        'provider and endpoint keys sealed with APP_ENCRYPTION_KEY_PREVIOUS resealed with APP_ENCRYPTION_KEY',
       );
     });
   },

@@ -43,12 +43,16 @@ describe.each(embeddedDatabaseOnly)('configurations API on %s', (kind) => {
       ai_model: {
         id: jsonModel.id,
         company: jsonModel.company,
+        endpoint: null,
         model_name: jsonModel.model_name,
+        reasoning: jsonModel.reasoning,
         supports_json_mode: true,
         supports_temperature: jsonModel.supports_temperature,
       },
       prompt: { content: body.prompt_content, token_count: countTokens(body.prompt_content) },
-      parameters: { temperature: 0.3, max_tokens: 500 },
+      messages: [],
+      user_template: '{{input}}',
+      parameters: { temperature: 0.3, max_tokens: 500, reasoning: null },
       provider_specific_params: { json_mode: true },
       json_mode: true,
       version: 1,
@@ -63,7 +67,7 @@ describe.each(embeddedDatabaseOnly)('configurations API on %s', (kind) => {
         payload({ name: 'Default', parameters: { temperature: 0, max_tokens: null } }),
       )
     ).json();
-    expect(second.parameters).toEqual({ temperature: 0, max_tokens: null });
+    expect(second.parameters).toEqual({ temperature: 0, max_tokens: null, reasoning: null });
     const listed = await client.get(ROUTES.configurations(project.id));
     expect(listed.statusCode).toBe(200);
     expect(listed.json().map((c: { id: number }) => c.id)).toEqual([configuration.id, second.id]);

@@ -2,28 +2,38 @@ import { and, eq } from 'drizzle-orm';
 import type { Configuration } from '@promptgrid/contract';
 import { ownedRow } from '../auth/ownership.js';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, configurations, projects } from '../db/schema.js';
+import { aiModels, configurations, endpoints, projects } from '../db/schema.js';
 
-export const selection = { configuration: configurations, model: aiModels };
+/** A configuration with its model, and the endpoint that serves the model (null for the built-in providers'). */
+export const selection = {
+  configuration: configurations,
+  model: aiModels,
+  endpoint: { id: endpoints.id, name: endpoints.name },
+};
 type ModelRow = typeof aiModels.$inferSelect;
-type Row = { configuration: typeof configurations.$inferSelect; model: ModelRow };
+type EndpointName = Configuration['ai_model']['endpoint'];
+type Row = { configuration: typeof configurations.$inferSelect; model: ModelRow; endpoint: EndpointName };
 
-export const toConfigurationModel = (m: ModelRow): Configuration['ai_model'] => ({
+export const toConfigurationModel = (m: ModelRow, endpoint: EndpointName): Configuration['ai_model'] => ({
   id: m.id,
   company: m.company,
+  endpoint,
   model_name: m.modelName,
   supports_json_mode: m.supportsJsonMode,
   supports_temperature: m.capabilities.supportsTemperature,
+  reasoning: m.capabilities.reasoning ?? null,
 });
 
-export function toConfiguration({ configuration: c, model: m }: Row): Configuration {
+export function toConfiguration({ configuration: c, model: m, endpoint }: Row): Configuration {
   return {
     id: c.id,
     name: c.name,
     project: c.projectId,
-    ai_model: toConfigurationModel(m),
+    ai_model: toConfigurationModel(m, endpoint),
     prompt: { content: c.promptContent, token_count: c.promptTokenCount },
-    parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
+    messages: c.messages,
+    user_template: c.userTemplate,
+    parameters: { temperature: c.temperature, max_tokens: c.maxTokens, reasoning: c.reasoning },
     provider_specific_params: m.supportsJsonMode ? { json_mode: c.jsonMode } : {},
     json_mode: c.jsonMode,
     version: c.version,
@@ -38,6 +48,7 @@ export async function getOwned(db: Db | Tx, userId: number, id: number): Promise
     .select(selection)
     .from(configurations)
     .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
+    .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
     .innerJoin(projects, eq(projects.id, configurations.projectId))
     .where(and(eq(configurations.id, id), eq(projects.userId, userId)));
   return ownedRow(rows, 'configuration');

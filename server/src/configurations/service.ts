@@ -1,22 +1,25 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   copyName,
+  DEFAULT_USER_TEMPLATE,
+  type ChatMessage,
   type Configuration,
   type PatchConfigurationInput,
   type SaveConfigurationInput,
 } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, configurations } from '../db/schema.js';
+import { aiModels, configurations, endpoints } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
 import { countTokens } from '../lib/tokens.js';
+import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
 
-/** The listed model the payload names, once its max tokens fit what the model can produce. */
+/** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
 async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) {
   const [model] = await tx
     .select()
@@ -26,19 +29,28 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
   const limit = model.capabilities.maxOutputTokens;
   if (input.parameters.max_tokens !== null && input.parameters.max_tokens > limit)
     throw badRequest({ 'parameters.max_tokens': [`Max tokens must be at most ${limit} for ${model.modelName}.`] });
+  const refused = reasoningErrors(model, input.parameters);
+  if (refused) throw badRequest(refused);
   return model;
 }
 
-function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean) {
+/** The texts a save left out: a new configuration's defaults, or what an existing one holds. */
+type KeptTexts = { messages: ChatMessage[]; userTemplate: string };
+const NEW_TEXTS: KeptTexts = { messages: [], userTemplate: DEFAULT_USER_TEMPLATE };
+
+function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean, kept: KeptTexts) {
   return {
     name: input.name,
     aiModelId: input.ai_model_id,
     promptContent: input.prompt_content,
     promptTokenCount: countTokens(input.prompt_content),
+    messages: input.messages ?? kept.messages,
+    userTemplate: input.user_template ?? kept.userTemplate,
     // Sliders send 0.30000000000000004; store the step value.
     temperature: Math.round(input.parameters.temperature * 100) / 100,
     maxTokens: input.parameters.max_tokens,
     jsonMode: supportsJsonMode && input.provider_specific_params.json_mode === true,
+    reasoning: input.parameters.reasoning,
   };
 }
 
@@ -48,6 +60,7 @@ export async function listConfigurations(db: Db, userId: number, projectId: numb
     .select(selection)
     .from(configurations)
     .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
+    .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
     .where(eq(configurations.projectId, projectId))
     .orderBy(asc(configurations.createdAt), asc(configurations.id));
   return rows.map(toConfiguration);
@@ -78,7 +91,11 @@ export async function createConfigurations(
       const row = returnedRow(
         await tx
           .insert(configurations)
-          .values({ projectId, ...columnsFrom(input, model.supportsJsonMode), isActive: input.is_active ?? true })
+          .values({
+            projectId,
+            ...columnsFrom(input, model.supportsJsonMode, NEW_TEXTS),
+            isActive: input.is_active ?? true,
+          })
           .returning({ id: configurations.id }),
       );
       created.push(toConfiguration(await getOwned(tx, userId, row.id)));
@@ -97,7 +114,7 @@ export async function updateConfiguration(
     const existing = await getOwned(tx, userId, id);
     assertPayloadProject(input.project, existing.configuration.projectId);
     const model = await findModel(tx, userId, input);
-    const columns = columnsFrom(input, model.supportsJsonMode);
+    const columns = columnsFrom(input, model.supportsJsonMode, existing.configuration);
     const version = await keepVersionIfChanged(tx, existing.configuration, columns);
     await tx
       .update(configurations)
@@ -113,7 +130,10 @@ export async function updateConfiguration(
   });
 }
 
-/** A new configuration with the same text, model and parameters, named 'Copy of {name}', starting at version 1. */
+/**
+ * A new configuration with the same texts (prompt, messages, user template), model and parameters, named
+ * 'Copy of {name}', starting at version 1.
+ */
 export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const { configuration: c } = await getOwned(tx, userId, id);
@@ -126,9 +146,12 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
           name: copyName(c.name),
           promptContent: c.promptContent,
           promptTokenCount: c.promptTokenCount,
+          messages: c.messages,
+          userTemplate: c.userTemplate,
           temperature: c.temperature,
           maxTokens: c.maxTokens,
           jsonMode: c.jsonMode,
+          reasoning: c.reasoning,
           isActive: c.isActive,
         })
         .returning({ id: configurations.id }),

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type AiModel, type Configuration, type ConfigurationVersion } from '@promptgrid/contract';
+import {
+  ROUTES,
+  type AiModel,
+  type Configuration,
+  type ConfigurationVersion,
+  type EvaluationRecord,
+} from '@promptgrid/contract';
 import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
 import { itemAt } from '@promptgrid/test-support';
 
@@ -32,6 +38,8 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
   const saveOf = (c: Configuration, changes: Record<string, unknown> = {}) => ({
     name: c.name,
     prompt_content: c.prompt.content,
+    messages: c.messages,
+    user_template: c.user_template,
     ai_model_id: c.ai_model.id,
     parameters: c.parameters,
     provider_specific_params: c.provider_specific_params,
@@ -62,6 +70,29 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
     expect(versions.map((v) => v.version)).toEqual([1]);
   });
 
+  it('keeps the reasoning setting in versions, copies and the run it starts', async () => {
+    const { client, configuration } = await withConfiguration({
+      ai_model_id: model('gpt-5-mini').id,
+      parameters: { temperature: 0, max_tokens: null, reasoning: { effort: 'low' } },
+    });
+    expect(configuration.parameters.reasoning).toEqual({ effort: 'low' });
+    const saved = await client.put(
+      ROUTES.configuration(configuration.id),
+      saveOf(configuration, { parameters: { ...configuration.parameters, reasoning: { effort: 'high' } } }),
+    );
+    expect(saved.json<Configuration>()).toMatchObject({ version: 2, parameters: { reasoning: { effort: 'high' } } });
+    const versions: ConfigurationVersion[] = (await client.get(ROUTES.configurationVersions(configuration.id))).json();
+    expect(versions.map((v) => v.parameters.reasoning)).toEqual([{ effort: 'high' }, { effort: 'low' }]);
+
+    const copy = (await client.post(ROUTES.configurationDuplicate(configuration.id))).json<Configuration>();
+    expect(copy.parameters.reasoning).toEqual({ effort: 'high' });
+
+    const started = await client.post(ROUTES.runEvaluation, { configuration_ids: [copy.id], use_mock: true });
+    expect(started.statusCode, started.body).toBe(201);
+    const record = (await client.get(ROUTES.evaluation(started.json().evaluation_id))).json<EvaluationRecord>();
+    expect(itemAt(record.configurations, 0).parameters.reasoning).toEqual({ effort: 'high' });
+  });
+
   it('keeps the replaced text and parameters as a version on each save that changes them; a restore is a new save', async () => {
     const { client, configuration } = await withConfiguration();
     const first: ConfigurationVersion[] = (await client.get(ROUTES.configurationVersions(configuration.id))).json();
@@ -72,7 +103,9 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
         name: 'Concise',
         ai_model: configuration.ai_model,
         prompt: configuration.prompt,
-        parameters: { temperature: 0.3, max_tokens: 500 },
+        messages: [],
+        user_template: '{{input}}',
+        parameters: { temperature: 0.3, max_tokens: 500, reasoning: null },
         provider_specific_params: { json_mode: true },
         saved_at: configuration.updated_at,
       },
@@ -124,6 +157,59 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
     // Deleting the configuration deletes its versions.
     expect((await client.delete(ROUTES.configuration(configuration.id))).statusCode).toBe(204);
     expect((await client.get(ROUTES.configurationVersions(configuration.id))).statusCode).toBe(404);
+  });
+
+  it('keeps messages and the user template in versions, a change of either being a new version, and in copies', async () => {
+    const fewShot = [
+      { role: 'user', content: 'Capital of France?' },
+      { role: 'assistant', content: 'Paris.' },
+    ];
+    const { client, configuration } = await withConfiguration({ messages: fewShot, user_template: 'Q: {{input}}' });
+    expect(configuration).toMatchObject({ messages: fewShot, user_template: 'Q: {{input}}', version: 1 });
+
+    const reordered = [itemAt(fewShot, 1), itemAt(fewShot, 0)];
+    const v2 = (
+      await client.put(ROUTES.configuration(configuration.id), saveOf(configuration, { messages: reordered }))
+    ).json<Configuration>();
+    expect(v2).toMatchObject({ version: 2, messages: reordered, user_template: 'Q: {{input}}' });
+    const v3 = (
+      await client.put(ROUTES.configuration(configuration.id), saveOf(v2, { user_template: '{{input}}' }))
+    ).json<Configuration>();
+    expect(v3.version).toBe(3);
+    // Saving the same texts again is no new version.
+    const same = (await client.put(ROUTES.configuration(configuration.id), saveOf(v3))).json<Configuration>();
+    expect(same.version).toBe(3);
+    // A client that knows nothing of them (an older command line) keeps them as they are.
+    const { messages: _messages, user_template: _template, ...withoutTexts } = saveOf(v3);
+    const kept = (await client.put(ROUTES.configuration(configuration.id), withoutTexts)).json<Configuration>();
+    expect(kept).toMatchObject({ version: 3, messages: reordered, user_template: '{{input}}' });
+
+    const versions: ConfigurationVersion[] = (await client.get(ROUTES.configurationVersions(configuration.id))).json();
+    expect(versions.map((v) => [v.version, v.messages.map((m) => m.content), v.user_template])).toEqual([
+      [3, ['Paris.', 'Capital of France?'], '{{input}}'],
+      [2, ['Paris.', 'Capital of France?'], 'Q: {{input}}'],
+      [1, ['Capital of France?', 'Paris.'], 'Q: {{input}}'],
+    ]);
+    const copy = (await client.post(ROUTES.configurationDuplicate(configuration.id))).json<Configuration>();
+    expect(copy).toMatchObject({ messages: reordered, user_template: '{{input}}', version: 1 });
+  });
+
+  it('refuses a message without a known role or text with a 400 naming the field', async () => {
+    const { client, configuration } = await withConfiguration();
+    const refused = await client.put(
+      ROUTES.configuration(configuration.id),
+      saveOf(configuration, {
+        messages: [
+          { role: 'system', content: 'x' },
+          { role: 'user', content: '' },
+        ],
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      'messages.0.role': ['A message role must be user or assistant.'],
+      'messages.1.content': ['A message cannot be empty.'],
+    });
   });
 
   it("answers 404 for another user's configuration on duplicate and versions, and for unknown ids", async () => {

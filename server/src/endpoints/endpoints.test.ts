@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ROUTES, type AiModel, type Endpoint, type EvaluationResults } from '@promptgrid/contract';
+import {
+  ROUTES,
+  type AiModel,
+  type Configuration,
+  type ConfigurationVersion,
+  type Endpoint,
+  type EvaluationResults,
+} from '@promptgrid/contract';
 import { fakeOutput, startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { firstItems, itemAt } from '@promptgrid/test-support';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
@@ -81,6 +88,7 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
           input_per_mtok: null,
           output_per_mtok: null,
           supports_json_mode: false,
+          supports_reasoning_effort: false,
         },
       ],
       created_at: expect.any(String),
@@ -167,6 +175,8 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
       output: fakeOutput('llama3.2', 'You are terse.', 'Hello endpoint'),
       cost_usd: null,
     });
+    // The run froze the endpoint's name with its model: results label it 'Local vLLM - llama3.2'.
+    expect(itemAt(first.configurations, 0).ai_model.endpoint).toEqual({ id: endpoint.id, name: 'Local vLLM' });
     const call = itemAt(fake.requests, 0);
     expect(call).toMatchObject({ api: 'openai', apiKey: ENDPOINT_KEY, body: { model: 'llama3.2', stream: true } });
     expect(call.headers['x-team']).toBe('evals-secret-team');
@@ -174,6 +184,29 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
     const second = await realRun(alice, projectId, priced.id, 'Priced call');
     const { input_token_total_count, output_token_count, cost_usd } = itemAt(second.api_requests, 0);
     expect(cost_usd).toBeCloseTo((input_token_total_count! * 1 + output_token_count! * 2) / 1_000_000, 12);
+  });
+
+  it("names the endpoint in a configuration's model, as it is named now", async () => {
+    const alice = await signedInClient(ctx.app);
+    const endpoint = (await create(alice, { models: [{ model_name: 'llama3.2' }] })).json<Endpoint>();
+    const projectId = await project(alice);
+    const created = await alice.post(ROUTES.configurations(projectId), {
+      name: 'Local',
+      prompt_content: 'You are terse.',
+      ai_model_id: itemAt(endpoint.models, 0).id,
+    });
+    expect(created.json<Configuration>().ai_model).toMatchObject({
+      company: 'custom',
+      endpoint: { id: endpoint.id, name: 'Local vLLM' },
+      model_name: 'llama3.2',
+    });
+    await alice.put(ROUTES.endpoint(endpoint.id), { name: 'Lab Ollama' });
+    const [listed] = (await alice.get(ROUTES.configurations(projectId))).json<Configuration[]>();
+    expect(listed?.ai_model.endpoint).toEqual({ id: endpoint.id, name: 'Lab Ollama' });
+    const [current] = (await alice.get(ROUTES.configurationVersions(created.json<Configuration>().id))).json<
+      ConfigurationVersion[]
+    >();
+    expect(current?.ai_model.endpoint).toEqual({ id: endpoint.id, name: 'Lab Ollama' });
   });
 
   it("keeps another user's endpoints and models out of reach: 404s, absent from their models, refused in configurations", async () => {
@@ -322,7 +355,7 @@ describe('the address guard at every connection', () => {
       maxOutputTokens: 100,
     },
     systemPrompt: 's',
-    userPrompt: 'u',
+    messages: [{ role: 'user', content: 'u' }],
     temperature: 0,
     maxTokens: null,
     jsonMode: false,

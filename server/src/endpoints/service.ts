@@ -1,8 +1,9 @@
 import { returnedRow } from '../db/rows.js';
-import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   CreateEndpointInput,
   LIMITS,
+  REASONING_EFFORTS,
   UpdateEndpointInput,
   type Endpoint,
   type EndpointModelInput,
@@ -10,7 +11,14 @@ import {
 import type { z } from 'zod';
 import { ownEndpoint, ownedRow } from '../auth/ownership.js';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, configurations, configurationVersions, endpoints, projects } from '../db/schema.js';
+import {
+  aiModels,
+  configurations,
+  configurationVersions,
+  endpoints,
+  projects,
+  type ModelCapabilities,
+} from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { seal, unseal, type EncryptionKey } from '../api-keys/sealing.js';
 import type { AddressGuard } from '../providers/address-guard.js';
@@ -25,14 +33,16 @@ const headersContext = (userId: number) => `endpoint-headers:${userId}`;
 
 /**
  * What an endpoint's models can do is not published anywhere we can read: they take a temperature and max_tokens,
- * as the OpenAI-compatible servers do, up to the product's own max tokens.
+ * as the OpenAI-compatible servers do, up to the product's own max tokens, and OpenAI's reasoning_effort when the user
+ * says the model takes it (any of its values: the server behind the endpoint decides which it accepts).
  */
-const ENDPOINT_CAPABILITIES = {
+const endpointCapabilities = (model: EndpointModelInput): ModelCapabilities => ({
   tokenParameter: 'max_tokens',
   supportsTemperature: true,
   defaultMaxTokens: 4096,
   maxOutputTokens: LIMITS.maxTokens.max,
-} as const;
+  reasoning: model.supports_reasoning_effort ? { effort: [...REASONING_EFFORTS] } : null,
+});
 
 const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
   id: row.id,
@@ -48,6 +58,7 @@ const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
     input_per_mtok: m.price?.input_per_mtok ?? null,
     output_per_mtok: m.price?.output_per_mtok ?? null,
     supports_json_mode: m.supportsJsonMode,
+    supports_reasoning_effort: m.capabilities.reasoning != null,
   })),
   created_at: row.createdAt.toISOString(),
 });
@@ -137,7 +148,7 @@ async function replaceModels(tx: Tx, endpointId: number, models: EndpointModelIn
       endpointId,
       modelName: m.model_name,
       supportsJsonMode: m.supports_json_mode,
-      capabilities: ENDPOINT_CAPABILITIES,
+      capabilities: endpointCapabilities(m),
       price: priceOf(m),
       listed: true,
       sortOrder: order,
@@ -255,6 +266,34 @@ function openEndpoint(row: Row, sealing: EncryptionKey): EndpointTarget {
       : {},
     concurrency: row.concurrency,
   };
+}
+
+/**
+ * Reseals with the current encryption key the key and headers of every endpoint sealed with one of `sealing.previous`,
+ * as resealApiKeys does for provider keys: a row is rewritten only if it still carries the key id it was read with,
+ * and endpoints sealed with a key that is not configured at all are left as they are, and counted.
+ */
+export async function resealEndpoints(
+  db: Db,
+  sealing: EncryptionKey,
+): Promise<{ resealed: number; unknownKey: number }> {
+  const rows = await db.select().from(endpoints).where(ne(endpoints.encryptionKeyId, sealing.id));
+  let resealed = 0;
+  for (const row of rows) {
+    if (!sealing.previous?.has(row.encryptionKeyId)) continue;
+    const { apiKey, headers } = openEndpoint(row, sealing);
+    const updated = await db
+      .update(endpoints)
+      .set({
+        ...sealedKey(apiKey ?? undefined, sealing, row.userId),
+        ...sealedHeaders(headers, sealing, row.userId),
+        encryptionKeyId: sealing.id,
+      })
+      .where(and(eq(endpoints.id, row.id), eq(endpoints.encryptionKeyId, row.encryptionKeyId)))
+      .returning({ id: endpoints.id });
+    resealed += updated.length;
+  }
+  return { resealed, unknownKey: rows.filter((row) => !sealing.previous?.has(row.encryptionKeyId)).length };
 }
 
 /** The user's endpoint as a call reaches it; a 404 when it is not theirs. */

@@ -1,3 +1,4 @@
+import type { ChatMessage } from '@promptgrid/contract';
 import type { RunSnapshot } from '../db/schema.js';
 import { approximateAnthropicTokens, countOpenAiTokens } from '../lib/tokens.js';
 
@@ -12,14 +13,14 @@ export type Configuration = RunSnapshot['configurations'][number];
 const OPENAI_TOKENS_PER_MESSAGE = 4;
 const OPENAI_REPLY_PRIMING_TOKENS = 3;
 
-/** Input tokens of one call: its texts counted for the model's family (see lib/tokens.ts). */
+/** Input tokens of one call: its system prompt and every turn after it, counted for the model's family (lib/tokens.ts). */
 export function callInputTokens(
   company: Configuration['ai_model']['company'],
   system: string,
-  user: string | null,
+  turns: readonly ChatMessage[],
   count: (text: string) => number,
 ) {
-  const texts = user === null ? [system] : [system, user];
+  const texts = [system, ...turns.map((turn) => turn.content)];
   const content = texts.reduce((sum, text) => sum + count(text), 0);
   if (company === 'anthropic') return content;
   return content + texts.length * OPENAI_TOKENS_PER_MESSAGE + OPENAI_REPLY_PRIMING_TOKENS;

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   compareOutcome,
+  DEFAULT_USER_TEMPLATE,
   type ComparePair,
   type CompareSide,
   type EvaluationComparison,
@@ -62,17 +63,37 @@ async function sidesOf(db: Db, evaluationId: number): Promise<Map<string, Compar
 const minus = (head: number | null | undefined, base: number | null | undefined) =>
   head === null || head === undefined || base === null || base === undefined ? null : head - base;
 
+/** A frozen configuration's model as the API shows it, with the endpoint that served it (by its name then). */
+export const frozenAiModel = ({
+  ai_model: m,
+}: RunSnapshot['configurations'][number]): ResultsConfiguration['ai_model'] => ({
+  id: m.id,
+  company: m.company,
+  endpoint: m.endpoint_id && m.endpoint_name !== undefined ? { id: m.endpoint_id, name: m.endpoint_name } : null,
+  model_name: m.model_name,
+});
+
 export function frozenConfiguration(c: RunSnapshot['configurations'][number]): ResultsConfiguration {
   return {
     id: c.id,
     name: c.name,
     prompt_content: c.prompt_content,
-    ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
+    messages: c.messages ?? [],
+    user_template: c.user_template ?? DEFAULT_USER_TEMPLATE,
+    ai_model: frozenAiModel(c),
     parameters: c.parameters,
     provider_specific_params: { json_mode: c.json_mode },
     ...(c.version === undefined ? {} : { version: c.version }),
   };
 }
+
+/** An input as the run froze it, as documents show it. */
+export const frozenInput = (i: RunSnapshot['inputs'][number]): ResultsInput => ({
+  id: i.id,
+  name: i.name,
+  content: i.content,
+  messages: i.messages ?? null,
+});
 
 /** The head's copy of each, then what only the base ran, in the order the runs froze them. */
 function union<T extends { id: number }>(head: T[], base: T[]): T[] {
@@ -141,7 +162,10 @@ export async function compareEvaluations(
     headRun.snapshot.configurations.map(frozenConfiguration),
     baseRun.snapshot.configurations.map(frozenConfiguration),
   ).map((c) => ({ ...c, base_name: baseNames.get(c.id) ?? null }));
-  const inputs: ResultsInput[] = union(headRun.snapshot.inputs, baseRun.snapshot.inputs);
+  const inputs: ResultsInput[] = union(
+    headRun.snapshot.inputs.map(frozenInput),
+    baseRun.snapshot.inputs.map(frozenInput),
+  );
   const inputOrder = new Map<number | null, number>(inputs.map((input, i) => [input.id, i]));
   const configurationOrder = new Map(configurations.map((c, i) => [c.id, i]));
 

@@ -110,7 +110,7 @@ export async function rerunEvaluation(
       ), reset AS (
         UPDATE api_requests r
            SET ${readyAgain}, execution_time = NULL, input_token_total_count = NULL, output_token_count = NULL,
-               error_message = NULL
+               reasoning_tokens = NULL, error_message = NULL
           FROM chosen c WHERE r.id = c.id
         RETURNING r.id
       ), counted AS (

@@ -1,11 +1,19 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
-import type { ApiRequest, ApiRequestWithOutput, PreviousOutcome, Result } from '@promptgrid/contract';
+import {
+  lastUserTurn,
+  type ApiRequest,
+  type ApiRequestWithOutput,
+  type PreviousOutcome,
+  type Result,
+} from '@promptgrid/contract';
 import { ownedEvaluation } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, resultHistory, results, type RunSnapshot } from '../db/schema.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
 import { readVerdicts, type Verdicts } from '../verdicts/verdicts.js';
+import { frozenConfiguration, frozenInput } from './compare.js';
+import { sentTurns } from './turns.js';
 import { assertOwner, changedFrom, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
 
 // The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
@@ -13,7 +21,7 @@ import { assertOwner, changedFrom, metricsOf, statusCountsOf, summaryColumns, to
 type RequestRow = typeof apiRequests.$inferSelect;
 const toApiRequest = (
   r: RequestRow,
-): Omit<ApiRequest, 'system_prompt' | 'user_prompt' | 'history' | keyof Verdicts> => ({
+): Omit<ApiRequest, 'system_prompt' | 'user_prompt' | 'messages' | 'history' | keyof Verdicts> => ({
   id: r.id,
   evaluation: r.evaluationId,
   input: r.inputId,
@@ -25,6 +33,7 @@ const toApiRequest = (
   ttft: r.ttft,
   input_token_total_count: r.inputTokenTotalCount,
   output_token_count: r.outputTokenCount,
+  reasoning_tokens: r.reasoningTokens,
   error_message: r.errorMessage,
   cost_usd: r.costUsd,
   judge_cost_usd: r.judgeCostUsd,
@@ -42,17 +51,23 @@ async function requestReader(
   evaluationId: number,
   snapshot: RunSnapshot,
 ): Promise<(r: RequestRow) => ApiRequest> {
-  const prompts = new Map(snapshot.configurations.map((c) => [c.id, c.prompt_content]));
-  const contents = new Map(snapshot.inputs.map((i) => [i.id, i.content]));
+  const configurations = new Map(snapshot.configurations.map((c) => [c.id, c]));
+  const inputs = new Map(snapshot.inputs.map((i) => [i.id, i]));
   const verdictsOf = await readVerdicts(db, evaluationId);
   const historyOf = await readHistory(db, evaluationId);
-  return (r) => ({
-    ...toApiRequest(r),
-    system_prompt: r.systemPrompt ?? prompts.get(r.configurationId) ?? null,
-    user_prompt: r.userPrompt ?? (r.inputId === null ? null : (contents.get(r.inputId) ?? null)),
-    history: historyOf.get(r.id) ?? [],
-    ...verdictsOf(r.id),
-  });
+  return (r) => {
+    const configuration = configurations.get(r.configurationId);
+    const input = r.inputId === null ? null : (inputs.get(r.inputId) ?? null);
+    const turns = configuration ? sentTurns(r.messages, configuration, input) : (r.messages ?? []);
+    return {
+      ...toApiRequest(r),
+      system_prompt: r.systemPrompt ?? configuration?.prompt_content ?? null,
+      user_prompt: r.inputId === null ? null : lastUserTurn(turns),
+      messages: turns,
+      history: historyOf.get(r.id) ?? [],
+      ...verdictsOf(r.id),
+    };
+  };
 }
 
 /** The earlier outcomes of the evaluation's re-run requests, newest first per request (only re-runs write any). */
@@ -155,6 +170,7 @@ export async function resultsDocument(db: Db, userId: number, evaluationId: numb
         execution_time: r.executionTime,
         ttft: r.ttft,
         token_count: r.tokenCount,
+        reasoning_tokens: r.reasoningTokens,
         input_token_total_count: r.inputTokenTotalCount,
         created_at: r.createdAt.toISOString(),
       })),
@@ -171,16 +187,10 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
   const head = {
     evaluation: toEvaluation(evaluation),
     configurations: evaluation.snapshot.configurations.map((c) => ({
-      id: c.id,
-      name: c.name,
-      prompt_content: c.prompt_content,
-      ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
-      parameters: c.parameters,
+      ...frozenConfiguration(c),
       ...(c.ai_model.price === undefined ? {} : { price: c.ai_model.price }),
-      provider_specific_params: { json_mode: c.json_mode },
-      ...(c.version === undefined ? {} : { version: c.version }),
     })),
-    inputs: evaluation.snapshot.inputs.map((i) => ({ id: i.id, name: i.name, content: i.content })),
+    inputs: evaluation.snapshot.inputs.map(frozenInput),
   };
   const pages = keyedPages(
     (after, size) =>

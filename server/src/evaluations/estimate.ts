@@ -12,6 +12,7 @@ import {
   worstCaseUsd,
 } from './call-tokens.js';
 import { planRun } from './run-plan.js';
+import { inputTurns, sentTurns } from './turns.js';
 
 const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
 /**
@@ -110,10 +111,9 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
     const price = priceOf(c.ai_model.price, c.ai_model.model_name);
     for (let n = 0; n < inputCount; n++) {
       const system = prompts?.[n]?.system[m] ?? c.prompt_content;
-      // Without inputs the one call per configuration has no user prompt.
-      const input = snapshot.inputs[n];
-      const user = input === undefined ? null : (prompts?.[n]?.user ?? input.content);
-      const tokensIn = callInputTokens(c.ai_model.company, system, user, count) * repetitions;
+      // Without inputs the one call per configuration sends only the configuration's messages after its prompt.
+      const turns = sentTurns(prompts?.[n]?.turns[m] ?? null, c, snapshot.inputs[n] ?? null);
+      const tokensIn = callInputTokens(c.ai_model.company, system, turns, count) * repetitions;
       totals.inputTokens += tokensIn;
       totals.maxOutputTokens += maxOut * repetitions;
       totals.min += worstCaseUsd(price, tokensIn, 0);
@@ -126,11 +126,11 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
         const judgeCount = countFor(check);
         const call = judgeCall(check, {
           rubric: check.rubric,
-          userPrompt: user,
+          turns: inputTurns(turns, c),
           expected: snapshot.inputs[n]?.expected_output ?? null,
           output: '',
         });
-        const judgeIn = callInputTokens(check.company, call.systemPrompt, call.userPrompt, judgeCount);
+        const judgeIn = callInputTokens(check.company, call.systemPrompt, call.messages, judgeCount);
         judge.calls += repetitions;
         judge.expected += worstCaseUsd(judgePrice, judgeIn + expectedOut, EXPECTED_VERDICT_TOKENS) * repetitions;
         judge.max += worstCaseUsd(judgePrice, judgeIn + maxOut, call.maxTokens ?? 0) * repetitions;

@@ -12,7 +12,7 @@ import { apiRequests, evaluations } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { countTokens } from '../lib/tokens.js';
 import { assertOwnsProject, ownedEvaluation, ownedRow, ownEvaluation } from '../auth/ownership.js';
-import { frozenConfiguration } from './compare.js';
+import { frozenConfiguration, frozenInput } from './compare.js';
 import { summaryColumns, toEvaluation } from './queries.js';
 
 const emptyCounts = (): StatusCounts => ({ PENDING: 0, IN_PROGRESS: 0, SUCCESS: 0, FAILED: 0, total: 0 });
@@ -96,9 +96,7 @@ export async function getEvaluationRecord(db: Db, userId: number, evaluationId: 
       prompt_token_count: countTokens(c.prompt_content),
     })),
     inputs: row.snapshot.inputs.map((i) => ({
-      id: i.id,
-      name: i.name,
-      content: i.content,
+      ...frozenInput(i),
       token_count: countTokens(i.content),
       expected_output: i.expected_output ?? null,
     })),

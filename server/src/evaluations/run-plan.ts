@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RunEvaluationInput } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
-import { aiModels, configurations, inputs, projects, type RunSnapshot } from '../db/schema.js';
+import { aiModels, configurations, endpoints, inputs, projects, type RunSnapshot } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { notOwned } from '../auth/ownership.js';
 import { fillRunTemplates, type RunPrompts } from './templates.js';
@@ -28,9 +28,10 @@ export async function planRun(
   const inputIds = unique(input.input_ids);
 
   const configRows = await db
-    .select({ configuration: configurations, model: aiModels })
+    .select({ configuration: configurations, model: aiModels, endpointName: endpoints.name })
     .from(configurations)
     .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
+    .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
     .innerJoin(projects, eq(projects.id, configurations.projectId))
     .where(and(inArray(configurations.id, configurationIds), eq(projects.userId, userId)));
   if (configRows.length !== configurationIds.length) throw notOwned('configuration');
@@ -56,7 +57,7 @@ export async function planRun(
   const inputById = new Map(inputRows.map((r) => [r.input.id, r.input]));
   const snapshot: RunSnapshot = {
     configurations: configurationIds.map((id) => {
-      const { configuration: c, model: m } = configById.get(id)!;
+      const { configuration: c, model: m, endpointName } = configById.get(id)!;
       return {
         id: c.id,
         name: c.name,
@@ -65,19 +66,22 @@ export async function planRun(
           id: m.id,
           company: m.company,
           endpoint_id: m.endpointId,
+          ...(endpointName === null ? {} : { endpoint_name: endpointName }),
           model_name: m.modelName,
           capabilities: m.capabilities,
           price: m.price ?? null,
         },
-        parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
+        parameters: { temperature: c.temperature, max_tokens: c.maxTokens, reasoning: c.reasoning },
         json_mode: m.supportsJsonMode && c.jsonMode,
         version: c.version,
+        messages: c.messages,
+        user_template: c.userTemplate,
       };
     }),
     inputs: inputIds.map((id) => {
       const i = inputById.get(id)!;
       // The expected output is frozen too: checks compare with what the input expected when it ran.
-      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput };
+      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput, messages: i.messages };
     }),
   };
   const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);

@@ -139,7 +139,7 @@ function addRequests(evaluationId: number, { inputs, lanes }: RunShape, prompts:
     configurationVersion: new Array<number>(rows),
     provider: new Array<string>(rows),
     systemPrompt: new Array<string | null>(rows),
-    userPrompt: new Array<string | null>(rows),
+    messages: new Array<string | null>(rows),
   };
   let row = 0;
   for (const [i, input] of inputs.entries()) {
@@ -149,24 +149,25 @@ function addRequests(evaluationId: number, { inputs, lanes }: RunShape, prompts:
       columns.configurationId[row] = lane.id;
       columns.configurationVersion[row] = lane.version;
       columns.provider[row] = lane.provider;
-      // Filled-in texts (templated runs only), by position: per input, its user prompt and system prompts.
+      // Filled-in texts (templated runs only), by position: per input, each configuration's system prompt and turns.
       columns.systemPrompt[row] = prompts?.[i]?.system[c] ?? null;
-      columns.userPrompt[row] = prompts?.[i]?.user ?? null;
+      const turns = prompts?.[i]?.turns[c];
+      columns.messages[row] = turns ? JSON.stringify(turns) : null;
       row++;
     }
   }
   return addTasks(
     CALL_TABLE,
-    sql`evaluation_id, input_id, repetition, configuration_id, configuration_version, provider, system_prompt, user_prompt`,
+    sql`evaluation_id, input_id, repetition, configuration_id, configuration_version, provider, system_prompt, messages`,
     sql`
     SELECT ${evaluationId}::int, r.input_id, r.repetition, r.configuration_id, r.configuration_version, r.provider,
-           r.system_prompt, r.user_prompt
+           r.system_prompt, r.messages::jsonb
       FROM unnest(${sql.param(columns.inputId)}::int[], ${sql.param(columns.repetition)}::int[],
                   ${sql.param(columns.configurationId)}::int[], ${sql.param(columns.configurationVersion)}::int[],
                   ${sql.param(columns.provider)}::text[], ${sql.param(columns.systemPrompt)}::text[],
-                  ${sql.param(columns.userPrompt)}::text[])
+                  ${sql.param(columns.messages)}::text[])
            WITH ORDINALITY AS r(input_id, repetition, configuration_id, configuration_version, provider, system_prompt,
-                                user_prompt, n)
+                                messages, n)
      ORDER BY r.n`,
   );
 }

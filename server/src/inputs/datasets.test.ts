@@ -156,6 +156,45 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
     ]);
   });
 
+  it('imports conversations from a messages column, a messages field and OpenAI Evals samples as they are', async () => {
+    const { client, project } = await withProject();
+    const chat = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello!' },
+      { role: 'user', content: 'Tell me a joke, please' },
+    ];
+    const csv = Papa.unparse([
+      ['name', 'messages', 'expected_output'],
+      ['From CSV', JSON.stringify(chat), 'A joke'],
+    ]);
+    expect((await importFile(client, project, 'csv', csv)).json()).toEqual({ created: 1 });
+    const jsonl =
+      `${JSON.stringify({ messages: chat })}\n` +
+      `${JSON.stringify({ input: [{ role: 'system', content: 'Be funny.' }, ...chat], ideal: ['Why did…', 'Knock knock'] })}\n`;
+    expect((await importFile(client, project, 'jsonl', jsonl)).json()).toEqual({ created: 2 });
+    expect(
+      (await list(client, project)).map((i) => [i.name, i.content, i.messages, i.variables, i.expected_output]),
+    ).toEqual([
+      ['From CSV', 'Tell me a joke, please', chat, {}, 'A joke'],
+      ['Tell me a joke, please', 'Tell me a joke, please', chat, {}, null],
+      ['Tell me a joke, please', 'Tell me a joke, please', chat, { system: 'Be funny.' }, 'Why did…'],
+    ]);
+
+    const refused = await importFile(
+      client,
+      project,
+      'jsonl',
+      `${JSON.stringify({ messages: chat.slice(0, 2) })}\n{"messages":"not a list"}\n`,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { row: 1, field: 'messages', message: 'A conversation must end with a user message.' },
+      // Without a conversation to name it after, the row has no name either.
+      { row: 2, field: 'name', message: 'Name is required.' },
+      { row: 2, field: 'messages', message: 'A conversation must be a list of {role, content} messages.' },
+    ]);
+  });
+
   it('refuses a file with bad rows, naming row and field, and creates nothing', async () => {
     const { client, project } = await withProject();
     const csv = 'name,content,tone\nGood,Fine,calm\nBlank,,calm\nWide,x,calm,extra\nLast,ok,calm\n';
@@ -171,7 +210,11 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
     expect(header.json().errors).toEqual([
       { row: 1, field: 'first name', message: expect.stringContaining('is not a variable name') },
       { row: 1, field: 'name', message: 'Another column is already read as name.' },
-      { row: 1, field: 'content', message: 'A content column is required (or a file with a single column).' },
+      {
+        row: 1,
+        field: 'content',
+        message: 'A content or messages column is required (or a file with a single column).',
+      },
     ]);
     const jsonl = await importFile(
       client,
@@ -224,12 +267,25 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
         expected_output: null,
         active: true,
       },
+      {
+        name: 'Conversation',
+        content: 'And "Italy", then?',
+        messages: [
+          { role: 'user', content: 'Capital of France?' },
+          { role: 'assistant', content: 'Paris,\n"of course"' },
+          { role: 'user', content: 'And "Italy", then?' },
+        ],
+        variables: { city: '', empty: '', name: '', content: '' },
+        expected_output: 'Rome',
+        active: true,
+      },
     ];
     for (const input of originals) expect((await client.post(ROUTES.inputs(project), input)).statusCode).toBe(201);
     const shape = (inputs: Input[]) =>
-      inputs.map(({ name, content, variables, expected_output, active }) => ({
+      inputs.map(({ name, content, messages, variables, expected_output, active }) => ({
         name,
         content,
+        ...(messages ? { messages } : {}),
         variables,
         expected_output,
         active,
@@ -243,11 +299,11 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
       expect(exported.headers['content-type']).toContain(format === 'csv' ? 'text/csv' : 'application/x-ndjson');
       if (format === 'csv')
         expect(exported.body.split('\n')[0]).toBe(
-          '\uFEFFname,content,expected_output,active,city,variables.content,empty,variables.name',
+          '\uFEFFname,content,expected_output,active,messages,city,variables.content,empty,variables.name',
         );
       const other = (await client.post(ROUTES.projects, { name: `Copy ${format}`, description: 'D' })).json().id;
       const imported = await importFile(client, other, format, exported.body);
-      expect(imported.json()).toEqual({ created: 3 });
+      expect(imported.json()).toEqual({ created: 4 });
       expect(shape(await list(client, other))).toEqual(originals);
     }
     expect((await client.get(`/api/projects/${project}/inputs/export/?format=xml`)).statusCode).toBe(400);
@@ -270,6 +326,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
       `'${hostile.content}`,
       "'\r=1",
       'true',
+      '',
       "'-2+3",
       "'+1",
       "''=already quoted",

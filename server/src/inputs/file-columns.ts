@@ -23,6 +23,7 @@ const HEADER_ALIASES: Record<string, ImportColumnTarget> = {
   label: 'expected_output',
   category: 'expected_output',
   __expected: 'expected_output',
+  conversation: 'messages',
 };
 
 const fieldNamed = (header: string) => INPUT_FILE_FIELDS.find((name) => name === header.toLowerCase());
@@ -72,11 +73,11 @@ export function readHeader(
       return errors.push({ row: 1, field, message: `Another column is already read as ${key}.` });
     taken.add(key);
   });
-  if (!taken.has('content'))
+  if (!taken.has('content') && !taken.has('messages'))
     errors.push({
       row: 1,
       field: 'content',
-      message: 'A content column is required (or a file with a single column).',
+      message: 'A content or messages column is required (or a file with a single column).',
     });
   return { readings, errors };
 }

@@ -22,6 +22,7 @@ export function writeInputFile(format: InputFileFormat, inputs: Input[]): string
     content: input.content,
     expected_output: input.expected_output,
     active: input.active,
+    messages: input.messages,
     variables: input.variables,
   }));
   if (format === 'jsonl') return exported.map((row) => JSON.stringify(row)).join('\n') + (exported.length ? '\n' : '');
@@ -32,6 +33,8 @@ export function writeInputFile(format: InputFileFormat, inputs: Input[]): string
       row.content,
       row.expected_output,
       row.active,
+      // A conversation as its JSON list of {role, content}, which an import reads back.
+      row.messages === null ? '' : JSON.stringify(row.messages),
       ...variableNames.map((name) => (Object.hasOwn(row.variables, name) ? row.variables[name] : '')),
     ]),
     {

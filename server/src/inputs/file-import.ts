@@ -91,15 +91,35 @@ function tooManyRows(file: InputFile, lastRow: number): boolean {
   return true;
 }
 
-/** Validates one row and keeps it, or lists what is wrong with it. */
+/** Validates one row and keeps it, or lists what is wrong with it. A conversation's content is its last user turn. */
 function addRow(file: InputFile, row: number, raw: RawRow) {
-  if (typeof raw.content === 'string' && (raw.name === null || raw.name === undefined || raw.name === ''))
-    raw.name = nameFromContent(raw.content);
+  const conversation = Array.isArray(raw.messages);
+  if (conversation && (raw.content === '' || raw.content === undefined)) delete raw.content;
+  if (raw.name === null || raw.name === undefined || raw.name === '') {
+    if (typeof raw.content === 'string') raw.name = nameFromContent(raw.content);
+    else if (conversation) raw.name = nameFromContent(lastUserText(raw.messages as unknown[]));
+  }
   const parsed = ImportedInput.safeParse(raw);
   if (parsed.success) file.rows.push({ row, input: parsed.data });
   else
     for (const issue of parsed.error.issues)
       addError(file, { row, field: issue.path.join('.'), message: issue.message });
+}
+
+/** The last user turn's text of a conversation not validated yet: '' when there is none. */
+function lastUserText(messages: unknown[]): string {
+  const turn = messages.findLast((m) => (m as { role?: unknown } | null)?.role === 'user') as { content?: unknown };
+  return typeof turn?.content === 'string' ? turn.content : '';
+}
+
+/** A messages cell: its JSON list, none when empty, else the text as it is (which validation then refuses). */
+function messagesCell(cell: string): unknown {
+  if (cell.trim() === '') return null;
+  try {
+    return JSON.parse(cell);
+  } catch {
+    return cell;
+  }
 }
 
 const ACTIVE_TEXTS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
@@ -150,6 +170,7 @@ async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
       const cell = csvCellText(cells[index]!); // the row has one cell per reading, as checked above
       if (target === 'ignore') return;
       if (variable !== undefined) raw.variables[variable] = cell;
+      else if (target === 'messages') raw.messages = messagesCell(cell);
       else if (target === 'active')
         raw.active = cell === '' ? undefined : (ACTIVE_TEXTS[cell.trim().toLowerCase()] ?? cell);
       else raw[target] = cell;
@@ -159,6 +180,31 @@ async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
 }
 
 const JSONL_KEYS = new Set([...INPUT_FILE_FIELDS, 'variables']);
+/** The keys of an OpenAI Evals sample: its chat (`input`, a list of messages) and its `ideal` answer. */
+const CHAT_SAMPLE_KEYS = new Set(['input', 'ideal']);
+
+/**
+ * An OpenAI Evals sample (`{"input": [{"role": ..., "content": ...}], "ideal": ...}`) read as a user prompt: its user
+ * and assistant messages are the conversation, its system messages the variable `system` (a user prompt has no
+ * system prompt of its own; a configuration's may use `{{system}}`), and its first ideal answer the expected output.
+ * Any other line is as it is.
+ */
+function fromChatSample(object: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(object.input)) return object;
+  const { input, ideal, ...rest } = object;
+  const isSystem = (m: unknown) => (m as { role?: unknown } | null)?.role === 'system';
+  const system = input.filter(isSystem).map((m) => {
+    const content = (m as { content?: unknown }).content;
+    return typeof content === 'string' ? content : '';
+  });
+  const variables = typeof rest.variables === 'object' && rest.variables !== null ? rest.variables : {};
+  return {
+    ...rest,
+    messages: input.filter((m) => !isSystem(m)),
+    ...(system.length > 0 ? { variables: { ...variables, system: system.join('\n\n') } } : {}),
+    ...(ideal === undefined ? {} : { expected_output: Array.isArray(ideal) ? (ideal[0] ?? null) : ideal }),
+  };
+}
 
 /** One JSON object per line; blank lines are skipped and `row` is the line number. */
 async function readJsonl(file: InputFile, text: string) {
@@ -185,13 +231,18 @@ async function readJsonl(file: InputFile, text: string) {
       addError(file, { row, field: 'data', message: 'Each line must be a JSON object.' });
       continue;
     }
-    const unknown = Object.keys(object).filter((key) => !JSONL_KEYS.has(key));
+    const sample = fromChatSample(object as Record<string, unknown>);
+    const unknown = Object.keys(sample).filter((key) => !JSONL_KEYS.has(key));
     if (unknown.length > 0) {
       for (const key of unknown)
-        addError(file, { row, field: key, message: `Unknown field: use ${[...JSONL_KEYS].join(', ')}.` });
+        addError(file, {
+          row,
+          field: key,
+          message: `Unknown field: use ${[...JSONL_KEYS].join(', ')} (or an OpenAI Evals sample's ${[...CHAT_SAMPLE_KEYS].join(' and ')}).`,
+        });
       continue;
     }
-    const raw = { variables: {}, ...object } as RawRow;
+    const raw = { variables: {}, ...sample } as RawRow;
     for (const key of Object.keys(raw)) if (key !== 'variables') columns.set(key, key as Column['target']);
     if (raw.variables && typeof raw.variables === 'object')
       for (const name of Object.keys(raw.variables)) columns.set(VARIABLE_COLUMN_PREFIX + name, 'variable');

@@ -105,6 +105,7 @@ describe.each(embeddedDatabaseOnly)('reading an imported file on %s', (kind) => 
     expect(mapped.rows[0]).toEqual({
       name: 'Refund please',
       content: 'Refund please',
+      messages: null,
       variables: {},
       expected_output: 'billing',
       active: true,

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   copyName,
   INPUT_PAGE_SIZE,
+  lastUserTurn,
+  type ChatMessage,
   type CreateInputInput,
   type Input,
   type InputIds,
@@ -16,6 +18,7 @@ import { returnedRow } from '../db/rows.js';
 import { countTokens } from '../lib/tokens.js';
 import { assertPayloadProject, changeProject } from '../projects/service.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
+import { badRequest } from '../http/errors.js';
 
 type InputRow = typeof inputs.$inferSelect;
 
@@ -24,6 +27,7 @@ export const toInput = (row: InputRow): Input => ({
   project: row.projectId,
   name: row.name,
   content: row.content,
+  messages: row.messages,
   variables: row.variables,
   expected_output: row.expectedOutput,
   active: row.active,
@@ -105,6 +109,19 @@ function ordering(sort: InputListQuery['sort']): SQL[] {
   return [direction(column), direction(inputs.createdAt), direction(inputs.id)];
 }
 
+/**
+ * An input's text columns: a conversation's content is its last user turn and its tokens those of every turn; a text
+ * input needs its content (400 otherwise).
+ */
+export function textColumns(content: string | undefined, messages: ChatMessage[] | null) {
+  if (messages) {
+    const tokenCount = messages.reduce((sum, message) => sum + countTokens(message.content), 0);
+    return { content: lastUserTurn(messages), messages, tokenCount };
+  }
+  if (content === undefined) throw badRequest({ content: ['Content is required.'] });
+  return { content, messages: null, tokenCount: countTokens(content) };
+}
+
 export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
@@ -114,11 +131,10 @@ export async function createInput(db: Db, userId: number, projectId: number, inp
         .values({
           projectId,
           name: input.name,
-          content: input.content,
+          ...textColumns(input.content, input.messages),
           variables: input.variables,
           expectedOutput: input.expected_output,
           active: input.active ?? true,
-          tokenCount: countTokens(input.content),
         })
         .returning(),
     );
@@ -139,15 +155,19 @@ export async function updateInput(
 ): Promise<Input> {
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
+    // Messages left out keep the input as it is: a conversation stays one, and its content its last user turn.
+    const existing = ownedRow(
+      await tx.select({ messages: inputs.messages }).from(inputs).where(inputOfProject(projectId, inputId)),
+      'input',
+    );
     const updated = await tx
       .update(inputs)
       .set({
         name: input.name,
-        content: input.content,
+        ...textColumns(input.content, input.messages === undefined ? existing.messages : input.messages),
         variables: input.variables,
         expectedOutput: input.expected_output,
         active: input.active,
-        tokenCount: countTokens(input.content),
         updatedAt: sql`now()`,
       })
       .where(inputOfProject(projectId, inputId))
@@ -167,6 +187,7 @@ export async function duplicateInput(db: Db, userId: number, projectId: number, 
           projectId,
           name: copyName(source.name),
           content: source.content,
+          messages: source.messages,
           variables: source.variables,
           expectedOutput: source.expectedOutput,
           active: source.active,

@@ -15,12 +15,11 @@ import { projects } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { HttpError } from '../http/errors.js';
 import { timeSlices } from '../lib/time-slices.js';
-import { countTokens } from '../lib/tokens.js';
 import { changeProject } from '../projects/service.js';
 import { notOwned, ownedProject } from '../auth/ownership.js';
 import { readInputFile, type InputFile } from './file-import.js';
 import { writeInputFile } from './file-export.js';
-import { listInputs } from './service.js';
+import { listInputs, textColumns } from './service.js';
 
 /**
  * The file of an import request and how to read its columns: those the request names as it says, the others as the
@@ -116,30 +115,29 @@ async function rememberColumns(db: Db, projectId: number, file: InputFile) {
  */
 const IMPORT_CHUNK_ROWS = 500;
 
-async function withTokenCountsInSlices<Row extends { content: string }>(
-  rows: Row[],
-): Promise<(Row & { token_count: number })[]> {
+async function withTokenCountsInSlices(rows: ImportedInput[]): Promise<StoredImportRow[]> {
   const slice = timeSlices();
-  const counted: (Row & { token_count: number })[] = [];
+  const counted: StoredImportRow[] = [];
   for (const row of rows) {
     await slice();
-    counted.push({ ...row, token_count: countTokens(row.content) });
+    const { content, messages, tokenCount } = textColumns(row.content, row.messages);
+    counted.push({ ...row, content, messages, token_count: tokenCount });
   }
   return counted;
 }
+
+/** An imported row as it is written: its content (a conversation's last user turn) and its tokens counted. */
+type StoredImportRow = ImportedInput & { content: string; token_count: number };
 
 const importRefused = (file: InputFile) =>
   new HttpError(400, `${file.errors.length} problem(s) in the file; nothing was imported.`, { errors: file.errors });
 
 /** One INSERT whatever the row count: the rows travel as one JSON parameter, in file order. Answers their ids. */
-async function insertImportedInputs(
-  tx: Tx,
-  projectId: number,
-  rows: (ImportedInput & { token_count: number })[],
-): Promise<number[]> {
+async function insertImportedInputs(tx: Tx, projectId: number, rows: StoredImportRow[]): Promise<number[]> {
   const { rows: inserted } = (await tx.execute(sql`
-    INSERT INTO inputs (project_id, name, content, variables, expected_output, active, token_count)
-    SELECT ${projectId}::int, e->>'name', e->>'content', e->'variables', e->>'expected_output',
+    INSERT INTO inputs (project_id, name, content, messages, variables, expected_output, active, token_count)
+    SELECT ${projectId}::int, e->>'name', e->>'content', nullif(e->'messages', 'null'::jsonb), e->'variables',
+           e->>'expected_output',
            (e->>'active')::boolean, (e->>'token_count')::int
       FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS t(e, n)
      ORDER BY n

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { ModelPrice, PROVIDERS } from '@promptgrid/contract';
+import { ModelPrice, PROVIDERS, ReasoningCapability } from '@promptgrid/contract';
 import { isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { aiModels } from '../db/schema.js';
@@ -14,6 +14,8 @@ const CatalogEntry = z.object({
   supportsTemperature: z.boolean(),
   defaultMaxTokens: z.number().int().positive(),
   maxOutputTokens: z.number().int().positive(),
+  /** The reasoning setting the model takes; absent: none. */
+  reasoning: ReasoningCapability.default(null),
   /** Where the capability figures come from; read by people, not by the server. */
   source: z.string().optional(),
   /** Published price per million tokens, with the day and place it was read; null (or absent) when not known. */
@@ -46,6 +48,7 @@ export async function applyCatalog(db: Db, file?: string) {
           supportsTemperature: m.supportsTemperature,
           defaultMaxTokens: m.defaultMaxTokens,
           maxOutputTokens: m.maxOutputTokens,
+          reasoning: m.reasoning,
         },
         price: m.price,
         listed: true,

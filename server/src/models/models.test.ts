@@ -38,6 +38,7 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
         'max_output_tokens',
         'model_name',
         'price',
+        'reasoning',
         'supports_json_mode',
         'supports_temperature',
       ]);

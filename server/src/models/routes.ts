@@ -28,6 +28,7 @@ export default async function modelRoutes(app: App) {
       supports_json_mode: m.supportsJsonMode,
       supports_temperature: m.capabilities.supportsTemperature,
       max_output_tokens: m.capabilities.maxOutputTokens,
+      reasoning: m.capabilities.reasoning ?? null,
       price: m.price,
     }));
   });

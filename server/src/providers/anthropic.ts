@@ -2,10 +2,13 @@ import Anthropic from '@anthropic-ai/sdk';
 import type {
   MessageCreateParamsNonStreaming,
   MessageCreateParamsStreaming,
+  MessageParam,
+  TextBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { providerFetch } from './fetch.js';
 import {
   MalformedReplyError,
+  thinkingBudgetOf,
   transportError,
   type ProviderCall,
   type ProviderReply,
@@ -24,23 +27,45 @@ export function createAnthropicClient(apiKey: string, baseURL: string | null, ti
 
 /**
  * Maps a call to the Messages API. max_tokens is required there: the model's default fills an empty one.
- * Messages must hold a user turn, so a run without inputs sends the system prompt as that turn.
+ * Messages must hold a user turn, so a call without turns sends the system prompt as that turn. A thinking budget turns
+ * extended thinking on (the configuration was refused unless its budget is below max tokens and its temperature 1).
  */
 export function anthropicParams(call: ProviderCall): MessageCreateParamsNonStreaming {
+  const max_tokens = call.maxTokens ?? call.capabilities.defaultMaxTokens;
   const params: MessageCreateParamsNonStreaming =
-    call.userPrompt === null
-      ? { model: call.model, max_tokens: 0, messages: [{ role: 'user', content: call.systemPrompt }] }
-      : {
-          model: call.model,
-          max_tokens: 0,
-          system: call.systemPrompt,
-          messages: [{ role: 'user', content: call.userPrompt }],
-        };
-  params.max_tokens = call.maxTokens ?? call.capabilities.defaultMaxTokens;
+    call.messages.length === 0
+      ? { model: call.model, max_tokens, messages: [{ role: 'user', content: call.systemPrompt }] }
+      : { model: call.model, max_tokens, system: call.systemPrompt, messages: alternatingTurns(call.messages) };
   // The SDK's 1.x types no longer list temperature; the catalog says which models still take it, and the SDK sends it through.
   if (call.capabilities.supportsTemperature)
     (params as MessageCreateParamsNonStreaming & { temperature?: number }).temperature = call.temperature;
+  const budget = thinkingBudgetOf(call);
+  if (budget !== null) params.thinking = { type: 'enabled', budget_tokens: budget };
   return params;
+}
+
+/**
+ * Of the output tokens (which include thinking, as billed), those spent thinking: the API reports them in
+ * output_tokens_details; null when it does not.
+ */
+const thinkingTokensOf = (usage: { output_tokens_details?: Anthropic.OutputTokensDetails | null } | undefined) =>
+  usage?.output_tokens_details?.thinking_tokens ?? null;
+
+/**
+ * The Messages API wants user and assistant turns in turn: consecutive turns of one role (two few-shot questions in a
+ * row, a conversation after a prefix that ends with a user turn) are sent as one turn holding each as a text block.
+ */
+function alternatingTurns(messages: ProviderCall['messages']): MessageParam[] {
+  const turns: { role: MessageParam['role']; content: TextBlockParam[] }[] = [];
+  for (const { role, content } of messages) {
+    const block: TextBlockParam = { type: 'text', text: content };
+    const last = turns.at(-1);
+    if (last?.role === role) last.content.push(block);
+    else turns.push({ role, content: [block] });
+  }
+  return turns.map(({ role, content }) =>
+    content.length === 1 ? { role, content: content[0]!.text } : { role, content },
+  );
 }
 
 export async function callAnthropic(
@@ -62,6 +87,7 @@ export async function callAnthropic(
     inputTokens:
       (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0),
     outputTokens: usage?.output_tokens ?? 0,
+    reasoningTokens: thinkingTokensOf(usage),
     ttft: null,
   };
 }
@@ -81,6 +107,7 @@ export async function streamAnthropic(
     const { data: stream, response } = await client.messages.create(params, { signal }).withResponse();
     let inputTokens = 0;
     let outputTokens = 0;
+    let reasoningTokens: number | null = null;
     let started = false;
     for await (const event of stream) {
       if (event?.type === 'message_start') {
@@ -95,10 +122,11 @@ export async function streamAnthropic(
         if (event.delta.text) onText(event.delta.text);
       } else if (event?.type === 'message_delta') {
         outputTokens = event.usage?.output_tokens ?? outputTokens;
+        reasoningTokens = thinkingTokensOf(event.usage) ?? reasoningTokens;
       }
     }
     if (!started) throw new MalformedReplyError('the reply stream held no message');
-    return { inputTokens, outputTokens, headers: response.headers };
+    return { inputTokens, outputTokens, reasoningTokens, headers: response.headers };
   } catch (error) {
     throw transportError(error, Anthropic);
   }

@@ -195,7 +195,8 @@ export function preloadSdks(providers: (ProviderName | 'custom')[]) {
  * four characters a token, plus the most it may write.
  */
 const estimatedTokens = (call: ProviderCall) =>
-  Math.ceil((call.systemPrompt.length + (call.userPrompt?.length ?? 0)) / 4) + (call.maxTokens ?? 0);
+  Math.ceil(call.messages.reduce((length, m) => length + m.content.length, call.systemPrompt.length) / 4) +
+  (call.maxTokens ?? 0);
 
 /** Who a user reads about in a call's messages: the provider, or the endpoint by the name they gave it. */
 const labelOf = (call: ProviderCall) =>

@@ -10,7 +10,7 @@ const call = (provider: ProviderCall['provider']): ProviderCall => ({
   model: provider === 'openai' ? 'gpt-4o-mini' : 'claude-sonnet-4-6',
   capabilities: { supportsTemperature: true, tokenParameter: 'max_tokens' } as ProviderCall['capabilities'],
   systemPrompt: 'Be brief.',
-  userPrompt: 'Hello',
+  messages: [{ role: 'user', content: 'Hello' }],
   temperature: 0.5,
   maxTokens: 100,
   jsonMode: false,

@@ -5,6 +5,7 @@ import {
   MalformedReplyError,
   ProviderConnectionError,
   ReplyTooLargeError,
+  thinkingBudgetOf,
   type ProviderCall,
   type StreamedReply,
 } from './types.js';
@@ -33,18 +34,27 @@ export function createGeminiClient(apiKey: string, baseURL: string | null) {
 }
 
 /**
- * Maps a call to generateContent: the system prompt as the system instruction (or, without an input, as the one user
- * turn), temperature and max output tokens where the model takes them, JSON mode as the response's MIME type.
+ * Maps a call to generateContent: the system prompt as the system instruction (or, without turns, as the one user
+ * turn), the turns as contents (the assistant's with Gemini's role `model`), temperature and max output tokens where
+ * the model takes them, JSON mode as the response's MIME type, and the thinking budget of a model that takes one.
  */
 export function geminiParams(call: ProviderCall, signal: AbortSignal): GenerateContentParameters {
   const config: GenerateContentConfig = { abortSignal: signal };
-  if (call.userPrompt !== null) config.systemInstruction = call.systemPrompt;
+  if (call.messages.length > 0) config.systemInstruction = call.systemPrompt;
   if (call.capabilities.supportsTemperature) config.temperature = call.temperature;
   if (call.maxTokens !== null) config.maxOutputTokens = call.maxTokens;
   if (call.jsonMode) config.responseMimeType = 'application/json';
+  const budget = thinkingBudgetOf(call);
+  if (budget !== null) config.thinkingConfig = { thinkingBudget: budget };
   return {
     model: call.model,
-    contents: [{ role: 'user', parts: [{ text: call.userPrompt ?? call.systemPrompt }] }],
+    contents:
+      call.messages.length === 0
+        ? [{ role: 'user', parts: [{ text: call.systemPrompt }] }]
+        : call.messages.map(({ role, content }) => ({
+            role: role === 'assistant' ? 'model' : 'user',
+            parts: [{ text: content }],
+          })),
     config,
   };
 }
@@ -74,6 +84,7 @@ export async function streamGemini(
     const stream = await client.models.generateContentStream(geminiParams(call, signal));
     let inputTokens = 0;
     let outputTokens = 0;
+    let reasoningTokens: number | null = null;
     let chunks = 0;
     for await (const chunk of stream) {
       chunks++;
@@ -84,12 +95,13 @@ export async function streamGemini(
       const usage = chunk.usageMetadata;
       if (usage) {
         inputTokens = usage.promptTokenCount ?? inputTokens;
-        // Thinking tokens are billed as output.
+        // Thinking tokens are billed as output: the output counts them, and says how many they were apart.
         outputTokens = (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) || outputTokens;
+        reasoningTokens = usage.thoughtsTokenCount ?? reasoningTokens;
       }
     }
     if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
-    return { inputTokens, outputTokens };
+    return { inputTokens, outputTokens, reasoningTokens };
   } catch (error) {
     throw geminiError(error);
   }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { lastUserTurn } from '@promptgrid/contract';
 import { countTokens } from '../lib/tokens.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProviderCall, ProviderReply, StreamSink } from './types.js';
@@ -16,9 +17,19 @@ const preview = (text: string, length: number) => {
 function seedOf(call: ProviderCall): number {
   return crypto
     .createHash('sha1')
-    .update(`${call.model}\n${call.systemPrompt}\n${call.userPrompt ?? ''}`)
+    .update(`${call.model}\n${call.systemPrompt}\n${JSON.stringify(call.messages)}`)
     .digest()
     .readUInt32BE(0);
+}
+
+/** What the mock says of the turns it was sent: the one user prompt, or a conversation's length and last user turn. */
+function turnsLine(messages: ProviderCall['messages']): string {
+  const [only] = messages;
+  if (only === undefined) return 'No user prompt was given.';
+  if (messages.length === 1 && only.role === 'user') return `User prompt: "${preview(only.content, 120)}"`;
+  const last = lastUserTurn(messages);
+  const digest = crypto.createHash('sha1').update(last).digest('hex').slice(0, 8);
+  return `Conversation of ${messages.length} messages; last user turn: "${preview(last, 120)}" (digest ${digest}).`;
 }
 
 /** The mock model's answer and usage, built from the prompts; no network. */
@@ -27,7 +38,7 @@ export function mockReply(call: ProviderCall): ProviderReply {
   const lines = [
     `[mock ${call.provider}/${call.model}] This is a simulated response.`,
     `System prompt: "${preview(call.systemPrompt, 80)}"`,
-    call.userPrompt === null ? 'No user prompt was given.' : `User prompt: "${preview(call.userPrompt, 120)}"`,
+    turnsLine(call.messages),
     `Reply #${seed % 10_000}, temperature ${call.temperature}.`,
   ];
   let output = lines.join('\n');
@@ -44,13 +55,13 @@ export function mockReply(call: ProviderCall): ProviderReply {
   }
   // Chat formats add a few tokens of framing per message.
   const inputTokens =
-    countTokens(call.systemPrompt) +
-    (call.userPrompt === null ? 0 : countTokens(call.userPrompt)) +
-    (call.userPrompt === null ? 7 : 14);
+    countTokens(call.systemPrompt) + call.messages.reduce((sum, m) => sum + countTokens(m.content) + 7, 0) + 7;
   return {
     output,
     inputTokens,
     outputTokens: countTokens(output),
+    // The mock does not reason.
+    reasoningTokens: null,
     ttft: (mockLatencyMs(call) * MOCK_FIRST_SHARE) / 1000,
   };
 }

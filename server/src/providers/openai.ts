@@ -5,6 +5,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { providerFetch } from './fetch.js';
 import {
+  effortOf,
   MalformedReplyError,
   transportError,
   type EndpointTarget,
@@ -48,19 +49,19 @@ export async function listEndpointModels(client: OpenAI, signal: AbortSignal): P
 export function openAiParams(call: ProviderCall): ChatCompletionCreateParamsNonStreaming {
   const params: ChatCompletionCreateParamsNonStreaming = {
     model: call.model,
-    messages:
-      call.userPrompt === null
-        ? [{ role: 'system', content: call.systemPrompt }]
-        : [
-            { role: 'system', content: call.systemPrompt },
-            { role: 'user', content: call.userPrompt },
-          ],
+    messages: [{ role: 'system', content: call.systemPrompt }, ...call.messages],
   };
   if (call.capabilities.supportsTemperature) params.temperature = call.temperature;
   if (call.maxTokens !== null) params[call.capabilities.tokenParameter] = call.maxTokens;
   if (call.jsonMode) params.response_format = { type: 'json_object' };
+  const effort = effortOf(call);
+  if (effort !== null) params.reasoning_effort = effort;
   return params;
 }
+
+/** Of the completion tokens (which include them, as billed), those spent reasoning; null when not reported. */
+const reasoningTokensOf = (usage: OpenAI.CompletionUsage | null | undefined) =>
+  usage?.completion_tokens_details?.reasoning_tokens ?? null;
 
 export async function callOpenAi(client: OpenAI, call: ProviderCall, signal: AbortSignal): Promise<ProviderReply> {
   const completion = await client.chat.completions.create(openAiParams(call), { signal }).catch((error: unknown) => {
@@ -74,6 +75,7 @@ export async function callOpenAi(client: OpenAI, call: ProviderCall, signal: Abo
     output: choice.message.content ?? choice.message.refusal ?? '',
     inputTokens: usage?.prompt_tokens ?? 0,
     outputTokens: usage?.completion_tokens ?? 0,
+    reasoningTokens: reasoningTokensOf(usage),
     ttft: null,
   };
 }
@@ -105,6 +107,7 @@ export async function streamOpenAi(
     return {
       inputTokens: usage?.prompt_tokens ?? 0,
       outputTokens: usage?.completion_tokens ?? 0,
+      reasoningTokens: reasoningTokensOf(usage),
       headers: response.headers,
     };
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { ChatMessage, ReasoningSetting } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../db/schema.js';
 
 export type ProviderName = 'openai' | 'anthropic' | 'gemini';
@@ -16,7 +17,7 @@ export type EndpointTarget = {
   concurrency: number | null;
 };
 
-/** One call: a configuration's system prompt and parameters, with an input's content or none. */
+/** One call: a configuration's system prompt and parameters, then the turns after it. */
 export type ProviderCall = {
   provider: ProviderName | 'custom';
   /** Where a `custom` call goes. */
@@ -24,15 +25,40 @@ export type ProviderCall = {
   model: string;
   capabilities: ModelCapabilities;
   systemPrompt: string;
-  /** null when the run chose no input: the system prompt runs alone. */
-  userPrompt: string | null;
+  /**
+   * The turns after the system prompt: the configuration's messages, then the input's user turn or conversation. Empty
+   * when the run chose no input and the configuration has no messages: the system prompt runs alone.
+   */
+  messages: ChatMessage[];
   temperature: number;
   maxTokens: number | null;
   jsonMode: boolean;
+  /** Its reasoning effort or thinking budget; sent only as the model's capabilities say it takes one (absent: none). */
+  reasoning?: ReasoningSetting | null;
 };
 
-/** ttft: seconds from the attempt's start to its first piece of text; null when no text came (or it was not streamed). */
-export type ProviderReply = { output: string; inputTokens: number; outputTokens: number; ttft: number | null };
+/** The call's reasoning effort, when its model takes one (OpenAI's reasoning_effort). */
+export const effortOf = (call: ProviderCall) =>
+  call.capabilities.reasoning && 'effort' in call.capabilities.reasoning ? (call.reasoning?.effort ?? null) : null;
+
+/** The call's thinking budget in tokens, when its model takes one (Anthropic's extended thinking, Gemini's). */
+export const thinkingBudgetOf = (call: ProviderCall) =>
+  call.capabilities.reasoning && 'budget' in call.capabilities.reasoning
+    ? (call.reasoning?.budget_tokens ?? null)
+    : null;
+
+/**
+ * ttft: seconds from the attempt's start to its first piece of text; null when no text came (or it was not streamed).
+ * outputTokens counts every token the provider bills as output, reasoning included; reasoningTokens says how many of
+ * them the model spent reasoning (null: none reported).
+ */
+export type ProviderReply = {
+  output: string;
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number | null;
+  ttft: number | null;
+};
 
 /** Where a streamed call's text goes as it arrives; `reset`: the call starts again, the text so far is void. */
 export type StreamSink = {
@@ -43,7 +69,12 @@ export type StreamSink = {
 };
 
 /** A streamed reply as a provider module reads it: its text in pieces, then its totals and its HTTP headers (pacing). */
-export type StreamedReply = { inputTokens: number; outputTokens: number; headers?: Headers };
+export type StreamedReply = {
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number | null;
+  headers?: Headers;
+};
 
 /** A provider answered with a body the SDK accepted but that does not hold what a reply must. */
 export class MalformedReplyError extends Error {}

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { apiRequests, evaluationShares, evaluations, results } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { metricsOf, statusCountsOf } from '../evaluations/queries.js';
+import { frozenInput } from '../evaluations/compare.js';
 
 /** 256 random bits, as 43 base64url characters. */
 const newToken = () => crypto.randomBytes(32).toString('base64url');
@@ -76,7 +77,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       name: c.name,
       ai_model: { company: c.ai_model.company, model_name: c.ai_model.model_name },
     })),
-    inputs: evaluation.snapshot.inputs.map((i) => ({ id: i.id, name: i.name, content: i.content })),
+    inputs: evaluation.snapshot.inputs.map(frozenInput),
     api_requests: rows.map(({ request: r, output }) => ({
       id: r.id,
       input: r.inputId,
@@ -87,6 +88,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       ttft: r.ttft,
       input_token_total_count: r.inputTokenTotalCount,
       output_token_count: r.outputTokenCount,
+      reasoning_tokens: r.reasoningTokens,
       output,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),

@@ -77,6 +77,7 @@ describe.each(embeddedDatabaseOnly)('share links on %s', (kind) => {
         'input_token_total_count',
         'output',
         'output_token_count',
+        'reasoning_tokens',
         'repetition',
         'status',
         'ttft',

@@ -4,7 +4,7 @@ import { FAKE_VERDICTS, startFakeProviders, type FakeProviders } from '@promptgr
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
-import { mockJudgeReply, parseJudgeAnswer } from './judge.js';
+import { judgeMessage, mockJudgeReply, parseJudgeAnswer } from './judge.js';
 import { firstItems, itemAt } from '@promptgrid/test-support';
 
 type Client = TestClient & { user: { id: number } };
@@ -22,6 +22,28 @@ describe('reading a judge answer', () => {
     expect(parseJudgeAnswer(JSON.stringify({ ...verdict, pass: 'yes' }))).toBeNull();
     expect(parseJudgeAnswer(JSON.stringify({ ...verdict, reason: ' ' }))).toBeNull();
     expect(parseJudgeAnswer(FAKE_VERDICTS.garbage)).toBeNull();
+  });
+});
+
+describe("a judge's message", () => {
+  const judged = { rubric: 'Correct?', expected: null, output: 'Rome.' };
+
+  it('shows a conversation turn by turn, and a single user prompt as it is', () => {
+    const conversation = judgeMessage({
+      ...judged,
+      turns: [
+        { role: 'user', content: 'Capital of France?' },
+        { role: 'assistant', content: 'Paris.' },
+        { role: 'user', content: 'And Italy?' },
+      ],
+    });
+    expect(conversation).toContain(
+      '<conversation>\n<user>\nCapital of France?\n</user>\n<assistant>\nParis.\n</assistant>\n' +
+        '<user>\nAnd Italy?\n</user>\n</conversation>',
+    );
+    expect(judgeMessage({ ...judged, turns: [{ role: 'user', content: 'And Italy?' }] })).toContain(
+      '<user_prompt>\nAnd Italy?\n</user_prompt>',
+    );
   });
 });
 
@@ -184,7 +206,7 @@ describe.each(databaseKinds)('llm_judge checks on %s', (kind) => {
     expect(before).toEqual(
       outputs.map((output) => ({
         check_id: p.judge,
-        ...parseJudgeAnswer(mockJudgeReply({ rubric: 'Helpful?', userPrompt: null, expected: null, output }).output)!,
+        ...parseJudgeAnswer(mockJudgeReply({ rubric: 'Helpful?', turns: [], expected: null, output }).output)!,
         error: null,
       })),
     );

@@ -1,11 +1,15 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { ChatMessage } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../db/schema.js';
 import { countTokens } from '../lib/tokens.js';
 import type { ProviderCall, ProviderName, ProviderReply } from '../providers/types.js';
 
-/** What a judge is shown: the check's rubric, the user prompt the model was sent, the expected output if any, the output. */
-export type JudgeCase = { rubric: string; userPrompt: string | null; expected: string | null; output: string };
+/**
+ * What a judge is shown: the check's rubric, the input's turns the model was sent (its user prompt, or a conversation;
+ * none when the system prompt ran alone), the expected output if any, and the output.
+ */
+export type JudgeCase = { rubric: string; turns: ChatMessage[]; expected: string | null; output: string };
 
 /** A judge's verdict as its answer must state it. */
 export const JudgeAnswer = z.object({
@@ -29,11 +33,19 @@ const INSTRUCTIONS = [
 
 const section = (title: string, text: string) => `<${title}>\n${text}\n</${title}>`;
 
+/** What the model was asked: its one user prompt as it is, or a conversation turn by turn. */
+function askedSection(turns: ChatMessage[]): string {
+  const [only] = turns;
+  if (only === undefined) return section('user_prompt', '(none: the system prompt ran alone)');
+  if (turns.length === 1 && only.role === 'user') return section('user_prompt', only.content);
+  return section('conversation', turns.map((turn) => section(turn.role, turn.content)).join('\n'));
+}
+
 /** The judge's user message: the rubric, then what the model was asked, what was expected, and what it answered. */
-export function judgeMessage({ rubric, userPrompt, expected, output }: JudgeCase): string {
+export function judgeMessage({ rubric, turns, expected, output }: JudgeCase): string {
   return [
     section('rubric', rubric),
-    section('user_prompt', userPrompt ?? '(none: the system prompt ran alone)'),
+    askedSection(turns),
     ...(expected === null ? [] : [section('expected_output', expected)]),
     section('output', output),
   ].join('\n\n');
@@ -49,7 +61,7 @@ export function judgeCall(
     model: model.model_name,
     capabilities: model.capabilities,
     systemPrompt: INSTRUCTIONS,
-    userPrompt: judgeMessage(judgeCase),
+    messages: [{ role: 'user', content: judgeMessage(judgeCase) }],
     temperature: 0,
     maxTokens: JUDGE_MAX_TOKENS,
     jsonMode: model.supports_json_mode,
@@ -95,6 +107,7 @@ export function mockJudgeReply(judgeCase: JudgeCase): ProviderReply {
     output,
     inputTokens: countTokens(INSTRUCTIONS) + countTokens(judgeMessage(judgeCase)) + 14,
     outputTokens: countTokens(output),
+    reasoningTokens: null,
     ttft: null,
   };
 }

@@ -59,7 +59,7 @@ describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
     // The mock run's judge check is judged too, by the mock judge, before the run completes.
     const judged = (output: string) => ({
       check_id: judge,
-      ...parseJudgeAnswer(mockJudgeReply({ rubric: 'Correct?', userPrompt: null, expected: null, output }).output)!,
+      ...parseJudgeAnswer(mockJudgeReply({ rubric: 'Correct?', turns: [], expected: null, output }).output)!,
       error: null,
     });
     const [a, b] = firstItems(requests, 2);

@@ -1,7 +1,7 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ModelCompany, ModelPrice } from '@promptgrid/contract';
+import type { ChatMessage, ModelCompany, ModelPrice, ReasoningSetting } from '@promptgrid/contract';
 import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { users } from './accounts.js';
 import { projects, type ModelCapabilities } from './workspace.js';
@@ -17,18 +17,32 @@ export type RunSnapshot = {
       company: ModelCompany;
       /** The user's endpoint that serves a `custom` model; absent for the built-in providers. */
       endpoint_id?: number | null;
+      /** That endpoint's name when the run started; absent in runs made before it was kept. */
+      endpoint_name?: string;
       model_name: string;
       capabilities: ModelCapabilities;
       /** The price when the run started (null: unknown); absent in runs made before prices were kept. */
       price?: ModelPrice | null;
     };
-    parameters: { temperature: number; max_tokens: number | null };
+    /** reasoning: absent in runs made before reasoning settings were kept. */
+    parameters: { temperature: number; max_tokens: number | null; reasoning?: ReasoningSetting | null };
     json_mode: boolean;
+    /** Absent in runs made before configurations held messages: none. */
+    messages?: ChatMessage[];
+    /** Absent in runs made before configurations held a user template: the input's content as it is. */
+    user_template?: string;
     /** Absent in runs made before versions were kept. */
     version?: number;
   }[];
   /** expected_output: absent in runs made before it was frozen here (the input's current one is used then). */
-  inputs: { id: number; name: string; content: string; expected_output?: string | null }[];
+  inputs: {
+    id: number;
+    name: string;
+    content: string;
+    expected_output?: string | null;
+    /** The conversation of a conversation input; absent or null for a text input. */
+    messages?: ChatMessage[] | null;
+  }[];
 };
 
 export const evaluations = pgTable(
@@ -89,11 +103,12 @@ export const apiRequests = pgTable(
     /** Which run of its (input, configuration) pair this is, from 0, when the run asked for repetitions. */
     repetition: integer('repetition').notNull().default(0),
     /**
-     * The texts sent when a template filled them in; NULL when the configuration's prompt (or the input's content) in
-     * the evaluation's snapshot was sent as written, which keeps untemplated runs as cheap to write as before.
+     * The texts sent when a template filled them in: the system prompt, and the turns after it (the configuration's
+     * messages, then the input's turn or conversation). NULL when the evaluation's snapshot holds them as they were
+     * sent, which keeps untemplated runs as cheap to write as before.
      */
     systemPrompt: text('system_prompt'),
-    userPrompt: text('user_prompt'),
+    messages: jsonb('messages').$type<ChatMessage[]>(),
     status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] })
       .notNull()
       .default('PENDING'),
@@ -103,6 +118,8 @@ export const apiRequests = pgTable(
     ttft: doublePrecision('ttft'),
     inputTokenTotalCount: integer('input_token_total_count'),
     outputTokenCount: integer('output_token_count'),
+    /** Of output_token_count, the tokens spent reasoning; null when the provider reported none. */
+    reasoningTokens: integer('reasoning_tokens'),
     errorMessage: text('error_message'),
     /** What the call cost in USD from its usage and the run's frozen price; NULL without usage or price. */
     costUsd: doublePrecision('cost_usd'),
@@ -162,6 +179,8 @@ export const results = pgTable(
     executionTime: doublePrecision('execution_time').notNull(),
     ttft: doublePrecision('ttft'),
     tokenCount: integer('token_count').notNull(),
+    /** Of token_count, the tokens spent reasoning; null when the provider reported none. */
+    reasoningTokens: integer('reasoning_tokens'),
     inputTokenTotalCount: integer('input_token_total_count').notNull(),
     createdAt: createdAt(),
   },

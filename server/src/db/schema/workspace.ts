@@ -1,6 +1,14 @@
 // A user's projects: user prompts (inputs), system prompts (configurations) with their versions, and the model catalog.
 import { sql } from 'drizzle-orm';
-import type { ImportColumnTarget, ModelCompany, ModelPrice } from '@promptgrid/contract';
+import {
+  DEFAULT_USER_TEMPLATE,
+  type ChatMessage,
+  type ImportColumnTarget,
+  type ModelCompany,
+  type ModelPrice,
+  type ReasoningCapability,
+  type ReasoningSetting,
+} from '@promptgrid/contract';
 import {
   boolean,
   doublePrecision,
@@ -36,7 +44,10 @@ export const inputs = pgTable(
     id: serialId(),
     projectId: ownedBy('project_id', () => projects.id),
     name: text('name').notNull(),
+    /** Its text; for a conversation, its last user turn (what lists, search and one-line views show). */
     content: text('content').notNull(),
+    /** A conversation (user and assistant turns, the last the user's) sent instead of the text; null for a text input. */
+    messages: jsonb('messages').$type<ChatMessage[]>(),
     /** What `{{name}}` in a template is filled with when this input runs. */
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
     expectedOutput: text('expected_output'),
@@ -84,6 +95,8 @@ export type ModelCapabilities = {
   /** Sent when the configuration leaves max tokens empty and the API requires a value (Anthropic). */
   defaultMaxTokens: number;
   maxOutputTokens: number;
+  /** The reasoning setting it takes; absent or null: none, and none is sent. */
+  reasoning?: ReasoningCapability;
 };
 
 export const aiModels = pgTable(
@@ -112,7 +125,7 @@ export const aiModels = pgTable(
   ],
 );
 
-/** What a configuration and each of its kept versions hold alike: the model, the name and the prompt. */
+/** What a configuration and each of its kept versions hold alike: the model, the name and the texts it sends. */
 const configurationState = () => ({
   aiModelId: integer('ai_model_id')
     .notNull()
@@ -120,6 +133,10 @@ const configurationState = () => ({
   name: text('name').notNull(),
   promptContent: text('prompt_content').notNull(),
   promptTokenCount: integer('prompt_token_count').notNull(),
+  /** Turns sent after the system prompt and before the input (few-shot examples, a fixed prefix). */
+  messages: jsonb('messages').$type<ChatMessage[]>().notNull().default([]),
+  /** The user turn a text input is sent as; `{{input}}` is the input's content. */
+  userTemplate: text('user_template').notNull().default(DEFAULT_USER_TEMPLATE),
 });
 
 export const configurations = pgTable(
@@ -131,6 +148,8 @@ export const configurations = pgTable(
     temperature: doublePrecision('temperature').notNull().default(0),
     maxTokens: integer('max_tokens'),
     jsonMode: boolean('json_mode').notNull().default(false),
+    /** Its reasoning effort or thinking budget, as its model takes it; null: the model's default. */
+    reasoning: jsonb('reasoning').$type<ReasoningSetting>(),
     isActive: boolean('is_active').notNull().default(true),
     /** The current version: 1 when created, one more for each save that changes the text, model or parameters. */
     version: integer('version').notNull().default(1),
@@ -150,6 +169,7 @@ export const configurationVersions = pgTable(
     temperature: doublePrecision('temperature').notNull(),
     maxTokens: integer('max_tokens'),
     jsonMode: boolean('json_mode').notNull(),
+    reasoning: jsonb('reasoning').$type<ReasoningSetting>(),
     /** When this version was saved (the configuration's updated_at then). */
     savedAt: timestampTz('saved_at').notNull(),
   },

@@ -51,6 +51,7 @@ export class LiveRequests {
         ttft: o.ttft,
         input_token_total_count: o.input_tokens,
         output_token_count: o.output_tokens,
+        reasoning_tokens: o.reasoning_tokens ?? null,
         error_message: o.error_message,
       });
     for (const evaluationId of completed) this.hub.publish(evaluationId, { type: 'done' });

@@ -4,6 +4,7 @@ import type { ProviderCall, ProviderName } from '../../providers/types.js';
 import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
 import { callInputTokens, callMaxOutputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
+import { sentTurns } from '../turns.js';
 import { budgetStopOf } from './budget-stops.js';
 import { writeOutcomes, type Outcome } from './outcomes.js';
 import type { EngineServices, EvaluationContext } from './services.js';
@@ -20,6 +21,7 @@ const failed = (row: ClaimedRequest, message: string, executionTime = 0): Outcom
   ttft: null,
   input_tokens: null,
   output_tokens: null,
+  reasoning_tokens: null,
   error_message: message,
   output: null,
   cost_usd: null,
@@ -38,8 +40,10 @@ function outcomeOf(row: ClaimedRequest, call: CallOutcome, price: Parameters<typ
     ttft: reply.ttft,
     input_tokens: reply.inputTokens,
     output_tokens: reply.outputTokens,
+    reasoning_tokens: reply.reasoningTokens,
     error_message: null,
     output: reply.output,
+    // Reasoning tokens are among the output tokens, and priced with them, as the providers bill them.
     cost_usd: callCostUsd(price, reply.inputTokens, reply.outputTokens) ?? null,
   };
 }
@@ -118,10 +122,11 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       model: configuration.ai_model.model_name,
       capabilities: configuration.ai_model.capabilities,
       systemPrompt: row.system_prompt ?? configuration.prompt_content,
-      userPrompt: input === null ? null : (row.user_prompt ?? input.content),
+      messages: sentTurns(row.messages, configuration, input),
       temperature: configuration.parameters.temperature,
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
+      reasoning: configuration.parameters.reasoning ?? null,
     };
     const budgetStop = budgetStopOf(database, row.evaluation_id);
     if (budgetStop !== undefined) return failed(row, budgetStop);
@@ -142,7 +147,7 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
     const price = configuration.ai_model.price;
     if (evaluation.budgetUsd !== null && price) {
       const count = countFor(configuration.ai_model);
-      const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.userPrompt, count);
+      const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.messages, count);
       const worst = worstCaseUsd(price, inputTokens, callMaxOutputTokens(configuration));
       const reservation = await parked(budget.reserve(CALL_TABLE.name, row, worst, signal));
       if (reservation.kind === 'gone') return null;

@@ -23,7 +23,7 @@ export async function failRequestsIn(
       where: sql`t.evaluation_id = ${evaluationId}`,
       statuses: [status],
       set: sql`status = 'FAILED', error_message = ${message}, execution_time = 0, input_token_total_count = NULL,
-               output_token_count = NULL`,
+               output_token_count = NULL, reasoning_tokens = NULL`,
       returning: sql`t.id`,
     })}
     ), counted AS (SELECT count(*)::int AS n FROM ended)

@@ -16,6 +16,7 @@ import { readJudgeWork, writeJudgements, type JudgeWork, type Judgement } from '
 import type { EngineServices } from './services.js';
 import { JUDGE_TABLE, LANES, type ClaimedJudgeTask } from './tables.js';
 import { callInputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
+import { inputTurns, sentTurns } from '../turns.js';
 
 /** A judgement before its cost is known. */
 type Unpriced = Omit<Judgement, 'cost_usd'>;
@@ -105,9 +106,13 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
       return this.failed(task, 'The check was deleted.'); // its score is not stored: the task just ends
     if (work.output === null) return this.failed(task, 'The output to judge is missing.');
     const input = work.input_id === null ? undefined : (await this.inputs.of(work.evaluation_id)).get(work.input_id);
+    const evaluation = await this.services.context(work.evaluation_id);
+    const configuration = evaluation?.configurations.get(work.configuration_id);
+    const sent = work.input_id === null ? null : evaluation?.inputs.get(work.input_id);
+    if (!configuration || sent === undefined) return this.failed(task, 'The output to judge is missing.');
     const judgeCase: JudgeCase = {
       rubric: work.rubric,
-      userPrompt: work.user_prompt ?? input?.content ?? null,
+      turns: inputTurns(sentTurns(work.messages, configuration, sent), configuration),
       expected: input?.expected ?? null,
       output: work.output,
     };
@@ -166,7 +171,7 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
   ): Promise<Exclude<Reservation, { kind: 'wait' }>> {
     if (work.budget_usd === null || !work.price) return Promise.resolve({ kind: 'reserved' });
     const count = countFor({ company: call.provider, model_name: call.model });
-    const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.userPrompt, count);
+    const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.messages, count);
     const worst = worstCaseUsd(work.price, spent.input + inputTokens, spent.output + (call.maxTokens ?? 0));
     return this.services.budget.reserve(JUDGE_TABLE.name, task, worst, signal);
   }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
-import type { ModelPrice } from '@promptgrid/contract';
+import type { ChatMessage, ModelPrice } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../../db/schema.js';
 import { addTasks } from '../../queue/sql/add.js';
 import { completeTasks } from '../../queue/sql/complete.js';
@@ -37,8 +37,9 @@ export type JudgeWork = {
   evaluation_id: number;
   user_id: number;
   input_id: number | null;
-  /** The user prompt sent, when a template filled it in; else the snapshot's content of input_id. */
-  user_prompt: string | null;
+  configuration_id: number;
+  /** The turns sent, when a template filled them in; else the snapshot's (see sentTurns). */
+  messages: ChatMessage[] | null;
   output: string | null;
   rubric: string | null;
   company: ProviderName | null;
@@ -54,7 +55,7 @@ export type JudgeWork = {
 /** The work of the given tasks, in one statement; a task whose evaluation is gone has no row. */
 export async function readJudgeWork(database: Database, taskIds: number[]): Promise<JudgeWork[]> {
   const { rows } = await database.executeSql<JudgeWork>(
-    `SELECT t.id, t.evaluation_id, e.user_id, r.input_id, r.user_prompt, res.output, c.value AS rubric,
+    `SELECT t.id, t.evaluation_id, e.user_id, r.input_id, r.configuration_id, r.messages, res.output, c.value AS rubric,
             m.company, m.model_name, m.capabilities, m.supports_json_mode, m.price, e.budget_usd
        FROM judge_tasks t
        JOIN evaluations e ON e.id = t.evaluation_id

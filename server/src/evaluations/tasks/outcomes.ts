@@ -18,6 +18,8 @@ export type Outcome = {
   ttft: number | null;
   input_tokens: number | null;
   output_tokens: number | null;
+  /** Of output_tokens, those spent reasoning; null (or absent) when none were reported. */
+  reasoning_tokens?: number | null;
   error_message: string | null;
   output: string | null;
   /** What the call cost (USD) from its usage; null (or absent) without usage or a known price. */
@@ -45,21 +47,21 @@ export async function writeOutcomes(
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
         AS v(id int, status text, execution_time float8, ttft float8, input_tokens int, output_tokens int,
-             error_message text, output text, cost_usd float8)
+             reasoning_tokens int, error_message text, output text, cost_usd float8)
     ), done AS (${completeTasks({
       table: CALL_TABLE,
       workerId,
       results: sql`v`,
       set: sql`status = v.status, execution_time = v.execution_time, ttft = v.ttft,
                input_token_total_count = v.input_tokens, output_token_count = v.output_tokens,
-               error_message = v.error_message, cost_usd = v.cost_usd`,
+               reasoning_tokens = v.reasoning_tokens, error_message = v.error_message, cost_usd = v.cost_usd`,
       returning: sql`t.id, t.evaluation_id, t.input_id, t.configuration_id, t.status, t.cost_usd`,
     })}
     ), saved AS (
       INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time, ttft,
-                           token_count, input_token_total_count)
+                           token_count, reasoning_tokens, input_token_total_count)
       SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.execution_time, v.ttft, v.output_tokens,
-             v.input_tokens
+             v.reasoning_tokens, v.input_tokens
         FROM done d JOIN v ON v.id = d.id
        WHERE d.status = 'SUCCESS'
       ON CONFLICT (api_request_id) DO NOTHING

@@ -1,4 +1,5 @@
 import type { ClaimedTask, TaskTable } from '../../queue/task.js';
+import type { ChatMessage } from '@promptgrid/contract';
 import type { Lane } from '../../providers/types.js';
 
 /** Both tables' tasks belong to a run (their group) of a user (their owner): claims take turns between users. */
@@ -15,7 +16,7 @@ const BY_USER_THEN_RUN = {
 export const CALL_TABLE = {
   name: 'api_requests',
   laneColumn: 'provider',
-  columns: 'id, evaluation_id, input_id, configuration_id, attempts, system_prompt, user_prompt',
+  columns: 'id, evaluation_id, input_id, configuration_id, attempts, system_prompt, messages',
   onClaim: 'reserved_usd = NULL',
   fairness: BY_USER_THEN_RUN,
 } as const satisfies TaskTable;
@@ -38,7 +39,7 @@ export type ClaimedRequest = ClaimedTask & {
   configuration_id: number;
   /** The texts to send when a template filled them in; null: the snapshot's, as written. */
   system_prompt: string | null;
-  user_prompt: string | null;
+  messages: ChatMessage[] | null;
 };
 
 /** A claimed judge task: the judgement of check_id on api_request_id's output. */

@@ -19,7 +19,16 @@ const preview: ImportPreview = {
     { column: 'ticket', target: 'content' },
     { column: 'category', target: 'expected_output' },
   ],
-  rows: [{ name: 'Le café', content: 'Le café coûte 5 €', variables: {}, expected_output: 'billing', active: true }],
+  rows: [
+    {
+      name: 'Le café',
+      content: 'Le café coûte 5 €',
+      messages: null,
+      variables: {},
+      expected_output: 'billing',
+      active: true,
+    },
+  ],
   errors: [],
 };
 const project = { id: 8, name: 'support-tickets', description: 'Imported from support-tickets.csv' };

@@ -4,25 +4,13 @@ import type { Endpoint } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
-import { PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { PlusIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { placeServerErrors } from '@/lib/contract-form';
 import { useFetchEndpointModels } from '../api/fetch-endpoint-models';
 import { useSaveEndpoint } from '../api/save-endpoint';
-
-type ModelRow = { model_name: string; input_per_mtok: string; output_per_mtok: string; supports_json_mode: boolean };
-type EndpointValues = {
-  name: string;
-  base_url: string;
-  key: string;
-  /** One `Name: value` a line. */
-  headers: string;
-  concurrency: string;
-  models: ModelRow[];
-};
-
-const emptyModel: ModelRow = { model_name: '', input_per_mtok: '', output_per_mtok: '', supports_json_mode: false };
+import { emptyModel, type EndpointValues } from '../lib/endpoint-values';
+import { EndpointModelRow } from './endpoint-model-row';
 
 const valuesOf = (endpoint: Endpoint | null): EndpointValues => ({
   name: endpoint?.name ?? '',
@@ -36,6 +24,7 @@ const valuesOf = (endpoint: Endpoint | null): EndpointValues => ({
       input_per_mtok: m.input_per_mtok === null ? '' : String(m.input_per_mtok),
       output_per_mtok: m.output_per_mtok === null ? '' : String(m.output_per_mtok),
       supports_json_mode: m.supports_json_mode,
+      supports_reasoning_effort: m.supports_reasoning_effort,
     })) ?? [],
 });
 
@@ -91,6 +80,7 @@ export function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint | null; 
             input_per_mtok: numberOrNull(m.input_per_mtok),
             output_per_mtok: numberOrNull(m.output_per_mtok),
             supports_json_mode: m.supports_json_mode,
+            supports_reasoning_effort: m.supports_reasoning_effort,
           })),
         },
       });
@@ -186,49 +176,7 @@ export function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint | null; 
         ) : null}
         <ul className="space-y-3">
           {models.fields.map((field, index) => (
-            <li
-              key={field.id}
-              className={cn(
-                'grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2',
-                'sm:grid-cols-[1fr_6rem_6rem_auto] dark:border-slate-700',
-              )}
-            >
-              <div className="col-span-2 sm:col-span-1">
-                <Field label={`Model ${index + 1}`} error={errors.models?.[index]?.model_name?.message}>
-                  {(props) => (
-                    <TextInput {...props} {...form.register(`models.${index}.model_name`)} spellCheck={false} />
-                  )}
-                </Field>
-              </div>
-              <Field label="Input $/M" error={errors.models?.[index]?.input_per_mtok?.message}>
-                {(props) => (
-                  <TextInput {...props} {...form.register(`models.${index}.input_per_mtok`)} inputMode="decimal" />
-                )}
-              </Field>
-              <Field label="Output $/M" error={errors.models?.[index]?.output_per_mtok?.message}>
-                {(props) => (
-                  <TextInput {...props} {...form.register(`models.${index}.output_per_mtok`)} inputMode="decimal" />
-                )}
-              </Field>
-              <div className="col-span-2 flex items-center justify-between gap-2 sm:col-span-1 sm:flex-col sm:items-end sm:justify-end">
-                <label className="flex items-center gap-1.5 text-sm">
-                  <input
-                    type="checkbox"
-                    {...form.register(`models.${index}.supports_json_mode`)}
-                    className="size-4 accent-blue-600"
-                  />
-                  JSON mode
-                </label>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => models.remove(index)}
-                  aria-label={`Remove model ${index + 1}`}
-                >
-                  <TrashIcon className="size-4" />
-                </Button>
-              </div>
-            </li>
+            <EndpointModelRow key={field.id} index={index} form={form} onRemove={() => models.remove(index)} />
           ))}
         </ul>
         <div className="flex flex-wrap gap-2">

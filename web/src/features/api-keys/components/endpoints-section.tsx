@@ -7,7 +7,7 @@ import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteEndpoint } from '../api/delete-endpoint';
-import { useEndpoints } from '../api/get-endpoints';
+import { useEndpoints } from '@/lib/api/get-endpoints';
 import { EndpointForm } from './endpoint-form';
 
 /** Which endpoint the form edits: 'new' adds one. */

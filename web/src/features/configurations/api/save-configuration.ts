@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ROUTES, type Configuration, type SaveConfigurationInput } from '@promptgrid/contract';
+import { ROUTES, type Configuration, type ReasoningSetting, type SaveConfigurationInput } from '@promptgrid/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 
 export type SaveConfigurationPayload = Omit<SaveConfigurationInput, 'parameters' | 'provider_specific_params'> & {
-  parameters: { temperature: number; max_tokens: number | null };
+  /** reasoning: absent or null, the model's default (Add several sets none). */
+  parameters: { temperature: number; max_tokens: number | null; reasoning?: ReasoningSetting | null };
   provider_specific_params: { json_mode?: boolean };
 };
 

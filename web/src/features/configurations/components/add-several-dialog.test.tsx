@@ -15,6 +15,7 @@ const model = (id: number, model_name: string): AiModel => ({
   supports_json_mode: true,
   supports_temperature: true,
   max_output_tokens: 32768,
+  reasoning: null,
   price: null,
 });
 

@@ -2,7 +2,7 @@ import { MODEL_COMPANY_LABELS, type Configuration } from '@promptgrid/contract';
 import { Badge } from '@/components/ui/badge';
 import { PromptCard, formatCardDate } from '@/components/ui/prompt-card';
 import { cn } from '@/lib/cn';
-import { maxTokensLabel, temperatureLabel } from '../lib/parameters';
+import { maxTokensLabel, reasoningLabel, temperatureLabel } from '../lib/parameters';
 
 type Props = {
   configuration: Configuration;
@@ -45,13 +45,17 @@ export function ConfigurationCard(props: Props) {
           'dark:bg-slate-800/60',
         )}
       >
-        {detail('Provider', MODEL_COMPANY_LABELS[c.ai_model.company])}
+        {/* An endpoint's model is served by the endpoint the user named: 'Local Ollama', not 'Custom endpoint'. */}
+        {detail('Provider', c.ai_model.endpoint?.name ?? MODEL_COMPANY_LABELS[c.ai_model.company])}
         {detail('Model', c.ai_model.model_name)}
         {detail('Temperature', temperatureLabel(c))}
         {detail('Max tokens', maxTokensLabel(c.parameters.max_tokens))}
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {c.json_mode ? <Badge tone="info">JSON Mode</Badge> : null}
+        {reasoningLabel(c.parameters.reasoning) ? (
+          <Badge tone="info">{`Reasoning: ${reasoningLabel(c.parameters.reasoning)}`}</Badge>
+        ) : null}
         <span className="text-xs text-slate-500 dark:text-slate-400">~{c.prompt.token_count} tokens</span>
       </div>
       {c.prompt.content ? (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AiModel, Configuration } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
@@ -17,6 +17,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 32768,
+    reasoning: null,
     price: { input_per_mtok: 0.4, output_per_mtok: 1.6, as_of: '2025-06-03', source: 'OpenAI pricing page' },
   },
   {
@@ -27,6 +28,7 @@ const models: AiModel[] = [
     supports_json_mode: false,
     supports_temperature: true,
     max_output_tokens: 32000,
+    reasoning: { budget: { min: 1024, max: 31999 } },
     price: null,
   },
   {
@@ -37,6 +39,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: false,
     max_output_tokens: 128000,
+    reasoning: { effort: ['minimal', 'low', 'medium', 'high'] },
     price: null,
   },
   {
@@ -47,6 +50,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 16384,
+    reasoning: null,
     price: null,
   },
 ];
@@ -57,7 +61,9 @@ const friendly: Configuration = {
   project: 3,
   ai_model: itemAt(models, 1),
   prompt: { content: 'Summarise warmly.', token_count: 4 },
-  parameters: { temperature: 0.3, max_tokens: null },
+  messages: [],
+  user_template: '{{input}}',
+  parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
   provider_specific_params: {},
   json_mode: false,
   version: 1,
@@ -102,6 +108,82 @@ describe('ConfigurationEditorDialog', () => {
     // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
   }, 15_000);
 
+  it('shows only the reasoning setting the chosen model takes, with a label bound to it, and sends it', async () => {
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
+    const onSave = open(null);
+    await screen.findByRole('option', { name: 'openai - gpt-5-mini' });
+    await userEvent.type(screen.getByLabelText('Name'), 'Thinker');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Prompt template' }), 'Think first.');
+
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-4o');
+    expect(screen.queryByLabelText('Reasoning effort')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Thinking budget (tokens)')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'anthropic - claude-haiku-4-5');
+    expect(screen.queryByLabelText('Reasoning effort')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Thinking budget (tokens)')).toHaveAccessibleDescription(
+      "1024 to 31999 for claude-haiku-4-5; leave empty for the model's default. " +
+        'Extended thinking needs temperature 1 and max tokens above the budget.',
+    );
+    await userEvent.type(screen.getByLabelText('Thinking budget (tokens)'), '2048');
+
+    // Another model's setting is not sent: gpt-5-mini takes an effort, and the typed budget stays behind.
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-5-mini');
+    expect(screen.queryByLabelText('Thinking budget (tokens)')).not.toBeInTheDocument();
+    const effort = screen.getByLabelText('Reasoning effort');
+    expect(
+      within(effort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Model default', 'minimal', 'low', 'medium', 'high']);
+    await userEvent.selectOptions(effort, 'low');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ parameters: { temperature: 0, max_tokens: null, reasoning: { effort: 'low' } } }),
+      ),
+    );
+  }, 15_000);
+
+  it('adds role-labelled messages, moves and removes them by named buttons, and saves them with the user template', async () => {
+    mockApi(({ url }) =>
+      url === '/api/models/' ? { body: models } : url.includes('/versions/') ? { body: [] } : undefined,
+    );
+    const onSave = open(friendly);
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await userEvent.type(screen.getByLabelText('Message 1 (User)'), 'Capital of France?');
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    // The next message answers the last: an assistant's.
+    await userEvent.type(screen.getByLabelText('Message 2 (Assistant)'), 'Paris.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await userEvent.type(screen.getByLabelText('Message 3 (User)'), 'Spare');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove message 3' }));
+    expect(screen.queryByLabelText('Message 3 (User)')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Move message 2 up' }));
+    expect(screen.getByLabelText('Message 1 (Assistant)')).toHaveValue('Paris.');
+    expect(screen.getByRole('button', { name: 'Move message 1 up' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move message 1 down' }));
+    await userEvent.selectOptions(screen.getByLabelText('Message 2 role'), 'User');
+    expect(screen.getByLabelText('Message 2 (User)')).toHaveValue('Paris.');
+    await userEvent.selectOptions(screen.getByLabelText('Message 2 role'), 'Assistant');
+    const template = screen.getByLabelText('User message template');
+    await userEvent.clear(template);
+    await userEvent.type(template, 'Question: {{{{input}}');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({
+          messages: [
+            { role: 'user', content: 'Capital of France?' },
+            { role: 'assistant', content: 'Paris.' },
+          ],
+          user_template: 'Question: {{input}}',
+        }),
+      ),
+    );
+  }, 30_000);
+
   it('lists the versions with a word diff against the editor and restores one into the form', async () => {
     const versions = [
       {
@@ -110,7 +192,9 @@ describe('ConfigurationEditorDialog', () => {
         name: 'Friendly',
         ai_model: models[1],
         prompt: { content: 'Summarise warmly.', token_count: 4 },
-        parameters: { temperature: 0.3, max_tokens: null },
+        messages: [],
+        user_template: '{{input}}',
+        parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
         provider_specific_params: {},
         saved_at: '2025-01-02T00:00:00.000Z',
       },
@@ -120,6 +204,8 @@ describe('ConfigurationEditorDialog', () => {
         name: 'Friendly',
         ai_model: models[1],
         prompt: { content: 'Summarise briefly.', token_count: 4 },
+        messages: [],
+        user_template: '{{input}}',
         parameters: { temperature: 0.5, max_tokens: 200 },
         provider_specific_params: {},
         saved_at: '2025-01-01T00:00:00.000Z',
@@ -145,7 +231,7 @@ describe('ConfigurationEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith(
         expect.objectContaining({
           prompt_content: 'Summarise briefly.',
-          parameters: { temperature: 0.5, max_tokens: 200 },
+          parameters: { temperature: 0.5, max_tokens: 200, reasoning: null },
         }),
       ),
     );
@@ -210,8 +296,10 @@ describe('ConfigurationEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: 'Friendly',
         prompt_content: 'Summarise warmly.',
+        messages: [],
+        user_template: '{{input}}',
         ai_model_id: 2,
-        parameters: { temperature: 0.3, max_tokens: null },
+        parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
         provider_specific_params: {},
         project: 3,
       }),
@@ -231,7 +319,7 @@ describe('ConfigurationEditorDialog', () => {
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith(
         expect.objectContaining({
-          parameters: { temperature: 0.3, max_tokens: 512 },
+          parameters: { temperature: 0.3, max_tokens: 512, reasoning: null },
           provider_specific_params: { json_mode: true },
         }),
       ),

@@ -22,11 +22,14 @@ import type { SaveConfigurationPayload } from '../api/save-configuration';
 import {
   configurationFieldOf,
   configurationSchema,
+  reasoningValuesOf,
   toPayload,
   valuesOf,
   type ConfigurationValues,
 } from '../lib/configuration-form';
 import { maxTokensLimit, showsJsonMode } from '../lib/parameters';
+import { MessageTemplateFields } from './message-template-fields';
+import { ReasoningField } from './reasoning-field';
 import { TemperatureField } from './temperature-field';
 import { VersionsPanel } from './versions-panel';
 
@@ -148,6 +151,15 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         )}
       />
 
+      <ReasoningField
+        model={model}
+        register={form.register}
+        errors={{
+          effort: errors.parameters?.reasoning?.effort?.message,
+          budget_tokens: errors.parameters?.reasoning?.budget_tokens?.message,
+        }}
+      />
+
       {jsonVisible && model ? (
         <fieldset className="rounded-md border border-slate-200 px-4 pt-1 pb-3 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -178,10 +190,13 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               {
                 ...values,
                 prompt_content: version.prompt.content,
+                messages: version.messages,
+                user_template: version.user_template,
                 ai_model_id: String(version.ai_model.id),
                 parameters: {
                   temperature: version.parameters.temperature,
                   max_tokens: version.parameters.max_tokens === null ? '' : String(version.parameters.max_tokens),
+                  reasoning: reasoningValuesOf(version.parameters.reasoning),
                 },
                 json_mode: version.provider_specific_params.json_mode === true,
               },
@@ -199,6 +214,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         label="Prompt template"
         placeholder="You are a helpful assistant that…"
       />
+      <MessageTemplateFields control={form.control} register={form.register} errors={errors} />
     </FormDialog>
   );
 }

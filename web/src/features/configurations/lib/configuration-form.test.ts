@@ -15,7 +15,20 @@ const filled: ConfigurationValues = {
   prompt_content: 'Be kind.',
   ai_model_id: '2',
 };
-const withTokens = (max_tokens: string) => ({ ...filled, parameters: { temperature: 0.3, max_tokens } });
+const withTokens = (max_tokens: string) => ({
+  ...filled,
+  parameters: { ...filled.parameters, temperature: 0.3, max_tokens },
+});
+const withReasoning = (effort: string, budget_tokens: string) => ({
+  ...filled,
+  parameters: { ...filled.parameters, reasoning: { effort, budget_tokens } },
+});
+const effortModel = { ...model, model_name: 'gpt-5-mini', reasoning: { effort: ['low', 'high'] } } as AiModel;
+const budgetModel = {
+  ...model,
+  model_name: 'gemini-2.5-pro',
+  reasoning: { budget: { min: 128, max: 32768 } },
+} as AiModel;
 
 /** The message the schema gives each field, by its path. */
 function messages(values: ConfigurationValues, chosen: AiModel | null = model) {
@@ -49,8 +62,10 @@ describe('the configuration form', () => {
     expect(toPayload({ ...withTokens(' '), json_mode: true }, model, '3')).toEqual({
       name: 'Friendly',
       prompt_content: 'Be kind.',
+      messages: [],
+      user_template: '{{input}}',
       ai_model_id: 2,
-      parameters: { temperature: 0.3, max_tokens: null },
+      parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
       provider_specific_params: { json_mode: true },
       project: 3,
     });
@@ -60,8 +75,25 @@ describe('the configuration form', () => {
     });
   });
 
+  it('sends only the reasoning setting the chosen model takes', () => {
+    const typed = withReasoning('high', '2048');
+    expect(toPayload(typed, effortModel, '3').parameters.reasoning).toEqual({ effort: 'high' });
+    expect(toPayload(typed, budgetModel, '3').parameters.reasoning).toEqual({ budget_tokens: 2048 });
+    expect(toPayload(typed, model, '3').parameters.reasoning).toBeNull();
+    expect(toPayload(withReasoning('', ' '), effortModel, '3').parameters.reasoning).toBeNull();
+    expect(toPayload(withReasoning('', ' '), budgetModel, '3').parameters.reasoning).toBeNull();
+    expect(messages(withReasoning('', '64'), budgetModel)).toEqual({
+      'parameters.reasoning.budget_tokens': 'Thinking budget for gemini-2.5-pro must be from 128 to 32768 tokens.',
+    });
+    expect(messages(withReasoning('', 'lots'), budgetModel)).toEqual({
+      'parameters.reasoning.budget_tokens': 'Thinking budget must be a whole number of tokens.',
+    });
+  });
+
   it("puts a 400's keys on the form's fields", () => {
     expect(configurationFieldOf('prompt_content')).toBe('prompt_content');
+    expect(configurationFieldOf('parameters.reasoning.effort')).toBe('parameters.reasoning.effort');
+    expect(configurationFieldOf('parameters.reasoning')).toBe('parameters.reasoning.budget_tokens');
     expect(configurationFieldOf('parameters')).toBe('parameters.max_tokens');
     expect(configurationFieldOf('project')).toBeNull();
   });

@@ -1,4 +1,11 @@
-import { LIMITS, type AiModel, type Configuration, type ProviderSpecificParams } from '@promptgrid/contract';
+import {
+  LIMITS,
+  type AiModel,
+  type Configuration,
+  type ProviderSpecificParams,
+  type ReasoningEffort,
+  type ReasoningSetting,
+} from '@promptgrid/contract';
 
 /** The JSON mode option appears, and is sent, only when the selected model supports it. */
 export const showsJsonMode = (model: Pick<AiModel, 'supports_json_mode'> | null | undefined): boolean =>
@@ -10,6 +17,30 @@ export function providerSpecificParams(
 ): ProviderSpecificParams {
   return showsJsonMode(model) ? { json_mode: jsonMode } : {};
 }
+
+/**
+ * The reasoning setting sent for the chosen model: its effort, or its thinking budget, as the model takes one; null
+ * when it takes none or the control is left at the model's default. A typed budget that is not a number is sent as
+ * NaN, so the contract's message says so.
+ */
+export function reasoningSetting(
+  model: Pick<AiModel, 'reasoning'> | null | undefined,
+  typed: { effort: string; budget_tokens: string },
+): ReasoningSetting | null {
+  const takes = model?.reasoning ?? null;
+  if (takes === null) return null;
+  if ('effort' in takes) return typed.effort === '' ? null : { effort: typed.effort as ReasoningEffort };
+  const budget = typed.budget_tokens.trim();
+  return budget === '' ? null : { budget_tokens: Number(budget) };
+}
+
+/** The card's reasoning: 'effort low', 'budget 2048 tokens', or null when none is set. */
+export const reasoningLabel = (reasoning: ReasoningSetting | null) =>
+  reasoning?.effort !== undefined
+    ? `Effort ${reasoning.effort}`
+    : reasoning?.budget_tokens !== undefined
+      ? `${reasoning.budget_tokens} thinking tokens`
+      : null;
 
 /** Rounds a slider value to one decimal (0.30000000000000004 -> 0.3). */
 export const roundTemperature = (value: number) => Math.round(value * 10) / 10;

@@ -3,6 +3,7 @@ import { inputClasses } from '@/components/ui/field';
 
 export const TARGET_LABELS: Record<ImportColumnTarget, string> = {
   content: 'Input text',
+  messages: 'Conversation (JSON)',
   expected_output: 'Expected output',
   name: 'Name',
   variable: 'Variable',

@@ -1,4 +1,4 @@
-import { LIMITS, type ImportColumnTarget, type ImportPreview } from '@promptgrid/contract';
+import { LIMITS, lastUserTurn, type ImportColumnTarget, type ImportPreview } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { collapsedContent } from '../lib/truncate';
 import { ColumnMapping, TARGET_LABELS } from './column-mapping';
@@ -93,7 +93,11 @@ export function ImportPreviewTables({ preview, onColumnChange }: Props) {
                 {preview.rows.map((row, n) => (
                   <tr key={n}>
                     <td className={cell}>{row.name}</td>
-                    <td className={`${cell} font-mono whitespace-pre-line`}>{collapsedContent(row.content)}</td>
+                    <td className={`${cell} font-mono whitespace-pre-line`}>
+                      {row.messages
+                        ? `Conversation of ${row.messages.length} messages, ending: ${collapsedContent(lastUserTurn(row.messages))}`
+                        : collapsedContent(row.content ?? '')}
+                    </td>
                     <td className={`${cell} font-mono`}>
                       {Object.entries(row.variables)
                         .map(([name, value]) => `${name}=${value}`)

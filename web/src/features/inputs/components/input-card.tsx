@@ -50,6 +50,12 @@ export function InputCard({
       }
       actions={{ duplicating, onToggleActive, onEdit, onDuplicate, onDelete }}
     >
+      {input.messages ? (
+        // A conversation's content is its last user turn: the card says what comes before it.
+        <p className="mt-2 text-xs font-medium text-slate-500 dark:text-slate-400">
+          {`Conversation · ${input.messages.length} messages, ending:`}
+        </p>
+      ) : null}
       <p
         id={contentId}
         className={cn(

@@ -9,6 +9,7 @@ import { itemAt } from '@promptgrid/test-support/items';
 const existing: Input = {
   id: 4,
   project: 1,
+  messages: null,
   variables: {},
   expected_output: null,
   name: 'Capital question',
@@ -37,6 +38,34 @@ describe('InputEditorDialog', () => {
     // The first test loads the code editor: on a loaded machine that alone can take most of the default 5 s.
   }, 15_000);
 
+  it('turns the text into a conversation, requires it to end with a user message, and saves its messages', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Conversation' }));
+    expect(screen.queryByRole('textbox', { name: 'Content' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Message 1 (User)')).toHaveValue(existing.content);
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await userEvent.type(screen.getByLabelText('Message 2 (Assistant)'), 'Paris.');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('A conversation must end with a user message.')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await userEvent.type(screen.getByLabelText('Message 3 (User)'), 'And Italy?');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        name: existing.name,
+        messages: [
+          { role: 'user', content: existing.content },
+          { role: 'assistant', content: 'Paris.' },
+          { role: 'user', content: 'And Italy?' },
+        ],
+        variables: {},
+        expected_output: null,
+      }),
+    );
+  }, 20_000);
+
   it("clears the name's error and red border once a name is typed, keeping the content error", async () => {
     render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -62,6 +91,7 @@ describe('InputEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: 'Capital of France',
         content: existing.content,
+        messages: null,
         variables: {},
         expected_output: null,
       }),
@@ -90,6 +120,7 @@ describe('InputEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: existing.name,
         content: input.content,
+        messages: null,
         variables: { city: 'Paris', day: 'Monday' },
         expected_output: 'Sunny.',
       }),
@@ -181,6 +212,7 @@ describe('InputEditorDialog', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: 'Half-typed',
         content: 'Body',
+        messages: null,
         variables: {},
         expected_output: null,
       }),

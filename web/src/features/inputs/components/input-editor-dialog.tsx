@@ -1,5 +1,7 @@
 import { Controller } from 'react-hook-form';
 import type { CreateInputInput, Input } from '@promptgrid/contract';
+import { Checkbox } from '@/components/ui/checkbox';
+import { MessagesEditor } from '@/components/ui/messages-editor';
 import { CodeEditorField } from '@/components/ui/code-editor-field';
 import { openingKey } from '@/components/ui/dialog';
 import { Field, TextArea } from '@/components/ui/field';
@@ -55,12 +57,46 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
       formClassName="space-y-4"
     >
       <NameField registration={form.register('name')} error={errors.name?.message} />
-      <CodeEditorField
+      <Controller
         control={form.control}
-        name="content"
-        label="Content"
-        placeholder="The user message to send, e.g. a document to summarise"
+        name="conversation"
+        render={({ field }) => (
+          <Checkbox
+            checked={field.value}
+            onCheckedChange={(on) => {
+              // A text becomes the first user message of the conversation it turns into.
+              if (on && values.messages.length === 0 && values.content.trim() !== '')
+                form.setValue('messages', [{ role: 'user', content: values.content }]);
+              field.onChange(on);
+            }}
+            description="User and assistant messages, the last one the user's, instead of one text."
+          >
+            Conversation
+          </Checkbox>
+        )}
       />
+      {values.conversation ? (
+        <Controller
+          control={form.control}
+          name="messages"
+          render={({ field, fieldState }) => (
+            <MessagesEditor
+              legend="Conversation"
+              hint="Sent after the system prompt's own messages; the model answers the last user message."
+              messages={field.value}
+              onChange={field.onChange}
+              error={fieldMessage(fieldState.error) ?? null}
+            />
+          )}
+        />
+      ) : (
+        <CodeEditorField
+          control={form.control}
+          name="content"
+          label="Content"
+          placeholder="The user message to send, e.g. a document to summarise"
+        />
+      )}
       <Controller
         control={form.control}
         name="variables"
@@ -68,7 +104,7 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
           <VariablesEditor
             rows={field.value}
             onChange={field.onChange}
-            content={values.content}
+            content={values.conversation ? values.messages.map((m) => m.content).join('\n') : values.content}
             error={fieldMessage(fieldState.error) ?? null}
           />
         )}

@@ -12,6 +12,7 @@ const input = (id: number, name: string, active = true): Input => ({
   project: 1,
   name,
   content: `${name} content`,
+  messages: null,
   variables: { city: 'Paris' },
   expected_output: null,
   active,
@@ -34,7 +35,14 @@ const preview: ImportPreview = {
     { column: 'city', target: 'variable' },
   ],
   rows: [
-    { name: 'Hello there', content: 'Hello there', variables: { city: 'Oslo' }, expected_output: null, active: true },
+    {
+      name: 'Hello there',
+      content: 'Hello there',
+      messages: null,
+      variables: { city: 'Oslo' },
+      expected_output: null,
+      active: true,
+    },
   ],
   errors: [],
 };

@@ -1,20 +1,36 @@
 import { z } from 'zod';
-import { CreateInputInput, Variables, type Input } from '@promptgrid/contract';
+import { InputFields, requireContentOrMessages, Variables, type ChatMessage, type Input } from '@promptgrid/contract';
 import { variableRowsOf, variablesOf, type VariableRow } from '../components/variables-editor';
 
-/** The editor's fields, named as the API names them; the variables are the rows of their table until sent. */
-export type InputValues = { name: string; content: string; variables: VariableRow[]; expected_output: string };
+/**
+ * The editor's fields, named as the API names them; the variables are the rows of their table until sent. A
+ * conversation input sends its messages, a text input its content.
+ */
+export type InputValues = {
+  name: string;
+  conversation: boolean;
+  content: string;
+  messages: ChatMessage[];
+  variables: VariableRow[];
+  expected_output: string;
+};
 
 export const valuesOf = (input: Input | null): InputValues => ({
   name: input?.name ?? '',
+  conversation: input?.messages != null,
   content: input?.content ?? '',
+  messages: input?.messages ?? [],
   variables: variableRowsOf(input?.variables ?? {}),
   expected_output: input?.expected_output ?? '',
 });
 
+/** What is sent: the content of a text input, or the messages of a conversation (whose content the server derives). */
+const textOf = (values: InputValues) =>
+  values.conversation ? { messages: values.messages } : { content: values.content, messages: null };
+
 export const toPayload = (values: InputValues) => ({
   name: values.name.trim(),
-  content: values.content,
+  ...textOf(values),
   variables: variablesOf(values.variables),
   expected_output: values.expected_output === '' ? null : values.expected_output,
 });
@@ -34,9 +50,12 @@ const VariableRows = z
   .transform(variablesOf)
   .pipe(Variables);
 
-export const inputSchema = CreateInputInput.extend({ variables: VariableRows });
+export const inputSchema = z.preprocess(
+  (values) => ({ ...(values as InputValues), content: undefined, ...textOf(values as InputValues) }),
+  requireContentOrMessages(InputFields.extend({ variables: VariableRows })),
+);
 
-const FIELDS = ['name', 'content', 'variables', 'expected_output'] as const;
+const FIELDS = ['name', 'content', 'messages', 'variables', 'expected_output'] as const;
 
 /** The field a 400 body's key belongs to: `variables.city` is the variables table's. */
 export const inputFieldOf = (key: string) => FIELDS.find((field) => key.split('.')[0] === field) ?? null;

@@ -1,4 +1,6 @@
+import type { ChatMessage } from '@promptgrid/contract';
 import { buttonClasses } from '@/components/ui/button';
+import { ROLE_LABELS } from '@/components/ui/messages-editor';
 import { inputClasses } from '@/components/ui/field';
 import type { ResultsSelections } from '../lib/types';
 import { cn } from '@/lib/cn';
@@ -6,10 +8,14 @@ import { cn } from '@/lib/cn';
 type Props = {
   inputIds: (number | null)[];
   inputId: number | null;
-  inputsById: Map<number, { name: string; content: string }>;
+  inputsById: Map<number, { name: string; content: string; messages?: ChatMessage[] | null }>;
   selections: ResultsSelections;
   setSelections: (update: (current: ResultsSelections) => ResultsSelections) => void;
 };
+
+/** An input as Show input shows it: its text, or its conversation turn by turn. */
+const shownText = ({ content, messages }: { content: string; messages?: ChatMessage[] | null }) =>
+  messages ? messages.map((m) => `${ROLE_LABELS[m.role]}: ${m.content}`).join('\n\n') : content;
 
 /** The results screen's input selector, with Show/Hide input. */
 export function InputPicker({ inputIds, inputId, inputsById, selections, setSelections }: Props) {
@@ -68,7 +74,7 @@ export function InputPicker({ inputIds, inputId, inputsById, selections, setSele
             'break-words whitespace-pre-wrap text-slate-700 dark:bg-slate-800 dark:text-slate-200',
           )}
         >
-          {selectedInput.content}
+          {shownText(selectedInput)}
         </pre>
       ) : null}
     </section>

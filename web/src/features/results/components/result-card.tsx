@@ -7,6 +7,7 @@ import type { CardExtras } from '../lib/run-slots';
 import { requestCostText } from '../lib/cost';
 import { ScoreBadges } from './score-badges';
 import { CellHistory, CellMenu, RepetitionLine } from './cell-extras';
+import { ConversationDisclosure } from './conversation-disclosure';
 import { cn } from '@/lib/cn';
 
 type Props = {
@@ -45,6 +46,7 @@ export const ResultCard = memo(function ResultCard({
   const time = result?.execution_time ?? request?.execution_time;
   const inputTokens = result?.input_token_total_count ?? request?.input_token_total_count;
   const outputTokens = result?.token_count ?? request?.output_token_count;
+  const reasoningTokens = result?.reasoning_tokens ?? request?.reasoning_tokens;
 
   return (
     <article
@@ -78,6 +80,12 @@ export const ResultCard = memo(function ResultCard({
             <dt className="text-slate-500 dark:text-slate-400">Output tokens</dt>
             <dd className="tabular-nums">{outputTokens ?? '—'}</dd>
           </div>
+          {reasoningTokens != null ? (
+            <div className="flex gap-1">
+              <dt className="text-slate-500 dark:text-slate-400">Reasoning tokens</dt>
+              <dd className="tabular-nums">{reasoningTokens}</dd>
+            </div>
+          ) : null}
           <div className="flex gap-1">
             <dt className="text-slate-500 dark:text-slate-400">Cost</dt>
             <dd className="tabular-nums">{requestCostText(request)}</dd>
@@ -92,6 +100,8 @@ export const ResultCard = memo(function ResultCard({
         aria-label={`Output of ${name}`}
         role="region"
       >
+        {/* Inside the output's scrolling area: an opened conversation never squeezes the output out of the card. */}
+        <ConversationDisclosure messages={request?.messages ?? []} className="mb-3" />
         {status === 'FAILED' ? (
           <div
             className={cn(

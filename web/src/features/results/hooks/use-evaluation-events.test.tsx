@@ -86,6 +86,7 @@ describe('following a run live', () => {
         ttft: null,
         input_token_total_count: null,
         output_token_count: null,
+        reasoning_tokens: null,
         error_message: 'No.',
       });
       vi.advanceTimersByTime(150);

@@ -1,4 +1,12 @@
-import { MOCK_OUTPUTS_NOTE, type Configuration, type Input, type Rating, type Score } from '@promptgrid/contract';
+import {
+  MOCK_OUTPUTS_NOTE,
+  type ChatMessage,
+  type Configuration,
+  type Input,
+  type Rating,
+  type ReasoningSetting,
+  type Score,
+} from '@promptgrid/contract';
 import { countStatuses, deriveRunStatus } from './status';
 import { indexCells } from './results-index';
 import type { EvaluationSnapshot } from './types';
@@ -29,13 +37,18 @@ export type EvaluationExport = {
       judge_cost_usd?: number | null;
     } | null;
   };
-  inputs: { id: number; name: string; content: string; token_count: number }[];
+  /** messages: a conversation input's turns (content is its last user turn); null for a text input. */
+  inputs: { id: number; name: string; content: string; messages: ChatMessage[] | null; token_count: number }[];
   configurations: {
     id: number;
     name: string;
     prompt: string;
+    /** Sent after the prompt, before the input; user_template: the user message a text input was sent as. */
+    messages: ChatMessage[];
+    user_template: string;
     model: { id: number; company: string; model_name: string };
-    parameters: { temperature: number; max_tokens: number | null };
+    /** reasoning: the effort or thinking budget the run sent; null: none. */
+    parameters: { temperature: number; max_tokens: number | null; reasoning: ReasoningSetting | null };
     provider_specific_params: { json_mode?: boolean };
   }[];
   results: {
@@ -47,11 +60,15 @@ export type EvaluationExport = {
     status: 'PENDING' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
     system_prompt: string | null;
     user_prompt: string | null;
+    /** Every turn sent after the system prompt (the configuration's messages, then the input's); [] if not known. */
+    messages: ChatMessage[];
     output: string | null;
     error_message: string | null;
     execution_time: number | null;
     input_tokens: number | null;
     output_tokens: number | null;
+    /** Of output_tokens, those spent reasoning; null when none were reported. */
+    reasoning_tokens: number | null;
     /** The checks' verdicts on the output, each with the check's name (null if the check is gone). */
     scores: (Score & { check_name: string | null })[];
     rating: Rating | null;
@@ -92,15 +109,21 @@ export function buildExport(
     },
     inputs: inputs
       .filter((input) => inputIds.has(input.id))
-      .map(({ id, name, content, token_count }) => ({ id, name, content, token_count })),
+      .map(({ id, name, content, messages, token_count }) => ({ id, name, content, messages, token_count })),
     configurations: configurations
       .filter((configuration) => configurationIds.has(configuration.id))
       .map((c) => ({
         id: c.id,
         name: c.name,
         prompt: c.prompt.content,
+        messages: c.messages,
+        user_template: c.user_template,
         model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
-        parameters: { temperature: c.parameters.temperature, max_tokens: c.parameters.max_tokens },
+        parameters: {
+          temperature: c.parameters.temperature,
+          max_tokens: c.parameters.max_tokens,
+          reasoning: c.parameters.reasoning,
+        },
         provider_specific_params: c.provider_specific_params,
       })),
     // Every run of every cell, in the order of the server's api requests.
@@ -115,11 +138,13 @@ export function buildExport(
         status: request?.status ?? 'SUCCESS',
         system_prompt: request?.system_prompt ?? null,
         user_prompt: request?.user_prompt ?? null,
+        messages: request?.messages ?? [],
         output: result?.output ?? null,
         error_message: request?.error_message ?? null,
         execution_time: result?.execution_time ?? request?.execution_time ?? null,
         input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,
         output_tokens: result?.token_count ?? request?.output_token_count ?? null,
+        reasoning_tokens: result?.reasoning_tokens ?? request?.reasoning_tokens ?? null,
         scores: (request?.scores ?? []).map((score) => ({
           ...score,
           check_name: checkNames.get(score.check_id) ?? null,

@@ -5,6 +5,7 @@ import { CellBody, CellFacts } from './matrix-cell';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { RenderMode } from './output-view';
 import { cn } from '@/lib/cn';
+import { ConversationDisclosure } from '../components/conversation-disclosure';
 
 type Props = {
   row: GridRow;
@@ -49,6 +50,7 @@ export function CellPanel({ row, column, cell, baseline, mode, onClose }: Props)
           <p className="mt-1 break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200">
             {row.content || '—'}
           </p>
+          <ConversationDisclosure messages={row.messages ?? []} className="mt-2" />
         </section>
         {cell ? (
           <section aria-label="Output">

@@ -12,17 +12,20 @@ const verdictWord = (pass: boolean | null) => (pass === true ? 'pass' : pass ===
 const ratingWord = (rating: GridCell['rating']) => (rating === 1 ? 'up' : rating === -1 ? 'down' : '');
 
 /**
- * The grid as CSV, one row per cell: the input and its expected output, the output, each check's verdict and reason,
- * the rating, cost, tokens, latency and time to first token. Cost, check and rating columns only when some cell has
- * them. A mock run's file starts with a `notice` column saying on every row that its scores measure nothing.
+ * The grid as CSV, one row per cell: the input (with its conversation as JSON, when some input is one), its expected
+ * output, the output, each check's verdict and reason, the rating, cost, tokens, latency and time to first token. Cost,
+ * check and rating columns only when some cell has them. A mock run's file starts with a `notice` column saying on
+ * every row that its scores measure nothing.
  */
 export function gridCsv(data: GridData): string {
   const withCost = hasField(data, 'cost');
   const checks = checksOf(data);
   const withRatings = [...data.cells.values()].some((cell) => cell.rating !== undefined);
+  const withConversations = data.rows.some((row) => row.messages);
   const fields = [
     'input_name',
     'input',
+    ...(withConversations ? ['messages'] : []),
     'expected_output',
     'configuration',
     'model',
@@ -45,6 +48,8 @@ export function gridCsv(data: GridData): string {
       rows.push([
         row.name,
         row.content,
+        // A conversation as its JSON list of {role, content}; `input` holds its last user turn.
+        ...(withConversations ? [row.messages ? JSON.stringify(row.messages) : ''] : []),
         row.expected ?? '',
         column.name,
         column.model,

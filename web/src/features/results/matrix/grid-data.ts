@@ -1,6 +1,7 @@
 import {
   aiModelLabel,
   type ApiRequest,
+  type ChatMessage,
   type ApiRequestStatus,
   type Score,
   type SharedEvaluation,
@@ -11,7 +12,14 @@ import { agreementLabel, repetitionSpread } from '../lib/repetitions';
 /** A column of the matrix: one system prompt with its model. */
 export type GridColumn = { id: number; name: string; model: string };
 /** A row of the matrix: one user prompt (id null: a run without user prompts). */
-export type GridRow = { id: number | null; name: string; content: string; expected: string | null };
+/** An input's row: `content` is a conversation's last user turn, `messages` the conversation (absent or null: text). */
+export type GridRow = {
+  id: number | null;
+  name: string;
+  content: string;
+  messages?: ChatMessage[] | null;
+  expected: string | null;
+};
 /** One check's verdict on a cell's output, named; pass is null when the check could not decide (its reason says why). */
 export type CellVerdict = { checkId: number; name: string; pass: boolean | null; reason: string };
 /**
@@ -27,6 +35,8 @@ export type GridCell = {
   ttft?: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Of the output tokens, those the model spent reasoning; null (or absent) when none were reported. */
+  reasoningTokens?: number | null;
   cost?: number | null;
   /** What judging the output cost (llm_judge checks), beside the call's cost. */
   judgeCost?: number | null;
@@ -84,16 +94,18 @@ const cellOf = (
   ttft: request?.ttft ?? fallback.ttft ?? null,
   inputTokens: request?.input_token_total_count ?? fallback.inputTokens ?? null,
   outputTokens: request?.output_token_count ?? fallback.outputTokens ?? null,
+  reasoningTokens: request?.reasoning_tokens ?? fallback.reasoningTokens ?? null,
   ...(request ? optionalFields(request, checkNames) : {}),
 });
 
 type Named = { name: string };
-type InputLike = Named & { content: string; expected_output?: string | null };
+type InputLike = Named & { content: string; messages?: ChatMessage[] | null; expected_output?: string | null };
 
 const rowOf = (id: number | null, input: InputLike | undefined): GridRow => ({
   id,
   name: id === null ? 'No user prompt' : (input?.name ?? `Input #${id}`),
   content: input?.content ?? '',
+  messages: input?.messages ?? null,
   expected: input?.expected_output ?? null,
 });
 /** The owner's results screen: its indexed cells, and the project's prompts (or the cached copies). */
@@ -115,6 +127,7 @@ export function gridFromResults(
         ttft: result?.ttft,
         inputTokens: result?.input_token_total_count,
         outputTokens: result?.token_count,
+        reasoningTokens: result?.reasoning_tokens,
       },
       checkNames,
     );
@@ -158,6 +171,7 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
           configuration_version: null,
           system_prompt: null,
           user_prompt: null,
+          messages: [],
           // A shared grid carries no verdicts either.
           scores: undefined as unknown as [],
           rating: null,

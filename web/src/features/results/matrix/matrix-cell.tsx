@@ -32,6 +32,8 @@ export function CellFacts({ cell, id, tabbable = true }: { cell: GridCell; id: s
       )}
       {cell.seconds != null ? <span>{formatSeconds(cell.seconds)}</span> : null}
       {cell.outputTokens != null ? <span>{cell.outputTokens} tok</span> : null}
+      {/* Counted among the output tokens (and priced with them), said apart: what the model spent reasoning. */}
+      {cell.reasoningTokens != null ? <span>{cell.reasoningTokens} reasoning</span> : null}
       {cell.cost != null ? <span>{formatUsd(cell.cost)}</span> : null}
       {cell.cost === null && cell.status === 'SUCCESS' ? <span>cost unknown</span> : null}
       {cell.agreement ? (

@@ -7,7 +7,7 @@ import type {
 } from '@promptgrid/contract';
 import { FIXED_TIME } from '@/testing/fixtures';
 
-const model = { id: 7, company: 'openai' as const, model_name: 'gpt-4o-mini' };
+const model = { id: 7, company: 'openai' as const, endpoint: null, model_name: 'gpt-4o-mini' };
 
 /** Run `id` of project 1 as the server recorded it: prompts 5 and 6 on inputs 1 and 2, with their names then. */
 export const recordFixture = (
@@ -36,6 +36,8 @@ export const recordFixture = (
     id: c,
     name: c === 5 ? 'Terse as it ran' : 'Friendly as it ran',
     prompt_content: `system ${c}`,
+    messages: [],
+    user_template: '{{input}}',
     ai_model: model,
     parameters: { temperature: 0, max_tokens: null },
     provider_specific_params: {},
@@ -46,6 +48,7 @@ export const recordFixture = (
     id: i,
     name: `Frozen input ${i}`,
     content: `Question ${i}`,
+    messages: null,
     token_count: 3,
     expected_output: null,
   })),

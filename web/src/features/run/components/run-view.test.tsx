@@ -11,6 +11,7 @@ const at = '2025-01-01T00:00:00.000Z';
 const input = (id: number, name: string): Input => ({
   id,
   project: 1,
+  messages: null,
   variables: {},
   expected_output: null,
   name,
@@ -27,12 +28,16 @@ const configuration = (id: number, name: string): Configuration => ({
   ai_model: {
     id: 1,
     company: 'openai',
+    endpoint: null,
     model_name: 'gpt-4.1-mini',
     supports_json_mode: true,
     supports_temperature: true,
+    reasoning: null,
   },
   prompt: { content: 'You are concise.', token_count: 4 },
-  parameters: { temperature: 0, max_tokens: null },
+  messages: [],
+  user_template: '{{input}}',
+  parameters: { temperature: 0, max_tokens: null, reasoning: null },
   provider_specific_params: { json_mode: false },
   json_mode: false,
   version: 1,
@@ -66,6 +71,32 @@ describe('RunView', () => {
       within(dialog).getByText('Mock mode is on: these calls are simulated and free. No provider is called.'),
     ).toBeInTheDocument();
   }, 15_000);
+
+  it('starts with mock mode off for a user whose only keys are custom endpoints', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/api-keys/') return { body: [] };
+      if (url === '/api/endpoints/')
+        return {
+          body: [
+            {
+              id: 3,
+              name: 'Local Ollama',
+              base_url: 'http://127.0.0.1:11434/v1',
+              has_key: false,
+              last_four_digits: null,
+              header_names: [],
+              concurrency: null,
+              models: [],
+              created_at: at,
+            },
+          ],
+        };
+      return undefined;
+    });
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    const mock = await screen.findByRole('switch', { name: 'Mock mode (no API calls)' });
+    await waitFor(() => expect(mock).toHaveAttribute('aria-checked', 'false'));
+  });
 
   it('names the missing provider keys before a real run, links to API Settings, and shows the server 400 as its sentence', async () => {
     mockApi(({ url }) => {

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RepetitionsField } from './repetitions-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiKeys } from '@/lib/api/get-api-keys';
+import { useEndpoints } from '@/lib/api/get-endpoints';
 import { checkSubscription } from '@/lib/api/check-subscription';
 import { useRunEvaluation } from '../api/run-evaluation';
 import { useRunEstimate } from '../api/estimate-run';
@@ -17,6 +18,7 @@ import {
   countCalls,
   missingKeyMessages,
   MOCK_RUN_NOTE,
+  mockModeFromKeys,
   NO_PROMPT_SELECTED,
   runFailureMessage,
   runOutcomeMessage,
@@ -59,6 +61,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
   const navigate = useNavigate();
   const expectedCheck = useExpectedCheckOffer(projectId, inputs, checks);
   const apiKeys = useApiKeys();
+  const endpoints = useEndpoints();
   const run = useRunEvaluation();
   const activeInputs = useMemo(() => (inputs ?? []).filter((input) => input.active), [inputs]);
   const activeConfigurations = useMemo(
@@ -66,7 +69,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
     [configurations],
   );
   // Until the user changes a choice (null), it follows the data: every active prompt is selected, and mock mode is
-  // on when no API key is stored, so a new user can try everything without keys.
+  // on when no API key or endpoint is stored, so a new user can try everything without keys.
   const [chosenInputs, setSelectedInputs] = useRememberedInputs(projectId);
   const [chosenConfigurations, setSelectedConfigurations] = useState<Set<number> | null>(null);
   const [chosenMockMode, setMockMode] = useState<boolean | null>(null);
@@ -81,8 +84,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
     () => chosenConfigurations ?? new Set(activeConfigurations.map((c) => c.id)),
     [chosenConfigurations, activeConfigurations],
   );
-  const keysSayMock = apiKeys.isSuccess ? !apiKeys.data.some((key) => key.is_active) : apiKeys.isError ? true : null;
-  const mockMode = chosenMockMode ?? keysSayMock;
+  const mockMode = chosenMockMode ?? mockModeFromKeys(apiKeys, endpoints);
   const [message, setMessage] = useState<string | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -25,6 +25,22 @@ export function confirmLines(inputCount: number, promptCount: number): [string, 
 /** Said under the confirm dialog's three lines in mock mode: nothing reaches a provider and nothing is counted. */
 export const MOCK_RUN_NOTE = 'Mock mode is on: these calls are simulated and free. No provider is called.';
 
+type Settled<T> = { isSuccess: boolean; isError: boolean; data: T | undefined };
+
+/**
+ * Mock mode's default: on while the user has nothing to call a model with, neither an active provider key nor an
+ * endpoint of their own (which carries its key, or needs none); null until both lists answered. A list that failed
+ * to load counts as empty.
+ */
+export function mockModeFromKeys(
+  keys: Settled<Pick<ApiKey, 'is_active'>[]>,
+  endpoints: Settled<unknown[]>,
+): boolean | null {
+  if (keys.data?.some((key) => key.is_active) || (endpoints.data?.length ?? 0) > 0) return false;
+  const settled = (list: Settled<unknown>) => list.isSuccess || list.isError;
+  return settled(keys) && settled(endpoints) ? true : null;
+}
+
 /** For a real run: one sentence per provider the chosen system prompts need and no active key is stored for. */
 export function missingKeyMessages(
   chosen: Pick<Configuration, 'ai_model'>[],
