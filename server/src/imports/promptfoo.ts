@@ -33,9 +33,6 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
   const context = { models, judge: grader ?? providers[0]?.model ?? null, checks: [] };
   const inputs = readTests(config, file, source, context);
 
-  // Until a configuration holds its own user message template, an input's content is the template: the first prompt's.
-  const template = prompts.find((p) => p.userTemplate !== null)?.userTemplate ?? null;
-  if (template !== null) for (const input of inputs) input.content = template;
   const configurations = prompts.flatMap((prompt, index) =>
     providers.map((provider): PlannedConfiguration => {
       const where = { file, path: ['prompts', index] };
@@ -43,28 +40,14 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
         source.note(
           'changed',
           `prompt '${prompt.label}'`,
-          `promptfoo sends it as the user message: it became each input's text, and the system prompt reads "${STAND_IN_SYSTEM_PROMPT}"`,
-          where,
-        );
-      if (prompt.userTemplate !== null && prompt.userTemplate !== template)
-        source.note(
-          'skipped',
-          `user message of prompt '${prompt.label}'`,
-          "Inputs carry one user message: the first prompt's is used.",
-          where,
-        );
-      if (prompt.messages.length > 0)
-        source.note(
-          'skipped',
-          `${prompt.messages.length} earlier messages of prompt '${prompt.label}'`,
-          'Only the system prompt and the last user message are carried over.',
+          `It became the user message template; a configuration needs a system prompt, so it reads "${STAND_IN_SYSTEM_PROMPT}"`,
           where,
         );
       return {
         name: `${prompt.label} · ${provider.label}`.slice(0, 200),
         prompt_content: prompt.system ?? STAND_IN_SYSTEM_PROMPT,
-        user_template: null,
-        messages: [],
+        user_template: prompt.userTemplate,
+        messages: prompt.messages,
         ai_model_id: provider.model.id,
         model: `${provider.model.company} - ${provider.model.model_name}`,
         temperature: provider.temperature,

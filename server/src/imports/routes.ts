@@ -16,7 +16,7 @@ const DESCRIPTION =
 async function multipartBody(request: FastifyRequest) {
   const files: { name: string; data_base64: string }[] = [];
   const fields: Record<string, string> = {};
-  for await (const part of request.parts({ limits: { fileSize: LIMITS.importMaxBytes, files: 200 } })) {
+  for await (const part of request.parts()) {
     if (part.type === 'file')
       files.push({ name: part.filename, data_base64: (await part.toBuffer()).toString('base64') });
     else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -26,7 +26,9 @@ async function multipartBody(request: FastifyRequest) {
 
 /** Projects from other tools' files: what would be created (preview), and creating it. */
 export default async function importRoutes(app: App) {
-  await app.register(multipart, { limits: { fileSize: LIMITS.importMaxBytes, files: 200 } });
+  // preservePath: a config refers to `prompts/chat.json`, so a part's folder is part of its name (normalised and kept
+  // inside the upload when read).
+  await app.register(multipart, { limits: { fileSize: LIMITS.importMaxBytes, files: 200 }, preservePath: true });
   // Multipart bodies are read into the JSON form before validation, so both are checked by the same schema.
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart()) request.body = await multipartBody(request);

@@ -74,6 +74,8 @@ export async function importProject(
       {
         name: c.name,
         prompt_content: c.prompt_content,
+        messages: c.messages,
+        ...(c.user_template === null ? {} : { user_template: c.user_template }),
         ai_model_id: c.ai_model_id,
         parameters: { temperature: c.temperature ?? undefined, max_tokens: c.max_tokens },
         provider_specific_params: { json_mode: c.json_mode },
