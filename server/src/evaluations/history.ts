@@ -101,6 +101,7 @@ export async function getEvaluationRecord(db: Db, userId: number, evaluationId: 
       content: i.content,
       token_count: countTokens(i.content),
       expected_output: i.expected_output ?? null,
+      variables: i.variables ?? {},
     })),
   };
 }

@@ -27,8 +27,17 @@ export type RunSnapshot = {
     /** Absent in runs made before versions were kept. */
     version?: number;
   }[];
-  /** expected_output: absent in runs made before it was frozen here (the input's current one is used then). */
-  inputs: { id: number; name: string; content: string; expected_output?: string | null }[];
+  /**
+   * expected_output: absent in runs made before it was frozen here (the input's current one is used then).
+   * variables: what the templates were filled with; absent in runs made before they were frozen here.
+   */
+  inputs: {
+    id: number;
+    name: string;
+    content: string;
+    expected_output?: string | null;
+    variables?: Record<string, string>;
+  }[];
 };
 
 export const evaluations = pgTable(

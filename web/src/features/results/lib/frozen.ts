@@ -32,7 +32,7 @@ export function frozenInputs({ evaluation, inputs }: EvaluationRecord): Input[] 
     project: evaluation.project,
     name: i.name,
     content: i.content,
-    variables: {},
+    variables: i.variables,
     expected_output: i.expected_output,
     active: true,
     token_count: i.token_count,

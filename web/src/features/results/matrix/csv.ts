@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { csvSafeCell, MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
+import { csvSafeCell, MOCK_OUTPUTS_NOTE, VARIABLE_COLUMN_PREFIX } from '@promptgrid/contract';
 import { saveFile } from '../lib/save-file';
 import { gridCell, type GridCell, type GridData } from './grid-data';
 import { checksOf, hasField } from './view-model';
@@ -12,7 +12,8 @@ const verdictWord = (pass: boolean | null) => (pass === true ? 'pass' : pass ===
 const ratingWord = (rating: GridCell['rating']) => (rating === 1 ? 'up' : rating === -1 ? 'down' : '');
 
 /**
- * The grid as CSV, one row per cell: the input and its expected output, the output, each check's verdict and reason,
+ * The grid as CSV, one row per cell: the input, its expected output and a column per variable (`variables.<name>`, as
+ * the user prompts' own export names them, so the file imports back), the output, each check's verdict and reason,
  * the rating, cost, tokens, latency and time to first token. Cost, check and rating columns only when some cell has
  * them. A mock run's file starts with a `notice` column saying on every row that its scores measure nothing.
  */
@@ -20,10 +21,12 @@ export function gridCsv(data: GridData): string {
   const withCost = hasField(data, 'cost');
   const checks = checksOf(data);
   const withRatings = [...data.cells.values()].some((cell) => cell.rating !== undefined);
+  const variableNames = [...new Set(data.rows.flatMap((row) => Object.keys(row.variables ?? {})))].sort();
   const fields = [
     'input_name',
     'input',
     'expected_output',
+    ...variableNames.map((name) => VARIABLE_COLUMN_PREFIX + name),
     'configuration',
     'model',
     'status',
@@ -46,6 +49,7 @@ export function gridCsv(data: GridData): string {
         row.name,
         row.content,
         row.expected ?? '',
+        ...variableNames.map((name) => row.variables?.[name] ?? ''),
         column.name,
         column.model,
         cell.status,

@@ -11,7 +11,14 @@ import { agreementLabel, repetitionSpread } from '../lib/repetitions';
 /** A column of the matrix: one system prompt with its model. */
 export type GridColumn = { id: number; name: string; model: string };
 /** A row of the matrix: one user prompt (id null: a run without user prompts). */
-export type GridRow = { id: number | null; name: string; content: string; expected: string | null };
+export type GridRow = {
+  id: number | null;
+  name: string;
+  content: string;
+  expected: string | null;
+  /** The variables it ran with, where the grid has them (a shared grid does not). */
+  variables?: Readonly<Record<string, string>>;
+};
 /** One check's verdict on a cell's output, named; pass is null when the check could not decide (its reason says why). */
 export type CellVerdict = { checkId: number; name: string; pass: boolean | null; reason: string };
 /**
@@ -88,13 +95,18 @@ const cellOf = (
 });
 
 type Named = { name: string };
-type InputLike = Named & { content: string; expected_output?: string | null };
+type InputLike = Named & {
+  content: string;
+  expected_output?: string | null;
+  variables?: Readonly<Record<string, string>>;
+};
 
 const rowOf = (id: number | null, input: InputLike | undefined): GridRow => ({
   id,
   name: id === null ? 'No user prompt' : (input?.name ?? `Input #${id}`),
   content: input?.content ?? '',
   expected: input?.expected_output ?? null,
+  ...(input?.variables ? { variables: input.variables } : {}),
 });
 /** The owner's results screen: its indexed cells, and the project's prompts (or the cached copies). */
 export function gridFromResults(

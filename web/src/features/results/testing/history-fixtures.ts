@@ -48,6 +48,7 @@ export const recordFixture = (
     content: `Question ${i}`,
     token_count: 3,
     expected_output: null,
+    variables: {},
   })),
 });
 
