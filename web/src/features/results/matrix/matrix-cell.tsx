@@ -143,7 +143,10 @@ export const MatrixCell = memo(function MatrixCell({
               id={`${rowIndex}-${columnIndex}`}
             />
             {cell.output !== null && (active || hovered) ? (
-              <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
+              // Over the cell's corner rather than in the row: appearing on hover, it moves no text.
+              <span className="absolute top-1.5 right-2 rounded bg-white dark:bg-slate-900">
+                <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
+              </span>
             ) : null}
           </div>
           <div className={cn('min-h-0 flex-1 text-[13px] leading-5', full ? 'overflow-auto' : 'overflow-hidden')}>
