@@ -169,6 +169,7 @@ describe.each(embeddedDatabaseOnly)('reading an imported file on %s', (kind) => 
       content: 'Refund please',
       variables: { tone: 'calm' },
       expected_output: null,
+      messages: null,
       active: true,
     });
     const imported = await client.post(ROUTES.inputsImport(project), { format: 'jsonl', data, columns });
