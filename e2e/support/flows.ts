@@ -30,7 +30,7 @@ export async function seedProject(
   page: Page,
   project: {
     name: string;
-    inputs: { name: string; content: string }[];
+    inputs: { name: string; content: string; variables?: Record<string, string> }[];
     configurations: {
       name: string;
       model: string;

@@ -123,7 +123,16 @@ export type EvaluationComparison = z.infer<typeof EvaluationComparison>;
 export const EvaluationRecord = z.object({
   evaluation: Evaluation,
   configurations: z.array(ResultsConfiguration.extend({ prompt_token_count: z.number().int() })),
-  /** expected_output: what the checks compared with when it ran (null: none, or a run made before it was frozen). */
-  inputs: z.array(ResultsInput.extend({ token_count: z.number().int(), expected_output: z.string().nullable() })),
+  /**
+   * expected_output: what the checks compared with when it ran (null: none, or a run made before it was frozen);
+   * variables: what its templates were filled with (empty for a run made before they were frozen).
+   */
+  inputs: z.array(
+    ResultsInput.extend({
+      token_count: z.number().int(),
+      expected_output: z.string().nullable(),
+      variables: z.record(z.string(), z.string()),
+    }),
+  ),
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecord>;

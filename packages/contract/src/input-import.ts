@@ -3,8 +3,9 @@ import { LIMITS } from './constants.js';
 import { InputFields, requireContentOrMessages } from './input.js';
 
 /**
- * Columns of a CSV file read into a user prompt's own fields (names matched case-insensitively); every other column
- * is a variable. A column `variables.<name>` is always the variable `<name>`, e.g. a variable called `name`.
+ * Columns of a CSV file (or fields of a JSONL object) read into a user prompt's own fields (names matched
+ * case-insensitively); every other column is a variable. A column `variables.<name>` is always the variable `<name>`,
+ * e.g. a variable called `name`; so is a JSONL object's `variables` object's field `<name>`.
  */
 export const INPUT_FILE_FIELDS = ['name', 'content', 'expected_output', 'active', 'messages'] as const;
 export const VARIABLE_COLUMN_PREFIX = 'variables.';
@@ -27,7 +28,10 @@ export const ImportColumnTarget = z.enum(IMPORT_COLUMN_TARGETS, {
 });
 export type ImportColumnTarget = z.infer<typeof ImportColumnTarget>;
 
-/** How to read a CSV file's columns, by header text; a header left out is read from its name (see readColumn). */
+/**
+ * How to read a file's columns by header text (a JSONL object's fields by key, `variables.<name>` for a field of its
+ * `variables` object); a header left out is read from its name.
+ */
 export const ImportColumns = z.record(z.string(), ImportColumnTarget, {
   error: 'columns must be an object of header texts to what each column is read as.',
 });

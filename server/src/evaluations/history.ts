@@ -99,6 +99,7 @@ export async function getEvaluationRecord(db: Db, userId: number, evaluationId: 
       ...frozenInput(i),
       token_count: countTokens(i.content),
       expected_output: i.expected_output ?? null,
+      variables: i.variables ?? {},
     })),
   };
 }

@@ -80,8 +80,16 @@ export async function planRun(
     }),
     inputs: inputIds.map((id) => {
       const i = inputById.get(id)!;
-      // The expected output is frozen too: checks compare with what the input expected when it ran.
-      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput, messages: i.messages };
+      // The expected output and the variables are frozen too: checks compare with what the input expected when it
+      // ran, and the results show the variables it ran with, whatever is edited later.
+      return {
+        id: i.id,
+        name: i.name,
+        content: i.content,
+        expected_output: i.expectedOutput,
+        messages: i.messages,
+        variables: i.variables,
+      };
     }),
   };
   const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type ApiRequest, type EvaluationResults } from '@promptgrid/contract';
+import { ROUTES, type ApiRequest, type EvaluationRecord, type EvaluationResults } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 
@@ -114,6 +114,25 @@ describe.each(embeddedDatabaseOnly)('templated runs on %s', (kind) => {
     expect((document as EvaluationResults).api_requests.map((r) => [r.system_prompt, r.user_prompt])).toEqual(
       texts.map((t) => [t[2], t[3]]),
     );
+  });
+
+  it("keeps each input's variables in the run's record: a later edit does not change what the run ran with", async () => {
+    const client = await signedInClient(ctx.app);
+    const { project, configurationIds } = await setUp(client, ['Answer in {{ city }}.']);
+    const input = { name: 'Paris', content: 'Hello', variables: { city: 'Paris', tone: 'warm' } };
+    const paris = await addInput(client, project, input);
+    const started = await client.post(ROUTES.runEvaluation, {
+      configuration_ids: configurationIds,
+      input_ids: [paris],
+      use_mock: true,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const evaluationId = started.json().evaluation_id as number;
+    const edited = await client.put(ROUTES.input(project, paris), { ...input, variables: { city: 'Lyon' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const record = (await client.get(ROUTES.evaluation(evaluationId))).json<EvaluationRecord>();
+    expect(record.inputs).toEqual([expect.objectContaining({ id: paris, variables: { city: 'Paris', tone: 'warm' } })]);
   });
 
   it('refuses a run whose templates name a variable an input lacks, listing each, and creates nothing', async () => {

@@ -220,12 +220,12 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
       client,
       project,
       'jsonl',
-      '{"content":"ok"}\nnot json\n[1]\n{"content":"x","id":3}\n{"content":"y","variables":{"a b":"c"}}\n',
+      '{"content":"ok"}\nnot json\n[1]\n{"content":"x","first name":3}\n{"content":"y","variables":{"a b":"c"}}\n',
     );
     expect(jsonl.json().errors).toEqual([
       { row: 2, field: 'data', message: expect.stringContaining('Not valid JSON') },
       { row: 3, field: 'data', message: 'Each line must be a JSON object.' },
-      { row: 4, field: 'id', message: expect.stringContaining('Unknown field') },
+      { row: 4, field: 'first name', message: expect.stringContaining('is not a variable name') },
       { row: 5, field: 'variables.a b', message: expect.stringContaining('is not a variable name') },
     ]);
     const unclosed = await importFile(client, project, 'csv', 'content\nok\n"never closed\n');

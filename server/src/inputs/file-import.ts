@@ -2,7 +2,6 @@ import Papa from 'papaparse';
 import {
   csvCellText,
   ImportedInput,
-  INPUT_FILE_FIELDS,
   LIMITS,
   VARIABLE_COLUMN_PREFIX,
   type ImportColumns,
@@ -45,7 +44,10 @@ export function nameFromContent(content: string): string {
   return name || content.trim().slice(0, NAME_LENGTH);
 }
 
-/** Reads a file's bytes; `columns` says how to read CSV columns by header (the others are read from their names). */
+/**
+ * Reads a file's bytes; `columns` says how to read columns by header (a CSV file's header row, a JSONL object's
+ * fields); the others are read from their names.
+ */
 export async function readInputFile(
   format: InputFileFormat,
   bytes: Buffer,
@@ -71,7 +73,7 @@ export async function readInputFile(
   const { text, encoding } = decodeFile(bytes);
   file.encoding = encoding;
   if (format === 'csv') await readCsv(file, text, columns);
-  else await readJsonl(file, text);
+  else await readJsonl(file, text, columns);
   if (file.totalRows === 0 && file.errors.length === 0)
     addError(file, { row: 0, field: 'data', message: 'The file has no rows to import.' });
   return file;
@@ -179,10 +181,6 @@ async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
   }
 }
 
-const JSONL_KEYS = new Set([...INPUT_FILE_FIELDS, 'variables']);
-/** The keys of an OpenAI Evals sample: its chat (`input`, a list of messages) and its `ideal` answer. */
-const CHAT_SAMPLE_KEYS = new Set(['input', 'ideal']);
-
 /**
  * An OpenAI Evals sample (`{"input": [{"role": ..., "content": ...}], "ideal": ...}`) read as a user prompt: its user
  * and assistant messages are the conversation, its system messages the variable `system` (a user prompt has no
@@ -206,23 +204,41 @@ function fromChatSample(object: Record<string, unknown>): Record<string, unknown
   };
 }
 
-/** One JSON object per line; blank lines are skipped and `row` is the line number. */
-async function readJsonl(file: InputFile, text: string) {
-  const lines = text.split(/\r?\n/);
-  const columns = new Map<string, Column['target']>();
-  const rows: { row: number; value: unknown }[] = [];
-  lines.forEach((line, n) => {
-    if (line.trim() !== '') rows.push({ row: n + 1, value: line });
+/** A JSONL object's fields as columns: its own keys, and a `variables` object's as `variables.<name>`. */
+function jsonFields(object: Record<string, unknown>): Map<string, unknown> {
+  const fields = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(object)) {
+    if (key === 'variables' && typeof value === 'object' && value !== null && !Array.isArray(value))
+      for (const [name, variable] of Object.entries(value)) fields.set(VARIABLE_COLUMN_PREFIX + name, variable);
+    else fields.set(key, value);
+  }
+  return fields;
+}
+
+/** A JSON value as the text of a cell: numbers, booleans, objects and arrays as written in JSON; null as is. */
+const jsonText = (value: unknown) =>
+  typeof value === 'string' || value === null || value === undefined ? value : JSON.stringify(value);
+
+/**
+ * One JSON object per line; blank lines are skipped and `row` is the line number. Each object's fields are read like
+ * a CSV file's columns (the union of every line's fields, in the order they first appear, read as `columns` says or
+ * from their names), so a field a line leaves out is absent from that row rather than empty.
+ */
+async function readJsonl(file: InputFile, text: string, columns: ImportColumns) {
+  const lines: { row: number; line: string }[] = [];
+  text.split(/\r?\n/).forEach((line, n) => {
+    if (line.trim() !== '') lines.push({ row: n + 1, line });
   });
-  file.totalRows = rows.length;
-  if (tooManyRows(file, rows[LIMITS.importMaxRows]?.row ?? 0)) return;
+  file.totalRows = lines.length;
+  if (tooManyRows(file, lines[LIMITS.importMaxRows]?.row ?? 0)) return;
+  const objects: { row: number; fields: Map<string, unknown> }[] = [];
+  const firstRowOf = new Map<string, number>();
   const slice = timeSlices();
-  for (const { row, value } of rows) {
-    if (file.errors.length >= LIMITS.importErrorsListed) break;
+  for (const { row, line } of lines) {
     await slice();
     let object: unknown;
     try {
-      object = JSON.parse(value as string);
+      object = JSON.parse(line);
     } catch (error) {
       addError(file, { row, field: 'data', message: `Not valid JSON: ${(error as Error).message}` });
       continue;
@@ -231,22 +247,35 @@ async function readJsonl(file: InputFile, text: string) {
       addError(file, { row, field: 'data', message: 'Each line must be a JSON object.' });
       continue;
     }
-    const sample = fromChatSample(object as Record<string, unknown>);
-    const unknown = Object.keys(sample).filter((key) => !JSONL_KEYS.has(key));
-    if (unknown.length > 0) {
-      for (const key of unknown)
-        addError(file, {
-          row,
-          field: key,
-          message: `Unknown field: use ${[...JSONL_KEYS].join(', ')} (or an OpenAI Evals sample's ${[...CHAT_SAMPLE_KEYS].join(' and ')}).`,
-        });
-      continue;
+    const fields = jsonFields(fromChatSample(object as Record<string, unknown>));
+    for (const key of fields.keys()) if (!firstRowOf.has(key)) firstRowOf.set(key, row);
+    objects.push({ row, fields });
+  }
+  const header = readHeader([...firstRowOf.keys()], columns);
+  file.columns = header.readings.map(({ column, target }) => ({ column, target }));
+  // A field's problem is shown at the first line that has it.
+  for (const error of header.errors) addError(file, { ...error, row: firstRowOf.get(error.field) ?? 0 });
+  if (objects.length > 0)
+    file.sample = [
+      file.columns.map(({ column }) => column),
+      ...objects
+        .slice(0, LIMITS.importPreviewRows)
+        .map(({ fields }) => file.columns.map(({ column }) => String(jsonText(fields.get(column)) ?? ''))),
+    ];
+  if (header.errors.length > 0) return;
+  for (const { row, fields } of objects) {
+    if (file.errors.length >= LIMITS.importErrorsListed) break;
+    await slice();
+    const raw: RawRow = { variables: {} };
+    for (const { column, target, variable } of header.readings) {
+      if (target === 'ignore' || !fields.has(column)) continue;
+      const value = fields.get(column);
+      if (variable !== undefined) raw.variables[variable] = jsonText(value);
+      else if (target === 'messages') raw.messages = typeof value === 'string' ? messagesCell(value) : value;
+      else if (target === 'active')
+        raw.active = typeof value === 'string' ? (ACTIVE_TEXTS[value.trim().toLowerCase()] ?? value) : value;
+      else raw[target] = jsonText(value);
     }
-    const raw = { variables: {}, ...sample } as RawRow;
-    for (const key of Object.keys(raw)) if (key !== 'variables') columns.set(key, key as Column['target']);
-    if (raw.variables && typeof raw.variables === 'object')
-      for (const name of Object.keys(raw.variables)) columns.set(VARIABLE_COLUMN_PREFIX + name, 'variable');
     addRow(file, row, raw);
   }
-  file.columns = [...columns].map(([column, target]) => ({ column, target }));
 }

@@ -122,6 +122,65 @@ describe.each(embeddedDatabaseOnly)('reading an imported file on %s', (kind) => 
     expect(inputs.map((input) => input.expected_output)).toEqual(['billing', 'account']);
   });
 
+  it('reads a CSV column mapped to a variable as that variable, whatever its header would map to', async () => {
+    const { client, project, preview } = await withProject();
+    const data = 'question,answer,tone\nWhere is Paris?,France,calm\n';
+    const columns = { answer: 'variable', tone: 'ignore' };
+    const mapped = await preview({ data, columns });
+    expect(mapped.columns).toEqual([
+      { column: 'question', target: 'content' },
+      { column: 'answer', target: 'variable' },
+      { column: 'tone', target: 'ignore' },
+    ]);
+    expect(mapped.rows[0]).toMatchObject({ variables: { answer: 'France' }, expected_output: null });
+    expect((await client.post(ROUTES.inputsImport(project), { format: 'csv', data, columns })).statusCode).toBe(201);
+    const [input] = (await client.get(ROUTES.inputs(project))).json<Input[]>();
+    expect(input).toMatchObject({ content: 'Where is Paris?', variables: { answer: 'France' }, expected_output: null });
+  });
+
+  it("maps a JSONL file's fields like CSV columns: common names, a variables object, the columns field", async () => {
+    const { client, project, preview } = await withProject();
+    const data =
+      '{"question":"Refund please","label":"billing","id":17,"variables":{"tone":"calm"}}\n' +
+      '{"question":"Login fails","label":"account","id":18,"priority":"high"}\n';
+    const read = await preview({ format: 'jsonl', data });
+    expect(read).toMatchObject({ delimiter: null, total_rows: 2, errors: [] });
+    expect(read.columns).toEqual([
+      { column: 'question', target: 'content' },
+      { column: 'label', target: 'expected_output' },
+      { column: 'id', target: 'variable' },
+      { column: 'variables.tone', target: 'variable' },
+      { column: 'priority', target: 'variable' },
+    ]);
+    // The mapping table shows the fields' values under them, as a CSV file's first records.
+    expect(read.sample).toEqual([
+      ['question', 'label', 'id', 'variables.tone', 'priority'],
+      ['Refund please', 'billing', '17', 'calm', ''],
+      ['Login fails', 'account', '18', '', 'high'],
+    ]);
+    expect(read.rows[0]).toMatchObject({ variables: { id: '17', tone: 'calm' }, expected_output: 'billing' });
+    // A field a line leaves out is absent from that row's variables, not empty.
+    expect(read.rows[1]?.variables).toEqual({ id: '18', priority: 'high' });
+
+    const columns = { id: 'ignore', label: 'name', priority: 'variable' };
+    const remapped = await preview({ format: 'jsonl', data, columns });
+    expect(remapped.rows[0]).toEqual({
+      name: 'billing',
+      content: 'Refund please',
+      variables: { tone: 'calm' },
+      expected_output: null,
+      messages: null,
+      active: true,
+    });
+    const imported = await client.post(ROUTES.inputsImport(project), { format: 'jsonl', data, columns });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const inputs = (await client.get(ROUTES.inputs(project))).json<Input[]>();
+    expect(inputs.map((input) => [input.name, input.variables])).toEqual([
+      ['billing', { tone: 'calm' }],
+      ['account', { priority: 'high' }],
+    ]);
+  });
+
   it('answers 400 with field messages for a body with both, neither or bad bytes, or a bad mapping', async () => {
     const { client, project } = await withProject();
     const send = (body: object) => client.post(ROUTES.inputsImport(project), { format: 'csv', ...body });

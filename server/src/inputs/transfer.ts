@@ -103,7 +103,6 @@ export async function createImportedInputs(
 }
 
 async function rememberColumns(db: Db, projectId: number, file: InputFile) {
-  if (file.delimiter === null) return; // a JSONL file names its fields itself
   const columns: ImportColumns = Object.fromEntries(file.columns.map(({ column, target }) => [column, target]));
   await db.update(projects).set({ importColumns: columns }).where(eq(projects.id, projectId));
 }

@@ -54,11 +54,16 @@ export function errorMessageFrom(body: unknown): string {
  * where "email:" or "detail:" would only be noise. Null when the body holds none.
  */
 export function errorSentences(body: unknown): string | null {
-  if (body === null || typeof body !== 'object') return null;
-  const sentences = Object.values(body as Record<string, unknown>).flatMap((value) =>
+  const sentences = errorSentenceList(body);
+  return sentences.length > 0 ? sentences.join(' ') : null;
+}
+
+/** Each sentence of a field-keyed error body, in order. */
+export function errorSentenceList(body: unknown): string[] {
+  if (body === null || typeof body !== 'object') return [];
+  return Object.values(body as Record<string, unknown>).flatMap((value) =>
     Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [],
   );
-  return sentences.length > 0 ? sentences.join(' ') : null;
 }
 
 /** A failure as one or more sentences for the user: the server's messages without their field keys, else its text. */

@@ -34,7 +34,10 @@ export type RunSnapshot = {
     /** Absent in runs made before versions were kept. */
     version?: number;
   }[];
-  /** expected_output: absent in runs made before it was frozen here (the input's current one is used then). */
+  /**
+   * expected_output: absent in runs made before it was frozen here (the input's current one is used then).
+   * variables: what the templates were filled with; absent in runs made before they were frozen here.
+   */
   inputs: {
     id: number;
     name: string;
@@ -42,6 +45,7 @@ export type RunSnapshot = {
     expected_output?: string | null;
     /** The conversation of a conversation input; absent or null for a text input. */
     messages?: ChatMessage[] | null;
+    variables?: Record<string, string>;
   }[];
 };
 

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Banner } from './banner';
 import { Button } from './button';
-import { ConfirmDialog } from './confirm-dialog';
 import { Dialog } from './dialog';
+import { useDiscardGuard } from './discard-guard';
 
 type FormDialogProps = {
   open: boolean;
@@ -52,11 +52,13 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const formId = useId();
-  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const { guard, confirmation } = useDiscardGuard(dirty);
   const requestClose = () => {
     if (saving) return;
-    if (dirty) setAskingToDiscard(true);
-    else onOpenChange(false);
+    guard(() => {
+      if (dirty) onDiscard?.();
+      onOpenChange(false);
+    });
   };
   return (
     <Dialog
@@ -82,20 +84,7 @@ export function FormDialog({
         {restoredDraft ? <Banner tone="info">Your unsaved changes were restored.</Banner> : null}
         {children}
       </form>
-      <ConfirmDialog
-        open={askingToDiscard}
-        onOpenChange={setAskingToDiscard}
-        title="Discard your changes?"
-        message="What you changed in this form is not saved yet."
-        confirmLabel="Discard"
-        cancelLabel="Keep editing"
-        destructive
-        onConfirm={() => {
-          setAskingToDiscard(false);
-          onDiscard?.();
-          onOpenChange(false);
-        }}
-      />
+      {confirmation}
     </Dialog>
   );
 }

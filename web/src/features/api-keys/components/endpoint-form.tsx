@@ -3,6 +3,7 @@ import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import type { Endpoint } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { useReportDirty } from '@/components/ui/discard-guard';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
@@ -54,13 +55,23 @@ function fieldOf(key: string): FieldPath<EndpointValues> | null {
  * Adds or edits an OpenAI-compatible endpoint: its address, key and headers (write-only: the saved ones are never
  * shown), and its models typed in or fetched from the endpoint once it is saved.
  */
-export function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint | null; onDone: (saved: Endpoint) => void }) {
+export function EndpointForm({
+  endpoint,
+  onDone,
+  onDirtyChange,
+}: {
+  endpoint: Endpoint | null;
+  onDone: (saved: Endpoint) => void;
+  /** Whether the form holds changes, for the dialog to ask before closing over them. */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const save = useSaveEndpoint();
   const fetchModels = useFetchEndpointModels();
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<EndpointValues>({ defaultValues: valuesOf(endpoint) });
   const models = useFieldArray({ control: form.control, name: 'models' });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useReportDirty(isDirty, onDirtyChange);
 
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);

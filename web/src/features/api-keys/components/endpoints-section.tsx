@@ -17,7 +17,14 @@ type Editing = Endpoint['id'] | 'new' | null;
  * The user's OpenAI-compatible endpoints (Ollama, vLLM, LM Studio, a gateway), under the provider keys: each with its
  * models; one is added or edited in place.
  */
-export function EndpointsSection({ open }: { open: boolean }) {
+export function EndpointsSection({
+  open,
+  onDirtyChange,
+}: {
+  open: boolean;
+  /** Whether the endpoint form on screen holds changes. */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const endpoints = useEndpoints(open);
   const remove = useDeleteEndpoint();
   const [editing, setEditing] = useState<Editing>(null);
@@ -43,7 +50,7 @@ export function EndpointsSection({ open }: { open: boolean }) {
       {endpoints.isPending && open ? <Skeleton className="h-16" /> : null}
       {editing === 'new' ? (
         <div className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-          <EndpointForm endpoint={null} onDone={(saved) => setEditing(saved.id)} />
+          <EndpointForm endpoint={null} onDone={(saved) => setEditing(saved.id)} onDirtyChange={onDirtyChange} />
           <Button size="sm" variant="ghost" className="mt-2" onClick={() => setEditing(null)}>
             Cancel
           </Button>
@@ -83,7 +90,12 @@ export function EndpointsSection({ open }: { open: boolean }) {
             </div>
             {editing === endpoint.id ? (
               <div className="mt-4">
-                <EndpointForm key={endpoint.id} endpoint={endpoint} onDone={() => setEditing(null)} />
+                <EndpointForm
+                  key={endpoint.id}
+                  endpoint={endpoint}
+                  onDone={() => setEditing(null)}
+                  onDirtyChange={onDirtyChange}
+                />
               </div>
             ) : null}
           </li>

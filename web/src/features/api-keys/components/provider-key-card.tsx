@@ -10,10 +10,16 @@ import { useDeleteApiKey } from '../api/delete-api-key';
 import { deleteFailedMessage, PROVIDER_INFO, savedMessage } from '../lib/providers';
 import { DashboardLink, ProviderKeyForm } from './provider-key-form';
 
-type ProviderKeyCardProps = { provider: Provider; apiKey: ApiKey | null; loading?: boolean };
+type ProviderKeyCardProps = {
+  provider: Provider;
+  apiKey: ApiKey | null;
+  loading?: boolean;
+  /** Whether a key is typed in the card's field. */
+  onDirtyChange?: (dirty: boolean) => void;
+};
 
 /** One provider's key: its state, and a masked field to add or replace it. */
-export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardProps) {
+export function ProviderKeyCard({ provider, apiKey, loading, onDirtyChange }: ProviderKeyCardProps) {
   const info = PROVIDER_INFO[provider];
   const fieldId = useId();
   const keyField = useRef<HTMLInputElement>(null);
@@ -129,6 +135,7 @@ export function ProviderKeyCard({ provider, apiKey, loading }: ProviderKeyCardPr
             setSaved(true);
           }}
           onError={setError}
+          onDirtyChange={onDirtyChange}
         />
       ) : null}
 

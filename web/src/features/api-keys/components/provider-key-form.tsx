@@ -2,6 +2,7 @@ import { useId, useState, type RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CreateApiKeyInput, type ApiKey, type Provider } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
+import { useReportDirty } from '@/components/ui/discard-guard';
 import { inputClasses } from '@/components/ui/field';
 import { ExternalLinkIcon, EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
@@ -47,6 +48,8 @@ type Props = {
   onSaved: () => void;
   /** What the card's banner says: a failure that belongs to no field, or null to clear it. */
   onError: (message: string | null) => void;
+  /** Whether a key is typed, for the dialog to ask before closing over it. */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 /** The masked field that adds or replaces a provider's key, checked by the contract's rules for a key. */
@@ -59,6 +62,7 @@ export function ProviderKeyForm({
   onCancel,
   onSaved,
   onError,
+  onDirtyChange,
 }: Props) {
   const info = PROVIDER_INFO[provider];
   const fieldId = useId();
@@ -69,6 +73,7 @@ export function ProviderKeyForm({
     resolver: contractResolver<KeyValues>(KeyInput),
   });
   const key = useWatch({ control: form.control, name: 'key' });
+  useReportDirty(key.trim() !== '', onDirtyChange);
   const error = form.formState.errors.key?.message;
   const registration = form.register('key');
 

@@ -1,7 +1,7 @@
 import { IMPORT_COLUMN_TARGETS, type ImportColumnTarget, type ImportPreview } from '@promptgrid/contract';
 import { inputClasses } from '@/components/ui/field';
 
-export const TARGET_LABELS: Record<ImportColumnTarget, string> = {
+const TARGET_LABELS: Record<ImportColumnTarget, string> = {
   content: 'Input text',
   messages: 'Conversation (JSON)',
   expected_output: 'Expected output',

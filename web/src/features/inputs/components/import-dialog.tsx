@@ -54,9 +54,9 @@ export function ImportDialog({ projectId, open, onOpenChange, onImported }: Prop
       title="Import User Prompts"
       description={
         <>
-          A CSV file with a header row (the input text, its expected output and a name are found by their headers, which
-          you can correct; every other column becomes a variable) or a JSONL file with one object per line.{' '}
-          {IMPORT_LIMITS_TEXT}
+          A CSV file with a header row or a JSONL file with one object per line: the input text, its expected output and
+          a name are found by their headers (a JSONL object&apos;s fields), which you can correct; every other column
+          becomes a variable. {IMPORT_LIMITS_TEXT}
         </>
       }
       className="sm:max-w-4xl"

@@ -1,14 +1,15 @@
 import { LIMITS, lastUserTurn, type ImportColumnTarget, type ImportPreview } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { collapsedContent } from '../lib/truncate';
-import { ColumnMapping, TARGET_LABELS } from './column-mapping';
+import { ColumnMapping } from './column-mapping';
 
 const cell = 'border-b border-slate-200 px-2 py-1 text-left align-top dark:border-slate-800';
 
 type Props = { preview: ImportPreview; onColumnChange: (column: string, target: ImportColumnTarget) => void };
 
 /**
- * How the server reads the file: its columns (a CSV file's with its first records, each column's reading a choice),
+ * How the server reads the file: its columns (a CSV file's columns or a JSONL file's fields, with its first records,
+ * each column's reading a choice),
  * its first rows as they will be created, and its problems.
  */
 export function ImportPreviewTables({ preview, onColumnChange }: Props) {
@@ -48,31 +49,7 @@ export function ImportPreviewTables({ preview, onColumnChange }: Props) {
           </table>
         </section>
       ) : null}
-      {preview.sample.length > 0 ? (
-        <ColumnMapping preview={preview} onColumnChange={onColumnChange} />
-      ) : preview.columns.length > 0 ? (
-        <section aria-labelledby="import-columns" className="space-y-2">
-          <h3 id="import-columns" className="font-semibold">
-            Column mapping
-          </h3>
-          <table className="w-full">
-            <thead>
-              <tr>
-                <th className={cell}>Column</th>
-                <th className={cell}>Read as</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.columns.map(({ column, target }) => (
-                <tr key={column}>
-                  <td className={`${cell} font-mono`}>{column}</td>
-                  <td className={cell}>{TARGET_LABELS[target]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ) : null}
+      {preview.sample.length > 0 ? <ColumnMapping preview={preview} onColumnChange={onColumnChange} /> : null}
       {preview.rows.length > 0 ? (
         <section aria-labelledby="import-rows" className="space-y-2">
           <h3 id="import-rows" className="font-semibold">

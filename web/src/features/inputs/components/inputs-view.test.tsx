@@ -130,6 +130,38 @@ describe('InputsView datasets', () => {
     expect(await screen.findByRole('article', { name: 'Second' })).toBeInTheDocument();
   }, 30_000);
 
+  it("maps a JSONL file's fields like CSV columns, a field read as a variable included", async () => {
+    const jsonlPreview: ImportPreview = {
+      ...preview,
+      delimiter: null,
+      sample: [
+        ['question', 'label', 'tone'],
+        ['Refund please', 'billing', 'calm'],
+      ],
+      columns: [
+        { column: 'question', target: 'content' },
+        { column: 'label', target: 'expected_output' },
+        { column: 'tone', target: 'variable' },
+      ],
+    };
+    const fetch = mockApi((call) =>
+      call.url === '/api/projects/1/inputs/import/preview/' ? { body: jsonlPreview } : listAnswer(() => [], call),
+    );
+    renderWithApp(<InputsView projectId="1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import User Prompts' });
+    const line = '{"question":"Refund please","label":"billing","tone":"calm"}\n';
+    await userEvent.upload(within(dialog).getByLabelText('Choose a file'), new File([line], 'cases.jsonl'));
+
+    expect(await within(dialog).findByRole('combobox', { name: 'question' })).toHaveDisplayValue('Input text');
+    expect(within(dialog).getByRole('combobox', { name: 'label' })).toHaveDisplayValue('Expected output');
+    expect(within(dialog).getByRole('cell', { name: 'calm' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'label' }), 'Variable');
+    const previews = () => fetch.filter((call) => call.url === '/api/projects/1/inputs/import/preview/');
+    await waitFor(() => expect(previews()).toHaveLength(2));
+    expect(bodyOf(previews()[1])).toMatchObject({ format: 'jsonl', columns: { label: 'variable' } });
+  }, 30_000);
+
   it('keeps Import off while the file has row errors', async () => {
     mockApi((call) => {
       const { url } = call;

@@ -5,6 +5,7 @@ import { Dialog, openingKey } from '@/components/ui/dialog';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Banner } from '@/components/ui/banner';
+import { useDiscardGuard } from '@/components/ui/discard-guard';
 import { contractResolver, placeServerErrors } from '@/lib/contract-form';
 import { useCreateProject } from '../api/create-project';
 import { useUpdateProject } from '../api/update-project';
@@ -32,7 +33,10 @@ function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDial
     defaultValues: { name: project?.name ?? '', description: project?.description ?? '' },
     resolver: contractResolver<SaveProjectInput>(SaveProjectInput),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // Typing is asked about before Escape or Cancel throws it away; an untouched form closes at once.
+  const { guard, confirmation } = useDiscardGuard(isDirty);
+  const requestClose = () => !isSubmitting && guard(() => onOpenChange(false));
   const [saveError, setSaveError] = useState<string | null>(null);
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
@@ -60,7 +64,7 @@ function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDial
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !isSubmitting && onOpenChange(next)}
+      onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}
       title={editing ? 'Edit Project' : 'Create New Project'}
       description={editing ? undefined : 'A project holds the user prompts and system prompts you compare.'}
       closeOnOutsideClick={false}
@@ -101,7 +105,7 @@ function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDial
           )}
         </Field>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+          <Button variant="secondary" onClick={requestClose} disabled={isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" disabled={isSubmitting}>
@@ -109,6 +113,7 @@ function ProjectForm({ open, onOpenChange, project, onCreated }: ProjectFormDial
           </Button>
         </div>
       </form>
+      {confirmation}
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
+import { expectEscapeAsksBeforeDiscarding, expectEscapeClosesAtOnce } from '@/testing/discard-guard';
 import { RenameDialog } from './rename-dialog';
 
 describe('RenameDialog', () => {
@@ -23,22 +24,21 @@ describe('RenameDialog', () => {
 
   it('asks before Escape throws away a typed name, and closes at once when nothing was typed', async () => {
     const onClose = vi.fn();
-    const user = userEvent.setup();
     const { unmount } = renderWithApp(
       <RenameDialog projectId="1" evaluation={{ id: 4, name: 'Run 4' }} onClose={onClose} />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Rename evaluation' });
-    await user.type(within(dialog).getByLabelText(/^Name/), ' again');
-    await user.keyboard('{Escape}');
-    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
-    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
-    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Run 4 again');
-    expect(onClose).not.toHaveBeenCalled();
+    await expectEscapeAsksBeforeDiscarding({
+      type: () => userEvent.type(within(dialog).getByLabelText(/^Name/), ' again'),
+      expectTyping: () => expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Run 4 again'),
+      closed: onClose,
+      closedWith: [],
+    });
     unmount();
 
-    renderWithApp(<RenameDialog projectId="1" evaluation={{ id: 4, name: 'Run 4' }} onClose={onClose} />);
+    const closedAtOnce = vi.fn();
+    renderWithApp(<RenameDialog projectId="1" evaluation={{ id: 4, name: 'Run 4' }} onClose={closedAtOnce} />);
     await screen.findByRole('dialog', { name: 'Rename evaluation' });
-    await user.keyboard('{Escape}');
-    expect(onClose).toHaveBeenCalledOnce();
+    await expectEscapeClosesAtOnce(closedAtOnce, []);
   });
 });

@@ -36,7 +36,7 @@ export function frozenInputs({ evaluation, inputs }: EvaluationRecord): Input[] 
     name: i.name,
     content: i.content,
     messages: i.messages,
-    variables: {},
+    variables: i.variables,
     expected_output: i.expected_output,
     active: true,
     token_count: i.token_count,

@@ -51,4 +51,31 @@ describe('the results CSV', () => {
     expect(rows.map((row) => row[0])).toEqual([MOCK_OUTPUTS_NOTE, MOCK_OUTPUTS_NOTE]);
     expect(itemAt(itemAt(Papa.parse<string[]>(gridCsv(hostile)).data, 0), 0)).toBe('input_name');
   });
+
+  it('has a column per variable the rows ran with, empty where a row has none', () => {
+    const data: GridData = {
+      rows: [
+        { id: 1, name: 'Paris', content: 'Hi', expected: null, variables: { city: 'Paris', tone: '=warm' } },
+        { id: 2, name: 'Oslo', content: 'Hi', expected: null, variables: { city: 'Oslo' } },
+      ],
+      columns: [{ id: 10, name: 'Terse', model: 'openai - gpt-4.1' }],
+      cells: new Map([
+        [cellKey(1, 10), cell('a')],
+        [cellKey(2, 10), cell('b')],
+      ]),
+    };
+    const [header, paris, oslo] = firstItems(Papa.parse<string[]>(gridCsv(data)).data, 3);
+    expect(header.slice(0, 6)).toEqual([
+      'input_name',
+      'input',
+      'expected_output',
+      'variables.city',
+      'variables.tone',
+      'configuration',
+    ]);
+    expect(paris.slice(3, 5)).toEqual(['Paris', "'=warm"]);
+    expect(oslo.slice(3, 5)).toEqual(['Oslo', '']);
+    // Without variables, no such column.
+    expect(itemAt(itemAt(Papa.parse<string[]>(gridCsv(hostile)).data, 0), 3)).toBe('configuration');
+  });
 });

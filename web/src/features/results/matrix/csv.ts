@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { csvSafeCell, MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
+import { csvSafeCell, MOCK_OUTPUTS_NOTE, VARIABLE_COLUMN_PREFIX } from '@promptgrid/contract';
 import { saveFile } from '../lib/save-file';
 import { gridCell, type GridCell, type GridData } from './grid-data';
 import { checksOf, hasField } from './view-model';
@@ -13,7 +13,8 @@ const ratingWord = (rating: GridCell['rating']) => (rating === 1 ? 'up' : rating
 
 /**
  * The grid as CSV, one row per cell: the input (with its conversation as JSON, when some input is one), its expected
- * output, the output, each check's verdict and reason, the rating, cost, tokens, latency and time to first token. Cost,
+ * output and a column per variable (`variables.<name>`, as the user prompts' own export names them, so the file imports
+ * back), the output, each check's verdict and reason, the rating, cost, tokens, latency and time to first token. Cost,
  * check and rating columns only when some cell has them. A mock run's file starts with a `notice` column saying on
  * every row that its scores measure nothing.
  */
@@ -22,11 +23,13 @@ export function gridCsv(data: GridData): string {
   const checks = checksOf(data);
   const withRatings = [...data.cells.values()].some((cell) => cell.rating !== undefined);
   const withConversations = data.rows.some((row) => row.messages);
+  const variableNames = [...new Set(data.rows.flatMap((row) => Object.keys(row.variables ?? {})))].sort();
   const fields = [
     'input_name',
     'input',
     ...(withConversations ? ['messages'] : []),
     'expected_output',
+    ...variableNames.map((name) => VARIABLE_COLUMN_PREFIX + name),
     'configuration',
     'model',
     'status',
@@ -51,6 +54,7 @@ export function gridCsv(data: GridData): string {
         // A conversation as its JSON list of {role, content}; `input` holds its last user turn.
         ...(withConversations ? [row.messages ? JSON.stringify(row.messages) : ''] : []),
         row.expected ?? '',
+        ...variableNames.map((name) => row.variables?.[name] ?? ''),
         column.name,
         column.model,
         cell.status,

@@ -19,6 +19,8 @@ export type GridRow = {
   content: string;
   messages?: ChatMessage[] | null;
   expected: string | null;
+  /** The variables it ran with, where the grid has them (a shared grid does not). */
+  variables?: Readonly<Record<string, string>>;
 };
 /** One check's verdict on a cell's output, named; pass is null when the check could not decide (its reason says why). */
 export type CellVerdict = { checkId: number; name: string; pass: boolean | null; reason: string };
@@ -99,7 +101,12 @@ const cellOf = (
 });
 
 type Named = { name: string };
-type InputLike = Named & { content: string; messages?: ChatMessage[] | null; expected_output?: string | null };
+type InputLike = Named & {
+  content: string;
+  messages?: ChatMessage[] | null;
+  expected_output?: string | null;
+  variables?: Readonly<Record<string, string>>;
+};
 
 const rowOf = (id: number | null, input: InputLike | undefined): GridRow => ({
   id,
@@ -107,6 +114,7 @@ const rowOf = (id: number | null, input: InputLike | undefined): GridRow => ({
   content: input?.content ?? '',
   messages: input?.messages ?? null,
   expected: input?.expected_output ?? null,
+  ...(input?.variables ? { variables: input.variables } : {}),
 });
 /** The owner's results screen: its indexed cells, and the project's prompts (or the cached copies). */
 export function gridFromResults(

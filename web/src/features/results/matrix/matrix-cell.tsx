@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { formatUsd, type ApiRequestStatus } from '@promptgrid/contract';
 import { cn } from '@/lib/cn';
 import { formatSeconds, STATUS_LABELS } from '../lib/status';
@@ -19,12 +19,23 @@ const STATUS_TONES: Record<ApiRequestStatus, string> = {
  * The verdict of the checks (or, before any, the status), time, tokens and cost. A succeeded call with verdicts
  * shows only the verdict: Pass or Fail says more than Success.
  */
-export function CellFacts({ cell, id, tabbable = true }: { cell: GridCell; id: string; tabbable?: boolean }) {
+export function CellFacts({
+  cell,
+  id,
+  tabbable = true,
+  withReasons = true,
+}: {
+  cell: GridCell;
+  id: string;
+  tabbable?: boolean;
+  /** Whether the verdict's list of checks and reasons is in the page (see VerdictBadge). */
+  withReasons?: boolean;
+}) {
   const judged = cell.status === 'SUCCESS' && (cell.verdicts?.length ?? 0) > 0;
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-slate-500 tabular-nums dark:text-slate-400">
       {judged ? (
-        <VerdictBadge cell={cell} tabbable={tabbable} id={`verdicts-${id}`} />
+        <VerdictBadge cell={cell} tabbable={tabbable} id={`verdicts-${id}`} withReasons={withReasons} />
       ) : (
         <span className={cn('rounded px-1.5 py-px font-medium', STATUS_TONES[cell.status])}>
           {STATUS_LABELS[cell.status]}
@@ -81,7 +92,9 @@ type Props = {
 
 /**
  * One cell of the matrix: the verdict and facts, the output clamped to its height with "Show more" (the side panel)
- * when it is longer, and a copy button.
+ * when it is longer, and, on the cell under the pointer or the active one (focused, or tapped on a phone), a copy
+ * button and the verdict's reasons. In every cell they were a button, a live region, an effect and the reasons'
+ * elements more for each of the sixteen or so cells a frame of scrolling adds.
  */
 export const MatrixCell = memo(function MatrixCell({
   cell,
@@ -100,6 +113,7 @@ export const MatrixCell = memo(function MatrixCell({
   onExpand,
 }: Props) {
   const clamped = !full && cell?.output != null && textHeight(cell.output, width) > textRoom(height);
+  const [hovered, setHovered] = useState(false);
   return (
     <div
       role="gridcell"
@@ -111,6 +125,8 @@ export const MatrixCell = memo(function MatrixCell({
       tabIndex={active ? 0 : -1}
       onFocus={() => onFocusCell(rowIndex, columnIndex)}
       onDoubleClick={() => onExpand(rowIndex, columnIndex)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
       style={{ position: 'absolute', top: 0, left, width, height }}
       className={cn(
         // Not overflow-hidden: the verdict list may reach below the cell; the output's own box clamps it.
@@ -122,9 +138,17 @@ export const MatrixCell = memo(function MatrixCell({
       {cell ? (
         <>
           <div className="flex items-start justify-between gap-2">
-            <CellFacts cell={cell} tabbable={active} id={`${rowIndex}-${columnIndex}`} />
-            {cell.output !== null ? (
-              <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
+            <CellFacts
+              cell={cell}
+              tabbable={active}
+              withReasons={active || hovered}
+              id={`${rowIndex}-${columnIndex}`}
+            />
+            {cell.output !== null && (active || hovered) ? (
+              // Over the cell's corner rather than in the row: appearing on hover, it moves no text.
+              <span className="absolute top-1.5 right-2 rounded bg-white dark:bg-slate-900">
+                <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
+              </span>
             ) : null}
           </div>
           <div className={cn('min-h-0 flex-1 text-[13px] leading-5', full ? 'overflow-auto' : 'overflow-hidden')}>

@@ -51,6 +51,7 @@ export const recordFixture = (
     messages: null,
     token_count: 3,
     expected_output: null,
+    variables: {},
   })),
 });
 

@@ -33,16 +33,19 @@ export function RunBar({ estimate, blockedReason, mockMode, onMockModeChange, ca
         'sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900',
       )}
     >
-      {mockMode === null ? (
-        <Spinner label="Checking your API keys" />
-      ) : (
-        <LabelledSwitch
-          label="Mock mode (no API calls)"
-          checked={mockMode}
-          onCheckedChange={onMockModeChange}
-          hint={mockMode ? 'Outputs are simulated and free.' : 'Calls the providers with your stored API keys.'}
-        />
-      )}
+      {/* The switch keeps its width: a long reason beside it wraps itself, not the switch's label. */}
+      <div className="sm:shrink-0">
+        {mockMode === null ? (
+          <Spinner label="Checking your API keys" />
+        ) : (
+          <LabelledSwitch
+            label="Mock mode (no API calls)"
+            checked={mockMode}
+            onCheckedChange={onMockModeChange}
+            hint={mockMode ? 'Outputs are simulated and free.' : 'Calls the providers with your stored API keys.'}
+          />
+        )}
+      </div>
       <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
         <div className="min-w-0 text-sm sm:text-right" aria-live="polite">
           <span className="block font-medium text-slate-700 dark:text-slate-200">

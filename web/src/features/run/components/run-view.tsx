@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { defaultEvaluationName, type Check, type Configuration, type Input } from '@promptgrid/contract';
-import { ApiError, errorText } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { Banner } from '@/components/ui/banner';
 import { MessageText } from '@/components/ui/message-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -14,6 +14,7 @@ import { useRunEvaluation } from '../api/run-evaluation';
 import { useRunEstimate } from '../api/estimate-run';
 import {
   bannerTone,
+  blockedReasonText,
   confirmLines,
   countCalls,
   missingKeyMessages,
@@ -185,7 +186,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
   const estimate = useRunEstimate(estimatePayload, !loading && configurationIds.length > 0 && mockMode !== null);
   // The server refuses the run as chosen (400, e.g. a variable no user prompt fills): Run waits for a fix.
   const blockedReason =
-    estimate.error instanceof ApiError && estimate.error.status === 400 ? errorText(estimate.error, '') : null;
+    estimate.error instanceof ApiError && estimate.error.status === 400 ? blockedReasonText(estimate.error) : null;
   return (
     <section aria-labelledby="run-title" className="space-y-6">
       <div>

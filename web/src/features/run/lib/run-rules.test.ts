@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import {
   bannerTone,
+  blockedReasonText,
   confirmLines,
   countCalls,
   outOfFreeDescription,
@@ -81,5 +83,15 @@ describe('outOfFreeDescription', () => {
   it('reads without a number while the status loads', () => {
     expect(outOfFreeDescription(undefined)).toMatch(/^You have used your free evaluations for this month\. /);
     expect(outOfFreeDescription(undefined)).not.toMatch(/\d/);
+  });
+
+  it("keeps a refused run's reason short: the first sentence and how many more", () => {
+    const refused = (body: unknown) => new ApiError('variables: …', 400, body);
+    const missing = (name: string) => `{{city}} is missing from user prompt '${name}'.`;
+    expect(blockedReasonText(refused({ variables: [missing('A')] }))).toBe(missing('A'));
+    expect(blockedReasonText(refused({ variables: [missing('A'), missing('B'), missing('C')] }))).toBe(
+      "{{city}} is missing from user prompt 'A', and 2 more.",
+    );
+    expect(blockedReasonText(refused(null))).toBe('variables: …');
   });
 });

@@ -6,6 +6,7 @@ import {
   type Configuration,
   type RunEvaluationResponse,
 } from '@promptgrid/contract';
+import { errorSentenceList, type ApiError } from '@/lib/api-client';
 
 /** Calls in a run: inputs x prompts, and one per prompt when no input is chosen. */
 export function countCalls(inputCount: number, promptCount: number): number {
@@ -93,4 +94,14 @@ export function runOutcomeMessage(
   // The server answers at once and works in the background: nothing has run yet.
   if (completed === 0) return `✨ Successfully created evaluation with ${promptCount} prompt-models`;
   return `✨ Successfully ran ${promptCount} prompt-models on ${inputCount} inputs!`;
+}
+
+/**
+ * Why the server refuses the run as chosen, for the run bar: its first sentence, and how many more there are (one per
+ * user prompt that lacks a variable can run to hundreds, which would bury the Run button).
+ */
+export function blockedReasonText(error: ApiError): string {
+  const [first, ...rest] = errorSentenceList(error.body);
+  if (first === undefined) return error.message;
+  return rest.length === 0 ? first : `${first.replace(/\.$/, '')}, and ${rest.length} more.`;
 }

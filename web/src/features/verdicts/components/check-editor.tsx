@@ -9,6 +9,7 @@ import {
   type Input,
 } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
+import { useReportDirty } from '@/components/ui/discard-guard';
 import { Field, TextArea, TextInput, inputClasses } from '@/components/ui/field';
 import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { NameField } from '@/components/ui/name-field';
@@ -37,6 +38,8 @@ type Props = {
   /** The form's id: its buttons sit in the dialog's footer, which stays in view while the form scrolls. */
   formId: string;
   onSavingChange: (saving: boolean) => void;
+  /** Whether the form holds changes, for the panel to ask before closing over them. */
+  onDirtyChange: (dirty: boolean) => void;
   onSaved: (check: Check) => void;
 };
 
@@ -50,14 +53,15 @@ function previewOf(values: CheckValues) {
 
 /** One check's form, with a live preview of its verdicts on the run on screen. */
 export function CheckEditor(props: Props) {
-  const { projectId, check, inputs, models, modelsError, run, formId, onSavingChange, onSaved } = props;
+  const { projectId, check, inputs, models, modelsError, run, formId, onSavingChange, onDirtyChange, onSaved } = props;
   // Messages show after a submit (the browser's own rules, then the server's) and go as each field is fixed.
   const form = useForm<CheckValues>({
     defaultValues: valuesOf(check),
     resolver: contractResolver<CheckValues>(checkSchema),
   });
   const values = useWatch({ control: form.control }) as CheckValues;
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useReportDirty(isDirty, onDirtyChange);
   const [saveError, setSaveError] = useState<string | null>(null);
   const save = useSaveCheck(projectId);
   const preview = previewOf(values);

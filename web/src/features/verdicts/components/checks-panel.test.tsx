@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AiModel, Check, SaveCheckInput } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { callsOf, mockApi } from '@/testing/api-mock';
+import { expectEscapeAsksBeforeDiscarding, expectEscapeClosesAtOnce } from '@/testing/discard-guard';
 import { apiRequestFixture, FIXED_TIME, inputFixture } from '@/testing/fixtures';
 import { ChecksPanel, type ChecksRun } from './checks-panel';
 
@@ -30,7 +31,11 @@ const inputs = [inputFixture(1, { name: 'Greeting' }), inputFixture(2, { name: '
 const requests = [apiRequestFixture(21, 1, 5, 'SUCCESS'), apiRequestFixture(22, 2, 5, 'SUCCESS')];
 
 function setUp(
-  options: { run?: boolean; createAnswer?: (body: SaveCheckInput) => { status: number; body: unknown } } = {},
+  options: {
+    run?: boolean;
+    createAnswer?: (body: SaveCheckInput) => { status: number; body: unknown };
+    onOpenChange?: (open: boolean) => void;
+  } = {},
 ) {
   const reloadRequests = vi.fn(async () => {});
   const run: ChecksRun = {
@@ -64,7 +69,13 @@ function setUp(
     if (key === 'POST /api/evaluations/9/rescore/') return { body: { scored_requests: 2, scores: 4 } };
   });
   renderWithApp(
-    <ChecksPanel projectId="1" inputs={inputs} run={options.run === false ? null : run} open onOpenChange={() => {}} />,
+    <ChecksPanel
+      projectId="1"
+      inputs={inputs}
+      run={options.run === false ? null : run}
+      open
+      onOpenChange={options.onOpenChange ?? (() => {})}
+    />,
   );
   return { calls, bodies, reloadRequests };
 }
@@ -165,5 +176,23 @@ describe('ChecksPanel', () => {
     expect(screen.getByText('Run an evaluation to preview a check against its outputs.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save check' }));
     expect(await within(dialog()).findByText(/“Short” is saved. Your next run is scored with it./)).toBeInTheDocument();
+  });
+
+  it('asks before Escape throws away a half-written check: Keep editing keeps it, Discard closes the panel', async () => {
+    const onOpenChange = vi.fn();
+    setUp({ onOpenChange });
+    await userEvent.click(await within(dialog()).findByRole('button', { name: 'New check' }));
+    await expectEscapeAsksBeforeDiscarding({
+      type: () => userEvent.type(screen.getByLabelText('Name'), 'Says hello'),
+      expectTyping: () => expect(screen.getByLabelText('Name')).toHaveValue('Says hello'),
+      closed: onOpenChange,
+    });
+  });
+
+  it('closes at once on Escape when nothing was typed in the check form', async () => {
+    const onOpenChange = vi.fn();
+    setUp({ onOpenChange });
+    await userEvent.click(await within(dialog()).findByRole('button', { name: 'New check' }));
+    await expectEscapeClosesAtOnce(onOpenChange);
   });
 });

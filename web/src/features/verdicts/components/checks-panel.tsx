@@ -4,6 +4,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { DeleteConfirmDialog } from '@/components/ui/delete-confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
+import { useDiscardGuard } from '@/components/ui/discard-guard';
 import { PlusIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useAiModels } from '@/lib/api/get-ai-models';
@@ -39,6 +40,10 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
   const [toggleError, setToggleError] = useState<string | null>(null);
   const formId = useId();
   const [saving, setSaving] = useState(false);
+  const [editorDirty, setEditorDirty] = useState(false);
+  // Escape, the close button and Cancel ask before a half-written check is thrown away.
+  const { guard, confirmation } = useDiscardGuard(editing !== undefined && editorDirty);
+  const closeEditor = () => guard(() => setEditing(undefined));
 
   const toggle = (check: Check) => {
     setToggleError(null);
@@ -56,8 +61,12 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) setEditing(undefined);
+        if (next) onOpenChange(true);
+        else if (!saving)
+          guard(() => {
+            onOpenChange(false);
+            setEditing(undefined);
+          });
       }}
       title="Checks"
       description="Rules and judge rubrics that score every output of this project's runs."
@@ -67,7 +76,7 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
       footer={
         editing === undefined ? undefined : (
           <>
-            <Button variant="secondary" onClick={() => setEditing(undefined)} disabled={saving}>
+            <Button variant="secondary" onClick={closeEditor} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" form={formId} disabled={saving}>
@@ -88,6 +97,7 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
           run={run}
           formId={formId}
           onSavingChange={setSaving}
+          onDirtyChange={setEditorDirty}
           onSaved={(saved) => {
             setEditing(undefined);
             setChanged(`“${saved.name}” is saved.`);
@@ -131,6 +141,7 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
           </Button>
         </div>
       )}
+      {confirmation}
       <DeleteConfirmDialog
         item={deleting}
         onClose={() => setDeleting(null)}
