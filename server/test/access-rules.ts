@@ -69,6 +69,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'DELETE /api/projects/:id/': { ...session, ids: project },
   'POST /api/projects/import/preview/': { ...session, body: () => promptfooImport },
   'POST /api/projects/import/': { ...session, body: () => promptfooImport },
+  'GET /api/projects/:id/export/promptfoo/': { ...session, ids: project },
 
   'GET /api/projects/:projectId/inputs/': { ...session, ids: projectInputs },
   'POST /api/projects/:projectId/inputs/': {

@@ -83,6 +83,7 @@ export const ROUTES = {
   similarity: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/similarity/`,
   importProject: '/api/projects/import/',
   importProjectPreview: '/api/projects/import/preview/',
+  exportPromptfoo: (projectId: number | string) => `/api/projects/${projectId}/export/promptfoo/`,
   trends: (projectId: number | string) => `/api/projects/${projectId}/trends/`,
   cancelEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/cancel/`,
   rerunEvaluation: (evaluationId: number | string) => `/api/evaluations/${evaluationId}/rerun/`,

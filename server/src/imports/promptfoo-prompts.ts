@@ -12,6 +12,8 @@ export type ImportedPrompt = {
 
 export type ImportedProvider = {
   label: string;
+  /** The labels of the prompts it runs (promptfoo's provider `prompts`); null: every prompt. */
+  prompts: string[] | null;
   model: ModelChoice;
   temperature: number | null;
   maxTokens: number | null;
@@ -162,11 +164,13 @@ export function readProviders(value: unknown, source: ImportSource, file: string
   return list.flatMap((entry, index): ImportedProvider[] => {
     const where = { file, path: ['providers', index] as Path };
     let [id, label, config] = ['', null as string | null, {} as Record<string, unknown>];
+    let prompts: string[] | null = null;
     if (typeof entry === 'string') id = entry;
     else if (isRecord(entry) && typeof entry.id === 'string') {
       id = entry.id;
       label = typeof entry.label === 'string' ? entry.label : null;
       config = isRecord(entry.config) ? entry.config : {};
+      if (Array.isArray(entry.prompts)) prompts = entry.prompts.filter((p): p is string => typeof p === 'string');
     } else if (isRecord(entry) && Object.keys(entry).length === 1) {
       const [key, inner] = Object.entries(entry)[0]!;
       id = key;
@@ -199,6 +203,7 @@ export function readProviders(value: unknown, source: ImportSource, file: string
     return [
       {
         label: label ?? id,
+        prompts,
         model: found.model,
         temperature: typeof config.temperature === 'number' ? config.temperature : null,
         maxTokens: typeof config.max_tokens === 'number' ? config.max_tokens : null,

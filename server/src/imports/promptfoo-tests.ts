@@ -40,7 +40,7 @@ function addAssertion(
     return;
   }
   const { type, value } = assertion as Assertion & { type: string };
-  for (const key of ['threshold', 'weight', 'metric'] as const)
+  for (const key of ['threshold', 'weight'] as const)
     if (assertion[key] !== undefined)
       source.note(
         'skipped',
@@ -48,8 +48,10 @@ function addAssertion(
         'Promptgrid checks pass or fail; they carry no ' + key + '.',
         where,
       );
+  // promptfoo's `metric` names what an assertion measures: the check's name (Promptgrid's own export writes it so).
+  const metric = typeof assertion.metric === 'string' && assertion.metric.trim() !== '' ? assertion.metric : null;
   const add = (check: Omit<PlannedCheck, 'inputs' | 'ai_model_id'> & { ai_model_id?: number | null }) =>
-    addCheck(context.checks, { ai_model_id: null, ...check, inputs });
+    addCheck(context.checks, { ai_model_id: null, ...check, ...(metric === null ? {} : { name: metric }), inputs });
   const text = typeof value === 'string' ? value : null;
   const texts = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
   if (typeof value === 'string' && value.startsWith('file://')) {
@@ -200,13 +202,16 @@ export function readTests(
       const vars = { ...defaultVars, ...(isRecord(test.vars) ? test.vars : {}) };
       const variables = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, stringOf(value)]));
       const contentName = CONTENT_VARIABLES.find((name) => name in variables) ?? Object.keys(variables)[0];
+      // `{{input}}` in a user template is the input's content: a variable of that name would only shadow it.
+      const content = contentName === undefined ? '' : (variables[contentName] ?? '');
+      if (contentName === 'input') delete variables.input;
       const name =
         typeof test.description === 'string' && test.description.trim() !== ''
           ? test.description
           : `Test ${inputs.length + 1}`;
       const input: PlannedInput = {
         name: name.slice(0, 200),
-        content: (contentName === undefined ? '' : variables[contentName]) || name,
+        content: content || name,
         variables,
         expected_output: null,
       };

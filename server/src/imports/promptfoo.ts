@@ -34,7 +34,8 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
   const inputs = readTests(config, file, source, context);
 
   const configurations = prompts.flatMap((prompt, index) =>
-    providers.map((provider): PlannedConfiguration => {
+    providers.flatMap((provider): PlannedConfiguration[] => {
+      if (provider.prompts !== null && !provider.prompts.includes(prompt.label)) return [];
       const where = { file, path: ['prompts', index] };
       if (prompt.system === null)
         source.note(
@@ -43,17 +44,20 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
           `It became the user message template; a configuration needs a system prompt, so it reads "${STAND_IN_SYSTEM_PROMPT}"`,
           where,
         );
-      return {
-        name: `${prompt.label} · ${provider.label}`.slice(0, 200),
-        prompt_content: prompt.system ?? STAND_IN_SYSTEM_PROMPT,
-        user_template: prompt.userTemplate,
-        messages: prompt.messages,
-        ai_model_id: provider.model.id,
-        model: `${provider.model.company} - ${provider.model.model_name}`,
-        temperature: provider.temperature,
-        max_tokens: provider.maxTokens,
-        json_mode: provider.jsonMode,
-      };
+      return [
+        {
+          // A provider labelled as the one prompt it runs (as Promptgrid's export writes them) names one configuration.
+          name: (prompt.label === provider.label ? prompt.label : `${prompt.label} · ${provider.label}`).slice(0, 200),
+          prompt_content: prompt.system ?? STAND_IN_SYSTEM_PROMPT,
+          user_template: prompt.userTemplate,
+          messages: prompt.messages,
+          ai_model_id: provider.model.id,
+          model: `${provider.model.company} - ${provider.model.model_name}`,
+          temperature: provider.temperature,
+          max_tokens: provider.maxTokens,
+          json_mode: provider.jsonMode,
+        },
+      ];
     }),
   );
   const description = typeof config.description === 'string' ? config.description : '';

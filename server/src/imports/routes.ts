@@ -1,7 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ImportProjectInput, ImportProjectResponse, ImportReport, LIMITS, ROUTES } from '@promptgrid/contract';
+import {
+  IdParams,
+  ImportProjectInput,
+  ImportProjectResponse,
+  ImportReport,
+  LIMITS,
+  ROUTES,
+} from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
+import { exportPromptfooConfig } from './promptfoo-export.js';
 import { importProject, previewProjectImport } from './service.js';
 
 const tags = ['projects'];
@@ -62,5 +70,24 @@ export default async function importRoutes(app: App) {
       },
     },
     async (request, reply) => reply.code(201).send(await importProject(app.db, currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    '/api/projects/:id/export/promptfoo/',
+    {
+      schema: {
+        tags,
+        description:
+          'The project as a promptfooconfig.yaml that `npx promptfoo eval` runs as it is: each configuration a prompt ' +
+          'with its own provider, the user prompts as tests, the checks as assertions (named by metric; the judge as ' +
+          'llm-rubric). Importing the file gives the project back.',
+        params: IdParams,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/yaml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="promptfooconfig.yaml"`)
+        .send(await exportPromptfooConfig(app.db, currentUser(request).id, request.params.id)),
   );
 }
