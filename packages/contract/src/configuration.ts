@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
 import { AiModel } from './ai-model.js';
+import { ConfigurationTooling, configurationToolingFields, refineTooling } from './tools.js';
 
 export const ModelParameters = z.object({
   temperature: z
@@ -42,6 +43,7 @@ export const Configuration = z.object({
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   json_mode: z.boolean(),
+  ...ConfigurationTooling.shape,
   /** 1 when created; each save that changes the text, model or parameters adds one. */
   version: z.number().int().positive(),
   is_active: z.boolean(),
@@ -50,20 +52,23 @@ export const Configuration = z.object({
 });
 export type Configuration = z.infer<typeof Configuration>;
 
-export const SaveConfigurationInput = z.object({
-  name: requiredText('Name', LIMITS.nameMaxLength),
-  prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
-  ai_model_id: z
-    .number({ error: 'AI model is required.' })
-    .int()
-    .positive({ error: 'AI model is required.' })
-    .max(ID_MAX, { error: 'Not a valid id.' }),
-  parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null }),
-  provider_specific_params: ProviderSpecificParams.default({}),
-  is_active: z.boolean().optional(),
-  // Sent by the client; the project comes from the path (create) or the stored row (update).
-  project: Id.optional(),
-});
+export const SaveConfigurationInput = z
+  .object({
+    name: requiredText('Name', LIMITS.nameMaxLength),
+    prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
+    ai_model_id: z
+      .number({ error: 'AI model is required.' })
+      .int()
+      .positive({ error: 'AI model is required.' })
+      .max(ID_MAX, { error: 'Not a valid id.' }),
+    parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null }),
+    provider_specific_params: ProviderSpecificParams.default({}),
+    is_active: z.boolean().optional(),
+    // Sent by the client; the project comes from the path (create) or the stored row (update).
+    project: Id.optional(),
+    ...configurationToolingFields,
+  })
+  .superRefine(refineTooling);
 export type SaveConfigurationInput = z.infer<typeof SaveConfigurationInput>;
 
 /** Several system prompts created at once ("Add several"): all of them, or none. */
@@ -89,6 +94,7 @@ export const ConfigurationVersion = z.object({
   prompt: ConfigurationPrompt,
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
+  ...ConfigurationTooling.shape,
   /** When this version was saved. */
   saved_at: Timestamp,
 });

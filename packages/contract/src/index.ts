@@ -6,6 +6,7 @@ export * from './input-import.js';
 export * from './template.js';
 export * from './cost.js';
 export * from './ai-model.js';
+export * from './tools.js';
 export * from './configuration.js';
 export * from './evaluation.js';
 export * from './run-control.js';

@@ -74,6 +74,9 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
         prompt: configuration.prompt,
         parameters: { temperature: 0.3, max_tokens: 500 },
         provider_specific_params: { json_mode: true },
+        tools: [],
+        tool_choice: 'auto',
+        response_schema: null,
         saved_at: configuration.updated_at,
       },
     ]);

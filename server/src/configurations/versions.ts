@@ -7,15 +7,29 @@ import { getOwned, toConfigurationModel } from './queries.js';
 type ConfigurationRow = typeof configurations.$inferSelect;
 type SavedColumns = Pick<
   ConfigurationRow,
-  'name' | 'aiModelId' | 'promptContent' | 'promptTokenCount' | 'temperature' | 'maxTokens' | 'jsonMode'
+  | 'name'
+  | 'aiModelId'
+  | 'promptContent'
+  | 'promptTokenCount'
+  | 'temperature'
+  | 'maxTokens'
+  | 'jsonMode'
+  | 'tools'
+  | 'toolChoice'
+  | 'responseSchema'
 >;
+
+/** What a run sends of the tools and the response schema, as one text to compare. */
+const toolingOf = (columns: SavedColumns) =>
+  JSON.stringify([columns.tools, columns.toolChoice, columns.responseSchema]);
 
 const changesWhatRuns = (before: SavedColumns, after: SavedColumns) =>
   before.promptContent !== after.promptContent ||
   before.aiModelId !== after.aiModelId ||
   before.temperature !== after.temperature ||
   before.maxTokens !== after.maxTokens ||
-  before.jsonMode !== after.jsonMode;
+  before.jsonMode !== after.jsonMode ||
+  toolingOf(before) !== toolingOf(after);
 
 /**
  * Keeps the state a save replaces as a version when the save changes what a run sends (text, model or parameters)
@@ -33,6 +47,9 @@ export async function keepVersionIfChanged(tx: Tx, existing: ConfigurationRow, n
     temperature: existing.temperature,
     maxTokens: existing.maxTokens,
     jsonMode: existing.jsonMode,
+    tools: existing.tools,
+    toolChoice: existing.toolChoice,
+    responseSchema: existing.responseSchema,
     savedAt: existing.updatedAt,
   });
   return existing.version + 1;
@@ -60,6 +77,9 @@ export async function listConfigurationVersions(db: Db, userId: number, id: numb
     prompt: { content: v.promptContent, token_count: v.promptTokenCount },
     parameters: { temperature: v.temperature, max_tokens: v.maxTokens },
     provider_specific_params: m.supportsJsonMode ? { json_mode: v.jsonMode } : {},
+    tools: v.tools,
+    tool_choice: v.toolChoice,
+    response_schema: v.responseSchema,
     saved_at: savedAt.toISOString(),
   });
   return [

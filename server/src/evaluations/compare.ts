@@ -69,8 +69,12 @@ export function frozenConfiguration(c: RunSnapshot['configurations'][number]): R
     prompt_content: c.prompt_content,
     ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
     parameters: c.parameters,
+    ...(c.ai_model.price === undefined ? {} : { price: c.ai_model.price }),
     provider_specific_params: { json_mode: c.json_mode },
     ...(c.version === undefined ? {} : { version: c.version }),
+    tools: c.tools ?? [],
+    tool_choice: c.tool_choice ?? 'auto',
+    response_schema: c.response_schema ?? null,
   };
 }
 

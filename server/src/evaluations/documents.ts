@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
-import type { ApiRequest, ApiRequestWithOutput, PreviousOutcome, Result } from '@promptgrid/contract';
+import type { ApiRequest, ApiRequestWithOutput, PreviousOutcome, Result, ToolCall } from '@promptgrid/contract';
 import { ownedEvaluation } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, resultHistory, results, type RunSnapshot } from '../db/schema.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
 import { readVerdicts, type Verdicts } from '../verdicts/verdicts.js';
+import { frozenConfiguration } from './compare.js';
 import { assertOwner, changedFrom, metricsOf, statusCountsOf, summaryColumns, toEvaluation } from './queries.js';
 
 // The documents that grow with a run (a row per api request, with its output): streamed page by page, see jsonStream.
@@ -152,6 +153,7 @@ export async function resultsDocument(db: Db, userId: number, evaluationId: numb
         input: r.inputId,
         configuration: r.configurationId,
         output: r.output,
+        tool_calls: r.toolCalls ?? [],
         execution_time: r.executionTime,
         ttft: r.ttft,
         token_count: r.tokenCount,
@@ -170,22 +172,13 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
   });
   const head = {
     evaluation: toEvaluation(evaluation),
-    configurations: evaluation.snapshot.configurations.map((c) => ({
-      id: c.id,
-      name: c.name,
-      prompt_content: c.prompt_content,
-      ai_model: { id: c.ai_model.id, company: c.ai_model.company, model_name: c.ai_model.model_name },
-      parameters: c.parameters,
-      ...(c.ai_model.price === undefined ? {} : { price: c.ai_model.price }),
-      provider_specific_params: { json_mode: c.json_mode },
-      ...(c.version === undefined ? {} : { version: c.version }),
-    })),
+    configurations: evaluation.snapshot.configurations.map(frozenConfiguration),
     inputs: evaluation.snapshot.inputs.map((i) => ({ id: i.id, name: i.name, content: i.content })),
   };
   const pages = keyedPages(
     (after, size) =>
       db
-        .select({ request: apiRequests, output: results.output })
+        .select({ request: apiRequests, output: results.output, toolCalls: results.toolCalls })
         .from(apiRequests)
         .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
         .where(and(eq(apiRequests.evaluationId, evaluationId), gt(apiRequests.id, after)))
@@ -197,9 +190,14 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
     yield `${JSON.stringify(head).slice(0, -1)},"api_requests":`;
     const reader = async () => {
       const read = await requestReader(db, evaluationId, evaluation.snapshot);
-      return (r: { request: RequestRow; output: string | null }): ApiRequestWithOutput => ({
+      return (r: {
+        request: RequestRow;
+        output: string | null;
+        toolCalls: ToolCall[] | null;
+      }): ApiRequestWithOutput => ({
         ...read(r.request),
         output: r.output,
+        tool_calls: r.toolCalls ?? [],
       });
     };
     yield* jsonArray(readPages(pages, reader));

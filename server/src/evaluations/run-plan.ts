@@ -71,6 +71,9 @@ export async function planRun(
         },
         parameters: { temperature: c.temperature, max_tokens: c.maxTokens },
         json_mode: m.supportsJsonMode && c.jsonMode,
+        tools: c.tools,
+        tool_choice: c.toolChoice,
+        response_schema: c.responseSchema,
         version: c.version,
       };
     }),

@@ -1,3 +1,4 @@
+import type { ResponseSchema, ToolCall, ToolChoice, ToolDefinition } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../db/schema.js';
 
 export type ProviderName = 'openai' | 'anthropic' | 'gemini';
@@ -29,10 +30,29 @@ export type ProviderCall = {
   temperature: number;
   maxTokens: number | null;
   jsonMode: boolean;
+  /** Declared to the model through its provider's own tool API; none is executed. */
+  tools: ToolDefinition[];
+  toolChoice: ToolChoice;
+  /** The JSON Schema the answer must match (structured output), or null. */
+  responseSchema: ResponseSchema | null;
+};
+
+/** A call that declares no tools and asks for free text. */
+export const NO_TOOLS: Pick<ProviderCall, 'tools' | 'toolChoice' | 'responseSchema'> = {
+  tools: [],
+  toolChoice: 'auto',
+  responseSchema: null,
 };
 
 /** ttft: seconds from the attempt's start to its first piece of text; null when no text came (or it was not streamed). */
-export type ProviderReply = { output: string; inputTokens: number; outputTokens: number; ttft: number | null };
+export type ProviderReply = {
+  output: string;
+  /** The tools the model asked to call, in order. */
+  toolCalls: ToolCall[];
+  inputTokens: number;
+  outputTokens: number;
+  ttft: number | null;
+};
 
 /** Where a streamed call's text goes as it arrives; `reset`: the call starts again, the text so far is void. */
 export type StreamSink = {
@@ -43,7 +63,7 @@ export type StreamSink = {
 };
 
 /** A streamed reply as a provider module reads it: its text in pieces, then its totals and its HTTP headers (pacing). */
-export type StreamedReply = { inputTokens: number; outputTokens: number; headers?: Headers };
+export type StreamedReply = { inputTokens: number; outputTokens: number; toolCalls: ToolCall[]; headers?: Headers };
 
 /** A provider answered with a body the SDK accepted but that does not hold what a reply must. */
 export class MalformedReplyError extends Error {}

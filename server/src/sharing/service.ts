@@ -58,7 +58,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
     .where(eq(evaluationShares.tokenHash, hashToken(token)));
   if (!evaluation) throw notFound('This link does not exist or was revoked.');
   const rows = await db
-    .select({ request: apiRequests, output: results.output })
+    .select({ request: apiRequests, output: results.output, toolCalls: results.toolCalls })
     .from(apiRequests)
     .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
     .where(eq(apiRequests.evaluationId, evaluation.id))
@@ -77,7 +77,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       ai_model: { company: c.ai_model.company, model_name: c.ai_model.model_name },
     })),
     inputs: evaluation.snapshot.inputs.map((i) => ({ id: i.id, name: i.name, content: i.content })),
-    api_requests: rows.map(({ request: r, output }) => ({
+    api_requests: rows.map(({ request: r, output, toolCalls }) => ({
       id: r.id,
       input: r.inputId,
       configuration: r.configurationId,
@@ -88,6 +88,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       input_token_total_count: r.inputTokenTotalCount,
       output_token_count: r.outputTokenCount,
       output,
+      tool_calls: toolCalls ?? [],
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     })),

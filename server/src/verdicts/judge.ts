@@ -2,10 +2,21 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { ModelCapabilities } from '../db/schema.js';
 import { countTokens } from '../lib/tokens.js';
-import type { ProviderCall, ProviderName, ProviderReply } from '../providers/types.js';
+import { toolCallsText, type ToolCall } from '@promptgrid/contract';
+import { NO_TOOLS, type ProviderCall, type ProviderName, type ProviderReply } from '../providers/types.js';
 
-/** What a judge is shown: the check's rubric, the user prompt the model was sent, the expected output if any, the output. */
-export type JudgeCase = { rubric: string; userPrompt: string | null; expected: string | null; output: string };
+/**
+ * What a judge is shown: the check's rubric, the user prompt the model was sent, the expected output if any, the output
+ * and the tools the model asked to call with it.
+ */
+export type JudgeCase = {
+  rubric: string;
+  userPrompt: string | null;
+  expected: string | null;
+  output: string;
+  /** Absent where no output exists yet (an estimate): none. */
+  toolCalls?: ToolCall[];
+};
 
 /** A judge's verdict as its answer must state it. */
 export const JudgeAnswer = z.object({
@@ -30,12 +41,13 @@ const INSTRUCTIONS = [
 const section = (title: string, text: string) => `<${title}>\n${text}\n</${title}>`;
 
 /** The judge's user message: the rubric, then what the model was asked, what was expected, and what it answered. */
-export function judgeMessage({ rubric, userPrompt, expected, output }: JudgeCase): string {
+export function judgeMessage({ rubric, userPrompt, expected, output, toolCalls = [] }: JudgeCase): string {
   return [
     section('rubric', rubric),
     section('user_prompt', userPrompt ?? '(none: the system prompt ran alone)'),
     ...(expected === null ? [] : [section('expected_output', expected)]),
     section('output', output),
+    ...(toolCalls.length === 0 ? [] : [section('tool_calls', toolCallsText(toolCalls))]),
   ].join('\n\n');
 }
 
@@ -53,6 +65,7 @@ export function judgeCall(
     temperature: 0,
     maxTokens: JUDGE_MAX_TOKENS,
     jsonMode: model.supports_json_mode,
+    ...NO_TOOLS,
   };
 }
 
@@ -93,6 +106,7 @@ export function mockJudgeReply(judgeCase: JudgeCase): ProviderReply {
   });
   return {
     output,
+    toolCalls: [],
     inputTokens: countTokens(INSTRUCTIONS) + countTokens(judgeMessage(judgeCase)) + 14,
     outputTokens: countTokens(output),
     ttft: null,

@@ -1,7 +1,14 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ModelCompany, ModelPrice } from '@promptgrid/contract';
+import type {
+  ModelCompany,
+  ModelPrice,
+  ResponseSchema,
+  ToolCall,
+  ToolChoice,
+  ToolDefinition,
+} from '@promptgrid/contract';
 import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { users } from './accounts.js';
 import { projects, type ModelCapabilities } from './workspace.js';
@@ -24,6 +31,10 @@ export type RunSnapshot = {
     };
     parameters: { temperature: number; max_tokens: number | null };
     json_mode: boolean;
+    /** Absent in runs made before tools were kept: no tools, free text. */
+    tools?: ToolDefinition[];
+    tool_choice?: ToolChoice;
+    response_schema?: ResponseSchema | null;
     /** Absent in runs made before versions were kept. */
     version?: number;
   }[];
@@ -159,6 +170,8 @@ export const results = pgTable(
     inputId: integer('input_id'),
     configurationId: integer('configuration_id').notNull(),
     output: text('output').notNull(),
+    /** The tools the model asked to call, in order; NULL when it called none (most answers). */
+    toolCalls: jsonb('tool_calls').$type<ToolCall[]>(),
     executionTime: doublePrecision('execution_time').notNull(),
     ttft: doublePrecision('ttft'),
     tokenCount: integer('token_count').notNull(),

@@ -1,6 +1,13 @@
 // A user's projects: user prompts (inputs), system prompts (configurations) with their versions, and the model catalog.
 import { sql } from 'drizzle-orm';
-import type { ImportColumnTarget, ModelCompany, ModelPrice } from '@promptgrid/contract';
+import type {
+  ImportColumnTarget,
+  ModelCompany,
+  ModelPrice,
+  ResponseSchema,
+  ToolChoice,
+  ToolDefinition,
+} from '@promptgrid/contract';
 import {
   boolean,
   doublePrecision,
@@ -120,6 +127,14 @@ const configurationState = () => ({
   name: text('name').notNull(),
   promptContent: text('prompt_content').notNull(),
   promptTokenCount: integer('prompt_token_count').notNull(),
+  /** The functions the model may call (declared to it, never executed) and whether it may, must or must not. */
+  tools: jsonb('tools').$type<ToolDefinition[]>().notNull().default([]),
+  toolChoice: jsonb('tool_choice')
+    .$type<ToolChoice>()
+    .notNull()
+    .default(sql`'"auto"'::jsonb`),
+  /** The JSON Schema its answer must match (structured output); null: free text. */
+  responseSchema: jsonb('response_schema').$type<ResponseSchema>(),
 });
 
 export const configurations = pgTable(

@@ -1,6 +1,6 @@
 import { budgetStopMessage, callCostUsd, missingKeyMessage } from '@promptgrid/contract';
 import { preloadSdks, type CallOutcome } from '../../providers/call.js';
-import type { ProviderCall, ProviderName } from '../../providers/types.js';
+import { NO_TOOLS, type ProviderCall, type ProviderName } from '../../providers/types.js';
 import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
 import { callInputTokens, callMaxOutputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
@@ -40,6 +40,7 @@ function outcomeOf(row: ClaimedRequest, call: CallOutcome, price: Parameters<typ
     output_tokens: reply.outputTokens,
     error_message: null,
     output: reply.output,
+    tool_calls: reply.toolCalls.length > 0 ? reply.toolCalls : null,
     cost_usd: callCostUsd(price, reply.inputTokens, reply.outputTokens) ?? null,
   };
 }
@@ -122,6 +123,10 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       temperature: configuration.parameters.temperature,
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
+      // Runs made before tools were kept declared none.
+      tools: configuration.tools ?? NO_TOOLS.tools,
+      toolChoice: configuration.tool_choice ?? NO_TOOLS.toolChoice,
+      responseSchema: configuration.response_schema ?? NO_TOOLS.responseSchema,
     };
     const budgetStop = budgetStopOf(database, row.evaluation_id);
     if (budgetStop !== undefined) return failed(row, budgetStop);

@@ -110,6 +110,7 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
       userPrompt: work.user_prompt ?? input?.content ?? null,
       expected: input?.expected ?? null,
       output: work.output,
+      toolCalls: work.tool_calls ?? [],
     };
     const model = {
       company: work.company,

@@ -4,10 +4,15 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 
-export type SaveConfigurationPayload = Omit<SaveConfigurationInput, 'parameters' | 'provider_specific_params'> & {
-  parameters: { temperature: number; max_tokens: number | null };
-  provider_specific_params: { json_mode?: boolean };
-};
+type ToolingFields = 'tools' | 'tool_choice' | 'response_schema';
+export type SaveConfigurationPayload = Omit<
+  SaveConfigurationInput,
+  'parameters' | 'provider_specific_params' | ToolingFields
+> &
+  Partial<Pick<SaveConfigurationInput, ToolingFields>> & {
+    parameters: { temperature: number; max_tokens: number | null };
+    provider_specific_params: { json_mode?: boolean };
+  };
 
 export const createConfiguration = (projectId: string | number, data: SaveConfigurationPayload) =>
   api.post<Configuration>(ROUTES.configurations(projectId), data);
