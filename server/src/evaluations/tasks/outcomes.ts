@@ -11,8 +11,9 @@ import { CALL_TABLE } from './tables.js';
 export type Outcome = {
   id: number;
   evaluation_id: number;
-  /** What the rule checks look at besides the output: which input it answered. */
+  /** What the rule checks look at besides the output: which input it answered, with which configuration. */
   input_id: number | null;
+  configuration_id: number;
   status: 'SUCCESS' | 'FAILED';
   execution_time: number;
   /** Seconds to the first piece of text, null when none came. */

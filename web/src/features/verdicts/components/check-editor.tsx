@@ -119,7 +119,12 @@ export function CheckEditor(props: Props) {
       ) : null}
       {modelsError && values.type === 'llm_judge' ? <Banner>Failed to load AI models</Banner> : null}
       {valueField ? (
-        <Field label={valueField.label} error={errors.value?.message} hint={valueField.hint} required>
+        <Field
+          label={valueField.label}
+          error={errors.value?.message}
+          hint={valueField.hint}
+          required={!valueField.optional}
+        >
           {(props) =>
             valueField.multiline ? (
               <TextArea
