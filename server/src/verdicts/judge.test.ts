@@ -4,10 +4,27 @@ import { FAKE_VERDICTS, startFakeProviders, type FakeProviders } from '@promptgr
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
-import { mockJudgeReply, parseJudgeAnswer } from './judge.js';
+import { judgeMessage, mockJudgeReply, parseJudgeAnswer } from './judge.js';
 import { firstItems, itemAt } from '@promptgrid/test-support';
 
 type Client = TestClient & { user: { id: number } };
+
+describe("the judge's message", () => {
+  it('shows the tool calls the model made beside its output, pretty-printed', () => {
+    const message = judgeMessage({
+      rubric: 'Asks for the weather in the right city.',
+      userPrompt: 'Weather in Paris?',
+      expected: null,
+      output: '',
+      toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+    });
+    expect(message).toContain(
+      '<output>\n\n</output>\n\n<tool_calls>\n[\n  {\n    "name": "get_weather",\n    "arguments": {\n      "city": "Paris"\n    }\n  }\n]\n</tool_calls>',
+    );
+    const plain = judgeMessage({ rubric: 'r', userPrompt: null, expected: null, output: 'Sunny.', toolCalls: [] });
+    expect(plain).not.toContain('tool_calls');
+  });
+});
 
 describe('reading a judge answer', () => {
   it('takes a JSON verdict, alone or in one code fence, and nothing else', () => {
