@@ -6,6 +6,7 @@ import { judgeCall } from '../verdicts/judge.js';
 import {
   callInputTokens,
   callMaxOutputTokens,
+  toolingInputTokens,
   countFor,
   tokenCounts,
   typicalOutputTokens,
@@ -108,12 +109,13 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
       max_output_tokens: maxOut,
     });
     const price = priceOf(c.ai_model.price, c.ai_model.model_name);
+    const toolingTokens = toolingInputTokens(c, count);
     for (let n = 0; n < inputCount; n++) {
       const system = prompts?.[n]?.system[m] ?? c.prompt_content;
       // Without inputs the one call per configuration has no user prompt.
       const input = snapshot.inputs[n];
       const user = input === undefined ? null : (prompts?.[n]?.user ?? input.content);
-      const tokensIn = callInputTokens(c.ai_model.company, system, user, count) * repetitions;
+      const tokensIn = (callInputTokens(c.ai_model.company, system, user, count) + toolingTokens) * repetitions;
       totals.inputTokens += tokensIn;
       totals.maxOutputTokens += maxOut * repetitions;
       totals.min += worstCaseUsd(price, tokensIn, 0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { ROUTES, type AiModel, type EvaluationResults, type Result } from '@promptgrid/contract';
+import { ROUTES, type AiModel, type EvaluationResults, type Result, type RunEstimate } from '@promptgrid/contract';
 import { itemAt } from '@promptgrid/test-support';
 import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
@@ -57,6 +57,20 @@ describe.each(embeddedDatabaseOnly)('mock runs of tools and response schemas on 
     const argumentsMatch = await check('Arguments match', 'tool_args_schema');
     const matchesSchema = await check('Matches the response schema', 'json_schema');
     const noCall = await check('No tool call', 'no_tool_call');
+
+    // The tool's and the schema's definitions are billed as input: the estimate counts them.
+    const plain = await configure('Plain', {});
+    const inputTokens = async (configurationId: number) =>
+      (
+        await client.post(ROUTES.runEvaluationEstimate, {
+          configuration_ids: [configurationId],
+          input_ids: [input.id],
+          use_mock: false,
+        })
+      ).json<RunEstimate>().input_tokens;
+    const plainTokens = await inputTokens(plain);
+    expect(await inputTokens(withTool)).toBeGreaterThan(plainTokens + 20);
+    expect(await inputTokens(structured)).toBeGreaterThan(plainTokens + 20);
 
     const started = await client.post(ROUTES.runEvaluation, {
       configuration_ids: [withTool, structured],

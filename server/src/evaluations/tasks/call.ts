@@ -3,7 +3,7 @@ import { preloadSdks, type CallOutcome } from '../../providers/call.js';
 import { NO_TOOLS, type ProviderCall, type ProviderName } from '../../providers/types.js';
 import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
-import { callInputTokens, callMaxOutputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
+import { callInputTokens, callMaxOutputTokens, countFor, toolingInputTokens, worstCaseUsd } from '../call-tokens.js';
 import { budgetStopOf } from './budget-stops.js';
 import { writeOutcomes, type Outcome } from './outcomes.js';
 import type { EngineServices, EvaluationContext } from './services.js';
@@ -149,7 +149,9 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
     const price = configuration.ai_model.price;
     if (evaluation.budgetUsd !== null && price) {
       const count = countFor(configuration.ai_model);
-      const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.userPrompt, count);
+      const inputTokens =
+        callInputTokens(call.provider, call.systemPrompt, call.userPrompt, count) +
+        toolingInputTokens(configuration, count);
       const worst = worstCaseUsd(price, inputTokens, callMaxOutputTokens(configuration));
       const reservation = await parked(budget.reserve(CALL_TABLE.name, row, worst, signal));
       if (reservation.kind === 'gone') return null;
