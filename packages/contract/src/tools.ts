@@ -49,7 +49,7 @@ export const TOOLS_MAX = 32;
 /** What a configuration declares beyond its prompt: tools, the tool choice and a response schema. */
 export const configurationToolingFields = {
   tools: z
-    .array(ToolDefinition, { error: 'tools must be a list.' })
+    .array(ToolDefinition, { error: 'Tools must be a JSON list of tool definitions.' })
     .max(TOOLS_MAX, { error: `At most ${TOOLS_MAX} tools.` })
     .default([]),
   tool_choice: ToolChoice.default('auto'),

@@ -27,7 +27,9 @@ import {
   type ConfigurationValues,
 } from '../lib/configuration-form';
 import { maxTokensLimit, showsJsonMode } from '../lib/parameters';
+import { toolingValuesOf } from '../lib/tooling-form';
 import { TemperatureField } from './temperature-field';
+import { ToolingFields } from './tooling-fields';
 import { VersionsPanel } from './versions-panel';
 
 type Props = {
@@ -169,6 +171,8 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         </fieldset>
       ) : null}
 
+      <ToolingFields form={form} />
+
       {configuration ? (
         <VersionsPanel
           configurationId={configuration.id}
@@ -184,6 +188,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
                   max_tokens: version.parameters.max_tokens === null ? '' : String(version.parameters.max_tokens),
                 },
                 json_mode: version.provider_specific_params.json_mode === true,
+                ...toolingValuesOf(version),
               },
               // The saved configuration stays what Discard and the draft compare with.
               { keepDefaultValues: true },

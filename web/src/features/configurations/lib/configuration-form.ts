@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, SaveConfigurationInput, type AiModel, type Configuration } from '@promptgrid/contract';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import { maxTokensLimit, providerSpecificParams } from './parameters';
+import { NO_TOOLING, toolingFieldOf, toolingPayload, toolingValuesOf, type ToolingValues } from './tooling-form';
 
 /**
  * The editor's fields, named as the API names them so the contract's messages (and a 400's) land on them; the model
@@ -13,9 +14,10 @@ export type ConfigurationValues = {
   ai_model_id: string;
   parameters: { temperature: number; max_tokens: string };
   json_mode: boolean;
-};
+} & ToolingValues;
 
 export const valuesOf = (c: Configuration | null): ConfigurationValues => ({
+  ...toolingValuesOf(c ?? NO_TOOLING),
   name: c?.name ?? '',
   prompt_content: c?.prompt.content ?? '',
   ai_model_id: c ? String(c.ai_model.id) : '',
@@ -39,6 +41,7 @@ export function toPayload(
     ai_model_id: values.ai_model_id === '' ? Number.NaN : Number(values.ai_model_id),
     parameters: { temperature: values.parameters.temperature, max_tokens: tokens === '' ? null : Number(tokens) },
     provider_specific_params: providerSpecificParams(model, values.json_mode),
+    ...toolingPayload(values),
     project: Number(projectId),
   };
 }
@@ -65,4 +68,6 @@ const FIELDS = ['name', 'prompt_content', 'ai_model_id', 'parameters.temperature
 
 /** The field a 400 body's key belongs to: `parameters` messages go to max tokens, the one a user types. */
 export const configurationFieldOf = (key: string) =>
-  FIELDS.find((field) => field === key) ?? (key.startsWith('parameters') ? 'parameters.max_tokens' : null);
+  FIELDS.find((field) => field === key) ??
+  (key.startsWith('parameters') ? 'parameters.max_tokens' : null) ??
+  toolingFieldOf(key);
