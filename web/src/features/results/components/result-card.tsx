@@ -6,6 +6,7 @@ import type { Cell } from '../lib/results-index';
 import type { CardExtras } from '../lib/run-slots';
 import { requestCostText } from '../lib/cost';
 import { ScoreBadges } from './score-badges';
+import { ToolCallsView } from './tool-calls-view';
 import { CellHistory, CellMenu, RepetitionLine } from './cell-extras';
 import { cn } from '@/lib/cn';
 
@@ -113,15 +114,20 @@ export const ResultCard = memo(function ResultCard({
             <Skeleton className="h-3 w-2/3" />
           </div>
         ) : output ? (
-          <pre
-            className={
-              output.json
-                ? 'font-mono text-xs leading-5 break-words whitespace-pre-wrap'
-                : 'font-sans text-sm leading-6 break-words whitespace-pre-wrap'
-            }
-          >
-            {output.text}
-          </pre>
+          <>
+            {output.text !== '' || !result?.tool_calls.length ? (
+              <pre
+                className={
+                  output.json
+                    ? 'font-mono text-xs leading-5 break-words whitespace-pre-wrap'
+                    : 'font-sans text-sm leading-6 break-words whitespace-pre-wrap'
+                }
+              >
+                {output.text}
+              </pre>
+            ) : null}
+            <ToolCallsView calls={result?.tool_calls ?? []} />
+          </>
         ) : (
           <p className="text-sm text-slate-500 italic dark:text-slate-400">Waiting for response...</p>
         )}

@@ -1,4 +1,11 @@
-import { MOCK_OUTPUTS_NOTE, type Configuration, type Input, type Rating, type Score } from '@promptgrid/contract';
+import {
+  MOCK_OUTPUTS_NOTE,
+  type Configuration,
+  type Input,
+  type Rating,
+  type Score,
+  type ToolCall,
+} from '@promptgrid/contract';
 import { countStatuses, deriveRunStatus } from './status';
 import { indexCells } from './results-index';
 import type { EvaluationSnapshot } from './types';
@@ -48,6 +55,8 @@ export type EvaluationExport = {
     system_prompt: string | null;
     user_prompt: string | null;
     output: string | null;
+    /** The tools the model asked to call beside its output. */
+    tool_calls: ToolCall[];
     error_message: string | null;
     execution_time: number | null;
     input_tokens: number | null;
@@ -116,6 +125,7 @@ export function buildExport(
         system_prompt: request?.system_prompt ?? null,
         user_prompt: request?.user_prompt ?? null,
         output: result?.output ?? null,
+        tool_calls: result?.tool_calls ?? [],
         error_message: request?.error_message ?? null,
         execution_time: result?.execution_time ?? request?.execution_time ?? null,
         input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { csvSafeCell, MOCK_OUTPUTS_NOTE } from '@promptgrid/contract';
+import { csvSafeCell, MOCK_OUTPUTS_NOTE, toolCallsText } from '@promptgrid/contract';
 import { saveFile } from '../lib/save-file';
 import { gridCell, type GridCell, type GridData } from './grid-data';
 import { checksOf, hasField } from './view-model';
@@ -13,13 +13,14 @@ const ratingWord = (rating: GridCell['rating']) => (rating === 1 ? 'up' : rating
 
 /**
  * The grid as CSV, one row per cell: the input and its expected output, the output, each check's verdict and reason,
- * the rating, cost, tokens, latency and time to first token. Cost, check and rating columns only when some cell has
- * them. A mock run's file starts with a `notice` column saying on every row that its scores measure nothing.
+ * the rating, cost, tokens, latency and time to first token. Tool calls (as JSON), cost, check and rating columns
+ * only when some cell has them. A mock run's file starts with a `notice` column saying on every row that its scores measure nothing.
  */
 export function gridCsv(data: GridData): string {
   const withCost = hasField(data, 'cost');
   const checks = checksOf(data);
   const withRatings = [...data.cells.values()].some((cell) => cell.rating !== undefined);
+  const withToolCalls = [...data.cells.values()].some((cell) => (cell.toolCalls?.length ?? 0) > 0);
   const fields = [
     'input_name',
     'input',
@@ -28,6 +29,7 @@ export function gridCsv(data: GridData): string {
     'model',
     'status',
     'output',
+    ...(withToolCalls ? ['tool_calls'] : []),
     'error_message',
     ...checks.flatMap((check) => [`check: ${check.name}`, `check: ${check.name} (reason)`]),
     ...(withRatings ? ['rating'] : []),
@@ -50,6 +52,7 @@ export function gridCsv(data: GridData): string {
         column.model,
         cell.status,
         cell.output ?? '',
+        ...(withToolCalls ? [toolCallsText(cell.toolCalls)] : []),
         cell.error ?? '',
         ...checks.flatMap((check) => {
           const verdict = cell.verdicts?.find((v) => v.checkId === check.id);
