@@ -88,3 +88,7 @@ export const formatToolArguments = (value: unknown) =>
 /** Tool calls as one JSON text, for exports and diffs; '' when the model made none. */
 export const toolCallsText = (calls: readonly ToolCall[] | null | undefined) =>
   calls && calls.length > 0 ? JSON.stringify(calls, null, 2) : '';
+
+/** An answer as diffs compare it: its output, then its tool calls as pretty JSON; null while it has no output. */
+export const answerText = (output: string | null | undefined, toolCalls: readonly ToolCall[] | null | undefined) =>
+  output == null || !toolCalls || toolCalls.length === 0 ? (output ?? null) : `${output}\n${toolCallsText(toolCalls)}`;

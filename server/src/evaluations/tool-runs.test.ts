@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { ROUTES, type AiModel, type EvaluationResults, type Result, type RunEstimate } from '@promptgrid/contract';
+import {
+  ROUTES,
+  type AiModel,
+  type EvaluationComparison,
+  type EvaluationResults,
+  type Result,
+  type RunEstimate,
+} from '@promptgrid/contract';
 import { itemAt } from '@promptgrid/test-support';
 import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
@@ -112,5 +119,27 @@ describe.each(embeddedDatabaseOnly)('mock runs of tools and response schemas on 
 
     const results: Result[] = JSON.parse((await client.get(ROUTES.results(evaluationId))).body);
     expect(results.find((r) => r.configuration === withTool)?.tool_calls).toEqual(toolRequest.tool_calls);
+
+    // Another run whose tool takes other arguments: the same text, other calls, so the comparison says it changed.
+    const sunny = { ...weather, parameters: { ...weather.parameters, properties: { city: { enum: ['Nice'] } } } };
+    await client.put(ROUTES.configuration(withTool), {
+      name: 'Tool',
+      prompt_content: 'Answer about the weather.',
+      ai_model_id: model.id,
+      tools: [sunny],
+    });
+    const again = await client.post(ROUTES.runEvaluation, {
+      configuration_ids: [withTool],
+      input_ids: [input.id],
+      use_mock: true,
+    });
+    await waitUntilCompleted(client, again.json().evaluation_id);
+    const comparison = (
+      await client.get(ROUTES.compareEvaluations(evaluationId, again.json().evaluation_id as number))
+    ).json<EvaluationComparison>();
+    const pair = comparison.pairs.find((p) => p.configuration === withTool)!;
+    expect(pair.head?.tool_calls).toEqual([{ name: 'get_weather', arguments: { city: 'Nice' } }]);
+    expect(pair.head?.output).toBe(pair.base?.output);
+    expect(pair.output_changed).toBe(true);
   });
 });

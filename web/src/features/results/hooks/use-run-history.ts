@@ -4,7 +4,7 @@ import { getResults } from '../api/get-results';
 import { getProjectEvaluations } from '../api/get-run-history';
 import { cellKey } from '../lib/results-index';
 import type { RunHistory } from '../matrix/matrix-view';
-import { comparedText } from '../matrix/grid-data';
+import { answerText } from '@promptgrid/contract';
 
 /** The project's other runs, whose cells the matrix can compare with (loaded when one is picked as baseline). */
 export function useRunHistory(projectId: string, evaluationId: number | null, enabled: boolean): RunHistory {
@@ -21,7 +21,7 @@ export function useRunHistory(projectId: string, evaluationId: number | null, en
         new Map(
           (await getResults(otherId)).map((result) => [
             cellKey(result.input, result.configuration),
-            comparedText(result.output, result.tool_calls),
+            answerText(result.output, result.tool_calls),
           ]),
         ),
     }),

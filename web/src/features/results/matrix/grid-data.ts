@@ -1,6 +1,5 @@
 import {
   aiModelLabel,
-  toolCallsText,
   type ApiRequest,
   type ApiRequestStatus,
   type Score,
@@ -53,10 +52,6 @@ export type GridData = {
 
 export const gridCell = (data: GridData, rowId: number | null, columnId: number) =>
   data.cells.get(cellKey(rowId, columnId));
-
-/** What a cell's answer is compared as: its output, then its tool calls as pretty JSON. */
-export const comparedText = (output: string | null | undefined, toolCalls: readonly ToolCall[] | undefined) =>
-  output == null || !toolCalls || toolCalls.length === 0 ? (output ?? null) : `${output}\n${toolCallsText(toolCalls)}`;
 
 /** Names the checks' verdicts; a check deleted since the run keeps its number. */
 export type CheckNames = ReadonlyMap<number, string>;

@@ -1,9 +1,10 @@
 import { diffWords, type ChangeObject } from 'diff';
+import { answerText } from '@promptgrid/contract';
 import { cellKey } from '../lib/results-index';
-import { comparedText, gridCell, type GridCell, type GridData, type GridRow } from './grid-data';
+import { gridCell, type GridCell, type GridData, type GridRow } from './grid-data';
 
 /** A cell's answer as diffs compare it: the output with its tool calls; null while it has none. */
-export const cellText = (cell: GridCell | undefined) => comparedText(cell?.output, cell?.toolCalls);
+export const cellText = (cell: GridCell | undefined) => answerText(cell?.output, cell?.toolCalls);
 
 /**
  * What cells are compared with: nothing, another column's output for the same input, the input's expected output,

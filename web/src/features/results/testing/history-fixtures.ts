@@ -81,6 +81,7 @@ const side = (id: number, output: string | null, overrides: Partial<CompareSide>
   api_request: id,
   status: 'SUCCESS',
   output,
+  tool_calls: [],
   error_message: null,
   execution_time: 1.5,
   input_token_total_count: 10,
