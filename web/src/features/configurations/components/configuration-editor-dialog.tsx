@@ -171,8 +171,6 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         </fieldset>
       ) : null}
 
-      <ToolingFields form={form} />
-
       {configuration ? (
         <VersionsPanel
           configurationId={configuration.id}
@@ -204,6 +202,8 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         label="Prompt template"
         placeholder="You are a helpful assistant that…"
       />
+
+      <ToolingFields form={form} />
     </FormDialog>
   );
 }

@@ -132,9 +132,7 @@ export const MatrixCell = memo(function MatrixCell({
         <>
           <div className="flex items-start justify-between gap-2">
             <CellFacts cell={cell} tabbable={active} id={`${rowIndex}-${columnIndex}`} />
-            {cell.output !== null ? (
-              <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
-            ) : null}
+            {shown !== null ? <CopyButton text={shown} label={`Copy output: ${label}`} tabbable={active} /> : null}
           </div>
           <div className={cn('min-h-0 flex-1 text-[13px] leading-5', full ? 'overflow-auto' : 'overflow-hidden')}>
             <CellBody cell={cell} baseline={baseline} mode={mode} />
