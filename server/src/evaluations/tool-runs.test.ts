@@ -42,7 +42,7 @@ describe.each(embeddedDatabaseOnly)('mock runs of tools and response schemas on 
   });
   afterAll(() => ctx?.close());
 
-  it('calls the first tool with arguments that match its schema, answers JSON that matches the response schema, and the checks score them', async () => {
+  it('calls the first tool with arguments matching its schema, answers JSON matching the response schema; checks score both', async () => {
     const client = await signedInClient(ctx.app);
     const project = (await client.post(ROUTES.projects, { name: 'Weather', description: 'Tools' })).json().id as number;
     const model = itemAt((await client.get(ROUTES.models)).json<AiModel[]>(), 0);

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { countTokens } from '../lib/tokens.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sample } from 'openapi-sampler';
-import type { JSONSchema7 } from 'json-schema';
 import type { ToolCall } from '@promptgrid/contract';
 import type { ProviderCall, ProviderReply, StreamSink } from './types.js';
 
@@ -28,7 +27,7 @@ function seedOf(call: ProviderCall): number {
  * A value that matches the schema, the same every time: openapi-sampler takes the schema's examples, defaults, first
  * enum values and formats, else a placeholder of each type, and fills in every property.
  */
-const exampleOf = (schema: object) => sample(schema as JSONSchema7, { skipNonRequired: false, quiet: true });
+const exampleOf = (schema: object) => sample(schema, { skipNonRequired: false, quiet: true });
 
 /** The mock's tool call: the named tool, else the first, unless the configuration rules calls out. */
 function mockToolCalls(call: ProviderCall): ToolCall[] {

@@ -18,9 +18,8 @@ describe("the judge's message", () => {
       output: '',
       toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
     });
-    expect(message).toContain(
-      '<output>\n\n</output>\n\n<tool_calls>\n[\n  {\n    "name": "get_weather",\n    "arguments": {\n      "city": "Paris"\n    }\n  }\n]\n</tool_calls>',
-    );
+    const calls = '[\n  {\n    "name": "get_weather",\n    "arguments": {\n      "city": "Paris"\n    }\n  }\n]';
+    expect(message).toContain(`<output>\n\n</output>\n\n<tool_calls>\n${calls}\n</tool_calls>`);
     const plain = judgeMessage({ rubric: 'r', userPrompt: null, expected: null, output: 'Sunny.', toolCalls: [] });
     expect(plain).not.toContain('tool_calls');
   });

@@ -16,6 +16,10 @@ const TOOLS_PLACEHOLDER = `[
   }
 ]`;
 
+const TOOLS_HINT =
+  'A list of functions the model may call, each with a name, a description and a JSON Schema of its parameters. ' +
+  'Calls are recorded, never run.';
+
 const SCHEMA_PLACEHOLDER = `{
   "type": "object",
   "properties": { "summary": { "type": "string" } },
@@ -35,11 +39,7 @@ export function ToolingFields({ form }: { form: UseFormReturn<ConfigurationValue
       <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">
         Tools and structured output
       </legend>
-      <Field
-        label="Tools (JSON)"
-        error={fieldMessage(errors.tools)}
-        hint="A list of functions the model may call, each with a name, a description and a JSON Schema of its parameters. Calls are recorded, never run."
-      >
+      <Field label="Tools (JSON)" error={fieldMessage(errors.tools)} hint={TOOLS_HINT}>
         {(props) => (
           <TextArea
             {...props}

@@ -103,7 +103,9 @@ export const VALUE_FIELDS: Record<
   },
   tool_arg_equals: {
     label: 'Argument and value (JSON)',
-    hint: 'A JSON path and the value a tool call\'s argument must equal, as {"path": "$.city", "equals": "Paris"}; without "equals", the user prompt\'s expected output.',
+    hint:
+      'A JSON path and the value a tool call\'s argument must equal, as {"path": "$.city", "equals": "Paris"}; ' +
+      'without "equals", the user prompt\'s expected output.',
     multiline: true,
     monospace: true,
   },
