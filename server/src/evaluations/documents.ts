@@ -69,6 +69,7 @@ async function readHistory(db: Db, evaluationId: number): Promise<Map<number, Pr
     byRequest.get(h.apiRequestId)!.push({
       status: h.status,
       output: h.output,
+      tool_calls: h.toolCalls ?? [],
       error_message: h.errorMessage,
       execution_time: h.executionTime,
       input_token_total_count: h.inputTokenTotalCount,

@@ -120,6 +120,14 @@ describe.each(embeddedDatabaseOnly)('mock runs of tools and response schemas on 
     const results: Result[] = JSON.parse((await client.get(ROUTES.results(evaluationId))).body);
     expect(results.find((r) => r.configuration === withTool)?.tool_calls).toEqual(toolRequest.tool_calls);
 
+    // A re-run keeps the earlier outcome's calls in the request's history.
+    const rerun = await client.post(ROUTES.rerunEvaluation(evaluationId), { request_ids: [toolRequest.id] });
+    expect(rerun.statusCode, rerun.body).toBe(200);
+    await waitUntilCompleted(client, evaluationId);
+    const rerunDocument = (await client.get(ROUTES.evaluationResults(evaluationId))).json<EvaluationResults>();
+    const history = rerunDocument.api_requests.find((r) => r.id === toolRequest.id)!.history;
+    expect(history.map((outcome) => outcome.tool_calls)).toEqual([toolRequest.tool_calls]);
+
     // Another run whose tool takes other arguments: the same text, other calls, so the comparison says it changed.
     const sunny = { ...weather, parameters: { ...weather.parameters, properties: { city: { enum: ['Nice'] } } } };
     await client.put(ROUTES.configuration(withTool), {

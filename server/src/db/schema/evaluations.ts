@@ -193,6 +193,8 @@ export const resultHistory = pgTable(
     apiRequestId: integer('api_request_id').notNull(),
     status: text('status', { enum: ['SUCCESS', 'FAILED'] }).notNull(),
     output: text('output'),
+    /** The tools the model asked to call with that output; NULL when it called none. */
+    toolCalls: jsonb('tool_calls').$type<ToolCall[]>(),
     errorMessage: text('error_message'),
     executionTime: doublePrecision('execution_time'),
     inputTokenTotalCount: integer('input_token_total_count'),
