@@ -38,6 +38,8 @@ async function addToolConfiguration(page: Page, projectId: number) {
   await shot(page, 'tools-configuration');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await hidden(dialog);
+  await visible(page.getByRole('article', { name: 'Weather assistant', exact: true }).getByText('Tools: get_weather'));
+  await shot(page, 'tools-configs');
 }
 
 async function addCallsToolCheck(page: Page) {
