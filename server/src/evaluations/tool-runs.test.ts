@@ -1,3 +1,4 @@
+// Runs write and score tool calls with SQL of their own (the outcome write, the run's declared tooling): on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import {
@@ -9,7 +10,7 @@ import {
   type RunEstimate,
 } from '@promptgrid/contract';
 import { itemAt } from '@promptgrid/test-support';
-import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
+import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
 
 const weather = {
@@ -35,7 +36,7 @@ const forecast = {
   },
 };
 
-describe.each(embeddedDatabaseOnly)('mock runs of tools and response schemas on %s', (kind) => {
+describe.each(databaseKinds)('mock runs of tools and response schemas on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     ctx = await createTestApp(kind, {}, { workers: true });
