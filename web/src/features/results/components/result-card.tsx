@@ -41,6 +41,8 @@ export const ResultCard = memo(function ResultCard({
   const streaming = liveText !== undefined;
   const pending = !result && !streaming && (status === 'PENDING' || status === 'IN_PROGRESS');
   const shownText = result?.output ?? liveText;
+  // Results cached by an earlier version of the page carry no tool calls.
+  const toolCalls = result?.tool_calls ?? [];
   const output = shownText === undefined ? null : formatOutput(shownText);
   const name = configuration?.name ?? `Prompt #${configurationId}`;
   const time = result?.execution_time ?? request?.execution_time;
@@ -115,7 +117,7 @@ export const ResultCard = memo(function ResultCard({
           </div>
         ) : output ? (
           <>
-            {output.text !== '' || !result?.tool_calls.length ? (
+            {output.text !== '' || toolCalls.length === 0 ? (
               <pre
                 className={
                   output.json
@@ -126,7 +128,7 @@ export const ResultCard = memo(function ResultCard({
                 {output.text}
               </pre>
             ) : null}
-            <ToolCallsView calls={result?.tool_calls ?? []} />
+            <ToolCallsView calls={toolCalls} />
           </>
         ) : (
           <p className="text-sm text-slate-500 italic dark:text-slate-400">Waiting for response...</p>
