@@ -51,12 +51,21 @@ async function addCallsToolCheck(page: Page) {
   await checks.getByLabel(/^Tool name/).fill('get_weather');
   await checks.getByRole('button', { name: 'Create check' }).click();
   await visible(checks.getByText('“Asks for the weather” is saved.', { exact: false }));
+
+  await checks.getByRole('button', { name: 'New check' }).click();
+  await checks.getByLabel('Name', { exact: true }).fill('City is Paris');
+  await checks.getByLabel('Type', { exact: true }).selectOption({ label: 'Tool argument equals' });
+  await checks.getByLabel(/^JSON path/).fill('$.city');
+  await checks.getByLabel(/^Equals/).fill('Paris');
+  await shot(page, 'tools-argument-check');
+  await checks.getByRole('button', { name: 'Create check' }).click();
+  await visible(checks.getByText('“City is Paris” is saved.', { exact: false }));
   await page.keyboard.press('Escape');
   await hidden(checks);
 }
 
 test.describe('tools', () => {
-  test('a configuration with a tool, a mock run showing its call in the cell, and a passing "Calls tool" check', async () => {
+  test('a configuration with a tool, a mock run showing its call in the cell, passing "Calls tool" and argument checks', async () => {
     const page = await app.newPage();
     await signIn(page, 'tools@example.com');
     const { projectId } = await seedProject(page, {
@@ -80,6 +89,7 @@ test.describe('tools', () => {
     await visible(call.getByText('Calls get_weather'));
     await visible(call.getByText(/"city": "Paris"/));
     await visible(card.getByRole('list', { name: 'Checks' }).getByText('Asks for the weather: pass'));
+    await visible(card.getByRole('list', { name: 'Checks' }).getByText('City is Paris: pass'));
     await shot(page, 'tools-result-card');
 
     await page.getByRole('group', { name: 'Results layout' }).getByRole('button', { name: 'Matrix' }).click();

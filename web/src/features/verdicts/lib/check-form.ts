@@ -101,14 +101,8 @@ export const VALUE_FIELDS: Record<
     monospace: true,
     optional: true,
   },
-  tool_arg_equals: {
-    label: 'Argument and value (JSON)',
-    hint:
-      'A JSON path and the value a tool call\'s argument must equal, as {"path": "$.city", "equals": "Paris"}; ' +
-      'without "equals", the user prompt\'s expected output.',
-    multiline: true,
-    monospace: true,
-  },
+  // Two fields of their own (ToolArgumentFields): a JSON path and the value, kept as JSON in `value`.
+  tool_arg_equals: { label: 'JSON path', hint: 'The argument to compare and the value it must equal.' },
   no_tool_call: null,
   llm_judge: {
     label: 'Rubric',
