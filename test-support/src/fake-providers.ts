@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { usageOf, writeStream } from './fake-streams.js';
+import { usageOf, writeStream, type FakeToolCall } from './fake-streams.js';
 
 /**
  * One local HTTP server that speaks OpenAI chat completions (`/v1/chat/completions`, and `GET /v1/models` as the
@@ -27,6 +27,8 @@ import { usageOf, writeStream } from './fake-streams.js';
  * a model to reason (OpenAI's reasoning_effort, Anthropic's thinking enabled, Gemini's thinkingBudget above 0) spends
  * FAKE_REASONING_TOKENS more output tokens, reported as each provider reports them; Anthropic's thinking rules (a
  * budget of at least 1024 below max_tokens, no temperature but 1) are enforced with its 400s.
+ * A request that declares tools (and does not rule calls out) gets a reply calling one: the tool its choice names, else
+ * the first, with arguments built from the tool's schema (see fakeToolArguments), in the provider's format.
  * A request with `"stream": true` gets the provider's Server-Sent Events (OpenAI: `data: {chunk}` lines ending with
  * `data: [DONE]`, usage in the last chunk when stream_options.include_usage; Anthropic: `event:`/`data:` pairs from
  * message_start to message_stop). Without a stream directive every piece is sent at once after the latency.
@@ -227,6 +229,59 @@ function goDuration(ms: number): string {
   return minutes > 0 ? `${minutes}m${seconds}` : seconds;
 }
 
+type Schema = { type?: unknown; properties?: Record<string, Schema> };
+
+/**
+ * The arguments the fake passes a tool, built from its schema: each property a string (the prompt, cut short), a
+ * number 1, true, [] or {} by its type.
+ */
+export function fakeToolArguments(schema: unknown, prompt: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries((schema as Schema | undefined)?.properties ?? {})) {
+    const type = property.type;
+    values[name] =
+      type === 'string'
+        ? prompt.slice(0, 40)
+        : type === 'number' || type === 'integer'
+          ? 1
+          : type === 'boolean'
+            ? true
+            : type === 'array'
+              ? []
+              : type === 'object'
+                ? {}
+                : null;
+  }
+  return values;
+}
+
+type Declared = { name: string; schema: unknown };
+
+/** The tool a request's choice makes the fake call, or null: no tools declared, or calls ruled out. */
+function chosenTool(api: Api, body: ProviderRequestBody): Declared | null {
+  if (api === 'openai') {
+    const tools = (body.tools ?? []) as { function: { name: string; parameters?: unknown } }[];
+    const choice = body.tool_choice as string | { function?: { name?: string } } | undefined;
+    const named = typeof choice === 'object' ? choice.function?.name : undefined;
+    const tool = tools.find((t) => t.function.name === named) ?? tools[0];
+    return !tool || choice === 'none' ? null : { name: tool.function.name, schema: tool.function.parameters };
+  }
+  if (api === 'anthropic') {
+    const tools = (body.tools ?? []) as { name: string; input_schema?: unknown }[];
+    const choice = body.tool_choice as { type?: string; name?: string } | undefined;
+    const tool = tools.find((t) => choice?.type === 'tool' && t.name === choice.name) ?? tools[0];
+    return !tool || choice?.type === 'none' ? null : { name: tool.name, schema: tool.input_schema };
+  }
+  const declarations = (
+    (body.tools ?? []) as { functionDeclarations?: { name: string; parametersJsonSchema?: unknown }[] }[]
+  ).flatMap((t) => t.functionDeclarations ?? []);
+  const config = (body.toolConfig as { functionCallingConfig?: { mode?: string; allowedFunctionNames?: string[] } })
+    ?.functionCallingConfig;
+  const allowed = config?.allowedFunctionNames?.[0];
+  const tool = declarations.find((d) => d.name === allowed) ?? declarations[0];
+  return !tool || config?.mode === 'NONE' ? null : { name: tool.name, schema: tool.parametersJsonSchema };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startFakeProviders(options: Partial<FakeProviderBehaviour> = {}): Promise<FakeProviders> {
@@ -389,7 +444,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     const latencyMs = directive.stream?.lastMs ?? directive.latencyMs ?? behaviour.latencyMs;
     const generationConfig = body.generationConfig as { responseMimeType?: string } | undefined;
     const json =
-      (api === 'openai' && body.response_format?.type === 'json_object') ||
+      (api === 'openai' && ['json_object', 'json_schema'].includes(body.response_format?.type ?? '')) ||
       (api === 'gemini' && generationConfig?.responseMimeType === 'application/json');
     let output = fakeOutput(body.model, system, user, json);
     const filled = behaviour.fillerWords > 0 && !json;
@@ -405,10 +460,17 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
           ? FAKE_VERDICTS.pass
           : FAKE_VERDICTS[directive.verdict];
     }
+    const tool = directive.verdict === null ? chosenTool(api, body) : null;
+    const toolCall: FakeToolCall | null = tool && {
+      id: `call_fake_${stats.calls}`,
+      name: tool.name,
+      arguments: JSON.stringify(fakeToolArguments(tool.schema, user ?? system ?? '')),
+    };
+    if (toolCall) output = '';
     const inputTokens = fakeTokens(text);
     const reasoningTokens = asksToReason(api, body) ? FAKE_REASONING_TOKENS : 0;
     // As billed: the output counts the reasoning too.
-    const outputTokens = fakeTokens(output) + reasoningTokens;
+    const outputTokens = fakeTokens(toolCall?.arguments ?? output) + reasoningTokens;
     if (streamed) {
       res.once('finish', () => {
         stats.answered++;
@@ -433,6 +495,7 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
           breakOff,
           stamp: behaviour.stampPieces,
           pieces: filled ? output.split(' ').length : undefined,
+          toolCall,
         },
         arrived,
       );
@@ -453,8 +516,21 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content: output, refusal: null },
-            finish_reason: 'stop',
+            message: {
+              role: 'assistant',
+              content: toolCall ? null : output,
+              refusal: null,
+              ...(toolCall && {
+                tool_calls: [
+                  {
+                    id: toolCall.id,
+                    type: 'function',
+                    function: { name: toolCall.name, arguments: toolCall.arguments },
+                  },
+                ],
+              }),
+            },
+            finish_reason: toolCall ? 'tool_calls' : 'stop',
             logprobs: null,
           },
         ],
@@ -463,7 +539,20 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     }
     if (api === 'gemini') {
       return send(res, 200, {
-        candidates: [{ content: { parts: [{ text: output }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+        candidates: [
+          {
+            content: {
+              parts: [
+                toolCall
+                  ? { functionCall: { name: toolCall.name, args: JSON.parse(toolCall.arguments) as unknown } }
+                  : { text: output },
+              ],
+              role: 'model',
+            },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
         usageMetadata: usageOf({ api, inputTokens, outputTokens, reasoningTokens }),
         modelVersion: body.model,
       });
@@ -473,8 +562,12 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       type: 'message',
       role: 'assistant',
       model: body.model,
-      content: [{ type: 'text', text: output }],
-      stop_reason: 'end_turn',
+      content: [
+        toolCall
+          ? { type: 'tool_use', id: toolCall.id, name: toolCall.name, input: JSON.parse(toolCall.arguments) as unknown }
+          : { type: 'text', text: output },
+      ],
+      stop_reason: toolCall ? 'tool_use' : 'end_turn',
       stop_sequence: null,
       usage: usageOf({ api, inputTokens, outputTokens, reasoningTokens }),
     });

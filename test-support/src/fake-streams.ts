@@ -21,7 +21,12 @@ export type StreamPlan = {
   stamp: boolean;
   /** Into how many pieces to cut the output (at most one per word); by default a few, or more with a timing directive. */
   pieces?: number;
+  /** A reply that calls this tool instead of answering text: its arguments (JSON text) are the pieces. */
+  toolCall?: FakeToolCall | null;
 };
+
+/** A tool call the fake makes: the provider's call id, the tool's name and its arguments as JSON text. */
+export type FakeToolCall = { id: string; name: string; arguments: string };
 
 /** Pieces with a timing directive: enough to see text grow; without one all leave at once, so few. */
 const TIMED_PIECES = 10;
@@ -70,8 +75,108 @@ export function usageOf({ api, inputTokens, outputTokens, reasoningTokens }: Usa
   return { input_tokens: inputTokens, ...anthropicOutputUsage({ api, inputTokens, outputTokens, reasoningTokens }) };
 }
 
+/** A tool call's arguments in `count` pieces of about equal length: JSON text has no word ends to cut at. */
+function splitEvenly(text: string, count: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / count));
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
+  return pieces.length > 0 ? pieces : [''];
+}
+
+/**
+ * The frames of a reply that calls a tool: OpenAI sends the call's id and name first, then its arguments in pieces
+ * (tool_calls deltas with the call's index); Anthropic a tool_use block whose input comes as input_json_delta
+ * pieces; Gemini the whole functionCall in one chunk.
+ */
+function toolCallFrames(plan: StreamPlan, call: FakeToolCall) {
+  const created = Math.floor(Date.now() / 1000);
+  if (plan.api === 'openai') {
+    const chunk = (delta: object, finish: string | null) => ({
+      id: plan.id,
+      object: 'chat.completion.chunk',
+      created,
+      model: plan.model,
+      choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+    });
+    const usage = {
+      prompt_tokens: plan.inputTokens,
+      completion_tokens: plan.outputTokens,
+      total_tokens: plan.inputTokens + plan.outputTokens,
+    };
+    return {
+      head: sse(
+        chunk(
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+          },
+          null,
+        ),
+      ),
+      piece: (text: string) => sse(chunk({ tool_calls: [{ index: 0, function: { arguments: text } }] }, null)),
+      tail:
+        sse(chunk({}, 'tool_calls')) +
+        (plan.includeUsage ? sse({ ...chunk({}, null), choices: [], usage }) : '') +
+        sse('[DONE]'),
+    };
+  }
+  if (plan.api === 'gemini') {
+    const chunk = {
+      candidates: [
+        {
+          content: { parts: [{ functionCall: { name: call.name, args: JSON.parse(call.arguments) as unknown } }] },
+          index: 0,
+          finishReason: 'STOP',
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: plan.inputTokens,
+        candidatesTokenCount: plan.outputTokens,
+        totalTokenCount: plan.inputTokens + plan.outputTokens,
+      },
+      modelVersion: plan.model,
+      responseId: plan.id,
+    };
+    return { head: '', piece: () => '', tail: sse(chunk) };
+  }
+  const message = {
+    id: plan.id,
+    type: 'message',
+    role: 'assistant',
+    model: plan.model,
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: plan.inputTokens, output_tokens: 1 },
+  };
+  const block = { type: 'tool_use', id: call.id, name: call.name, input: {} };
+  return {
+    head:
+      sse({ type: 'message_start', message }, 'message_start') +
+      sse({ type: 'content_block_start', index: 0, content_block: block }, 'content_block_start'),
+    piece: (text: string) =>
+      sse(
+        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: text } },
+        'content_block_delta',
+      ),
+    tail:
+      sse({ type: 'content_block_stop', index: 0 }, 'content_block_stop') +
+      sse(
+        {
+          type: 'message_delta',
+          delta: { stop_reason: 'tool_use', stop_sequence: null },
+          usage: { output_tokens: plan.outputTokens },
+        },
+        'message_delta',
+      ) +
+      sse({ type: 'message_stop' }, 'message_stop'),
+  };
+}
+
 /** The provider's frames: those before the first piece, one per piece, and those after the last. */
 function frames(plan: StreamPlan) {
+  if (plan.toolCall) return toolCallFrames(plan, plan.toolCall);
   const created = Math.floor(Date.now() / 1000);
   if (plan.api === 'openai') {
     const chunk = (delta: object, finish: string | null) => ({
@@ -139,7 +244,8 @@ const sleepUntil = (arrived: number, ms: number) =>
 /** Sends a streamed reply as the provider would, its pieces on the plan's schedule. */
 export async function writeStream(res: http.ServerResponse, plan: StreamPlan, arrived: number) {
   const timed = plan.lastMs > plan.firstMs;
-  const pieces = splitPieces(plan.output, plan.pieces ?? (timed ? TIMED_PIECES : UNTIMED_PIECES));
+  const count = plan.pieces ?? (timed ? TIMED_PIECES : UNTIMED_PIECES);
+  const pieces = plan.toolCall ? splitEvenly(plan.toolCall.arguments, count) : splitPieces(plan.output, count);
   const { head, piece, tail } = frames(plan);
   const last = plan.breakOff ? Math.max(1, Math.floor(pieces.length / 2)) : pieces.length;
   const stamped = (text: string) => (plan.stamp ? `⟦${performance.timeOrigin + performance.now()}⟧${text}` : text);

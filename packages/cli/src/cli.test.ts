@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
-import { ROUTES, type ConfigurationVersion } from '@promptgrid/contract';
+import { ROUTES, type Configuration, type ConfigurationVersion } from '@promptgrid/contract';
 import { itemAt } from '@promptgrid/test-support';
 import { HttpClient, seedProject, startProcess, type ServerProcess } from '../../../server/test/server-process.js';
 
@@ -173,6 +173,18 @@ describe('the promptgrid CLI against a server', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['prompt-0.md', 'prompt-1.md']);
     const versionsOf = (id: number) =>
       client.ok<ConfigurationVersion[]>('GET', ROUTES.configurationVersions(id)).then((v) => v.length);
+    // Prompt 1 calls a tool, which its file does not hold: a push keeps it.
+    const configurationsNow = () => client.ok<Configuration[]>('GET', ROUTES.configurations(project.projectId));
+    const withTool = (await configurationsNow()).find((c) => c.name === 'Prompt 1')!;
+    const tool = { name: 'lookup', description: '', parameters: { type: 'object' } };
+    await client.ok('PUT', ROUTES.configuration(withTool.id), {
+      name: withTool.name,
+      prompt_content: withTool.prompt.content,
+      ai_model_id: withTool.ai_model.id,
+      parameters: withTool.parameters,
+      provider_specific_params: withTool.provider_specific_params,
+      tools: [tool],
+    });
     const before = await Promise.all(project.configurationIds.map(versionsOf));
 
     const unchanged = await cli(['push', dir, '--project', 'Bench', '--json']);
@@ -188,6 +200,7 @@ describe('the promptgrid CLI against a server', () => {
       itemAt(before, 0),
       itemAt(before, 1) + 1,
     ]);
+    expect((await configurationsNow()).find((c) => c.id === withTool.id)?.tools).toEqual([tool]);
   });
 
   it('exits 1 when a check that passed in the base run fails now', async () => {

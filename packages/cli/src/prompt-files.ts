@@ -128,8 +128,12 @@ export async function pushPrompts(
       changes.push({ file, name: prompt.name, change: 'unchanged' as const, version: current.version, fields });
       continue;
     }
+    // A prompt file holds no tools or response schema: the configuration keeps its own.
     const saved = await api.put(Configuration, ROUTES.configuration(current.id), {
       ...body,
+      tools: current.tools,
+      tool_choice: current.tool_choice,
+      response_schema: current.response_schema,
       is_active: current.is_active,
     });
     changes.push({ file, name: prompt.name, change: 'updated' as const, version: saved.version, fields });

@@ -3,6 +3,7 @@ import { LIMITS } from './constants.js';
 import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
 import { AiModel, ReasoningEffort } from './ai-model.js';
 import { ChatMessage, ConfigurationMessages } from './message.js';
+import { ConfigurationTooling, configurationToolingFields, refineTooling } from './tools.js';
 
 /**
  * A reasoning model's setting: how hard it reasons (`effort`, OpenAI) or how many tokens it may think (`budget_tokens`,
@@ -74,7 +75,8 @@ export const Configuration = z.object({
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
   json_mode: z.boolean(),
-  /** 1 when created; each save that changes the texts (prompt, messages, user template), model or parameters adds one. */
+  ...ConfigurationTooling.shape,
+  /** 1 when created; each save that changes the texts (prompt, messages, user template), tools, model or parameters adds one. */
   version: z.number().int().positive(),
   is_active: z.boolean(),
   created_at: Timestamp,
@@ -82,23 +84,26 @@ export const Configuration = z.object({
 });
 export type Configuration = z.infer<typeof Configuration>;
 
-export const SaveConfigurationInput = z.object({
-  name: requiredText('Name', LIMITS.nameMaxLength),
-  prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
-  // Left out: none and `{{input}}` on create; as they are on update (a client that knows nothing of them keeps them).
-  messages: ConfigurationMessages.optional(),
-  user_template: requiredText('User message template', LIMITS.contentMaxLength).optional(),
-  ai_model_id: z
-    .number({ error: 'AI model is required.' })
-    .int()
-    .positive({ error: 'AI model is required.' })
-    .max(ID_MAX, { error: 'Not a valid id.' }),
-  parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null, reasoning: null }),
-  provider_specific_params: ProviderSpecificParams.default({}),
-  is_active: z.boolean().optional(),
-  // Sent by the client; the project comes from the path (create) or the stored row (update).
-  project: Id.optional(),
-});
+export const SaveConfigurationInput = z
+  .object({
+    name: requiredText('Name', LIMITS.nameMaxLength),
+    prompt_content: requiredText('Prompt', LIMITS.contentMaxLength),
+    // Left out: none and `{{input}}` on create; as they are on update (a client that knows nothing of them keeps them).
+    messages: ConfigurationMessages.optional(),
+    user_template: requiredText('User message template', LIMITS.contentMaxLength).optional(),
+    ai_model_id: z
+      .number({ error: 'AI model is required.' })
+      .int()
+      .positive({ error: 'AI model is required.' })
+      .max(ID_MAX, { error: 'Not a valid id.' }),
+    parameters: ModelParameters.default({ temperature: LIMITS.temperature.default, max_tokens: null, reasoning: null }),
+    provider_specific_params: ProviderSpecificParams.default({}),
+    is_active: z.boolean().optional(),
+    // Sent by the client; the project comes from the path (create) or the stored row (update).
+    project: Id.optional(),
+    ...configurationToolingFields,
+  })
+  .superRefine(refineTooling);
 export type SaveConfigurationInput = z.infer<typeof SaveConfigurationInput>;
 
 /** Several system prompts created at once ("Add several"): all of them, or none. */
@@ -126,6 +131,7 @@ export const ConfigurationVersion = z.object({
   user_template: z.string(),
   parameters: SavedParameters,
   provider_specific_params: ProviderSpecificParams,
+  ...ConfigurationTooling.shape,
   /** When this version was saved. */
   saved_at: Timestamp,
 });

@@ -7,6 +7,7 @@ import { Rating, Score } from './verdict.js';
 import { PreviousOutcome } from './run-control.js';
 import { ModelPrice } from './cost.js';
 import { ReasoningSetting } from './configuration.js';
+import { ConfigurationTooling, ToolCall } from './tools.js';
 
 type RunCounts = { configuration_ids: number[]; input_ids: number[]; repetitions?: number };
 /**
@@ -137,6 +138,8 @@ export const Result = z.object({
   input: Id.nullable(),
   configuration: Id,
   output: z.string(),
+  /** The tools the model asked to call in this answer, in order; empty when it called none. */
+  tool_calls: z.array(ToolCall),
   execution_time: z.number(),
   /** Time to first token (seconds), null when unknown. */
   ttft: z.number().nullable(),
@@ -203,6 +206,7 @@ export const ResultsConfiguration = z.object({
   provider_specific_params: z.object({ json_mode: z.boolean().optional() }),
   /** The configuration's version that ran; absent for runs made before versions were kept. */
   version: z.number().int().positive().optional(),
+  ...ConfigurationTooling.shape,
 });
 export type ResultsConfiguration = z.infer<typeof ResultsConfiguration>;
 
@@ -218,7 +222,11 @@ export const ResultsInput = z.object({
 export type ResultsInput = z.infer<typeof ResultsInput>;
 
 /** One api request with its output (null until SUCCESS): a row of the results document. */
-export const ApiRequestWithOutput = ApiRequest.extend({ output: z.string().nullable() });
+export const ApiRequestWithOutput = ApiRequest.extend({
+  output: z.string().nullable(),
+  /** The tools the model asked to call (see Result); empty until SUCCESS. */
+  tool_calls: z.array(ToolCall),
+});
 export type ApiRequestWithOutput = z.infer<typeof ApiRequestWithOutput>;
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { Id, requiredText } from './common.js';
 import { ApiRequestStatus, Evaluation, ResultsConfiguration, ResultsInput, StatusCounts } from './evaluation.js';
+import { ToolCall } from './tools.js';
 import { Score } from './verdict.js';
 import { ComparisonOutcome } from './comparison-outcome.js';
 
@@ -52,6 +53,8 @@ export const CompareSide = z.object({
   api_request: Id,
   status: ApiRequestStatus,
   output: z.string().nullable(),
+  /** The tools the model asked to call beside its output. */
+  tool_calls: z.array(ToolCall),
   error_message: z.string().nullable(),
   /** Seconds. */
   execution_time: z.number().nullable(),
@@ -83,7 +86,7 @@ export const ComparePair = z.object({
   configuration: Id,
   base: CompareSide.nullable(),
   head: CompareSide.nullable(),
-  /** The status or the output differs, or only one run has the cell. */
+  /** The status or the output (with its tool calls) differs, or only one run has the cell. */
   changed: z.boolean(),
   output_changed: z.boolean(),
   /** Null when the status is the same on both sides. */

@@ -7,6 +7,7 @@ export * from './template.js';
 export * from './message.js';
 export * from './cost.js';
 export * from './ai-model.js';
+export * from './tools.js';
 export * from './configuration.js';
 export * from './evaluation.js';
 export * from './run-control.js';

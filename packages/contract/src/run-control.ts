@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BodyId, Timestamp } from './common.js';
 import { LIMITS } from './constants.js';
+import { ToolCall } from './tools.js';
 
 /** The error message of every request a cancel ended, whether it had not started or was running. */
 export const CANCELLED_MESSAGE = 'Cancelled.';
@@ -9,6 +10,8 @@ export const CANCELLED_MESSAGE = 'Cancelled.';
 export const PreviousOutcome = z.object({
   status: z.enum(['SUCCESS', 'FAILED']),
   output: z.string().nullable(),
+  /** The tools the model asked to call with that output. */
+  tool_calls: z.array(ToolCall),
   error_message: z.string().nullable(),
   execution_time: z.number().nullable(),
   input_token_total_count: z.number().int().nullable(),

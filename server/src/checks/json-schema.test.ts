@@ -69,6 +69,7 @@ describe.each(databaseKinds)('a rule that throws while scoring in the worker, on
       id: row.id,
       evaluation_id: run.evaluationId,
       input_id: row.input_id,
+      configuration_id: 0,
       status: 'SUCCESS',
       execution_time: 0.1,
       ttft: null,

@@ -41,6 +41,15 @@ export function schemaValidator(text: string): ValidateFunction {
   return validate;
 }
 
+/** What a schema says about a value, or null when it matches. */
+export function schemaMismatch(schemaText: string, value: unknown): string | null {
+  const validate = schemaValidator(schemaText);
+  if (validate(value)) return null;
+  const [first] = validate.errors ?? [];
+  const where = first?.instancePath ? `${first.instancePath} ` : '';
+  return `${where}${first?.message ?? 'invalid'}`;
+}
+
 /** Keywords whose subschemas apply to the same value as the schema holding them (they consume no input). */
 const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'];
 const IN_PLACE_SCHEMAS = ['not', 'if', 'then', 'else'];

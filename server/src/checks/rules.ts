@@ -1,29 +1,22 @@
 import type { CheckType, EqualsExpectedMode } from '@promptgrid/contract';
-import { schemaValidator } from './json-schema.js';
+import { schemaMismatch, schemaValidator } from './json-schema.js';
+import { errorVerdict, quote, verdict, type RuleVerdict } from './rule-verdict.js';
 import { REGEX_JOB_TIMEOUT_MS, searchRegex } from './regex-thread.js';
-
-/**
- * A rule's decision on one output: pass or fail, score 1 or 0, and a one-line reason a person can read; or, when the
- * rule could not decide on this output (its regex search ran out of time, its schema threw), an error saying why.
- */
-export type RuleVerdict =
-  { pass: boolean; score: number; reason: string } | { pass: null; score: null; reason: string; error: string };
+import { NO_TOOL_FACTS, toolRule, type ToolFacts } from './tool-rules.js';
 
 /**
  * Applies one rule to an output and its input's expected output; null when the rule does not apply (nothing
  * expected). A regex rule answers later: it searches on its own thread.
  */
-export type Rule = (output: string, expected: string | null) => RuleVerdict | null | Promise<RuleVerdict | null>;
+export type Rule = (
+  output: string,
+  expected: string | null,
+  facts?: ToolFacts,
+) => RuleVerdict | null | Promise<RuleVerdict | null>;
 /** Every rule but the regex decides at once. */
-type ImmediateRule = (output: string, expected: string | null) => RuleVerdict | null;
+export type ImmediateRule = (output: string, expected: string | null, facts?: ToolFacts) => RuleVerdict | null;
 
 export type RuleType = Exclude<CheckType, 'llm_judge'>;
-
-const verdict = (pass: boolean, reason: string): RuleVerdict => ({ pass, score: pass ? 1 : 0, reason });
-export const errorVerdict = (error: string): RuleVerdict => ({ pass: null, score: null, reason: '', error });
-
-/** Quoted for a reason line, cut short so a long needle does not fill the badge. */
-const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 function parseJson(output: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
@@ -33,15 +26,21 @@ function parseJson(output: string): { ok: true; value: unknown } | { ok: false; 
   }
 }
 
+/**
+ * The output against the check's schema; with none, against the response schema its configuration declared (an
+ * output of a configuration without one is not checked).
+ */
 function jsonSchemaRule(schemaText: string): ImmediateRule {
-  const validate = schemaValidator(schemaText);
-  return (output) => {
+  if (schemaText.trim() !== '') schemaValidator(schemaText); // a schema that does not compile fails here
+  return (output, _expected, facts = NO_TOOL_FACTS) => {
+    const schema = schemaText.trim() !== '' ? schemaText : facts.responseSchema;
+    if (schema === null) return null;
     const parsed = parseJson(output);
     if (!parsed.ok) return verdict(false, `Not valid JSON: ${parsed.message}`);
-    if (validate(parsed.value)) return verdict(true, 'Matches the JSON Schema.');
-    const [first] = validate.errors ?? [];
-    const where = first?.instancePath ? `${first.instancePath} ` : '';
-    return verdict(false, `Does not match the JSON Schema: ${where}${first?.message ?? 'invalid'}.`);
+    const mismatch = schemaMismatch(schema, parsed.value);
+    return mismatch === null
+      ? verdict(true, 'Matches the JSON Schema.')
+      : verdict(false, `Does not match the JSON Schema: ${mismatch}.`);
   };
 }
 
@@ -123,6 +122,11 @@ export function compileRule(type: RuleType, value: string): Rule {
           : verdict(false, `${count} characters, over ${limit}.`);
       };
     }
+    case 'calls_tool':
+    case 'tool_args_schema':
+    case 'tool_arg_equals':
+    case 'no_tool_call':
+      return toolRule(type, value);
   }
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Check, SaveCheckInput } from '@promptgrid/contract';
+import { CHECK_TYPES_WITH_DECLARED_SCHEMA, type Check, type SaveCheckInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
@@ -28,7 +28,7 @@ const toCheck = (row: CheckRow): Check => ({
  * model exists, the inputs are the project's.
  */
 export async function assertCheckValid(tx: Tx, projectId: number, check: SaveCheckInput): Promise<void> {
-  if (check.type === 'json_schema') {
+  if (CHECK_TYPES_WITH_DECLARED_SCHEMA.includes(check.type) && check.value.trim() !== '') {
     const error = jsonSchemaError(check.value);
     if (error) throw badRequest({ value: [error] });
   }

@@ -18,6 +18,7 @@ import { countTokens } from '../lib/tokens.js';
 import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
+import { jsonSchemaError } from '../checks/json-schema.js';
 
 /** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
 async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) {
@@ -26,12 +27,27 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
     .from(aiModels)
     .where(and(eq(aiModels.id, input.ai_model_id), listedFor(tx, userId)));
   if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
+  assertSchemasValid(input);
   const limit = model.capabilities.maxOutputTokens;
   if (input.parameters.max_tokens !== null && input.parameters.max_tokens > limit)
     throw badRequest({ 'parameters.max_tokens': [`Max tokens must be at most ${limit} for ${model.modelName}.`] });
   const refused = reasoningErrors(model, input.parameters);
   if (refused) throw badRequest(refused);
   return model;
+}
+
+/** Each tool's parameters and the response schema are JSON Schemas Ajv accepts; 400 naming the field otherwise. */
+function assertSchemasValid(input: SaveConfigurationInput) {
+  const errors: Record<string, string[]> = {};
+  input.tools.forEach((tool, index) => {
+    const error = jsonSchemaError(JSON.stringify(tool.parameters));
+    if (error) errors[`tools.${index}.parameters`] = [error];
+  });
+  if (input.response_schema) {
+    const error = jsonSchemaError(JSON.stringify(input.response_schema.schema));
+    if (error) errors['response_schema.schema'] = [error];
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
 }
 
 /** The texts a save left out: a new configuration's defaults, or what an existing one holds. */
@@ -51,6 +67,9 @@ function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean, k
     maxTokens: input.parameters.max_tokens,
     jsonMode: supportsJsonMode && input.provider_specific_params.json_mode === true,
     reasoning: input.parameters.reasoning,
+    tools: input.tools,
+    toolChoice: input.tool_choice,
+    responseSchema: input.response_schema,
   };
 }
 
@@ -152,6 +171,9 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
           maxTokens: c.maxTokens,
           jsonMode: c.jsonMode,
           reasoning: c.reasoning,
+          tools: c.tools,
+          toolChoice: c.toolChoice,
+          responseSchema: c.responseSchema,
           isActive: c.isActive,
         })
         .returning({ id: configurations.id }),

@@ -107,6 +107,9 @@ describe.each(embeddedDatabaseOnly)('configuration duplicates and versions on %s
         user_template: '{{input}}',
         parameters: { temperature: 0.3, max_tokens: 500, reasoning: null },
         provider_specific_params: { json_mode: true },
+        tools: [],
+        tool_choice: 'auto',
+        response_schema: null,
         saved_at: configuration.updated_at,
       },
     ]);

@@ -17,6 +17,9 @@ type SavedColumns = Pick<
   | 'maxTokens'
   | 'jsonMode'
   | 'reasoning'
+  | 'tools'
+  | 'toolChoice'
+  | 'responseSchema'
 >;
 
 const sameMessages = (a: SavedColumns['messages'], b: SavedColumns['messages']) =>
@@ -24,6 +27,10 @@ const sameMessages = (a: SavedColumns['messages'], b: SavedColumns['messages']) 
 
 const sameReasoning = (a: SavedColumns['reasoning'], b: SavedColumns['reasoning']) =>
   (a?.effort ?? null) === (b?.effort ?? null) && (a?.budget_tokens ?? null) === (b?.budget_tokens ?? null);
+
+/** What a run sends of the tools and the response schema, as one text to compare. */
+const toolingOf = (columns: SavedColumns) =>
+  JSON.stringify([columns.tools, columns.toolChoice, columns.responseSchema]);
 
 const changesWhatRuns = (before: SavedColumns, after: SavedColumns) =>
   before.promptContent !== after.promptContent ||
@@ -33,7 +40,8 @@ const changesWhatRuns = (before: SavedColumns, after: SavedColumns) =>
   before.temperature !== after.temperature ||
   before.maxTokens !== after.maxTokens ||
   before.jsonMode !== after.jsonMode ||
-  !sameReasoning(before.reasoning, after.reasoning);
+  !sameReasoning(before.reasoning, after.reasoning) ||
+  toolingOf(before) !== toolingOf(after);
 
 /**
  * Keeps the state a save replaces as a version when the save changes what a run sends (texts, model or parameters)
@@ -54,6 +62,9 @@ export async function keepVersionIfChanged(tx: Tx, existing: ConfigurationRow, n
     maxTokens: existing.maxTokens,
     jsonMode: existing.jsonMode,
     reasoning: existing.reasoning,
+    tools: existing.tools,
+    toolChoice: existing.toolChoice,
+    responseSchema: existing.responseSchema,
     savedAt: existing.updatedAt,
   });
   return existing.version + 1;
@@ -85,6 +96,9 @@ export async function listConfigurationVersions(db: Db, userId: number, id: numb
     user_template: v.userTemplate,
     parameters: { temperature: v.temperature, max_tokens: v.maxTokens, reasoning: v.reasoning },
     provider_specific_params: m.supportsJsonMode ? { json_mode: v.jsonMode } : {},
+    tools: v.tools,
+    tool_choice: v.toolChoice,
+    response_schema: v.responseSchema,
     saved_at: savedAt.toISOString(),
   });
   return [

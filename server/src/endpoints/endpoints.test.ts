@@ -16,7 +16,7 @@ import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } 
 import { waitUntilCompleted } from '../../test/mock-run.js';
 import { AddressGuard } from '../providers/address-guard.js';
 import { ProviderCaller } from '../providers/call.js';
-import { EndpointRefusedError, type ProviderCall } from '../providers/types.js';
+import { EndpointRefusedError, NO_TOOLS, type ProviderCall } from '../providers/types.js';
 
 const ENDPOINT_KEY = 'sk-local-endpoint-key-4321';
 
@@ -359,6 +359,7 @@ describe('the address guard at every connection', () => {
     temperature: 0,
     maxTokens: null,
     jsonMode: false,
+    ...NO_TOOLS,
   });
 
   it('refuses a name whose DNS answer turned private after the check, at the connection itself', async () => {

@@ -27,6 +27,15 @@ export function callInputTokens(
 }
 
 /**
+ * What a configuration's tools and response schema add to each call's input: providers put their definitions into
+ * the prompt the model reads, so they are billed as input; counted as their JSON text.
+ */
+export function toolingInputTokens(c: Configuration, count: (text: string) => number): number {
+  const declared = [...(c.tools ?? []), ...(c.response_schema ? [c.response_schema] : [])];
+  return declared.length === 0 ? 0 : count(JSON.stringify(declared));
+}
+
+/**
  * The most output tokens one call can be billed for: the configuration's max tokens; when empty, what the call sends
  * instead (Anthropic: the model's default max tokens) or, where nothing is sent (OpenAI), the model's output limit.
  */

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import {
+  answerText,
   compareOutcome,
   DEFAULT_USER_TEMPLATE,
   type ComparePair,
@@ -29,7 +30,7 @@ function splitKey(key: string): { input: number | null; configuration: number } 
 async function sidesOf(db: Db, evaluationId: number): Promise<Map<string, CompareSide>> {
   const [rows, scoresByRequest] = await Promise.all([
     db
-      .select({ request: apiRequests, output: results.output })
+      .select({ request: apiRequests, output: results.output, toolCalls: results.toolCalls })
       .from(apiRequests)
       .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
       .where(eq(apiRequests.evaluationId, evaluationId))
@@ -37,7 +38,7 @@ async function sidesOf(db: Db, evaluationId: number): Promise<Map<string, Compar
     readScoresByRequest(db, evaluationId),
   ]);
   const sides = new Map<string, CompareSide>();
-  for (const { request: r, output } of rows) {
+  for (const { request: r, output, toolCalls } of rows) {
     const scores: Score[] = scoresByRequest.get(r.id) ?? [];
     const decided = scores.filter((s) => s.score !== null);
     // A run with repetitions is compared by each pair's first repetition.
@@ -47,6 +48,7 @@ async function sidesOf(db: Db, evaluationId: number): Promise<Map<string, Compar
       api_request: r.id,
       status: r.status,
       output,
+      tool_calls: toolCalls ?? [],
       error_message: r.errorMessage,
       execution_time: r.executionTime,
       input_token_total_count: r.inputTokenTotalCount,
@@ -82,8 +84,12 @@ export function frozenConfiguration(c: RunSnapshot['configurations'][number]): R
     user_template: c.user_template ?? DEFAULT_USER_TEMPLATE,
     ai_model: frozenAiModel(c),
     parameters: c.parameters,
+    ...(c.ai_model.price === undefined ? {} : { price: c.ai_model.price }),
     provider_specific_params: { json_mode: c.json_mode },
     ...(c.version === undefined ? {} : { version: c.version }),
+    tools: c.tools ?? [],
+    tool_choice: c.tool_choice ?? 'auto',
+    response_schema: c.response_schema ?? null,
   };
 }
 
@@ -108,7 +114,7 @@ export function pairCell(
   head: CompareSide | null,
 ): ComparePair {
   const statusChanged = base?.status !== head?.status;
-  const outputChanged = (base?.output ?? null) !== (head?.output ?? null);
+  const outputChanged = answerText(base?.output, base?.tool_calls) !== answerText(head?.output, head?.tool_calls);
   return {
     input,
     configuration,

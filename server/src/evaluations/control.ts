@@ -98,9 +98,9 @@ export async function rerunEvaluation(
            AND (NOT ${input.failed_only}::boolean OR r.status = 'FAILED')
          FOR UPDATE
       ), kept AS (
-        INSERT INTO result_history (evaluation_id, api_request_id, status, output, error_message, execution_time,
-                                    input_token_total_count, output_token_count, finished_at)
-        SELECT r.evaluation_id, r.id, r.status, res.output, r.error_message, r.execution_time,
+        INSERT INTO result_history (evaluation_id, api_request_id, status, output, tool_calls, error_message,
+                                    execution_time, input_token_total_count, output_token_count, finished_at)
+        SELECT r.evaluation_id, r.id, r.status, res.output, res.tool_calls, r.error_message, r.execution_time,
                r.input_token_total_count, r.output_token_count, r.updated_at
           FROM api_requests r JOIN chosen c ON c.id = r.id LEFT JOIN results res ON res.api_request_id = r.id
       ), dropped_results AS (

@@ -6,6 +6,7 @@ import {
   type ApiRequestWithOutput,
   type PreviousOutcome,
   type Result,
+  type ToolCall,
 } from '@promptgrid/contract';
 import { ownedEvaluation } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
@@ -83,6 +84,7 @@ async function readHistory(db: Db, evaluationId: number): Promise<Map<number, Pr
     byRequest.get(h.apiRequestId)!.push({
       status: h.status,
       output: h.output,
+      tool_calls: h.toolCalls ?? [],
       error_message: h.errorMessage,
       execution_time: h.executionTime,
       input_token_total_count: h.inputTokenTotalCount,
@@ -167,6 +169,7 @@ export async function resultsDocument(db: Db, userId: number, evaluationId: numb
         input: r.inputId,
         configuration: r.configurationId,
         output: r.output,
+        tool_calls: r.toolCalls ?? [],
         execution_time: r.executionTime,
         ttft: r.ttft,
         token_count: r.tokenCount,
@@ -195,7 +198,7 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
   const pages = keyedPages(
     (after, size) =>
       db
-        .select({ request: apiRequests, output: results.output })
+        .select({ request: apiRequests, output: results.output, toolCalls: results.toolCalls })
         .from(apiRequests)
         .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
         .where(and(eq(apiRequests.evaluationId, evaluationId), gt(apiRequests.id, after)))
@@ -207,9 +210,14 @@ export async function evaluationResultsDocument(db: Db, userId: number, evaluati
     yield `${JSON.stringify(head).slice(0, -1)},"api_requests":`;
     const reader = async () => {
       const read = await requestReader(db, evaluationId, evaluation.snapshot);
-      return (r: { request: RequestRow; output: string | null }): ApiRequestWithOutput => ({
+      return (r: {
+        request: RequestRow;
+        output: string | null;
+        toolCalls: ToolCall[] | null;
+      }): ApiRequestWithOutput => ({
         ...read(r.request),
         output: r.output,
+        tool_calls: r.toolCalls ?? [],
       });
     };
     yield* jsonArray(readPages(pages, reader));

@@ -6,6 +6,7 @@ import { judgeCall } from '../verdicts/judge.js';
 import {
   callInputTokens,
   callMaxOutputTokens,
+  toolingInputTokens,
   countFor,
   tokenCounts,
   typicalOutputTokens,
@@ -109,11 +110,12 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
       max_output_tokens: maxOut,
     });
     const price = priceOf(c.ai_model.price, c.ai_model.model_name);
+    const toolingTokens = toolingInputTokens(c, count);
     for (let n = 0; n < inputCount; n++) {
       const system = prompts?.[n]?.system[m] ?? c.prompt_content;
       // Without inputs the one call per configuration sends only the configuration's messages after its prompt.
       const turns = sentTurns(prompts?.[n]?.turns[m] ?? null, c, snapshot.inputs[n] ?? null);
-      const tokensIn = callInputTokens(c.ai_model.company, system, turns, count) * repetitions;
+      const tokensIn = (callInputTokens(c.ai_model.company, system, turns, count) + toolingTokens) * repetitions;
       totals.inputTokens += tokensIn;
       totals.maxOutputTokens += maxOut * repetitions;
       totals.min += worstCaseUsd(price, tokensIn, 0);

@@ -6,12 +6,12 @@ import type {
   TextBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { providerFetch } from './fetch.js';
+import { ToolCallAssembler } from './tool-calls.js';
 import {
   MalformedReplyError,
   thinkingBudgetOf,
   transportError,
   type ProviderCall,
-  type ProviderReply,
   type StreamedReply,
 } from './types.js';
 
@@ -41,6 +41,7 @@ export function anthropicParams(call: ProviderCall): MessageCreateParamsNonStrea
     (params as MessageCreateParamsNonStreaming & { temperature?: number }).temperature = call.temperature;
   const budget = thinkingBudgetOf(call);
   if (budget !== null) params.thinking = { type: 'enabled', budget_tokens: budget };
+  Object.assign(params, anthropicTooling(call));
   return params;
 }
 
@@ -68,28 +69,30 @@ function alternatingTurns(messages: ProviderCall['messages']): MessageParam[] {
   );
 }
 
-export async function callAnthropic(
-  client: Anthropic,
-  call: ProviderCall,
-  signal: AbortSignal,
-): Promise<ProviderReply> {
-  const message = await client.messages.create(anthropicParams(call), { signal }).catch((error: unknown) => {
-    throw transportError(error, Anthropic);
-  });
-  if (!message || !Array.isArray(message.content)) throw new MalformedReplyError('no content in the reply');
-  const output = message.content
-    .filter((block): block is Anthropic.TextBlock => block.type === 'text')
-    .map((block) => block.text)
-    .join('');
-  const usage = message.usage;
-  return {
-    output,
-    inputTokens:
-      (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0),
-    outputTokens: usage?.output_tokens ?? 0,
-    reasoningTokens: thinkingTokensOf(usage),
-    ttft: null,
-  };
+/**
+ * The tools as the Messages API declares them, and the tool choice. A response schema is declared as one more tool whose
+ * input is the answer (decision 0079): every Claude model takes tools, while output_config.format is only on the newest.
+ * Without tools of its own the call is made to use it; with tools, the model must use one of them or answer through it.
+ */
+function anthropicTooling(call: ProviderCall): Pick<MessageCreateParamsNonStreaming, 'tools' | 'tool_choice'> {
+  const tools: Anthropic.Tool[] = call.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.parameters as Anthropic.Tool.InputSchema,
+  }));
+  const answer = call.responseSchema;
+  if (answer)
+    tools.push({
+      name: answer.name,
+      description: 'Give your answer by calling this tool with it as the input.',
+      input_schema: answer.schema as Anthropic.Tool.InputSchema,
+    });
+  if (tools.length === 0) return {};
+  if (answer && call.tools.length === 0) return { tools, tool_choice: { type: 'tool', name: answer.name } };
+  const choice = call.toolChoice;
+  if (typeof choice === 'object') return { tools, tool_choice: { type: 'tool', name: choice.name } };
+  if (choice === 'required' || (answer && choice === 'auto')) return { tools, tool_choice: { type: 'any' } };
+  return { tools, tool_choice: { type: choice === 'none' ? 'none' : 'auto' } };
 }
 
 /**
@@ -109,6 +112,9 @@ export async function streamAnthropic(
     let outputTokens = 0;
     let reasoningTokens: number | null = null;
     let started = false;
+    const toolCalls = new ToolCallAssembler();
+    // The blocks that are calls of the answer tool (a response schema): their input is the answer's text.
+    const answerBlocks = new Set<number>();
     for await (const event of stream) {
       if (event?.type === 'message_start') {
         started = true;
@@ -118,15 +124,21 @@ export async function streamAnthropic(
           (usage?.cache_creation_input_tokens ?? 0) +
           (usage?.cache_read_input_tokens ?? 0);
         outputTokens = usage?.output_tokens ?? 0;
+      } else if (event?.type === 'content_block_start' && event.content_block?.type === 'tool_use') {
+        if (event.content_block.name === call.responseSchema?.name) answerBlocks.add(event.index);
+        else toolCalls.add(event.index, event.content_block.name, null);
       } else if (event?.type === 'content_block_delta' && event.delta?.type === 'text_delta') {
         if (event.delta.text) onText(event.delta.text);
+      } else if (event?.type === 'content_block_delta' && event.delta?.type === 'input_json_delta') {
+        if (answerBlocks.has(event.index)) onText(event.delta.partial_json);
+        else toolCalls.add(event.index, null, event.delta.partial_json);
       } else if (event?.type === 'message_delta') {
         outputTokens = event.usage?.output_tokens ?? outputTokens;
         reasoningTokens = thinkingTokensOf(event.usage) ?? reasoningTokens;
       }
     }
     if (!started) throw new MalformedReplyError('the reply stream held no message');
-    return { inputTokens, outputTokens, reasoningTokens, headers: response.headers };
+    return { inputTokens, outputTokens, reasoningTokens, toolCalls: toolCalls.toolCalls(), headers: response.headers };
   } catch (error) {
     throw transportError(error, Anthropic);
   }

@@ -5,6 +5,7 @@ import { startFakeProviders, type FakeProviders, type RecordedCall } from '@prom
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
 import { anthropicParams } from './anthropic.js';
+import { NO_TOOLS } from './types.js';
 
 const KEYS = { openai: 'sk-conversations-openai', anthropic: 'sk-ant-conversations', gemini: 'AIza-conversations' };
 const FEW_SHOT: ChatMessage[] = [
@@ -200,6 +201,7 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
 
   it('joins consecutive turns of one role for Anthropic, whose turns must alternate', () => {
     const params = anthropicParams({
+      ...NO_TOOLS,
       provider: 'anthropic',
       model: 'claude-haiku-4-5',
       capabilities: {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/server-process.js';
 import { ProviderCaller, type ProviderSettings } from './call.js';
-import type { ProviderCall } from './types.js';
+import { NO_TOOLS, type ProviderCall } from './types.js';
 
 const call = (provider: ProviderCall['provider']): ProviderCall => ({
   provider,
@@ -14,6 +14,7 @@ const call = (provider: ProviderCall['provider']): ProviderCall => ({
   temperature: 0.5,
   maxTokens: 100,
   jsonMode: false,
+  ...NO_TOOLS,
 });
 
 const settings = (baseUrl: string): ProviderSettings => ({

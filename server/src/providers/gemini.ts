@@ -1,5 +1,13 @@
 import { ReadableStream } from 'node:stream/web';
-import { ApiError, GoogleGenAI, type GenerateContentConfig, type GenerateContentParameters } from '@google/genai';
+import {
+  ApiError,
+  FunctionCallingConfigMode,
+  GoogleGenAI,
+  type FunctionCallingConfig,
+  type GenerateContentConfig,
+  type GenerateContentParameters,
+} from '@google/genai';
+import type { ToolCall, ToolChoice } from '@promptgrid/contract';
 import { providerFetch } from './fetch.js';
 import {
   MalformedReplyError,
@@ -36,14 +44,30 @@ export function createGeminiClient(apiKey: string, baseURL: string | null) {
 /**
  * Maps a call to generateContent: the system prompt as the system instruction (or, without turns, as the one user
  * turn), the turns as contents (the assistant's with Gemini's role `model`), temperature and max output tokens where
- * the model takes them, JSON mode as the response's MIME type, and the thinking budget of a model that takes one.
+ * the model takes them, JSON mode as the response's MIME type, a response schema as its JSON Schema, tools as
+ * function declarations whose parameters are JSON Schema, and the thinking budget of a model that takes one.
  */
 export function geminiParams(call: ProviderCall, signal: AbortSignal): GenerateContentParameters {
   const config: GenerateContentConfig = { abortSignal: signal };
   if (call.messages.length > 0) config.systemInstruction = call.systemPrompt;
   if (call.capabilities.supportsTemperature) config.temperature = call.temperature;
   if (call.maxTokens !== null) config.maxOutputTokens = call.maxTokens;
-  if (call.jsonMode) config.responseMimeType = 'application/json';
+  if (call.responseSchema) {
+    config.responseMimeType = 'application/json';
+    config.responseJsonSchema = call.responseSchema.schema;
+  } else if (call.jsonMode) config.responseMimeType = 'application/json';
+  if (call.tools.length > 0) {
+    config.tools = [
+      {
+        functionDeclarations: call.tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          parametersJsonSchema: tool.parameters,
+        })),
+      },
+    ];
+    config.toolConfig = { functionCallingConfig: functionCallingConfig(call.toolChoice) };
+  }
   const budget = thinkingBudgetOf(call);
   if (budget !== null) config.thinkingConfig = { thinkingBudget: budget };
   return {
@@ -57,6 +81,13 @@ export function geminiParams(call: ProviderCall, signal: AbortSignal): GenerateC
           })),
     config,
   };
+}
+
+/** Gemini's modes: ANY is a required call, and a named tool is ANY limited to that function. */
+function functionCallingConfig(choice: ToolChoice): FunctionCallingConfig {
+  if (typeof choice === 'object') return { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: [choice.name] };
+  if (choice === 'required') return { mode: FunctionCallingConfigMode.ANY };
+  return { mode: choice === 'none' ? FunctionCallingConfigMode.NONE : FunctionCallingConfigMode.AUTO };
 }
 
 /**
@@ -86,11 +117,15 @@ export async function streamGemini(
     let outputTokens = 0;
     let reasoningTokens: number | null = null;
     let chunks = 0;
+    // Gemini sends each function call whole, in one part.
+    const toolCalls: ToolCall[] = [];
     for await (const chunk of stream) {
       chunks++;
       for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
         // A thinking model's thought summaries are not the reply.
         if (typeof part.text === 'string' && part.text && !part.thought) onText(part.text);
+        if (part.functionCall?.name)
+          toolCalls.push({ name: part.functionCall.name, arguments: part.functionCall.args ?? {} });
       }
       const usage = chunk.usageMetadata;
       if (usage) {
@@ -101,7 +136,7 @@ export async function streamGemini(
       }
     }
     if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
-    return { inputTokens, outputTokens, reasoningTokens };
+    return { inputTokens, outputTokens, reasoningTokens, toolCalls };
   } catch (error) {
     throw geminiError(error);
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@promptgrid/contract';
 import { mockReply } from './mock.js';
-import type { ProviderCall } from './types.js';
+import { NO_TOOLS, type ProviderCall } from './types.js';
 
 const call = (messages: ChatMessage[]): ProviderCall => ({
+  ...NO_TOOLS,
   provider: 'openai',
   model: 'gpt-4.1-mini',
   capabilities: {

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { lastUserTurn } from '@promptgrid/contract';
 import { countTokens } from '../lib/tokens.js';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sample } from 'openapi-sampler';
+import type { ToolCall } from '@promptgrid/contract';
 import type { ProviderCall, ProviderReply, StreamSink } from './types.js';
 
 /** The mock's first piece comes after this share of its latency, the last at its end. */
@@ -32,7 +34,24 @@ function turnsLine(messages: ProviderCall['messages']): string {
   return `Conversation of ${messages.length} messages; last user turn: "${preview(last, 120)}" (digest ${digest}).`;
 }
 
-/** The mock model's answer and usage, built from the prompts; no network. */
+/**
+ * A value that matches the schema, the same every time: openapi-sampler takes the schema's examples, defaults, first
+ * enum values and formats, else a placeholder of each type, and fills in every property.
+ */
+const exampleOf = (schema: object) => sample(schema, { skipNonRequired: false, quiet: true });
+
+/** The mock's tool call: the named tool, else the first, unless the configuration rules calls out. */
+function mockToolCalls(call: ProviderCall): ToolCall[] {
+  if (call.tools.length === 0 || call.toolChoice === 'none') return [];
+  const choice = call.toolChoice;
+  const tool = (typeof choice === 'object' && call.tools.find((t) => t.name === choice.name)) || call.tools[0]!;
+  return [{ name: tool.name, arguments: exampleOf(tool.parameters) }];
+}
+
+/**
+ * The mock model's answer and usage, built from the prompts; no network. With tools it calls one, arguments made to
+ * match its schema; with a response schema it answers JSON that matches it.
+ */
 export function mockReply(call: ProviderCall): ProviderReply {
   const seed = seedOf(call);
   const lines = [
@@ -42,14 +61,17 @@ export function mockReply(call: ProviderCall): ProviderReply {
     `Reply #${seed % 10_000}, temperature ${call.temperature}.`,
   ];
   let output = lines.join('\n');
-  if (call.jsonMode)
+  const toolCalls = mockToolCalls(call);
+  if (toolCalls.length > 0) output = `[mock ${call.provider}/${call.model}] This is a simulated tool call.`;
+  else if (call.responseSchema) output = JSON.stringify(exampleOf(call.responseSchema.schema));
+  else if (call.jsonMode)
     output = JSON.stringify({
       mock: true,
       model: call.model,
       reply: seed % 10_000,
       summary: lines.slice(1, 3).join(' '),
     });
-  if (call.maxTokens !== null) {
+  if (call.maxTokens !== null && !call.responseSchema) {
     const words = output.split(' ');
     if (words.length > call.maxTokens) output = words.slice(0, call.maxTokens).join(' ');
   }
@@ -58,6 +80,7 @@ export function mockReply(call: ProviderCall): ProviderReply {
     countTokens(call.systemPrompt) + call.messages.reduce((sum, m) => sum + countTokens(m.content) + 7, 0) + 7;
   return {
     output,
+    toolCalls,
     inputTokens,
     outputTokens: countTokens(output),
     // The mock does not reason.

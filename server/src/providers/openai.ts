@@ -4,13 +4,13 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
 import { providerFetch } from './fetch.js';
+import { ToolCallAssembler } from './tool-calls.js';
 import {
   effortOf,
   MalformedReplyError,
   transportError,
   type EndpointTarget,
   type ProviderCall,
-  type ProviderReply,
   type StreamedReply,
 } from './types.js';
 
@@ -53,7 +53,22 @@ export function openAiParams(call: ProviderCall): ChatCompletionCreateParamsNonS
   };
   if (call.capabilities.supportsTemperature) params.temperature = call.temperature;
   if (call.maxTokens !== null) params[call.capabilities.tokenParameter] = call.maxTokens;
-  if (call.jsonMode) params.response_format = { type: 'json_object' };
+  if (call.responseSchema)
+    params.response_format = {
+      type: 'json_schema',
+      json_schema: { name: call.responseSchema.name, schema: call.responseSchema.schema, strict: true },
+    };
+  else if (call.jsonMode) params.response_format = { type: 'json_object' };
+  if (call.tools.length > 0) {
+    params.tools = call.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
+    params.tool_choice =
+      typeof call.toolChoice === 'string'
+        ? call.toolChoice
+        : { type: 'function', function: { name: call.toolChoice.name } };
+  }
   const effort = effortOf(call);
   if (effort !== null) params.reasoning_effort = effort;
   return params;
@@ -62,23 +77,6 @@ export function openAiParams(call: ProviderCall): ChatCompletionCreateParamsNonS
 /** Of the completion tokens (which include them, as billed), those spent reasoning; null when not reported. */
 const reasoningTokensOf = (usage: OpenAI.CompletionUsage | null | undefined) =>
   usage?.completion_tokens_details?.reasoning_tokens ?? null;
-
-export async function callOpenAi(client: OpenAI, call: ProviderCall, signal: AbortSignal): Promise<ProviderReply> {
-  const completion = await client.chat.completions.create(openAiParams(call), { signal }).catch((error: unknown) => {
-    throw transportError(error, OpenAI);
-  });
-  const choice = completion?.choices?.[0];
-  if (!choice || typeof choice.message !== 'object' || choice.message === null)
-    throw new MalformedReplyError('no choices in the reply');
-  const usage = completion.usage;
-  return {
-    output: choice.message.content ?? choice.message.refusal ?? '',
-    inputTokens: usage?.prompt_tokens ?? 0,
-    outputTokens: usage?.completion_tokens ?? 0,
-    reasoningTokens: reasoningTokensOf(usage),
-    ttft: null,
-  };
-}
 
 /** The same call streamed, with usage in its last chunk; `onText` gets each piece of the reply as it comes. */
 export async function streamOpenAi(
@@ -96,11 +94,14 @@ export async function streamOpenAi(
     const { data: stream, response } = await client.chat.completions.create(params, { signal }).withResponse();
     let usage: OpenAI.CompletionUsage | null | undefined;
     let chunks = 0;
+    const toolCalls = new ToolCallAssembler();
     for await (const chunk of stream) {
       chunks++;
       const delta = chunk?.choices?.[0]?.delta;
       const text = delta?.content ?? delta?.refusal;
       if (text) onText(text);
+      for (const piece of delta?.tool_calls ?? [])
+        toolCalls.add(piece.index, piece.function?.name, piece.function?.arguments);
       if (chunk?.usage) usage = chunk.usage;
     }
     if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
@@ -108,6 +109,7 @@ export async function streamOpenAi(
       inputTokens: usage?.prompt_tokens ?? 0,
       outputTokens: usage?.completion_tokens ?? 0,
       reasoningTokens: reasoningTokensOf(usage),
+      toolCalls: toolCalls.toolCalls(),
       headers: response.headers,
     };
   } catch (error) {

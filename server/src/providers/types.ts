@@ -1,4 +1,11 @@
-import type { ChatMessage, ReasoningSetting } from '@promptgrid/contract';
+import type {
+  ChatMessage,
+  ReasoningSetting,
+  ResponseSchema,
+  ToolCall,
+  ToolChoice,
+  ToolDefinition,
+} from '@promptgrid/contract';
 import type { ModelCapabilities } from '../db/schema.js';
 
 export type ProviderName = 'openai' | 'anthropic' | 'gemini';
@@ -35,6 +42,18 @@ export type ProviderCall = {
   jsonMode: boolean;
   /** Its reasoning effort or thinking budget; sent only as the model's capabilities say it takes one (absent: none). */
   reasoning?: ReasoningSetting | null;
+  /** Declared to the model through its provider's own tool API; none is executed. */
+  tools: ToolDefinition[];
+  toolChoice: ToolChoice;
+  /** The JSON Schema the answer must match (structured output), or null. */
+  responseSchema: ResponseSchema | null;
+};
+
+/** A call that declares no tools and asks for free text. */
+export const NO_TOOLS: Pick<ProviderCall, 'tools' | 'toolChoice' | 'responseSchema'> = {
+  tools: [],
+  toolChoice: 'auto',
+  responseSchema: null,
 };
 
 /** The call's reasoning effort, when its model takes one (OpenAI's reasoning_effort). */
@@ -54,6 +73,8 @@ export const thinkingBudgetOf = (call: ProviderCall) =>
  */
 export type ProviderReply = {
   output: string;
+  /** The tools the model asked to call, in order. */
+  toolCalls: ToolCall[];
   inputTokens: number;
   outputTokens: number;
   reasoningTokens: number | null;
@@ -73,6 +94,7 @@ export type StreamedReply = {
   inputTokens: number;
   outputTokens: number;
   reasoningTokens: number | null;
+  toolCalls: ToolCall[];
   headers?: Headers;
 };
 

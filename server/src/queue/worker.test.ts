@@ -153,7 +153,13 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
       10,
     );
     const failed = once(events, 'batch:failed');
-    const ended = { evaluation_id: run.evaluationId, input_id: null, execution_time: 0.1, cost_usd: null };
+    const ended = {
+      evaluation_id: run.evaluationId,
+      input_id: null,
+      configuration_id: 0,
+      execution_time: 0.1,
+      cost_usd: null,
+    };
     writer.add(
       {
         ...ended,

@@ -59,7 +59,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
     .where(eq(evaluationShares.tokenHash, hashToken(token)));
   if (!evaluation) throw notFound('This link does not exist or was revoked.');
   const rows = await db
-    .select({ request: apiRequests, output: results.output })
+    .select({ request: apiRequests, output: results.output, toolCalls: results.toolCalls })
     .from(apiRequests)
     .leftJoin(results, eq(results.apiRequestId, apiRequests.id))
     .where(eq(apiRequests.evaluationId, evaluation.id))
@@ -78,7 +78,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       ai_model: { company: c.ai_model.company, model_name: c.ai_model.model_name },
     })),
     inputs: evaluation.snapshot.inputs.map(frozenInput),
-    api_requests: rows.map(({ request: r, output }) => ({
+    api_requests: rows.map(({ request: r, output, toolCalls }) => ({
       id: r.id,
       input: r.inputId,
       configuration: r.configurationId,
@@ -90,6 +90,7 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
       output_token_count: r.outputTokenCount,
       reasoning_tokens: r.reasoningTokens,
       output,
+      tool_calls: toolCalls ?? [],
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     })),

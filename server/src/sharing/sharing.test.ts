@@ -76,6 +76,7 @@ describe.each(embeddedDatabaseOnly)('share links on %s', (kind) => {
         'input',
         'input_token_total_count',
         'output',
+        'tool_calls',
         'output_token_count',
         'reasoning_tokens',
         'repetition',

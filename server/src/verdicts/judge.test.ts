@@ -9,6 +9,22 @@ import { firstItems, itemAt } from '@promptgrid/test-support';
 
 type Client = TestClient & { user: { id: number } };
 
+describe("the judge's message", () => {
+  it('shows the tool calls the model made beside its output, pretty-printed', () => {
+    const message = judgeMessage({
+      rubric: 'Asks for the weather in the right city.',
+      turns: [{ role: 'user', content: 'Weather in Paris?' }],
+      expected: null,
+      output: '',
+      toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+    });
+    const calls = '[\n  {\n    "name": "get_weather",\n    "arguments": {\n      "city": "Paris"\n    }\n  }\n]';
+    expect(message).toContain(`<output>\n\n</output>\n\n<tool_calls>\n${calls}\n</tool_calls>`);
+    const plain = judgeMessage({ rubric: 'r', turns: [], expected: null, output: 'Sunny.', toolCalls: [] });
+    expect(plain).not.toContain('tool_calls');
+  });
+});
+
 describe('reading a judge answer', () => {
   it('takes a JSON verdict, alone or in one code fence, and nothing else', () => {
     const verdict = { pass: true, score: 0.75, reason: 'Fine.\nMostly.' };

@@ -3,13 +3,22 @@ import { z } from 'zod';
 import type { ChatMessage } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../db/schema.js';
 import { countTokens } from '../lib/tokens.js';
-import type { ProviderCall, ProviderName, ProviderReply } from '../providers/types.js';
+import { toolCallsText, type ToolCall } from '@promptgrid/contract';
+import { NO_TOOLS, type ProviderCall, type ProviderName, type ProviderReply } from '../providers/types.js';
 
 /**
  * What a judge is shown: the check's rubric, the input's turns the model was sent (its user prompt, or a conversation;
- * none when the system prompt ran alone), the expected output if any, and the output.
+ * none when the system prompt ran alone), the expected output if any, the output and the tools the model asked to
+ * call with it.
  */
-export type JudgeCase = { rubric: string; turns: ChatMessage[]; expected: string | null; output: string };
+export type JudgeCase = {
+  rubric: string;
+  turns: ChatMessage[];
+  expected: string | null;
+  output: string;
+  /** Absent where no output exists yet (an estimate): none. */
+  toolCalls?: ToolCall[];
+};
 
 /** A judge's verdict as its answer must state it. */
 export const JudgeAnswer = z.object({
@@ -42,12 +51,13 @@ function askedSection(turns: ChatMessage[]): string {
 }
 
 /** The judge's user message: the rubric, then what the model was asked, what was expected, and what it answered. */
-export function judgeMessage({ rubric, turns, expected, output }: JudgeCase): string {
+export function judgeMessage({ rubric, turns, expected, output, toolCalls = [] }: JudgeCase): string {
   return [
     section('rubric', rubric),
     askedSection(turns),
     ...(expected === null ? [] : [section('expected_output', expected)]),
     section('output', output),
+    ...(toolCalls.length === 0 ? [] : [section('tool_calls', toolCallsText(toolCalls))]),
   ].join('\n\n');
 }
 
@@ -65,6 +75,7 @@ export function judgeCall(
     temperature: 0,
     maxTokens: JUDGE_MAX_TOKENS,
     jsonMode: model.supports_json_mode,
+    ...NO_TOOLS,
   };
 }
 
@@ -105,6 +116,7 @@ export function mockJudgeReply(judgeCase: JudgeCase): ProviderReply {
   });
   return {
     output,
+    toolCalls: [],
     inputTokens: countTokens(INSTRUCTIONS) + countTokens(judgeMessage(judgeCase)) + 14,
     outputTokens: countTokens(output),
     reasoningTokens: null,

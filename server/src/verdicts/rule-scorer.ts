@@ -1,6 +1,14 @@
 import type { Db } from '../db/client.js';
 import type { Outcome } from '../evaluations/tasks/outcomes.js';
-import { readRuleChecksOfEvaluation, RunInputsCache } from './scores.js';
+import {
+  readRuleChecksOfEvaluation,
+  readRunInputs,
+  readRunTooling,
+  RunSnapshotCache,
+  toolFactsOf,
+  type RunInput,
+  type RunTooling,
+} from './scores.js';
 import { scoreOutputs, type RuleCheck, type RuleScore } from './scoring.js';
 
 /**
@@ -15,10 +23,13 @@ const REMEMBERED_EVALUATIONS = 200;
 export class RuleScorer {
   private readonly checks = new Map<number, { value: Promise<RuleCheck[]>; until: number }>();
   /** For the expected outputs. */
-  private readonly inputs: RunInputsCache;
+  private readonly inputs: RunSnapshotCache<Map<number, RunInput>>;
+  /** For the tool checks: what each configuration declared. */
+  private readonly tooling: RunSnapshotCache<Map<number, RunTooling>>;
 
   constructor(private readonly db: Db) {
-    this.inputs = new RunInputsCache(db, REMEMBERED_EVALUATIONS);
+    this.inputs = new RunSnapshotCache((id) => readRunInputs(db, id), REMEMBERED_EVALUATIONS);
+    this.tooling = new RunSnapshotCache((id) => readRunTooling(db, id), REMEMBERED_EVALUATIONS);
   }
 
   /** The verdicts of every successful outcome; a failure to read the checks fails the write, which is retried. */
@@ -32,7 +43,14 @@ export class RuleScorer {
         outcome.input_id === null
           ? null
           : ((await this.inputs.of(outcome.evaluation_id)).get(outcome.input_id)?.expected ?? null);
-      const output = { apiRequestId: outcome.id, inputId: outcome.input_id, output: outcome.output, expected };
+      const tooling = await this.tooling.of(outcome.evaluation_id);
+      const output = {
+        apiRequestId: outcome.id,
+        inputId: outcome.input_id,
+        output: outcome.output,
+        expected,
+        facts: toolFactsOf(tooling, outcome.configuration_id, outcome.tool_calls),
+      };
       for (const score of await scoreOutputs(checks, [output])) scores.push(score);
     }
     return scores;

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Score } from '@promptgrid/contract';
+import type { ResponseSchema, Score, ToolCall, ToolDefinition } from '@promptgrid/contract';
+import { NO_TOOL_FACTS, type ToolFacts } from '../checks/tool-rules.js';
 import { queryRows, type Db, type Tx } from '../db/client.js';
 import { checks, evaluations, results, scores } from '../db/schema.js';
 import { compileRuleChecks, type RuleCheck, type RuleScore, type ScoredOutput } from './scoring.js';
@@ -46,38 +47,77 @@ export async function readRunInputs(db: Db | Tx, evaluationId: number): Promise<
   return new Map(rows.map((row) => [Number(row.id), { content: row.content, expected: row.expected }]));
 }
 
-/** Runs' inputs, read once per evaluation (a run's snapshot never changes); the most recent evaluations are kept. */
-export class RunInputsCache {
-  private readonly inputs = new Map<number, Promise<Map<number, RunInput>>>();
+/** What the tool checks read of a configuration a run froze: its tools' parameters and its response schema. */
+export type RunTooling = Omit<ToolFacts, 'toolCalls'>;
+
+/** The evaluation's configurations' tooling by id, from its snapshot (runs made before tools were kept declared none). */
+export async function readRunTooling(db: Db | Tx, evaluationId: number): Promise<Map<number, RunTooling>> {
+  const rows = await queryRows<{ id: number; tools: ToolDefinition[] | null; response_schema: ResponseSchema | null }>(
+    db,
+    sql`
+    SELECT (x->>'id')::int AS id, x->'tools' AS tools, x->'response_schema' AS response_schema
+      FROM evaluations e
+     CROSS JOIN jsonb_array_elements(e.snapshot->'configurations') x
+     WHERE e.id = ${evaluationId}`,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        toolSchemas: new Map((row.tools ?? []).map((tool) => [tool.name, JSON.stringify(tool.parameters)])),
+        responseSchema: row.response_schema ? JSON.stringify(row.response_schema.schema) : null,
+      },
+    ]),
+  );
+}
+
+/** The tool facts of an output: its calls, and what its configuration declared. */
+export const toolFactsOf = (
+  tooling: ReadonlyMap<number, RunTooling>,
+  configurationId: number,
+  toolCalls: ToolCall[] | null | undefined,
+): ToolFacts => ({ ...(tooling.get(configurationId) ?? NO_TOOL_FACTS), toolCalls: toolCalls ?? [] });
+
+/** What runs froze, read once per evaluation (a run's snapshot never changes); the most recent evaluations are kept. */
+export class RunSnapshotCache<T> {
+  private readonly values = new Map<number, Promise<T>>();
   constructor(
-    private readonly db: Db,
+    private readonly read: (evaluationId: number) => Promise<T>,
     private readonly size = 200,
   ) {}
 
-  of(evaluationId: number): Promise<Map<number, RunInput>> {
-    let value = this.inputs.get(evaluationId);
+  of(evaluationId: number): Promise<T> {
+    let value = this.values.get(evaluationId);
     if (!value) {
-      value = readRunInputs(this.db, evaluationId);
-      value.catch(() => this.inputs.delete(evaluationId));
-      if (this.inputs.size >= this.size) this.inputs.delete(this.inputs.keys().next().value!);
-      this.inputs.set(evaluationId, value);
+      value = this.read(evaluationId);
+      value.catch(() => this.values.delete(evaluationId));
+      if (this.values.size >= this.size) this.values.delete(this.values.keys().next().value!);
+      this.values.set(evaluationId, value);
     }
     return value;
   }
 }
 
-/** The evaluation's stored outputs: one per request that ended SUCCESS, with its input's expected output. */
+/** The evaluation's stored outputs: one per request that ended SUCCESS, with its input's expected output and tool facts. */
 export async function readOutputs(db: Db | Tx, evaluationId: number): Promise<ScoredOutput[]> {
-  const [rows, inputs] = await Promise.all([
+  const [rows, inputs, tooling] = await Promise.all([
     db
-      .select({ apiRequestId: results.apiRequestId, inputId: results.inputId, output: results.output })
+      .select({
+        apiRequestId: results.apiRequestId,
+        inputId: results.inputId,
+        configurationId: results.configurationId,
+        output: results.output,
+        toolCalls: results.toolCalls,
+      })
       .from(results)
       .where(eq(results.evaluationId, evaluationId)),
     readRunInputs(db, evaluationId),
+    readRunTooling(db, evaluationId),
   ]);
-  return rows.map((row) => ({
+  return rows.map(({ configurationId, toolCalls, ...row }) => ({
     ...row,
     expected: row.inputId === null ? null : (inputs.get(row.inputId)?.expected ?? null),
+    facts: toolFactsOf(tooling, configurationId, toolCalls),
   }));
 }
 

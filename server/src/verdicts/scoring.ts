@@ -1,11 +1,22 @@
 import type { Check } from '@promptgrid/contract';
-import { compileRule, errorVerdict, isRuleType, type Rule, type RuleVerdict } from '../checks/rules.js';
+import { compileRule, isRuleType, type Rule } from '../checks/rules.js';
+import { errorVerdict, type RuleVerdict } from '../checks/rule-verdict.js';
+import type { ToolFacts } from '../checks/tool-rules.js';
 
 /** An active rule check, ready to apply: its rule compiled once, and the inputs it is limited to. */
 export type RuleCheck = { id: number; inputIds: ReadonlySet<number> | null; rule: Rule };
 
-/** A stored output to score: its request, its input (null when the run had none) and that input's expected output. */
-export type ScoredOutput = { apiRequestId: number; inputId: number | null; output: string; expected: string | null };
+/**
+ * A stored output to score: its request, its input (null when the run had none), that input's expected output, and
+ * the tool calls beside it with what its configuration declared.
+ */
+export type ScoredOutput = {
+  apiRequestId: number;
+  inputId: number | null;
+  output: string;
+  expected: string | null;
+  facts: ToolFacts;
+};
 
 /** A rule check's verdict on one output, as the scores table stores it. */
 export type RuleScore = { api_request_id: number; check_id: number } & RuleVerdict;
@@ -34,7 +45,7 @@ export const covers = (check: { inputIds: ReadonlySet<number> | null }, inputId:
 /** A rule's verdict on one output; a rule that throws on it (a schema that overflows the stack) errs on that output only. */
 async function decide(rule: Rule, output: ScoredOutput): Promise<RuleVerdict | null> {
   try {
-    return await rule(output.output, output.expected);
+    return await rule(output.output, output.expected, output.facts);
   } catch (error) {
     return errorVerdict(`The check failed on this output: ${(error as Error).message}`);
   }

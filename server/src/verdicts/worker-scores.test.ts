@@ -106,6 +106,7 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
       id: row.id,
       evaluation_id: run.evaluationId,
       input_id: row.input_id,
+      configuration_id: 0,
       status: 'SUCCESS',
       execution_time: 0.1,
       ttft: null,

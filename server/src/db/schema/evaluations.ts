@@ -1,7 +1,16 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ChatMessage, ModelCompany, ModelPrice, ReasoningSetting } from '@promptgrid/contract';
+import type {
+  ChatMessage,
+  ModelCompany,
+  ModelPrice,
+  ReasoningSetting,
+  ResponseSchema,
+  ToolCall,
+  ToolChoice,
+  ToolDefinition,
+} from '@promptgrid/contract';
 import { createdAt, updatedAt, serialId, ownedBy, timestampTz } from './columns.js';
 import { users } from './accounts.js';
 import { projects, type ModelCapabilities } from './workspace.js';
@@ -31,6 +40,10 @@ export type RunSnapshot = {
     messages?: ChatMessage[];
     /** Absent in runs made before configurations held a user template: the input's content as it is. */
     user_template?: string;
+    /** Absent in runs made before tools were kept: no tools, free text. */
+    tools?: ToolDefinition[];
+    tool_choice?: ToolChoice;
+    response_schema?: ResponseSchema | null;
     /** Absent in runs made before versions were kept. */
     version?: number;
   }[];
@@ -180,6 +193,8 @@ export const results = pgTable(
     inputId: integer('input_id'),
     configurationId: integer('configuration_id').notNull(),
     output: text('output').notNull(),
+    /** The tools the model asked to call, in order; NULL when it called none (most answers). */
+    toolCalls: jsonb('tool_calls').$type<ToolCall[]>(),
     executionTime: doublePrecision('execution_time').notNull(),
     ttft: doublePrecision('ttft'),
     tokenCount: integer('token_count').notNull(),
@@ -203,6 +218,8 @@ export const resultHistory = pgTable(
     apiRequestId: integer('api_request_id').notNull(),
     status: text('status', { enum: ['SUCCESS', 'FAILED'] }).notNull(),
     output: text('output'),
+    /** The tools the model asked to call with that output; NULL when it called none. */
+    toolCalls: jsonb('tool_calls').$type<ToolCall[]>(),
     errorMessage: text('error_message'),
     executionTime: doublePrecision('execution_time'),
     inputTokenTotalCount: integer('input_token_total_count'),

@@ -8,6 +8,9 @@ import {
   type ModelPrice,
   type ReasoningCapability,
   type ReasoningSetting,
+  type ResponseSchema,
+  type ToolChoice,
+  type ToolDefinition,
 } from '@promptgrid/contract';
 import {
   boolean,
@@ -137,6 +140,14 @@ const configurationState = () => ({
   messages: jsonb('messages').$type<ChatMessage[]>().notNull().default([]),
   /** The user turn a text input is sent as; `{{input}}` is the input's content. */
   userTemplate: text('user_template').notNull().default(DEFAULT_USER_TEMPLATE),
+  /** The functions the model may call (declared to it, never executed) and whether it may, must or must not. */
+  tools: jsonb('tools').$type<ToolDefinition[]>().notNull().default([]),
+  toolChoice: jsonb('tool_choice')
+    .$type<ToolChoice>()
+    .notNull()
+    .default(sql`'"auto"'::jsonb`),
+  /** The JSON Schema its answer must match (structured output); null: free text. */
+  responseSchema: jsonb('response_schema').$type<ResponseSchema>(),
 });
 
 export const configurations = pgTable(

@@ -1,9 +1,9 @@
 import { budgetStopMessage, callCostUsd, missingKeyMessage } from '@promptgrid/contract';
 import { preloadSdks, type CallOutcome } from '../../providers/call.js';
-import type { ProviderCall, ProviderName } from '../../providers/types.js';
+import { NO_TOOLS, type ProviderCall, type ProviderName } from '../../providers/types.js';
 import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
-import { callInputTokens, callMaxOutputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
+import { callInputTokens, callMaxOutputTokens, countFor, toolingInputTokens, worstCaseUsd } from '../call-tokens.js';
 import { sentTurns } from '../turns.js';
 import { budgetStopOf } from './budget-stops.js';
 import { writeOutcomes, type Outcome } from './outcomes.js';
@@ -16,6 +16,7 @@ const failed = (row: ClaimedRequest, message: string, executionTime = 0): Outcom
   id: row.id,
   evaluation_id: row.evaluation_id,
   input_id: row.input_id,
+  configuration_id: row.configuration_id,
   status: 'FAILED',
   execution_time: executionTime,
   ttft: null,
@@ -35,6 +36,7 @@ function outcomeOf(row: ClaimedRequest, call: CallOutcome, price: Parameters<typ
     id: row.id,
     evaluation_id: row.evaluation_id,
     input_id: row.input_id,
+    configuration_id: row.configuration_id,
     status: 'SUCCESS',
     execution_time: call.executionTime,
     ttft: reply.ttft,
@@ -43,6 +45,7 @@ function outcomeOf(row: ClaimedRequest, call: CallOutcome, price: Parameters<typ
     reasoning_tokens: reply.reasoningTokens,
     error_message: null,
     output: reply.output,
+    tool_calls: reply.toolCalls.length > 0 ? reply.toolCalls : null,
     // Reasoning tokens are among the output tokens, and priced with them, as the providers bill them.
     cost_usd: callCostUsd(price, reply.inputTokens, reply.outputTokens) ?? null,
   };
@@ -127,6 +130,10 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       maxTokens: configuration.parameters.max_tokens,
       jsonMode: configuration.json_mode,
       reasoning: configuration.parameters.reasoning ?? null,
+      // Runs made before tools were kept declared none.
+      tools: configuration.tools ?? NO_TOOLS.tools,
+      toolChoice: configuration.tool_choice ?? NO_TOOLS.toolChoice,
+      responseSchema: configuration.response_schema ?? NO_TOOLS.responseSchema,
     };
     const budgetStop = budgetStopOf(database, row.evaluation_id);
     if (budgetStop !== undefined) return failed(row, budgetStop);
@@ -147,7 +154,9 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
     const price = configuration.ai_model.price;
     if (evaluation.budgetUsd !== null && price) {
       const count = countFor(configuration.ai_model);
-      const inputTokens = callInputTokens(call.provider, call.systemPrompt, call.messages, count);
+      const inputTokens =
+        callInputTokens(call.provider, call.systemPrompt, call.messages, count) +
+        toolingInputTokens(configuration, count);
       const worst = worstCaseUsd(price, inputTokens, callMaxOutputTokens(configuration));
       const reservation = await parked(budget.reserve(CALL_TABLE.name, row, worst, signal));
       if (reservation.kind === 'gone') return null;

@@ -44,6 +44,7 @@ describe.each(databaseKinds)('the completion rule on %s', (kind) => {
       id: row.id,
       evaluation_id: evaluationId,
       input_id: row.input_id,
+      configuration_id: 0,
       ttft: null,
       status: 'FAILED',
       execution_time: 0.1,

@@ -9,7 +9,7 @@ import {
   parseJudgeAnswer,
   type JudgeCase,
 } from '../../verdicts/judge.js';
-import { RunInputsCache } from '../../verdicts/scores.js';
+import { readRunInputs, RunSnapshotCache, type RunInput } from '../../verdicts/scores.js';
 import type { Reservation } from './budget-reservations.js';
 import { budgetStopOf } from './budget-stops.js';
 import { readJudgeWork, writeJudgements, type JudgeWork, type Judgement } from './judgements.js';
@@ -36,10 +36,10 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
   readonly name = 'judge';
   readonly table = JUDGE_TABLE;
   readonly lanes = LANES;
-  private readonly inputs: RunInputsCache;
+  private readonly inputs: RunSnapshotCache<Map<number, RunInput>>;
 
   constructor(private readonly services: EngineServices) {
-    this.inputs = new RunInputsCache(services.database.db);
+    this.inputs = new RunSnapshotCache((id) => readRunInputs(services.database.db, id));
   }
 
   groupOf(task: HeldTask) {
@@ -115,6 +115,7 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
       turns: inputTurns(sentTurns(work.messages, configuration, sent), configuration),
       expected: input?.expected ?? null,
       output: work.output,
+      toolCalls: work.tool_calls ?? [],
     };
     const model = {
       company: work.company,

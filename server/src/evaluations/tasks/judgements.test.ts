@@ -44,6 +44,7 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
       id: row.id,
       evaluation_id: run.evaluationId,
       input_id: row.input_id,
+      configuration_id: 0,
       ttft: null,
       status: success ? 'SUCCESS' : 'FAILED',
       execution_time: 0.1,

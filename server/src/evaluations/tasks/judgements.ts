@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
-import type { ChatMessage, ModelPrice } from '@promptgrid/contract';
+import type { ChatMessage, ModelPrice, ToolCall } from '@promptgrid/contract';
 import type { ModelCapabilities } from '../../db/schema.js';
 import { addTasks } from '../../queue/sql/add.js';
 import { completeTasks } from '../../queue/sql/complete.js';
@@ -41,6 +41,8 @@ export type JudgeWork = {
   /** The turns sent, when a template filled them in; else the snapshot's (see sentTurns). */
   messages: ChatMessage[] | null;
   output: string | null;
+  /** The tools the model asked to call with that output; null when it called none. */
+  tool_calls: ToolCall[] | null;
   rubric: string | null;
   company: ProviderName | null;
   model_name: string | null;
@@ -55,7 +57,7 @@ export type JudgeWork = {
 /** The work of the given tasks, in one statement; a task whose evaluation is gone has no row. */
 export async function readJudgeWork(database: Database, taskIds: number[]): Promise<JudgeWork[]> {
   const { rows } = await database.executeSql<JudgeWork>(
-    `SELECT t.id, t.evaluation_id, e.user_id, r.input_id, r.configuration_id, r.messages, res.output, c.value AS rubric,
+    `SELECT t.id, t.evaluation_id, e.user_id, r.input_id, r.configuration_id, r.messages, res.output, res.tool_calls, c.value AS rubric,
             m.company, m.model_name, m.capabilities, m.supports_json_mode, m.price, e.budget_usd
        FROM judge_tasks t
        JOIN evaluations e ON e.id = t.evaluation_id

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ToolCall } from '@promptgrid/contract';
 import { type Database, queryRows } from '../../db/client.js';
 import { completeTasks } from '../../queue/sql/complete.js';
 import type { RuleScore } from '../../verdicts/scoring.js';
@@ -10,8 +11,9 @@ import { CALL_TABLE } from './tables.js';
 export type Outcome = {
   id: number;
   evaluation_id: number;
-  /** What the rule checks look at besides the output: which input it answered. */
+  /** What the rule checks look at besides the output: which input it answered, with which configuration. */
   input_id: number | null;
+  configuration_id: number;
   status: 'SUCCESS' | 'FAILED';
   execution_time: number;
   /** Seconds to the first piece of text, null when none came. */
@@ -22,6 +24,8 @@ export type Outcome = {
   reasoning_tokens?: number | null;
   error_message: string | null;
   output: string | null;
+  /** The tools the model asked to call; null (or absent) when it called none. */
+  tool_calls?: ToolCall[] | null;
   /** What the call cost (USD) from its usage; null (or absent) without usage or a known price. */
   cost_usd?: number | null;
 };
@@ -47,7 +51,7 @@ export async function writeOutcomes(
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
         AS v(id int, status text, execution_time float8, ttft float8, input_tokens int, output_tokens int,
-             reasoning_tokens int, error_message text, output text, cost_usd float8)
+             reasoning_tokens int, error_message text, output text, tool_calls jsonb, cost_usd float8)
     ), done AS (${completeTasks({
       table: CALL_TABLE,
       workerId,
@@ -58,10 +62,10 @@ export async function writeOutcomes(
       returning: sql`t.id, t.evaluation_id, t.input_id, t.configuration_id, t.status, t.cost_usd`,
     })}
     ), saved AS (
-      INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, execution_time, ttft,
-                           token_count, reasoning_tokens, input_token_total_count)
-      SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.execution_time, v.ttft, v.output_tokens,
-             v.reasoning_tokens, v.input_tokens
+      INSERT INTO results (evaluation_id, api_request_id, input_id, configuration_id, output, tool_calls, execution_time,
+                           ttft, token_count, reasoning_tokens, input_token_total_count)
+      SELECT d.evaluation_id, d.id, d.input_id, d.configuration_id, v.output, v.tool_calls, v.execution_time, v.ttft,
+             v.output_tokens, v.reasoning_tokens, v.input_tokens
         FROM done d JOIN v ON v.id = d.id
        WHERE d.status = 'SUCCESS'
       ON CONFLICT (api_request_id) DO NOTHING

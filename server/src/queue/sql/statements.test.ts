@@ -15,6 +15,7 @@ const success = (id: number, evaluation_id: number): Outcome => ({
   id,
   evaluation_id,
   input_id: null,
+  configuration_id: 0,
   status: 'SUCCESS',
   ttft: 0.05,
   execution_time: 0.5,

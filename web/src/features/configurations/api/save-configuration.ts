@@ -4,11 +4,16 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateProjectCounts } from '@/lib/api/invalidate-project-counts';
 
-export type SaveConfigurationPayload = Omit<SaveConfigurationInput, 'parameters' | 'provider_specific_params'> & {
-  /** reasoning: absent or null, the model's default (Add several sets none). */
-  parameters: { temperature: number; max_tokens: number | null; reasoning?: ReasoningSetting | null };
-  provider_specific_params: { json_mode?: boolean };
-};
+type ToolingFields = 'tools' | 'tool_choice' | 'response_schema';
+export type SaveConfigurationPayload = Omit<
+  SaveConfigurationInput,
+  'parameters' | 'provider_specific_params' | ToolingFields
+> &
+  Partial<Pick<SaveConfigurationInput, ToolingFields>> & {
+    /** reasoning: absent or null, the model's default (Add several sets none). */
+    parameters: { temperature: number; max_tokens: number | null; reasoning?: ReasoningSetting | null };
+    provider_specific_params: { json_mode?: boolean };
+  };
 
 export const createConfiguration = (projectId: string | number, data: SaveConfigurationPayload) =>
   api.post<Configuration>(ROUTES.configurations(projectId), data);

@@ -56,6 +56,10 @@ export function ConfigurationCard(props: Props) {
         {reasoningLabel(c.parameters.reasoning) ? (
           <Badge tone="info">{`Reasoning: ${reasoningLabel(c.parameters.reasoning)}`}</Badge>
         ) : null}
+        {c.tools.length > 0 ? (
+          <Badge tone="info">{`Tools: ${c.tools.map((tool) => tool.name).join(', ')}`}</Badge>
+        ) : null}
+        {c.response_schema ? <Badge tone="info">JSON Schema answer</Badge> : null}
         <span className="text-xs text-slate-500 dark:text-slate-400">~{c.prompt.token_count} tokens</span>
       </div>
       {c.prompt.content ? (

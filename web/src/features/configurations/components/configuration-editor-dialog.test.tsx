@@ -66,6 +66,9 @@ const friendly: Configuration = {
   parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
   provider_specific_params: {},
   json_mode: false,
+  tools: [],
+  tool_choice: 'auto',
+  response_schema: null,
   version: 1,
   is_active: true,
   created_at: '2025-01-01T00:00:00.000Z',
@@ -88,6 +91,40 @@ const open = (configuration: Configuration | null, onSave = vi.fn().mockResolved
 };
 
 describe('ConfigurationEditorDialog', () => {
+  it('sends the tools, the chosen tool and a response schema, and shows a refused tool schema on the tools field', async () => {
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
+    const onSave = vi.fn().mockRejectedValueOnce(
+      new ApiError('Bad request', 400, {
+        'tools.0.parameters': ['Not a valid JSON Schema: data/type must be equal to one of the allowed values'],
+      }),
+    );
+    open(friendly, onSave);
+    const tool = { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: {} } };
+    const toolsField = await screen.findByLabelText('Tools (JSON)');
+    await userEvent.click(toolsField);
+    await userEvent.paste(JSON.stringify([tool]));
+    await userEvent.selectOptions(screen.getByLabelText('Tool choice'), 'Always call get_weather');
+    await userEvent.click(screen.getByLabelText('Response JSON Schema'));
+    await userEvent.paste('{"type": "object"}');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        tools: [tool],
+        tool_choice: { name: 'get_weather' },
+        response_schema: { name: 'answer', schema: { type: 'object' } },
+      }),
+    );
+    expect(
+      await screen.findByText('Not a valid JSON Schema: data/type must be equal to one of the allowed values'),
+    ).toBeInTheDocument();
+    expect(toolsField).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(toolsField);
+    await userEvent.type(toolsField, 'not json');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Tools must be a JSON list of tool definitions.')).toBeInTheDocument();
+  }, 15_000);
+
   it('disables the temperature with a reason for a model that ignores it, and caps max tokens at the model', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     open(null);
@@ -196,6 +233,9 @@ describe('ConfigurationEditorDialog', () => {
         user_template: '{{input}}',
         parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
         provider_specific_params: {},
+        tools: [],
+        tool_choice: 'auto',
+        response_schema: null,
         saved_at: '2025-01-02T00:00:00.000Z',
       },
       {
@@ -208,6 +248,9 @@ describe('ConfigurationEditorDialog', () => {
         user_template: '{{input}}',
         parameters: { temperature: 0.5, max_tokens: 200 },
         provider_specific_params: {},
+        tools: [],
+        tool_choice: 'auto',
+        response_schema: null,
         saved_at: '2025-01-01T00:00:00.000Z',
       },
     ];
@@ -301,6 +344,9 @@ describe('ConfigurationEditorDialog', () => {
         ai_model_id: 2,
         parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
         provider_specific_params: {},
+        tools: [],
+        tool_choice: 'auto',
+        response_schema: null,
         project: 3,
       }),
     );

@@ -30,7 +30,9 @@ import {
 import { maxTokensLimit, showsJsonMode } from '../lib/parameters';
 import { MessageTemplateFields } from './message-template-fields';
 import { ReasoningField } from './reasoning-field';
+import { toolingValuesOf } from '../lib/tooling-form';
 import { TemperatureField } from './temperature-field';
+import { ToolingFields } from './tooling-fields';
 import { VersionsPanel } from './versions-panel';
 
 type Props = {
@@ -199,6 +201,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
                   reasoning: reasoningValuesOf(version.parameters.reasoning),
                 },
                 json_mode: version.provider_specific_params.json_mode === true,
+                ...toolingValuesOf(version),
               },
               // The saved configuration stays what Discard and the draft compare with.
               { keepDefaultValues: true },
@@ -215,6 +218,8 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         placeholder="You are a helpful assistant that…"
       />
       <MessageTemplateFields control={form.control} register={form.register} errors={errors} />
+
+      <ToolingFields form={form} />
     </FormDialog>
   );
 }

@@ -67,6 +67,9 @@ describe('the configuration form', () => {
       ai_model_id: 2,
       parameters: { temperature: 0.3, max_tokens: null, reasoning: null },
       provider_specific_params: { json_mode: true },
+      tools: [],
+      tool_choice: 'auto',
+      response_schema: null,
       project: 3,
     });
     expect(toPayload(withTokens('512'), null, '3')).toMatchObject({
@@ -96,5 +99,26 @@ describe('the configuration form', () => {
     expect(configurationFieldOf('parameters.reasoning')).toBe('parameters.reasoning.budget_tokens');
     expect(configurationFieldOf('parameters')).toBe('parameters.max_tokens');
     expect(configurationFieldOf('project')).toBeNull();
+    expect(configurationFieldOf('tools.1.parameters')).toBe('tools');
+    expect(configurationFieldOf('response_schema.schema')).toBe('response_schema');
+    expect(configurationFieldOf('tool_choice')).toBe('tool_choice');
+  });
+
+  it('sends the tools and the response schema as JSON, empty texts as none, and the named tool choice', () => {
+    const tool = { name: 'get_weather', description: '', parameters: { type: 'object' } };
+    const values = {
+      ...filled,
+      tools: JSON.stringify([tool]),
+      tool_choice: 'tool:get_weather',
+      response_schema: '{"type": "object"}',
+    };
+    expect(toPayload(values, model, '3')).toMatchObject({
+      tools: [tool],
+      tool_choice: { name: 'get_weather' },
+      response_schema: { name: 'answer', schema: { type: 'object' } },
+    });
+    expect(messages({ ...values, response_schema: '{"type": ' })).toEqual({
+      'response_schema.schema': 'A JSON Schema must be a JSON object.',
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@promptgrid/contract';
 import type { SaveConfigurationPayload } from '../api/save-configuration';
 import { maxTokensLimit, providerSpecificParams, reasoningSetting } from './parameters';
+import { NO_TOOLING, toolingFieldOf, toolingPayload, toolingValuesOf, type ToolingValues } from './tooling-form';
 
 /**
  * The editor's fields, named as the API names them so the contract's messages (and a 400's) land on them; the model
@@ -22,7 +23,7 @@ export type ConfigurationValues = {
   ai_model_id: string;
   parameters: { temperature: number; max_tokens: string; reasoning: ReasoningValues };
   json_mode: boolean;
-};
+} & ToolingValues;
 
 /** The reasoning controls' texts: the effort chosen ('' for the model's default) and the thinking budget typed. */
 export type ReasoningValues = { effort: string; budget_tokens: string };
@@ -33,6 +34,7 @@ export const reasoningValuesOf = (reasoning: Configuration['parameters']['reason
 });
 
 export const valuesOf = (c: Configuration | null): ConfigurationValues => ({
+  ...toolingValuesOf(c ?? NO_TOOLING),
   name: c?.name ?? '',
   prompt_content: c?.prompt.content ?? '',
   messages: c?.messages ?? [],
@@ -68,6 +70,7 @@ export function toPayload(
       reasoning: reasoningSetting(model, values.parameters.reasoning),
     },
     provider_specific_params: providerSpecificParams(model, values.json_mode),
+    ...toolingPayload(values),
     project: Number(projectId),
   };
 }
@@ -123,4 +126,5 @@ export const configurationFieldOf = (key: string) =>
       ? 'parameters.max_tokens'
       : key.startsWith('messages')
         ? 'messages'
-        : null);
+        : null) ??
+  toolingFieldOf(key);

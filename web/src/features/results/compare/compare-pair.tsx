@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ComparePair, CompareSide } from '@promptgrid/contract';
+import { answerText, type ComparePair, type CompareSide } from '@promptgrid/contract';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { DiffView } from '../matrix/output-view';
@@ -36,7 +36,7 @@ function SideOutput({ side }: { side: CompareSide | null }) {
       </div>
     );
   if (side.output === null) return <p className="text-slate-500 italic dark:text-slate-400">Waiting for response...</p>;
-  return <Text text={side.output} />;
+  return <Text text={answerText(side.output, side.tool_calls) ?? ''} />;
 }
 
 /** One (input, configuration) cell of two runs: what changed, and a word-level diff of the outputs. */
@@ -91,12 +91,15 @@ export const ComparePairCard = memo(function ComparePairCard({
         pair.output_changed ? (
           <div>
             <p className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">Output (diff from base)</p>
-            <DiffView baseline={pair.base!.output!} text={pair.head!.output!} />
+            <DiffView
+              baseline={answerText(pair.base!.output, pair.base!.tool_calls) ?? ''}
+              text={answerText(pair.head!.output, pair.head!.tool_calls) ?? ''}
+            />
           </div>
         ) : (
           <div>
             <p className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">Output (the same in both)</p>
-            <Text text={pair.head!.output!} />
+            <Text text={answerText(pair.head!.output, pair.head!.tool_calls) ?? ''} />
           </div>
         )
       ) : (

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { agreementLabel, latencyRange, repetitionSpread } from '../lib/repetitions';
 import type { CellRun } from '../lib/results-index';
 import { formatSeconds, isTerminal } from '../lib/status';
+import { ToolCallsView } from './tool-calls-view';
 
 // What a result card shows besides its first run: its menu, the spread of its repetitions, and earlier outputs.
 
@@ -62,6 +63,7 @@ function PreviousOutput({ outcome, run }: { outcome: PreviousOutcome; run: numbe
       <p className="mt-1 line-clamp-6 font-mono text-xs break-words whitespace-pre-wrap">
         {outcome.output ?? outcome.error_message ?? ''}
       </p>
+      <ToolCallsView calls={outcome.tool_calls ?? []} />
     </li>
   );
 }

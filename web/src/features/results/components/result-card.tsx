@@ -6,6 +6,7 @@ import type { Cell } from '../lib/results-index';
 import type { CardExtras } from '../lib/run-slots';
 import { requestCostText } from '../lib/cost';
 import { ScoreBadges } from './score-badges';
+import { ToolCallsView } from './tool-calls-view';
 import { CellHistory, CellMenu, RepetitionLine } from './cell-extras';
 import { ConversationDisclosure } from './conversation-disclosure';
 import { cn } from '@/lib/cn';
@@ -41,6 +42,8 @@ export const ResultCard = memo(function ResultCard({
   const streaming = liveText !== undefined;
   const pending = !result && !streaming && (status === 'PENDING' || status === 'IN_PROGRESS');
   const shownText = result?.output ?? liveText;
+  // Results cached by an earlier version of the page carry no tool calls.
+  const toolCalls = result?.tool_calls ?? [];
   const output = shownText === undefined ? null : formatOutput(shownText);
   const name = configuration?.name ?? `Prompt #${configurationId}`;
   const time = result?.execution_time ?? request?.execution_time;
@@ -123,15 +126,20 @@ export const ResultCard = memo(function ResultCard({
             <Skeleton className="h-3 w-2/3" />
           </div>
         ) : output ? (
-          <pre
-            className={
-              output.json
-                ? 'font-mono text-xs leading-5 break-words whitespace-pre-wrap'
-                : 'font-sans text-sm leading-6 break-words whitespace-pre-wrap'
-            }
-          >
-            {output.text}
-          </pre>
+          <>
+            {output.text !== '' || toolCalls.length === 0 ? (
+              <pre
+                className={
+                  output.json
+                    ? 'font-mono text-xs leading-5 break-words whitespace-pre-wrap'
+                    : 'font-sans text-sm leading-6 break-words whitespace-pre-wrap'
+                }
+              >
+                {output.text}
+              </pre>
+            ) : null}
+            <ToolCallsView calls={toolCalls} />
+          </>
         ) : (
           <p className="text-sm text-slate-500 italic dark:text-slate-400">Waiting for response...</p>
         )}

@@ -82,6 +82,7 @@ describe('run control on the results screen', () => {
           {
             status: 'FAILED',
             output: null,
+            tool_calls: [],
             error_message: 'Server error',
             execution_time: 0.5,
             input_token_total_count: null,

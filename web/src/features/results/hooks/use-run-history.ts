@@ -4,6 +4,7 @@ import { getResults } from '../api/get-results';
 import { getProjectEvaluations } from '../api/get-run-history';
 import { cellKey } from '../lib/results-index';
 import type { RunHistory } from '../matrix/matrix-view';
+import { answerText } from '@promptgrid/contract';
 
 /** The project's other runs, whose cells the matrix can compare with (loaded when one is picked as baseline). */
 export function useRunHistory(projectId: string, evaluationId: number | null, enabled: boolean): RunHistory {
@@ -18,7 +19,10 @@ export function useRunHistory(projectId: string, evaluationId: number | null, en
       runs: (evaluations.data ?? []).filter((run) => run.id !== evaluationId).map(({ id, name }) => ({ id, name })),
       loadOutputs: async (otherId: number) =>
         new Map(
-          (await getResults(otherId)).map((result) => [cellKey(result.input, result.configuration), result.output]),
+          (await getResults(otherId)).map((result) => [
+            cellKey(result.input, result.configuration),
+            answerText(result.output, result.tool_calls),
+          ]),
         ),
     }),
     [evaluations.data, evaluationId],

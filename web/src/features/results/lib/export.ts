@@ -6,6 +6,7 @@ import {
   type Rating,
   type ReasoningSetting,
   type Score,
+  type ToolCall,
 } from '@promptgrid/contract';
 import { countStatuses, deriveRunStatus } from './status';
 import { indexCells } from './results-index';
@@ -63,6 +64,8 @@ export type EvaluationExport = {
     /** Every turn sent after the system prompt (the configuration's messages, then the input's); [] if not known. */
     messages: ChatMessage[];
     output: string | null;
+    /** The tools the model asked to call beside its output. */
+    tool_calls: ToolCall[];
     error_message: string | null;
     execution_time: number | null;
     input_tokens: number | null;
@@ -140,6 +143,7 @@ export function buildExport(
         user_prompt: request?.user_prompt ?? null,
         messages: request?.messages ?? [],
         output: result?.output ?? null,
+        tool_calls: result?.tool_calls ?? [],
         error_message: request?.error_message ?? null,
         execution_time: result?.execution_time ?? request?.execution_time ?? null,
         input_tokens: result?.input_token_total_count ?? request?.input_token_total_count ?? null,

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { csvSafeCell, MOCK_OUTPUTS_NOTE, VARIABLE_COLUMN_PREFIX } from '@promptgrid/contract';
+import { csvSafeCell, MOCK_OUTPUTS_NOTE, toolCallsText, VARIABLE_COLUMN_PREFIX } from '@promptgrid/contract';
 import { saveFile } from '../lib/save-file';
 import { gridCell, type GridCell, type GridData } from './grid-data';
 import { checksOf, hasField } from './view-model';
@@ -15,7 +15,7 @@ const ratingWord = (rating: GridCell['rating']) => (rating === 1 ? 'up' : rating
  * The grid as CSV, one row per cell: the input (with its conversation as JSON, when some input is one), its expected
  * output and a column per variable (`variables.<name>`, as the user prompts' own export names them, so the file imports
  * back), the output, each check's verdict and reason, the rating, cost, tokens, latency and time to first token. Cost,
- * check and rating columns only when some cell has them. A mock run's file starts with a `notice` column saying on
+ * tool calls (as JSON), check and rating columns only when some cell has them. A mock run's file starts with a `notice` column saying on
  * every row that its scores measure nothing.
  */
 export function gridCsv(data: GridData): string {
@@ -24,6 +24,7 @@ export function gridCsv(data: GridData): string {
   const withRatings = [...data.cells.values()].some((cell) => cell.rating !== undefined);
   const withConversations = data.rows.some((row) => row.messages);
   const variableNames = [...new Set(data.rows.flatMap((row) => Object.keys(row.variables ?? {})))].sort();
+  const withToolCalls = [...data.cells.values()].some((cell) => (cell.toolCalls?.length ?? 0) > 0);
   const fields = [
     'input_name',
     'input',
@@ -34,6 +35,7 @@ export function gridCsv(data: GridData): string {
     'model',
     'status',
     'output',
+    ...(withToolCalls ? ['tool_calls'] : []),
     'error_message',
     ...checks.flatMap((check) => [`check: ${check.name}`, `check: ${check.name} (reason)`]),
     ...(withRatings ? ['rating'] : []),
@@ -59,6 +61,7 @@ export function gridCsv(data: GridData): string {
         column.model,
         cell.status,
         cell.output ?? '',
+        ...(withToolCalls ? [toolCallsText(cell.toolCalls)] : []),
         cell.error ?? '',
         ...checks.flatMap((check) => {
           const verdict = cell.verdicts?.find((v) => v.checkId === check.id);

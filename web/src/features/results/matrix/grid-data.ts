@@ -5,6 +5,7 @@ import {
   type ApiRequestStatus,
   type Score,
   type SharedEvaluation,
+  type ToolCall,
 } from '@promptgrid/contract';
 import { cellKey, type Cell } from '../lib/results-index';
 import { agreementLabel, repetitionSpread } from '../lib/repetitions';
@@ -31,6 +32,10 @@ export type CellVerdict = { checkId: number; name: string; pass: boolean | null;
 export type GridCell = {
   status: ApiRequestStatus;
   output: string | null;
+  /** The tools the model asked to call beside its output. */
+  toolCalls?: ToolCall[];
+  /** Its configuration asked for a JSON answer (a response schema): shown pretty-printed. */
+  structured?: boolean;
   error: string | null;
   seconds: number | null;
   /** Time to first token (s), when the call streamed. */
@@ -121,13 +126,17 @@ export function gridFromResults(
   cells: Map<string, Cell>,
   members: { inputIds: (number | null)[]; configurationIds: number[] },
   inputs: Map<number, InputLike>,
-  configurations: Map<number, Named & { ai_model: Parameters<typeof aiModelLabel>[0] }>,
+  configurations: Map<
+    number,
+    Named & { ai_model: Parameters<typeof aiModelLabel>[0]; response_schema?: { name: string } | null }
+  >,
   mock = false,
   checkNames: CheckNames = NO_CHECK_NAMES,
 ): GridData {
   const grid = new Map<string, GridCell>();
   for (const [key, { request, result, live, runs }] of cells) {
-    const cell = cellOf(
+    const configurationId = request?.configuration ?? result?.configuration;
+    const answered = cellOf(
       request,
       result?.output ?? live ?? null,
       {
@@ -139,6 +148,11 @@ export function gridFromResults(
       },
       checkNames,
     );
+    const cell: GridCell = {
+      ...answered,
+      toolCalls: result?.tool_calls ?? [],
+      structured: configurationId !== undefined && configurations.get(configurationId)?.response_schema != null,
+    };
     grid.set(key, runs.length > 1 ? { ...cell, agreement: agreementLabel(repetitionSpread(runs)) } : cell);
   }
   return {
@@ -164,9 +178,8 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
     inputIds.add(request.input);
     // The grid shows each pair's first run.
     if (request.repetition > 0) continue;
-    cells.set(
-      cellKey(request.input, request.configuration),
-      cellOf(
+    cells.set(cellKey(request.input, request.configuration), {
+      ...cellOf(
         {
           ...request,
           // A shared grid carries no error texts: a failed cell says FAILED.
@@ -189,7 +202,8 @@ export function gridFromShared(shared: SharedEvaluation): GridData {
         request.output,
         {},
       ),
-    );
+      toolCalls: request.tool_calls,
+    });
   }
   const inputs = new Map(shared.inputs.map((input) => [input.id, input]));
   return {

@@ -7,6 +7,8 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { DiffView, OutputView, type RenderMode } from './output-view';
 import { textHeight, textRoom } from './row-height';
 import { VerdictBadge } from './verdict-badge';
+import { cellText } from './view-model';
+import { ToolCallsView } from '../components/tool-calls-view';
 
 const STATUS_TONES: Record<ApiRequestStatus, string> = {
   PENDING: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
@@ -67,8 +69,16 @@ export function CellBody({ cell, baseline, mode }: { cell: GridCell; baseline: s
       </p>
     );
   if (cell.output === null) return <p className="text-slate-500 italic dark:text-slate-400">Waiting for response...</p>;
-  if (baseline !== null) return <DiffView baseline={baseline} text={cell.output} />;
-  return <OutputView text={cell.output} mode={mode} />;
+  if (baseline !== null) return <DiffView baseline={baseline} text={cellText(cell) ?? ''} />;
+  const calls = cell.toolCalls ?? [];
+  return (
+    <>
+      {cell.output !== '' || calls.length === 0 ? (
+        <OutputView text={cell.output} mode={cell.structured && mode === 'plain' ? 'pretty-json' : mode} />
+      ) : null}
+      <ToolCallsView calls={calls} />
+    </>
+  );
 }
 
 type Props = {
@@ -112,7 +122,8 @@ export const MatrixCell = memo(function MatrixCell({
   onFocusCell,
   onExpand,
 }: Props) {
-  const clamped = !full && cell?.output != null && textHeight(cell.output, width) > textRoom(height);
+  const shown = cellText(cell);
+  const clamped = !full && shown !== null && textHeight(shown, width) > textRoom(height);
   const [hovered, setHovered] = useState(false);
   return (
     <div
@@ -144,10 +155,10 @@ export const MatrixCell = memo(function MatrixCell({
               withReasons={active || hovered}
               id={`${rowIndex}-${columnIndex}`}
             />
-            {cell.output !== null && (active || hovered) ? (
+            {shown !== null && (active || hovered) ? (
               // Over the cell's corner rather than in the row: appearing on hover, it moves no text.
               <span className="absolute top-1.5 right-2 rounded bg-white dark:bg-slate-900">
-                <CopyButton text={cell.output} label={`Copy output: ${label}`} tabbable={active} />
+                <CopyButton text={shown} label={`Copy output: ${label}`} tabbable={active} />
               </span>
             ) : null}
           </div>

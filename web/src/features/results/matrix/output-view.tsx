@@ -3,6 +3,7 @@ import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { wordDiff } from './view-model';
 import { JsonTree } from './json-tree';
+import { formatOutput } from '../lib/status';
 
 export type RenderMode = 'plain' | 'markdown' | 'json';
 export const RENDER_MODES: { value: RenderMode; label: string }[] = [
@@ -47,10 +48,21 @@ function Json({ text }: { text: string }) {
   return <JsonTree value={parsed.value} />;
 }
 
-/** The output in the chosen rendering. */
-export const OutputView = memo(function OutputView({ text, mode }: { text: string; mode: RenderMode }) {
+/** A structured answer as text, pretty-printed when it is JSON. */
+function PrettyJson({ text }: { text: string }) {
+  const pretty = useMemo(() => formatOutput(text), [text]);
+  return pretty.json ? (
+    <pre className="font-mono text-xs leading-5 break-words whitespace-pre-wrap">{pretty.text}</pre>
+  ) : (
+    <Plain text={text} />
+  );
+}
+
+/** The output in the chosen rendering; 'pretty-json' is how plain text shows an answer its configuration made JSON. */
+export const OutputView = memo(function OutputView({ text, mode }: { text: string; mode: RenderMode | 'pretty-json' }) {
   if (mode === 'markdown') return <Markdown text={text} />;
   if (mode === 'json') return <Json text={text} />;
+  if (mode === 'pretty-json') return <PrettyJson text={text} />;
   return <Plain text={text} />;
 });
 

@@ -1,6 +1,10 @@
 import { diffWords, type ChangeObject } from 'diff';
+import { answerText } from '@promptgrid/contract';
 import { cellKey } from '../lib/results-index';
 import { gridCell, type GridCell, type GridData, type GridRow } from './grid-data';
+
+/** A cell's answer as diffs compare it: the output with its tool calls; null while it has none. */
+export const cellText = (cell: GridCell | undefined) => answerText(cell?.output, cell?.toolCalls);
 
 /**
  * What cells are compared with: nothing, another column's output for the same input, the input's expected output,
@@ -45,7 +49,7 @@ export function baselineText(
   if (baseline.kind === 'expected') return row.expected;
   if (baseline.kind === 'run') return runOutputs?.get(cellKey(row.id, columnId)) ?? null;
   if (baseline.kind === 'column' && baseline.columnId !== columnId)
-    return gridCell(data, row.id, baseline.columnId)?.output ?? null;
+    return cellText(gridCell(data, row.id, baseline.columnId));
   return null;
 }
 
@@ -70,8 +74,8 @@ export function wordDiff(baseline: string, output: string): ChangeObject<string>
 export function rowDiffers(data: GridData, row: GridRow, baseline: Baseline, runOutputs: RunOutputs | null = null) {
   return data.columns.some((column) => {
     const reference = baselineText(data, row, column.id, baseline, runOutputs);
-    const output = gridCell(data, row.id, column.id)?.output;
-    return reference !== null && output != null && output !== reference;
+    const output = cellText(gridCell(data, row.id, column.id));
+    return reference !== null && output !== null && output !== reference;
   });
 }
 

@@ -26,6 +26,7 @@ import {
 } from '../lib/check-form';
 import { CheckPreview, type PreviewRun } from './check-preview';
 import { InputScopeField } from './input-scope-field';
+import { ToolArgumentFields } from './tool-argument-fields';
 
 type Props = {
   projectId: string;
@@ -122,8 +123,21 @@ export function CheckEditor(props: Props) {
         </Field>
       ) : null}
       {modelsError && values.type === 'llm_judge' ? <Banner>Failed to load AI models</Banner> : null}
-      {valueField ? (
-        <Field label={valueField.label} error={errors.value?.message} hint={valueField.hint} required>
+      {values.type === 'tool_arg_equals' ? (
+        <Controller
+          control={form.control}
+          name="value"
+          render={({ field, fieldState }) => (
+            <ToolArgumentFields value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+          )}
+        />
+      ) : valueField ? (
+        <Field
+          label={valueField.label}
+          error={errors.value?.message}
+          hint={valueField.hint}
+          required={!valueField.optional}
+        >
           {(props) =>
             valueField.multiline ? (
               <TextArea

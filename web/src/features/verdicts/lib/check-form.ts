@@ -69,7 +69,15 @@ export const checkFieldOf = (key: string) => FIELDS.find((field) => key.split('.
 /** What the value field is called and expects for each type (null: the type takes no value). */
 export const VALUE_FIELDS: Record<
   CheckType,
-  { label: string; hint: string; multiline?: boolean; numeric?: boolean; monospace?: boolean } | null
+  {
+    label: string;
+    hint: string;
+    multiline?: boolean;
+    numeric?: boolean;
+    monospace?: boolean;
+    /** Empty is allowed: the check then reads what the configuration declared. */
+    optional?: boolean;
+  } | null
 > = {
   contains: { label: 'Text', hint: 'Passes when the output contains this text (case-sensitive).' },
   not_contains: { label: 'Text', hint: 'Passes when the output does not contain this text.' },
@@ -79,11 +87,23 @@ export const VALUE_FIELDS: Record<
   is_json: null,
   json_schema: {
     label: 'JSON Schema',
-    hint: 'Passes when the output is JSON that the schema accepts.',
+    hint: "Passes when the output is JSON that the schema accepts. Empty: the system prompt's response schema.",
     multiline: true,
     monospace: true,
+    optional: true,
   },
   max_chars: { label: 'Maximum characters', hint: 'Passes when the output is at most this long.', numeric: true },
+  calls_tool: { label: 'Tool name', hint: 'Passes when the model calls this tool.', monospace: true },
+  tool_args_schema: {
+    label: 'JSON Schema',
+    hint: "Passes when every tool call's arguments match this schema. Empty: each called tool's declared parameters.",
+    multiline: true,
+    monospace: true,
+    optional: true,
+  },
+  // Two fields of their own (ToolArgumentFields): a JSON path and the value, kept as JSON in `value`.
+  tool_arg_equals: { label: 'JSON path', hint: 'The argument to compare and the value it must equal.' },
+  no_tool_call: null,
   llm_judge: {
     label: 'Rubric',
     hint: 'What the judge model checks each output for; it answers pass or fail with a reason.',
@@ -96,4 +116,5 @@ export const NO_VALUE_HINTS: Partial<Record<CheckType, string>> = {
   equals_expected: "Compares the output with each user prompt's expected output.",
   contains_expected: "Passes when the output contains the user prompt's expected output.",
   is_json: 'Passes when the whole output parses as JSON.',
+  no_tool_call: 'Passes when the model answers without calling a tool.',
 };
