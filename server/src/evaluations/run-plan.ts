@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { aiModels, configurations, endpoints, inputs, projects, type RunSnapshot } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { notOwned } from '../auth/ownership.js';
+import { mockVariablesOf } from '../providers/mock.js';
 import { fillRunTemplates, type RunPrompts } from './templates.js';
 
 const unique = (ids: number[]) => [...new Set(ids)];
@@ -79,7 +80,14 @@ export async function planRun(
     inputs: inputIds.map((id) => {
       const i = inputById.get(id)!;
       // The expected output is frozen too: checks compare with what the input expected when it ran.
-      return { id: i.id, name: i.name, content: i.content, expected_output: i.expectedOutput };
+      const mockVariables = mockVariablesOf(i.variables);
+      return {
+        id: i.id,
+        name: i.name,
+        content: i.content,
+        expected_output: i.expectedOutput,
+        ...(Object.keys(mockVariables).length > 0 ? { mock_variables: mockVariables } : {}),
+      };
     }),
   };
   const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);

@@ -30,8 +30,18 @@ export type RunSnapshot = {
     /** Absent in runs made before versions were kept. */
     version?: number;
   }[];
-  /** expected_output: absent in runs made before it was frozen here (the input's current one is used then). */
-  inputs: { id: number; name: string; content: string; expected_output?: string | null }[];
+  /**
+   * expected_output: absent in runs made before it was frozen here (the input's current one is used then).
+   * mock_variables: the input's `mock_pass_rate…` variables that steer mock answers (providers/mock.ts); absent when
+   * it has none.
+   */
+  inputs: {
+    id: number;
+    name: string;
+    content: string;
+    expected_output?: string | null;
+    mock_variables?: Record<string, string>;
+  }[];
 };
 
 export const evaluations = pgTable(
