@@ -6,7 +6,7 @@ import {
   type SharedEvaluation,
 } from '@promptgrid/contract';
 import { cellKey, type Cell } from '../lib/results-index';
-import { agreementLabel, repetitionSpread } from '../lib/repetitions';
+import { agreementLabel, flakyChecks, repetitionSpread, type CheckPassCount } from '../lib/repetitions';
 
 /** A column of the matrix: one system prompt with its model. */
 export type GridColumn = { id: number; name: string; model: string };
@@ -38,6 +38,8 @@ export type GridCell = {
   rating?: 1 | -1 | null;
   /** With repetitions: whether the runs' outputs agree ('identical' or 'n distinct'); the cell shows the first run. */
   agreement?: string | null;
+  /** With repetitions: the checks that both passed and failed over them, with their pass counts (empty: none). */
+  flaky?: (CheckPassCount & { name: string })[];
 };
 export type GridData = {
   rows: GridRow[];
@@ -99,6 +101,22 @@ const rowOf = (id: number | null, input: InputLike | undefined): GridRow => ({
   content: input?.content ?? '',
   expected: input?.expected_output ?? null,
 });
+/**
+ * A cell's facts over its repetitions: whether their outputs agree and each flaky check's pass count, said together
+ * in the cell ('3 distinct · Says PASS 2/3').
+ */
+function repeatedFields(runs: Cell['runs'], checkNames: CheckNames): Pick<GridCell, 'agreement' | 'flaky'> {
+  const flaky = flakyChecks(runs).map((count) => ({
+    ...count,
+    name: checkNames.get(count.checkId) ?? `Check #${count.checkId}`,
+  }));
+  const labels = [
+    agreementLabel(repetitionSpread(runs)),
+    ...flaky.map((count) => `${count.name} ${count.passed}/${count.runs}`),
+  ].filter((label) => label !== null);
+  return { agreement: labels.length > 0 ? labels.join(' · ') : null, flaky };
+}
+
 /** The owner's results screen: its indexed cells, and the project's prompts (or the cached copies). */
 export function gridFromResults(
   cells: Map<string, Cell>,
@@ -122,7 +140,7 @@ export function gridFromResults(
       },
       checkNames,
     );
-    grid.set(key, runs.length > 1 ? { ...cell, agreement: agreementLabel(repetitionSpread(runs)) } : cell);
+    grid.set(key, runs.length > 1 ? { ...cell, ...repeatedFields(runs, checkNames) } : cell);
   }
   return {
     rows: members.inputIds.map((id) => rowOf(id, id === null ? undefined : inputs.get(id))),
