@@ -2,6 +2,7 @@ import {
   aiModelLabel,
   type ApiRequest,
   type ApiRequestStatus,
+  type OutputSimilarity,
   type Score,
   type SharedEvaluation,
 } from '@promptgrid/contract';
@@ -40,6 +41,8 @@ export type GridCell = {
   agreement?: string | null;
   /** With repetitions: the checks that both passed and failed over them, with their pass counts (empty: none). */
   flaky?: (CheckPassCount & { name: string })[];
+  /** The shown (first) run's output against the input's expected output: 1 − edit distance ÷ the longer length. */
+  similarity?: number;
 };
 export type GridData = {
   rows: GridRow[];
@@ -155,6 +158,18 @@ export function gridFromResults(
     cells: grid,
     mock,
   };
+}
+
+/** The grid with each cell's similarity to its expected output, where the server measured one (first runs only). */
+export function withSimilarity(data: GridData, similarity: OutputSimilarity | undefined): GridData {
+  if (!similarity || similarity.cells.length === 0) return data;
+  const cells = new Map(data.cells);
+  for (const measured of similarity.cells) {
+    const key = cellKey(measured.input_id, measured.configuration_id);
+    const cell = cells.get(key);
+    if (cell && measured.repetition === 0) cells.set(key, { ...cell, similarity: measured.similarity });
+  }
+  return { ...data, cells };
 }
 
 /** A shared evaluation, as the public share page receives it. */

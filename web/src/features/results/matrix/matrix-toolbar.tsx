@@ -16,6 +16,7 @@ import {
   hasField,
   type Baseline,
   type RowOptions,
+  SIMILARITY_EXPLANATION,
   type SortKey,
 } from './view-model';
 
@@ -55,7 +56,7 @@ const decodeSort = (value: string): SortKey => {
   const [by, columnId] = value.split(':');
   return columnId === undefined
     ? { by: by as 'run' | 'input-name' }
-    : { by: by as 'latency' | 'tokens' | 'score', columnId: Number(columnId) };
+    : { by: by as 'latency' | 'tokens' | 'score' | 'similarity', columnId: Number(columnId) };
 };
 
 const selectClasses = cn(inputClasses, 'h-9 py-1 text-sm');
@@ -96,6 +97,7 @@ export function MatrixToolbar({
   const { columns } = data;
   // Whole-grid scans (10,000 cells at most), once per data rather than on every keystroke in the search box.
   const hasScores = useMemo(() => hasField(data, 'verdicts'), [data]);
+  const hasSimilarity = useMemo(() => hasField(data, 'similarity'), [data]);
   const counts = useMemo(() => filterCounts(data), [data]);
   const filterChoices = useMemo((): FilterChoice[] => {
     const checks = checksOf(data);
@@ -208,6 +210,11 @@ export function MatrixToolbar({
             <option value={`latency:${column.id}`}>Latency: {column.name}</option>
             <option value={`tokens:${column.id}`}>Output tokens: {column.name}</option>
             {hasScores ? <option value={`score:${column.id}`}>Checks passed: {column.name}</option> : null}
+            {hasSimilarity ? (
+              <option value={`similarity:${column.id}`} title={SIMILARITY_EXPLANATION}>
+                Similarity: {column.name}
+              </option>
+            ) : null}
           </optgroup>
         ))}
       </ToolbarSelect>

@@ -13,7 +13,8 @@ export type Baseline =
   | { kind: 'run'; evaluationId: number };
 /** Another run's outputs by cell key, for a 'run' baseline (null until loaded). */
 export type RunOutputs = Map<string, string | null>;
-export type SortKey = { by: 'run' } | { by: 'input-name' } | { by: 'latency' | 'tokens' | 'score'; columnId: number };
+export type SortKey =
+  { by: 'run' } | { by: 'input-name' } | { by: 'latency' | 'tokens' | 'score' | 'similarity'; columnId: number };
 /**
  * Which rows to show: all, those where some check failed (any, or one named check), those where a call failed, or
  * those where the system prompts' outputs or verdicts disagree, or (with repetitions) those where some check both
@@ -166,6 +167,7 @@ function sortValue(data: GridData, row: GridRow, sort: SortKey): number | string
   const cell = gridCell(data, row.id, sort.columnId);
   if (sort.by === 'latency') return cell?.seconds ?? null;
   if (sort.by === 'tokens') return cell?.outputTokens ?? null;
+  if (sort.by === 'similarity') return cell?.similarity ?? null;
   const verdicts = cell?.verdicts;
   if (!verdicts || verdicts.length === 0) return null;
   return verdicts.filter((verdict) => verdict.pass === true).length / verdicts.length;
@@ -195,8 +197,13 @@ const HAS_FIELD = {
   verdicts: (cell: GridCell) => (cell.verdicts?.length ?? 0) > 0,
   // Set on every cell with repetitions, flaky or not.
   repetitions: (cell: GridCell) => cell.flaky !== undefined,
+  similarity: (cell: GridCell) => cell.similarity !== undefined,
 };
 
-/** Whether any cell carries cost, verdicts or repetitions, to offer them in charts, filters, sorting and exports. */
+/** What a cell's similarity figure means, said where it shows. */
+export const SIMILARITY_EXPLANATION =
+  'Similarity to the expected output: 1 − edit distance ÷ the longer text’s length (100%: identical).';
+
+/** Whether any cell carries cost, verdicts, repetitions or similarity, to offer them in charts, filters, sorting and exports. */
 export const hasField = (data: GridData, field: keyof typeof HAS_FIELD) =>
   [...data.cells.values()].some(HAS_FIELD[field]);
