@@ -120,6 +120,9 @@ describe.each(embeddedDatabaseOnly)('a mock run with repetitions and pass rates 
       consistency.configurations.find((c: { configuration_id: number }) => c.configuration_id === id).consistency;
     expect(of(sampled).flaky_cases.length).toBeGreaterThan(0);
     expect(of(sampled).flaky_cases[0].label).toMatch(/^[12]\/3$/);
+    // Listed in the run's order of inputs, as the grid's rows are.
+    const flakyInputs = of(sampled).flaky_cases.map((c: { input_id: number }) => c.input_id);
+    expect(flakyInputs).toEqual(inputIds.filter((id) => flakyInputs.includes(id)));
     expect(of(steady)).toMatchObject({ available: true, flaky_cases: [] });
     expect(of(always)).toMatchObject({ pass_hat_k: 1, flaky_cases: [] });
   });
