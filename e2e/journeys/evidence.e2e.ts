@@ -73,8 +73,11 @@ test.describe('evidence', () => {
       'Flaky answers',
       [{ name: 'Sampled', temperature: 0.7 }],
       [
-        'name,content,mock_pass_rate',
-        ...Array.from({ length: 6 }, (_, n) => `Case ${n + 1},Question number ${n + 1}?,0.5`),
+        'name,content,expected_output,mock_pass_rate',
+        ...Array.from(
+          { length: 6 },
+          (_, n) => `Case ${n + 1},Question number ${n + 1}?,"[mock openai/gpt-4.1-mini] Verdict: PASS.",0.5`,
+        ),
       ],
     );
     await runAll(page, projectId, 18, 3);
@@ -100,6 +103,25 @@ test.describe('evidence', () => {
         .first(),
     );
     await shot(page, 'evidence-flaky-filter');
+
+    // Against the expected output: each cell's similarity (explained on hover), the rows sorted by it, and the word
+    // diff of the existing "Expected output" baseline.
+    const similar = await visible(grid(page).getByText(/^\d+% similar$/));
+    expect(await similar.getAttribute('title')).toMatch(/^Similarity to the expected output: 1 − edit distance/);
+    await page.getByLabel('Sort rows by').selectOption({ label: 'Similarity: Sampled' });
+    await page.getByRole('checkbox', { name: 'Descending' }).check();
+    const figures = async () =>
+      (
+        await grid(page)
+          .getByText(/^\d+% similar$/)
+          .allInnerTexts()
+      ).map((text) => parseInt(text, 10));
+    await expect.poll(async () => (await figures()).length).toBe(flakyCount);
+    const shown = await figures();
+    expect(shown).toEqual([...shown].sort((a, b) => b - a));
+    await page.getByLabel('Baseline', { exact: true }).selectOption('expected');
+    await visible(grid(page).locator('ins').first());
+    await shot(page, 'evidence-similarity');
   });
 
   test('the lead is "no clear difference" on 10 inputs at 50% against 60%, and "better" on 200 at 20% against 90%', async () => {
