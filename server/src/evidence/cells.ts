@@ -30,7 +30,9 @@ export async function readCells(db: Db, evaluationId: number, configurationIds?:
         costUsd: apiRequests.costUsd,
       })
       .from(apiRequests)
-      .where(and(eq(apiRequests.evaluationId, evaluationId), ofConfigurations)),
+      .where(and(eq(apiRequests.evaluationId, evaluationId), ofConfigurations))
+      // A run's requests are added input by input: in id order, what is listed per case follows the run's inputs.
+      .orderBy(apiRequests.id),
     db
       .select({ apiRequestId: scores.apiRequestId, checkId: scores.checkId, pass: scores.pass })
       .from(scores)

@@ -3,7 +3,7 @@ import { PROVIDER_LABELS } from '@promptgrid/contract';
 import { AddressGuard } from './address-guard.js';
 import { Gate } from './gate.js';
 import { Pacer } from './pacer.js';
-import { streamMock } from './mock.js';
+import { streamMock, type MockVariation } from './mock.js';
 import {
   EndpointRefusedError,
   MalformedReplyError,
@@ -416,9 +416,14 @@ export class ProviderCaller {
   }
 
   /** The mock provider: same outcome shape, no network. */
-  async mock(call: ProviderCall, signal: AbortSignal, sink: StreamSink | null = null): Promise<CallOutcome> {
+  async mock(
+    call: ProviderCall,
+    signal: AbortSignal,
+    sink: StreamSink | null = null,
+    variation?: MockVariation,
+  ): Promise<CallOutcome> {
     const started = performance.now();
-    const reply = await streamMock(call, signal, sink);
+    const reply = await streamMock(call, signal, sink, variation);
     return { ok: true, reply, executionTime: (performance.now() - started) / 1000, attempts: 1, rateLimited: 0 };
   }
 }

@@ -15,13 +15,46 @@ const preview = (text: string, length: number) => {
   return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 };
 
-/** A stable number from the call, so the same prompts always give the same reply and latency. */
-function seedOf(call: ProviderCall): number {
-  return crypto
-    .createHash('sha1')
-    .update(`${call.model}\n${call.systemPrompt}\n${JSON.stringify(call.messages)}`)
-    .digest()
-    .readUInt32BE(0);
+/**
+ * Which repetition of its (input, configuration) pair a call is (from 0), and the share of calls whose answer should
+ * pass (null: no verdict word), from the input's `mock_pass_rate` variables (mockPassRate).
+ */
+export type MockVariation = { repetition: number; passRate: number | null };
+
+const NO_VARIATION: MockVariation = { repetition: 0, passRate: null };
+
+const hash32 = (text: string) => crypto.createHash('sha1').update(text).digest().readUInt32BE(0);
+
+/**
+ * A stable number from the call, so the same prompts always give the same reply and latency. Above temperature 0 the
+ * repetition is part of it, so repetitions differ the way a sampling model's do; at 0 they are identical.
+ */
+function seedOf(call: ProviderCall, { repetition }: MockVariation): number {
+  const sampled = call.temperature > 0 ? `\n#${repetition}` : '';
+  return hash32(`${call.model}\n${call.systemPrompt}\n${JSON.stringify(call.messages)}${sampled}`);
+}
+
+/** PASS in about `passRate` of the calls: a uniform number drawn from the seed falls below it. */
+const verdictOf = (seed: number, passRate: number) => (hash32(`pass:${seed}`) / 2 ** 32 < passRate ? 'PASS' : 'FAIL');
+
+const MOCK_PASS_RATE = 'mock_pass_rate';
+
+/** A configuration name as a variable-name suffix: lower case, each run of other characters one `_`. */
+const suffixOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
+/**
+ * The pass rate an input gives a configuration's mock calls: its variable `mock_pass_rate_<configuration name>` (the
+ * name as suffixOf spells it, e.g. `mock_pass_rate_terse_v2` for "Terse v2"), else `mock_pass_rate`; a number from 0
+ * to 1 (null: neither variable, or not such a number).
+ */
+export function mockPassRate(variables: Readonly<Record<string, string>>, configurationName: string): number | null {
+  const value = variables[`${MOCK_PASS_RATE}_${suffixOf(configurationName)}`] ?? variables[MOCK_PASS_RATE];
+  const rate = value === undefined || value.trim() === '' ? NaN : Number(value);
+  return rate >= 0 && rate <= 1 ? rate : null;
 }
 
 /** What the mock says of the turns it was sent: the one user prompt, or a conversation's length and last user turn. */
@@ -50,12 +83,16 @@ function mockToolCalls(call: ProviderCall): ToolCall[] {
 
 /**
  * The mock model's answer and usage, built from the prompts; no network. With tools it calls one, arguments made to
- * match its schema; with a response schema it answers JSON that matches it.
+ * match its schema; with a response schema it answers JSON that matches it. Above temperature 0 each repetition answers
+ * differently (and deterministically); with a pass rate the answer's first line says "Verdict: PASS" in about that
+ * share of the (configuration, repetition) calls and "Verdict: FAIL" in the others, so a `contains PASS` check passes
+ * at a known rate.
  */
-export function mockReply(call: ProviderCall): ProviderReply {
-  const seed = seedOf(call);
+export function mockReply(call: ProviderCall, variation: MockVariation = NO_VARIATION): ProviderReply {
+  const seed = seedOf(call, variation);
+  const verdict = variation.passRate === null ? '' : ` Verdict: ${verdictOf(seed, variation.passRate)}.`;
   const lines = [
-    `[mock ${call.provider}/${call.model}] This is a simulated response.`,
+    `[mock ${call.provider}/${call.model}]${verdict} This is a simulated response.`,
     `System prompt: "${preview(call.systemPrompt, 80)}"`,
     turnsLine(call.messages),
     `Reply #${seed % 10_000}, temperature ${call.temperature}.`,
@@ -69,6 +106,7 @@ export function mockReply(call: ProviderCall): ProviderReply {
       mock: true,
       model: call.model,
       reply: seed % 10_000,
+      ...(variation.passRate === null ? {} : { verdict: verdictOf(seed, variation.passRate) }),
       summary: lines.slice(1, 3).join(' '),
     });
   if (call.maxTokens !== null && !call.responseSchema) {
@@ -85,12 +123,13 @@ export function mockReply(call: ProviderCall): ProviderReply {
     outputTokens: countTokens(output),
     // The mock does not reason.
     reasoningTokens: null,
-    ttft: (mockLatencyMs(call) * MOCK_FIRST_SHARE) / 1000,
+    ttft: (mockLatencyMs(call, variation) * MOCK_FIRST_SHARE) / 1000,
   };
 }
 
 /** A short simulated latency, 40 to 160 ms, fixed per call. */
-export const mockLatencyMs = (call: ProviderCall) => 40 + (seedOf(call) % 121);
+export const mockLatencyMs = (call: ProviderCall, variation: MockVariation = NO_VARIATION) =>
+  40 + (seedOf(call, variation) % 121);
 
 /** The mock reply cut into a few pieces at word ends, with when each is sent (ms from the call's start). */
 export function mockPieces(output: string, latencyMs: number): { pieces: string[]; times: number[] } {
@@ -112,10 +151,11 @@ export async function streamMock(
   call: ProviderCall,
   signal: AbortSignal,
   sink: StreamSink | null,
+  variation: MockVariation = NO_VARIATION,
 ): Promise<ProviderReply> {
   const started = performance.now();
-  const reply = mockReply(call);
-  const { pieces, times } = mockPieces(reply.output, mockLatencyMs(call));
+  const reply = mockReply(call, variation);
+  const { pieces, times } = mockPieces(reply.output, mockLatencyMs(call, variation));
   if (sink?.watched?.()) {
     for (const [i, piece] of pieces.entries()) {
       const at = times[i]!; // mockPieces gives one time per piece

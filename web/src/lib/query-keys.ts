@@ -32,6 +32,7 @@ export const queryKeys = {
   evaluationPreference: (evaluationId: number) => ['evaluations', evaluationId, 'preference'] as const,
   evaluationConsistency: (evaluationId: number) => ['evaluations', evaluationId, 'consistency'] as const,
   evaluationJudgeAgreement: (evaluationId: number) => ['evaluations', evaluationId, 'judge-agreement'] as const,
+  evaluationSimilarity: (evaluationId: number) => ['evaluations', evaluationId, 'similarity'] as const,
   /** Every paired comparison of a run, to refresh them together. */
   evaluationSignificances: (evaluationId: number) => ['evaluations', evaluationId, 'significance'] as const,
   evaluationSignificance: (evaluationId: number, a: number, b: number) =>

@@ -1,5 +1,6 @@
 import { budgetStopMessage, callCostUsd, missingKeyMessage } from '@promptgrid/contract';
 import { preloadSdks, type CallOutcome } from '../../providers/call.js';
+import { mockPassRate } from '../../providers/mock.js';
 import { NO_TOOLS, type ProviderCall, type ProviderName } from '../../providers/types.js';
 import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
@@ -139,7 +140,10 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
     if (budgetStop !== undefined) return failed(row, budgetStop);
     const sink = live?.sink(row) ?? null;
     // A mock call spends nothing; a real one costs its usage at the price frozen into the run.
-    if (lane === 'mock') return outcomeOf(row, await caller.mock(call, signal, sink), FREE);
+    if (lane === 'mock') {
+      const passRate = input === null ? null : mockPassRate(input.variables ?? {}, configuration.name);
+      return outcomeOf(row, await caller.mock(call, signal, sink, { repetition: row.repetition, passRate }), FREE);
+    }
     let key = '';
     if (call.provider === 'custom') {
       const endpointId = configuration.ai_model.endpoint_id;

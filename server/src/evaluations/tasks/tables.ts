@@ -16,7 +16,7 @@ const BY_USER_THEN_RUN = {
 export const CALL_TABLE = {
   name: 'api_requests',
   laneColumn: 'provider',
-  columns: 'id, evaluation_id, input_id, configuration_id, attempts, system_prompt, messages',
+  columns: 'id, evaluation_id, input_id, configuration_id, repetition, attempts, system_prompt, messages',
   onClaim: 'reserved_usd = NULL',
   fairness: BY_USER_THEN_RUN,
 } as const satisfies TaskTable;
@@ -37,6 +37,8 @@ export type ClaimedRequest = ClaimedTask & {
   evaluation_id: number;
   input_id: number | null;
   configuration_id: number;
+  /** Which run of its (input, configuration) pair this is, from 0: the mock answers each differently. */
+  repetition: number;
   /** The texts to send when a template filled them in; null: the snapshot's, as written. */
   system_prompt: string | null;
   messages: ChatMessage[] | null;

@@ -229,6 +229,7 @@ export function ResultsView({
           <MatrixView
             key={`${pair.baseId}:${pair.headId}`}
             data={grid}
+            run={{ evaluationId, polling }}
             initialOptions={{ baseline: { kind: 'column', columnId: pair.baseId }, filter: { kind: 'differs' } }}
           />
         </>
@@ -238,7 +239,7 @@ export function ResultsView({
           message="Select one or more prompt/models to see their outputs side by side."
         />
       ) : !loadingFirst && layout === 'matrix' ? (
-        <MatrixView data={grid} history={history} />
+        <MatrixView data={grid} run={{ evaluationId, polling }} history={history} />
       ) : !loadingFirst ? (
         <ResultGrid
           inputId={inputId}

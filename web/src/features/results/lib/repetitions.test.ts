@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiRequestFixture, resultFixture } from '@/testing/fixtures';
-import { agreementLabel, latencyRange, repetitionSpread, runAgreement } from './repetitions';
+import { agreementLabel, flakyChecks, latencyRange, repetitionSpread, runAgreement } from './repetitions';
 import type { Cell, CellRun } from './results-index';
 
 const done = (id: number, output: string, seconds: number): CellRun => ({
@@ -34,5 +34,35 @@ describe('repetitions', () => {
     ];
     expect(runAgreement(cells)).toEqual({ identical: 1, compared: 2 });
     expect(runAgreement([cell([done(1, 'a', 1)])])).toBeNull();
+  });
+
+  it('finds the checks that both passed and failed over the repetitions, leaving out runs without a verdict', () => {
+    const judged = (id: number, verdicts: [number, boolean | null][]): CellRun => {
+      const { request, result } = done(id, `Output ${id}`, 1);
+      const scores = verdicts.map(([check_id, pass]) => ({ check_id, pass, score: null, reason: '', error: null }));
+      return { request: { ...request!, scores }, result };
+    };
+    const runs = [
+      judged(1, [
+        [5, true],
+        [6, true],
+        [7, null],
+      ]),
+      judged(2, [
+        [5, false],
+        [6, true],
+        [7, true],
+      ]),
+      judged(3, [
+        [5, true],
+        [6, true],
+        [7, false],
+      ]),
+    ];
+    expect(flakyChecks(runs)).toEqual([
+      { checkId: 5, passed: 2, runs: 3 },
+      { checkId: 7, passed: 1, runs: 2 },
+    ]);
+    expect(flakyChecks(runs.slice(0, 1))).toEqual([]);
   });
 });

@@ -29,6 +29,26 @@ export function agreementLabel(spread: RepetitionSpread): string | null {
   return spread.distinct === 1 ? 'identical' : `${spread.distinct} distinct`;
 }
 
+/** One check on one cell over its repetitions: how many of the verdicts passed, e.g. 2 of 3. */
+export type CheckPassCount = { checkId: number; passed: number; runs: number };
+
+/**
+ * The checks that both passed and failed over a cell's repetitions (flaky), with their counts; runs where the check
+ * could not decide, or has not judged yet, are left out, as the consistency statistics leave them out.
+ */
+export function flakyChecks(runs: CellRun[]): CheckPassCount[] {
+  const counts = new Map<number, CheckPassCount>();
+  for (const run of runs)
+    for (const score of run.request?.scores ?? []) {
+      if (score.pass === null) continue;
+      const count = counts.get(score.check_id) ?? { checkId: score.check_id, passed: 0, runs: 0 };
+      count.runs += 1;
+      if (score.pass) count.passed += 1;
+      counts.set(score.check_id, count);
+    }
+  return [...counts.values()].filter((count) => count.passed > 0 && count.passed < count.runs);
+}
+
 /** The latency spread, e.g. '0.81–1.22s' (one figure when they are equal). */
 export function latencyRange({ minSeconds, maxSeconds }: RepetitionSpread): string | null {
   if (minSeconds === null || maxSeconds === null) return null;

@@ -3,12 +3,13 @@ import {
   type ApiRequest,
   type ChatMessage,
   type ApiRequestStatus,
+  type OutputSimilarity,
   type Score,
   type SharedEvaluation,
   type ToolCall,
 } from '@promptgrid/contract';
 import { cellKey, type Cell } from '../lib/results-index';
-import { agreementLabel, repetitionSpread } from '../lib/repetitions';
+import { agreementLabel, flakyChecks, repetitionSpread, type CheckPassCount } from '../lib/repetitions';
 
 /** A column of the matrix: one system prompt with its model. */
 export type GridColumn = { id: number; name: string; model: string };
@@ -53,6 +54,10 @@ export type GridCell = {
   rating?: 1 | -1 | null;
   /** With repetitions: whether the runs' outputs agree ('identical' or 'n distinct'); the cell shows the first run. */
   agreement?: string | null;
+  /** With repetitions: the checks that both passed and failed over them, with their pass counts (empty: none). */
+  flaky?: (CheckPassCount & { name: string })[];
+  /** The shown (first) run's output against the input's expected output: 1 − edit distance ÷ the longer length. */
+  similarity?: number;
 };
 export type GridData = {
   rows: GridRow[];
@@ -121,6 +126,22 @@ const rowOf = (id: number | null, input: InputLike | undefined): GridRow => ({
   expected: input?.expected_output ?? null,
   ...(input?.variables ? { variables: input.variables } : {}),
 });
+/**
+ * A cell's facts over its repetitions: whether their outputs agree and each flaky check's pass count, said together
+ * in the cell ('3 distinct · Says PASS 2/3').
+ */
+function repeatedFields(runs: Cell['runs'], checkNames: CheckNames): Pick<GridCell, 'agreement' | 'flaky'> {
+  const flaky = flakyChecks(runs).map((count) => ({
+    ...count,
+    name: checkNames.get(count.checkId) ?? `Check #${count.checkId}`,
+  }));
+  const labels = [
+    agreementLabel(repetitionSpread(runs)),
+    ...flaky.map((count) => `${count.name} ${count.passed}/${count.runs}`),
+  ].filter((label) => label !== null);
+  return { agreement: labels.length > 0 ? labels.join(' · ') : null, flaky };
+}
+
 /** The owner's results screen: its indexed cells, and the project's prompts (or the cached copies). */
 export function gridFromResults(
   cells: Map<string, Cell>,
@@ -153,7 +174,7 @@ export function gridFromResults(
       toolCalls: result?.tool_calls ?? [],
       structured: configurationId !== undefined && configurations.get(configurationId)?.response_schema != null,
     };
-    grid.set(key, runs.length > 1 ? { ...cell, agreement: agreementLabel(repetitionSpread(runs)) } : cell);
+    grid.set(key, runs.length > 1 ? { ...cell, ...repeatedFields(runs, checkNames) } : cell);
   }
   return {
     rows: members.inputIds.map((id) => rowOf(id, id === null ? undefined : inputs.get(id))),
@@ -168,6 +189,18 @@ export function gridFromResults(
     cells: grid,
     mock,
   };
+}
+
+/** The grid with each cell's similarity to its expected output, where the server measured one (first runs only). */
+export function withSimilarity(data: GridData, similarity: OutputSimilarity | undefined): GridData {
+  if (!similarity || similarity.cells.length === 0) return data;
+  const cells = new Map(data.cells);
+  for (const measured of similarity.cells) {
+    const key = cellKey(measured.input_id, measured.configuration_id);
+    const cell = cells.get(key);
+    if (cell && measured.repetition === 0) cells.set(key, { ...cell, similarity: measured.similarity });
+  }
+  return { ...data, cells };
 }
 
 /** A shared evaluation, as the public share page receives it. */

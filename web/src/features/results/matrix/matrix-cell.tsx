@@ -7,7 +7,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { DiffView, OutputView, type RenderMode } from './output-view';
 import { textHeight, textRoom } from './row-height';
 import { VerdictBadge } from './verdict-badge';
-import { cellText } from './view-model';
+import { cellText, SIMILARITY_EXPLANATION } from './view-model';
 import { ToolCallsView } from '../components/tool-calls-view';
 
 const STATUS_TONES: Record<ApiRequestStatus, string> = {
@@ -49,6 +49,9 @@ export function CellFacts({
       {cell.reasoningTokens != null ? <span>{cell.reasoningTokens} reasoning</span> : null}
       {cell.cost != null ? <span>{formatUsd(cell.cost)}</span> : null}
       {cell.cost === null && cell.status === 'SUCCESS' ? <span>cost unknown</span> : null}
+      {cell.similarity !== undefined ? (
+        <span title={SIMILARITY_EXPLANATION}>{Math.round(cell.similarity * 100)}% similar</span>
+      ) : null}
       {cell.agreement ? (
         <span className="rounded bg-slate-100 px-1.5 py-px dark:bg-slate-800">
           <span className="sr-only">Repetitions: </span>

@@ -104,4 +104,35 @@ describe('the matrix toolbar', () => {
     await userEvent.click(within(show).getByRole('radio', { name: /Differs between configurations/ }));
     expect(onOptions).toHaveBeenLastCalledWith({ filter: { kind: 'differs' } });
   });
+
+  it('offers "Flaky" with its count once cells have repetitions, for the rows where a check passed only sometimes', async () => {
+    const cell = (flaky: { checkId: number; name: string; passed: number; runs: number }[]) => ({
+      status: 'SUCCESS' as const,
+      output: 'PASS',
+      error: null,
+      seconds: 1,
+      inputTokens: 1,
+      outputTokens: 1,
+      verdicts: [{ checkId: 5, name: 'Says PASS', pass: true, reason: '' }],
+      flaky,
+    });
+    const repeated: GridData = {
+      rows: [
+        { id: 1, name: 'Steady', content: 'Q1', expected: null },
+        { id: 2, name: 'Wobbly', content: 'Q2', expected: null },
+      ],
+      columns: [{ id: 10, name: 'Tutor', model: 'openai - gpt-4.1' }],
+      cells: new Map([
+        [cellKey(1, 10), cell([])],
+        [cellKey(2, 10), cell([{ checkId: 5, name: 'Says PASS', passed: 2, runs: 3 }])],
+      ]),
+    };
+    const onOptions = vi.fn();
+    render(toolbar(onOptions, options, repeated));
+    const show = screen.getByRole('group', { name: 'Show' });
+    const flaky = within(show).getByRole('radio', { name: /Flaky/ });
+    expect(flaky.closest('label')!.textContent).toBe('Flaky1');
+    await userEvent.click(flaky);
+    expect(onOptions).toHaveBeenLastCalledWith({ filter: { kind: 'flaky' } });
+  });
 });

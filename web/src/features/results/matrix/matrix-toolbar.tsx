@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import type { GridData } from './grid-data';
 import { RENDER_MODES, type RenderMode } from './output-view';
 import { ROW_HEIGHT_OPTIONS, type RowHeight } from './row-height';
+import { labelClasses, RowFilters, type FilterChoice } from './row-filters';
 import {
   checksOf,
   decodeFilter,
@@ -15,6 +16,7 @@ import {
   hasField,
   type Baseline,
   type RowOptions,
+  SIMILARITY_EXPLANATION,
   type SortKey,
 } from './view-model';
 
@@ -54,11 +56,10 @@ const decodeSort = (value: string): SortKey => {
   const [by, columnId] = value.split(':');
   return columnId === undefined
     ? { by: by as 'run' | 'input-name' }
-    : { by: by as 'latency' | 'tokens' | 'score', columnId: Number(columnId) };
+    : { by: by as 'latency' | 'tokens' | 'score' | 'similarity', columnId: Number(columnId) };
 };
 
 const selectClasses = cn(inputClasses, 'h-9 py-1 text-sm');
-const labelClasses = 'block text-xs font-medium text-slate-600 dark:text-slate-300';
 
 type SelectProps = { id: string; label: string; value: string; onChange: (value: string) => void; children: ReactNode };
 function ToolbarSelect({ id, label, value, onChange, children }: SelectProps) {
@@ -71,52 +72,6 @@ function ToolbarSelect({ id, label, value, onChange, children }: SelectProps) {
         {children}
       </select>
     </div>
-  );
-}
-
-type FilterChoice = { value: string; label: string };
-
-/** Which rows show, each choice with how many rows it keeps: one radio group, one choice at a time. */
-function RowFilters({
-  choices,
-  value,
-  counts,
-  onChange,
-}: {
-  choices: FilterChoice[];
-  value: string;
-  counts: Map<string, number>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <fieldset className="flex min-w-0 flex-wrap items-center gap-1.5">
-      <legend className={cn(labelClasses, 'mb-1')}>Show</legend>
-      {choices.map((choice) => (
-        <label
-          key={choice.value}
-          className={cn(
-            'inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium',
-            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600',
-            value === choice.value
-              ? 'border-blue-500 bg-blue-50 text-blue-800 dark:bg-blue-950 dark:text-blue-200'
-              : 'border-slate-300 text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800',
-          )}
-        >
-          <input
-            type="radio"
-            name="matrix-filter"
-            value={choice.value}
-            checked={value === choice.value}
-            onChange={() => onChange(choice.value)}
-            className="sr-only"
-          />
-          {choice.label}
-          <span className="rounded-full bg-slate-100 px-1.5 tabular-nums dark:bg-slate-800">
-            {counts.get(choice.value) ?? 0}
-          </span>
-        </label>
-      ))}
-    </fieldset>
   );
 }
 
@@ -142,6 +97,7 @@ export function MatrixToolbar({
   const { columns } = data;
   // Whole-grid scans (10,000 cells at most), once per data rather than on every keystroke in the search box.
   const hasScores = useMemo(() => hasField(data, 'verdicts'), [data]);
+  const hasSimilarity = useMemo(() => hasField(data, 'similarity'), [data]);
   const counts = useMemo(() => filterCounts(data), [data]);
   const filterChoices = useMemo((): FilterChoice[] => {
     const checks = checksOf(data);
@@ -150,6 +106,8 @@ export function MatrixToolbar({
       ...(checks.length > 0 ? [{ value: 'failed-checks', label: 'Failed checks' }] : []),
       { value: 'failed-calls', label: 'Failed calls' },
       ...(columns.length > 1 ? [{ value: 'differs', label: 'Differs between configurations' }] : []),
+      // A check both passed and failed over a cell's repetitions.
+      ...(checks.length > 0 && hasField(data, 'repetitions') ? [{ value: 'flaky', label: 'Flaky' }] : []),
       // One check says no more than "Failed checks" does.
       ...(checks.length > 1
         ? checks.map((check) => ({
@@ -252,6 +210,11 @@ export function MatrixToolbar({
             <option value={`latency:${column.id}`}>Latency: {column.name}</option>
             <option value={`tokens:${column.id}`}>Output tokens: {column.name}</option>
             {hasScores ? <option value={`score:${column.id}`}>Checks passed: {column.name}</option> : null}
+            {hasSimilarity ? (
+              <option value={`similarity:${column.id}`} title={SIMILARITY_EXPLANATION}>
+                Similarity: {column.name}
+              </option>
+            ) : null}
           </optgroup>
         ))}
       </ToolbarSelect>

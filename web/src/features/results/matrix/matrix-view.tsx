@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { gridCell, type GridData, type GridRow } from './grid-data';
+import { useOutputSimilarity } from '../api/get-output-similarity';
+import { gridCell, withSimilarity, type GridData, type GridRow } from './grid-data';
 import { CellPanel } from './cell-panel';
 import { MatrixGrid, type Position } from './matrix-grid';
 import { MatrixToolbar } from './matrix-toolbar';
@@ -38,11 +39,14 @@ const isTyping = (target: EventTarget) =>
  * a baseline, output rendering, charts and keyboard shortcuts.
  */
 export function MatrixView({
-  data,
+  data: results,
+  run,
   history,
   initialOptions,
 }: {
   data: GridData;
+  /** The owner's run the grid shows, to read each output's similarity to the expected one (a shared grid has none). */
+  run?: { evaluationId: number; polling: boolean };
   history?: RunHistory;
   /** How the matrix opens (a comparison of two configurations opens on their differences). */
   initialOptions?: Partial<RowOptions>;
@@ -60,7 +64,9 @@ export function MatrixView({
   const [mode, setMode] = useState<RenderMode>('plain');
   const [rowHeight, setRowHeight] = useState<RowHeight>('compact');
   // Whole-grid scan, once per data rather than on every keystroke in the search box.
-  const withExpected = useMemo(() => data.rows.some((row) => row.expected !== null), [data]);
+  const withExpected = useMemo(() => results.rows.some((row) => row.expected !== null), [results]);
+  const similarity = useOutputSimilarity(run?.evaluationId ?? 0, run?.polling ?? false, withExpected && !!run);
+  const data = useMemo(() => withSimilarity(results, similarity.data), [results, similarity.data]);
   const [widths, setWidths] = useState<Record<number, number>>({});
   const [active, setActive] = useState<Position>({ row: 0, column: 0 });
   const [expanded, setExpanded] = useState<Position | null>(null);

@@ -191,9 +191,24 @@ describe('the matrix filters', () => {
       'failed-checks': 2,
       'failed-calls': 1,
       differs: 1,
+      flaky: 0,
       'check:5': 1,
       'check:6': 1,
     });
+  });
+
+  it('keeps rows where a check both passed and failed over some cell’s repetitions', () => {
+    const wobbly = { checkId: 5, name: 'Check 5', passed: 1, runs: 3 };
+    const repeated: GridData = {
+      ...judged,
+      cells: new Map([
+        ...judged.cells,
+        [cellKey(1, 10), { ...success('Paris', 0.5, 1), flaky: [] }],
+        [cellKey(2, 20), { ...success('4', 0.2, 1), flaky: [wobbly] }],
+      ]),
+    };
+    expect(visibleRows(repeated, options({ filter: { kind: 'flaky' } })).map((row) => row.name)).toEqual(['Alpha']);
+    expect(filterCounts(repeated).get('flaky')).toBe(1);
   });
 
   it('calls a cell Fail when one check failed, Pass when all passed, nothing without verdicts', () => {

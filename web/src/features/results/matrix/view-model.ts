@@ -17,16 +17,19 @@ export type Baseline =
   | { kind: 'run'; evaluationId: number };
 /** Another run's outputs by cell key, for a 'run' baseline (null until loaded). */
 export type RunOutputs = Map<string, string | null>;
-export type SortKey = { by: 'run' } | { by: 'input-name' } | { by: 'latency' | 'tokens' | 'score'; columnId: number };
+export type SortKey =
+  { by: 'run' } | { by: 'input-name' } | { by: 'latency' | 'tokens' | 'score' | 'similarity'; columnId: number };
 /**
  * Which rows to show: all, those where some check failed (any, or one named check), those where a call failed, or
- * those where the system prompts' outputs or verdicts disagree.
+ * those where the system prompts' outputs or verdicts disagree, or (with repetitions) those where some check both
+ * passed and failed over the repetitions of a cell.
  */
 export type RowFilter =
   | { kind: 'all' }
   | { kind: 'failed-checks' }
   | { kind: 'failed-calls' }
   | { kind: 'differs' }
+  | { kind: 'flaky' }
   | { kind: 'check'; checkId: number };
 export type RowOptions = {
   search: string;
@@ -110,6 +113,7 @@ function rowPassesFilter(data: GridData, row: GridRow, filter: RowFilter): boole
   return rowCells(data, row).some((cell) => {
     if (filter.kind === 'failed-calls') return cell?.status === 'FAILED';
     if (filter.kind === 'failed-checks') return cellVerdict(cell) === 'fail';
+    if (filter.kind === 'flaky') return (cell?.flaky?.length ?? 0) > 0;
     return cell?.verdicts?.some((verdict) => verdict.checkId === filter.checkId && verdict.pass === false) ?? false;
   });
 }
@@ -130,6 +134,7 @@ export function filterCounts(data: GridData): Map<string, number> {
     { kind: 'failed-checks' },
     { kind: 'failed-calls' },
     { kind: 'differs' },
+    { kind: 'flaky' },
     ...checksOf(data).map((check): RowFilter => ({ kind: 'check', checkId: check.id })),
   ];
   return new Map(
@@ -166,6 +171,7 @@ function sortValue(data: GridData, row: GridRow, sort: SortKey): number | string
   const cell = gridCell(data, row.id, sort.columnId);
   if (sort.by === 'latency') return cell?.seconds ?? null;
   if (sort.by === 'tokens') return cell?.outputTokens ?? null;
+  if (sort.by === 'similarity') return cell?.similarity ?? null;
   const verdicts = cell?.verdicts;
   if (!verdicts || verdicts.length === 0) return null;
   return verdicts.filter((verdict) => verdict.pass === true).length / verdicts.length;
@@ -190,8 +196,18 @@ export function visibleRows(data: GridData, options: RowOptions, runOutputs: Run
   return keyed.map((entry) => entry.row);
 }
 
-/** Whether any cell carries cost or verdicts, to offer them in charts, sorting and exports. */
-export const hasField = (data: GridData, field: 'cost' | 'verdicts') =>
-  [...data.cells.values()].some((cell) =>
-    field === 'verdicts' ? (cell.verdicts?.length ?? 0) > 0 : cell.cost != null,
-  );
+const HAS_FIELD = {
+  cost: (cell: GridCell) => cell.cost != null,
+  verdicts: (cell: GridCell) => (cell.verdicts?.length ?? 0) > 0,
+  // Set on every cell with repetitions, flaky or not.
+  repetitions: (cell: GridCell) => cell.flaky !== undefined,
+  similarity: (cell: GridCell) => cell.similarity !== undefined,
+};
+
+/** What a cell's similarity figure means, said where it shows. */
+export const SIMILARITY_EXPLANATION =
+  'Similarity to the expected output: 1 − edit distance ÷ the longer text’s length (100%: identical).';
+
+/** Whether any cell carries cost, verdicts, repetitions or similarity, to offer them in charts, filters, sorting and exports. */
+export const hasField = (data: GridData, field: keyof typeof HAS_FIELD) =>
+  [...data.cells.values()].some(HAS_FIELD[field]);

@@ -176,7 +176,7 @@ export function RunView({ projectId, inputs, configurations, checks, loadError }
     }
   };
 
-  const lines = confirmLines(inputIds.length, configurationIds.length);
+  const lines = confirmLines(inputIds.length, configurationIds.length, repetitions);
   const estimatePayload = { configuration_ids: configurationIds, input_ids: inputIds, use_mock: useMock, repetitions };
   const anthropic = activeConfigurations.some(
     (c) => selectedConfigurations.has(c.id) && c.ai_model.company === 'anthropic',

@@ -32,6 +32,8 @@ describe('confirmLines', () => {
       'Are you sure you want to proceed?',
     ]);
     expect(confirmLines(0, 2)[0]).toBe('Running this evaluation will make 2 API call(s).');
+    // With repetitions, N counts each pair's repetitions: the calls the run makes.
+    expect(confirmLines(6, 1, 3)[0]).toBe('Running this evaluation will make 18 API call(s).');
   });
 });
 

@@ -15,9 +15,10 @@ export function countCalls(inputCount: number, promptCount: number): number {
 }
 
 /** The three lines of the confirm dialog; users and tests know them word for word, so they stay verbatim. */
-export function confirmLines(inputCount: number, promptCount: number): [string, string, string] {
+export function confirmLines(inputCount: number, promptCount: number, repetitions = 1): [string, string, string] {
   return [
-    `Running this evaluation will make ${countCalls(inputCount, promptCount)} API call(s).`,
+    // N is every call the run makes, each pair's repetitions included.
+    `Running this evaluation will make ${countCalls(inputCount, promptCount) * repetitions} API call(s).`,
     `(running ${promptCount} prompt(s) against ${inputCount} input(s))`,
     'Are you sure you want to proceed?',
   ];
