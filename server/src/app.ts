@@ -27,6 +27,7 @@ import { backupRoute } from './backup/routes.js';
 import { authentication } from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
 import projectRoutes from './projects/routes.js';
+import importRoutes from './imports/routes.js';
 import inputRoutes from './inputs/routes.js';
 import configurationRoutes from './configurations/routes.js';
 import modelRoutes from './models/routes.js';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(readiness);
   await app.register(authRoutes);
   await app.register(projectRoutes);
+  await app.register(importRoutes);
   await app.register(inputRoutes);
   await app.register(configurationRoutes);
   await app.register(modelRoutes);

@@ -35,6 +35,7 @@ const projectInputs = { projectId: 'project' } as const;
 const configuration = { id: 'configuration' } as const;
 const evaluation = { evaluation: 'evaluation' } as const;
 const importFile = { format: 'csv', data: 'content\nHello\n' };
+const promptfooImport = { files: [{ name: 'promptfooconfig.yaml', data: 'tests:\n  - vars: { input: Hello }\n' }] };
 const configurationBody = (ids: EntityIds) => ({ name: 'C', prompt_content: 'Be brief.', ai_model_id: ids.model });
 
 export const ACCESS_RULES: Record<string, AccessRule> = {
@@ -66,6 +67,9 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /api/projects/:id/': { ...session, ids: project },
   'PUT /api/projects/:id/': { ...session, ids: project, body: () => ({ name: 'P', description: 'D' }) },
   'DELETE /api/projects/:id/': { ...session, ids: project },
+  'POST /api/projects/import/preview/': { ...session, body: () => promptfooImport },
+  'POST /api/projects/import/': { ...session, body: () => promptfooImport },
+  'GET /api/projects/:id/export/promptfoo/': { ...session, ids: project },
 
   'GET /api/projects/:projectId/inputs/': { ...session, ids: projectInputs },
   'POST /api/projects/:projectId/inputs/': {

@@ -26,4 +26,5 @@ export * from './live.js';
 export * from './csv-cell.js';
 export * from './mock-outputs.js';
 export * from './evidence.js';
+export * from './project-import.js';
 export * from './comparison-outcome.js';

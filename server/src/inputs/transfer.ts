@@ -70,8 +70,25 @@ export async function importInputs(
 ): Promise<ImportInputsResponse> {
   const file = await readRequestFile(db, userId, projectId, request);
   if (file.errors.length > 0) throw importRefused(file);
+  const created = await createImportedInputs(
+    db,
+    userId,
+    projectId,
+    file.rows.map(({ input }) => input),
+  );
+  await rememberColumns(db, projectId, file);
+  return { created: created.length };
+}
+
+/** Creates the rows in file order, all of them or none (a failing chunk deletes the ones before it); answers their ids. */
+export async function createImportedInputs(
+  db: Db,
+  userId: number,
+  projectId: number,
+  inputs: ImportedInput[],
+): Promise<number[]> {
   // Counted before any transaction, in slices: a transaction on the embedded database holds up every other query.
-  const rows = await withTokenCountsInSlices(file.rows.map(({ input }) => input));
+  const rows = await withTokenCountsInSlices(inputs);
   const created: number[] = [];
   try {
     for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
@@ -82,8 +99,7 @@ export async function importInputs(
     await deleteInputs(db, created);
     throw error;
   }
-  await rememberColumns(db, projectId, file);
-  return { created: created.length };
+  return created;
 }
 
 async function rememberColumns(db: Db, projectId: number, file: InputFile) {

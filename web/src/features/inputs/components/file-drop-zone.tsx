@@ -5,12 +5,22 @@ type Props = {
   /** The line above the choose link, e.g. the chosen file's name. */
   prompt: string;
   chooseLabel: string;
-  onFile: (file: File | undefined) => void;
   className?: string;
-};
+  /** The file types the chooser offers; CSV and JSONL unless given. */
+  accept?: string;
+} & (
+  { multiple?: false; onFile: (file: File | undefined) => void } | { multiple: true; onFiles: (files: File[]) => void }
+);
 
-/** A CSV or JSONL file dropped here or chosen with the labelled file input. */
-export function FileDropZone({ prompt, chooseLabel, onFile, className }: Props) {
+const CSV_OR_JSONL = '.csv,.jsonl,.ndjson,text/csv,application/x-ndjson';
+
+/** A CSV or JSONL file (or, with `multiple`, several files) dropped here or chosen with the labelled file input. */
+export function FileDropZone({ prompt, chooseLabel, className, accept = CSV_OR_JSONL, ...take }: Props) {
+  const hand = (files: FileList | null | undefined) => {
+    const list = [...(files ?? [])];
+    if (take.multiple) take.onFiles(list);
+    else take.onFile(list[0]);
+  };
   const id = useId();
   const [dragging, setDragging] = useState(false);
   return (
@@ -23,7 +33,7 @@ export function FileDropZone({ prompt, chooseLabel, onFile, className }: Props) 
       onDrop={(event) => {
         event.preventDefault();
         setDragging(false);
-        onFile(event.dataTransfer.files[0]);
+        hand(event.dataTransfer.files);
       }}
       className={cn(
         'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm',
@@ -40,10 +50,11 @@ export function FileDropZone({ prompt, chooseLabel, onFile, className }: Props) 
       <input
         id={`${id}-file`}
         type="file"
-        accept=".csv,.jsonl,.ndjson,text/csv,application/x-ndjson"
+        accept={accept}
+        multiple={take.multiple}
         className="sr-only"
         onChange={(event) => {
-          onFile(event.target.files?.[0]);
+          hand(event.target.files);
           event.target.value = '';
         }}
       />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { Project } from '@promptgrid/contract';
+import { ROUTES, type Project } from '@promptgrid/contract';
 import { Menu, MenuItem } from '@/components/ui/menu';
-import { ArrowRightIcon, ClockIcon, DotsIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { ArrowRightIcon, ClockIcon, DotsIcon, DownloadIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { relativeAge } from '../lib/relative-age';
 import { systemPromptCount, userPromptCount } from '../lib/count-label';
 import { paths } from '@/lib/paths';
@@ -13,6 +13,14 @@ type ProjectCardProps = {
   onDelete: (project: Project) => void;
   now?: Date;
 };
+
+/** Downloads the project as a promptfooconfig.yaml (the server names the file). */
+function downloadPromptfooConfig(projectId: number) {
+  const link = document.createElement('a');
+  link.href = ROUTES.exportPromptfoo(projectId);
+  link.download = 'promptfooconfig.yaml';
+  link.click();
+}
 
 /**
  * One project in the grid; clicking anywhere on it opens its user prompts. The project's name is a link whose hit
@@ -49,6 +57,10 @@ export function ProjectCard({ project, onEdit, onDelete, now }: ProjectCardProps
           <MenuItem onSelect={() => onEdit(project)}>
             <PencilIcon className="size-4 text-slate-500" />
             Edit Project
+          </MenuItem>
+          <MenuItem onSelect={() => downloadPromptfooConfig(project.id)}>
+            <DownloadIcon className="size-4 text-slate-500" />
+            Export as promptfoo config
           </MenuItem>
           <MenuItem destructive onSelect={() => onDelete(project)}>
             <TrashIcon className="size-4" />

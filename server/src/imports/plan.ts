@@ -1,0 +1,94 @@
+// What an import will create, built from the files before anything is written, with its report.
+import type { CheckType, ImportReport, ImportReportItem } from '@promptgrid/contract';
+
+/** A model a configuration or a judge can use: the user's listed models, custom endpoints' included. */
+export type ModelChoice = { id: number; company: string; model_name: string };
+
+export type PlannedMessage = { role: 'user' | 'assistant'; content: string };
+
+export type PlannedConfiguration = {
+  name: string;
+  prompt_content: string;
+  /** The user message's template ({{input}}: the input's content); null: the input's content as it is. */
+  user_template: string | null;
+  /** Turns sent before the input's (few-shot examples, a conversation's start). */
+  messages: PlannedMessage[];
+  ai_model_id: number;
+  model: string;
+  temperature: number | null;
+  max_tokens: number | null;
+  json_mode: boolean;
+};
+
+export type PlannedInput = {
+  name: string;
+  content: string;
+  variables: Record<string, string>;
+  expected_output: string | null;
+};
+
+export type PlannedCheck = {
+  name: string;
+  type: CheckType;
+  value: string;
+  ai_model_id: number | null;
+  /** Indexes into the plan's inputs; null: every input. */
+  inputs: number[] | null;
+};
+
+export type ImportPlan = {
+  format: ImportReport['format'];
+  project_name: string;
+  description: string;
+  configurations: PlannedConfiguration[];
+  inputs: PlannedInput[];
+  checks: PlannedCheck[];
+  items: ImportReportItem[];
+};
+
+/** The report of a plan: what it creates, and every item not carried over as it is. */
+export function reportOf(plan: ImportPlan): ImportReport {
+  return {
+    format: plan.format,
+    project_name: plan.project_name,
+    configurations: plan.configurations.map((c) => ({ name: c.name, model: c.model })),
+    inputs: plan.inputs.length,
+    checks: plan.checks.map((c) => ({
+      name: c.name,
+      type: c.type,
+      inputs: c.inputs === null ? null : c.inputs.length,
+    })),
+    items: plan.items,
+  };
+}
+
+/**
+ * Adds a check to the plan, or widens the scope of an equal one already there (same type, value and judge): a test
+ * suite repeats `contains: x` on many tests, which is one check over those inputs.
+ */
+export function addCheck(checks: PlannedCheck[], check: PlannedCheck): void {
+  const same = checks.find(
+    (c) => c.type === check.type && c.value === check.value && c.ai_model_id === check.ai_model_id,
+  );
+  if (!same) {
+    checks.push(check);
+    return;
+  }
+  if (same.inputs === null || check.inputs === null) same.inputs = null;
+  else same.inputs = [...new Set([...same.inputs, ...check.inputs])].sort((a, b) => a - b);
+}
+
+/** A regular expression that matches `text` literally. */
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** `text` literally, ignoring case, for an engine without a case-insensitive flag: each letter as [xX]. */
+export const caseInsensitiveRegex = (text: string) =>
+  [...text]
+    .map((char) => {
+      const [lower, upper] = [char.toLowerCase(), char.toUpperCase()];
+      return lower === upper ? escapeRegex(char) : `[${lower}${upper}]`;
+    })
+    .join('');
+
+/** A short quoted text for a check's name. */
+export const quoted = (text: string, length = 40) => `"${text.length > length ? `${text.slice(0, length)}…` : text}"`;

@@ -1,0 +1,114 @@
+// A project as a runnable promptfooconfig.yaml: configurations as prompts x providers, inputs as tests, checks as
+// assertions (named by `metric`, so an import of the file gives the same project back).
+import { eq, inArray } from 'drizzle-orm';
+import { stringify } from 'yaml';
+import type { Check, Configuration, Input } from '@promptgrid/contract';
+import type { Db } from '../db/client.js';
+import { endpoints, projects } from '../db/schema.js';
+import { listChecks } from '../checks/service.js';
+import { listConfigurations } from '../configurations/service.js';
+import { listInputs } from '../inputs/service.js';
+import { assertOwnsProject } from '../auth/ownership.js';
+
+const PROVIDER_PREFIX: Record<string, string> = {
+  openai: 'openai:chat:',
+  anthropic: 'anthropic:messages:',
+  gemini: 'google:',
+};
+
+type Assertion = { type: string; value?: unknown; metric: string; provider?: string };
+
+/** A check as a promptfoo assertion on one input (null: defaultTest's, on every input); null where none says it. */
+function assertionOf(check: Check, input: Input | null, judgeIds: Map<number, string>): Assertion | null {
+  const metric = check.name;
+  switch (check.type) {
+    case 'contains':
+      return { type: 'contains', value: check.value, metric };
+    case 'not_contains':
+      return { type: 'not-contains', value: check.value, metric };
+    case 'regex':
+      return { type: 'regex', value: check.value, metric };
+    case 'equals_expected':
+      return input?.expected_output == null ? null : { type: 'equals', value: input.expected_output, metric };
+    case 'contains_expected':
+      return input?.expected_output == null ? null : { type: 'contains', value: input.expected_output, metric };
+    case 'is_json':
+      return { type: 'is-json', metric };
+    case 'json_schema':
+      return { type: 'is-json', value: JSON.parse(check.value) as unknown, metric };
+    case 'max_chars':
+      return { type: 'javascript', value: `output.length <= ${Number(check.value)}`, metric };
+    case 'llm_judge':
+      return { type: 'llm-rubric', value: check.value, metric, provider: judgeIds.get(check.ai_model_id ?? -1) };
+    default:
+      return null;
+  }
+}
+
+/** The provider id and options of a configuration's model; a custom endpoint's model as OpenAI-compatible. */
+function providerOf(c: Configuration, baseUrls: Map<number, string>) {
+  const config: Record<string, unknown> = { temperature: c.parameters.temperature };
+  if (c.parameters.max_tokens !== null) config.max_tokens = c.parameters.max_tokens;
+  if (c.json_mode) config.response_format = { type: 'json_object' };
+  const endpoint = c.ai_model.endpoint;
+  if (endpoint) config.apiBaseUrl = baseUrls.get(endpoint.id);
+  const prefix = endpoint ? 'openai:chat:' : (PROVIDER_PREFIX[c.ai_model.company] ?? `${c.ai_model.company}:`);
+  return { id: `${prefix}${c.ai_model.model_name}`, label: c.name, prompts: [c.name], config };
+}
+
+/** GET /api/projects/{id}/export/promptfoo/: the config as YAML text, tests inline. */
+export async function exportPromptfooConfig(db: Db, userId: number, projectId: number): Promise<string> {
+  await assertOwnsProject(db, userId, projectId);
+  const [[project], configurations, inputs, checks] = await Promise.all([
+    db
+      .select({ name: projects.name, description: projects.description })
+      .from(projects)
+      .where(eq(projects.id, projectId)),
+    listConfigurations(db, userId, projectId),
+    listInputs(db, userId, projectId, { sort: 'created', status: 'active' }),
+    listChecks(db, userId, projectId),
+  ]);
+  const endpointIds = configurations.flatMap((c) => (c.ai_model.endpoint ? [c.ai_model.endpoint.id] : []));
+  const baseUrls = new Map(
+    endpointIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: endpoints.id, baseUrl: endpoints.baseUrl })
+            .from(endpoints)
+            .where(inArray(endpoints.id, endpointIds))
+        ).map((e) => [e.id, e.baseUrl] as const),
+  );
+  const active = configurations.filter((c) => c.is_active);
+  const judgeIds = new Map(configurations.map((c) => [c.ai_model.id, providerOf(c, baseUrls).id] as const));
+  const activeChecks = checks.filter((c) => c.is_active);
+  const config = {
+    description: project?.name ?? 'Promptgrid project',
+    prompts: active.map((c) => ({
+      label: c.name,
+      raw: JSON.stringify([
+        { role: 'system', content: c.prompt.content },
+        ...c.messages,
+        { role: 'user', content: c.user_template },
+      ]),
+    })),
+    providers: active.map((c) => providerOf(c, baseUrls)),
+    defaultTest: {
+      assert: activeChecks
+        .filter((check) => check.input_ids === null && !['equals_expected', 'contains_expected'].includes(check.type))
+        .flatMap((check) => assertionOf(check, null, judgeIds) ?? []),
+    },
+    tests: inputs.map((input) => ({
+      description: input.name,
+      vars: { ...input.variables, input: input.content },
+      assert: activeChecks
+        .filter(
+          (check) =>
+            (check.input_ids?.includes(input.id) ?? false) ||
+            (check.input_ids === null && ['equals_expected', 'contains_expected'].includes(check.type)),
+        )
+        .flatMap((check) => assertionOf(check, input, judgeIds) ?? []),
+    })),
+  };
+  return `# Exported from Promptgrid: run it with \`npx promptfoo eval\`.\n${stringify(config, { lineWidth: 0 })}`;
+}

@@ -1,0 +1,73 @@
+// A promptfoo config (promptfooconfig.yaml and the files it refers to) as a Promptgrid project.
+import type { ImportPlan, ModelChoice, PlannedConfiguration } from './plan.js';
+import { readPrompts, readProviders } from './promptfoo-prompts.js';
+import { readTests } from './promptfoo-tests.js';
+import type { ImportSource } from './source.js';
+
+const CARRIED_KEYS = new Set(['description', 'prompts', 'providers', 'tests', 'defaultTest']);
+/** What a configuration sends as its system prompt when the promptfoo prompt had none: the field is required here. */
+export const STAND_IN_SYSTEM_PROMPT = 'You are a helpful assistant.';
+
+/** The config file among the uploads: promptfooconfig.yaml (or .yml/.json), else the only YAML file at the top. */
+export function findPromptfooConfig(files: Map<string, string>): string | null {
+  const names = [...files.keys()];
+  return (
+    names.find((name) => /(^|\/)promptfooconfig\.(ya?ml|json)$/i.test(name)) ??
+    (names.filter((name) => !name.includes('/') && /\.ya?ml$/i.test(name)).length === 1
+      ? names.find((name) => !name.includes('/') && /\.ya?ml$/i.test(name))!
+      : null)
+  );
+}
+
+export function planPromptfooImport(source: ImportSource, file: string, models: ModelChoice[]): ImportPlan {
+  const read = source.yaml(file, { file, path: [] });
+  const config =
+    read && typeof read.value === 'object' && read.value !== null ? (read.value as Record<string, unknown>) : {};
+  for (const key of Object.keys(config).filter((k) => !CARRIED_KEYS.has(k)))
+    source.note('skipped', `key '${key}'`, 'Promptgrid projects have no equivalent setting.', { file, path: [key] });
+  const prompts = readPrompts(config.prompts ?? [], source, file);
+  const providers = readProviders(config.providers ?? [], source, file, models);
+  const defaults = config.defaultTest as { options?: { provider?: unknown } } | undefined;
+  const graderId = typeof defaults?.options?.provider === 'string' ? defaults.options.provider : null;
+  const grader = graderId ? (models.find((m) => graderId.endsWith(`:${m.model_name}`)) ?? null) : null;
+  const context = { models, judge: grader ?? providers[0]?.model ?? null, checks: [] };
+  const inputs = readTests(config, file, source, context);
+
+  const configurations = prompts.flatMap((prompt, index) =>
+    providers.flatMap((provider): PlannedConfiguration[] => {
+      if (provider.prompts !== null && !provider.prompts.includes(prompt.label)) return [];
+      const where = { file, path: ['prompts', index] };
+      if (prompt.system === null)
+        source.note(
+          'changed',
+          `prompt '${prompt.label}'`,
+          `It became the user message template; a configuration needs a system prompt, so it reads "${STAND_IN_SYSTEM_PROMPT}"`,
+          where,
+        );
+      return [
+        {
+          // A provider labelled as the one prompt it runs (as Promptgrid's export writes them) names one configuration.
+          name: (prompt.label === provider.label ? prompt.label : `${prompt.label} · ${provider.label}`).slice(0, 200),
+          prompt_content: prompt.system ?? STAND_IN_SYSTEM_PROMPT,
+          user_template: prompt.userTemplate,
+          messages: prompt.messages,
+          ai_model_id: provider.model.id,
+          model: `${provider.model.company} - ${provider.model.model_name}`,
+          temperature: provider.temperature,
+          max_tokens: provider.maxTokens,
+          json_mode: provider.jsonMode,
+        },
+      ];
+    }),
+  );
+  const description = typeof config.description === 'string' ? config.description : '';
+  return {
+    format: 'promptfoo',
+    project_name: (description || 'Imported from promptfoo').slice(0, 200),
+    description: description || `Imported from ${file}.`,
+    configurations,
+    inputs,
+    checks: context.checks,
+    items: source.items,
+  };
+}
