@@ -166,6 +166,28 @@ describe('the promptgrid CLI against a server', () => {
     expect(rows.map((row) => row.name)).toContain('Imported');
   });
 
+  it('imports a project from a promptfoo config and the files beside it, previews it first, and exports it back', async () => {
+    const dir = path.join(work, 'promptfoo');
+    fs.mkdirSync(path.join(dir, 'tests'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'promptfooconfig.yaml'),
+      'description: From promptfoo\nprompts: ["Answer: {{question}}"]\nproviders: [openai:chat:gpt-4o-mini]\n' +
+        'tests: file://tests/cases.csv\n',
+    );
+    fs.writeFileSync(path.join(dir, 'tests', 'cases.csv'), 'question,__expected\nWhat is 2+2?,contains: 4\n');
+    const config = path.join(dir, 'promptfooconfig.yaml');
+    const preview = await cli(['import', config, '--preview', '--json']);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(JSON.parse(preview.stdout)).toMatchObject({ project_name: 'From promptfoo', inputs: 1 });
+    const created = await cli(['import', config]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/^Created project \d+: From promptfoo\.\n1 configurations, 1 inputs, 1 checks\./);
+    const exported = await cli(['export', '--project', 'From promptfoo']);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('id: openai:chat:gpt-4o-mini');
+    expect(exported.stdout).toContain('input: What is 2+2?');
+  });
+
   it('pulls prompts as Markdown files and pushes back exactly one new version for the one changed file', async () => {
     const dir = path.join(work, 'prompts');
     const pulled = await cli(['pull', dir, '--project', 'Bench']);

@@ -3,6 +3,7 @@ import { EXIT } from './client.js';
 import { clientFromEnvironment } from './settings.js';
 import { estimateCommand, runCommand, type RunOptions, type SelectionOptions } from './run-command.js';
 import { registerDataCommands } from './data-commands.js';
+import { registerProjectFileCommands } from './project-files.js';
 import { listOption } from './selection.js';
 
 const positiveInteger = (value: string) => {
@@ -66,6 +67,7 @@ export function buildProgram(): Command {
   );
 
   registerDataCommands(program);
+  registerProjectFileCommands(program);
   return program;
 }
 

@@ -83,6 +83,7 @@ function setUp(
 const dialog = () => screen.getByRole('dialog', { name: 'Checks' });
 
 describe('ChecksPanel', () => {
+  // A long flow of typing and previews: on a loaded machine it takes longer than the default 5 s.
   it('creates a check with a live preview on the run, shows the rules at the fields, then re-scores the run', async () => {
     const { bodies, reloadRequests, calls } = setUp();
     expect(await within(dialog()).findByText('Short')).toBeInTheDocument();
@@ -121,7 +122,7 @@ describe('ChecksPanel', () => {
     expect(await within(dialog()).findByText('Re-scored 2 outputs.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(reloadRequests).toHaveBeenCalled();
     expect(callsOf(calls)).toContain('POST /api/evaluations/9/rescore/');
-  });
+  }, 15_000);
 
   it("shows the server's 400 messages at their fields, and a judge check takes a model and a rubric", async () => {
     setUp({

@@ -1,5 +1,6 @@
 import type { FlakyCase } from '@promptgrid/contract';
 import { useConsistency } from '../api/get-evidence';
+import { EvidenceRowName, EvidenceTable } from './evidence-table';
 
 type Props = {
   evaluationId: number;
@@ -32,52 +33,30 @@ export function ConsistencyPanel({ evaluationId, polling, nameOf, inputName, che
       <h3 id="consistency-title" className="text-sm font-semibold">
         Consistency over {k} repetitions
       </h3>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <thead className="text-xs text-slate-500 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                System prompt
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                <span title={explainPassAtK(k)} className="cursor-help underline decoration-dotted">
-                  pass@{k}
-                </span>
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                <span title={explainPassHatK(k)} className="cursor-help underline decoration-dotted">
-                  pass^{k}
-                </span>
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                <span title={FLAKY_EXPLAINED} className="cursor-help underline decoration-dotted">
-                  Flaky cases
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {consistency.data.configurations.map((row) => (
-              <tr key={row.configuration_id} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="max-w-[16rem] truncate py-1 pr-3 font-medium">
-                  {nameOf(row.configuration_id)}
-                </th>
-                {row.consistency.available ? (
-                  <>
-                    <td className="py-1 pr-3 tabular-nums">{percent(row.consistency.pass_at_k)}</td>
-                    <td className="py-1 pr-3 tabular-nums">{percent(row.consistency.pass_hat_k)}</td>
-                    <td className="py-1 tabular-nums">{row.consistency.flaky_cases.length}</td>
-                  </>
-                ) : (
-                  <td colSpan={3} className="py-1 text-xs text-slate-500 dark:text-slate-400">
-                    {row.consistency.reason}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <EvidenceTable
+        columns={[
+          { label: `pass@${k}`, explanation: explainPassAtK(k) },
+          { label: `pass^${k}`, explanation: explainPassHatK(k) },
+          { label: 'Flaky cases', explanation: FLAKY_EXPLAINED },
+        ]}
+      >
+        {consistency.data.configurations.map((row) => (
+          <tr key={row.configuration_id} className="border-t border-slate-100 dark:border-slate-800">
+            <EvidenceRowName>{nameOf(row.configuration_id)}</EvidenceRowName>
+            {row.consistency.available ? (
+              <>
+                <td className="py-1 pr-3 tabular-nums">{percent(row.consistency.pass_at_k)}</td>
+                <td className="py-1 pr-3 tabular-nums">{percent(row.consistency.pass_hat_k)}</td>
+                <td className="py-1 tabular-nums">{row.consistency.flaky_cases.length}</td>
+              </>
+            ) : (
+              <td colSpan={3} className="py-1 text-xs text-slate-500 dark:text-slate-400">
+                {row.consistency.reason}
+              </td>
+            )}
+          </tr>
+        ))}
+      </EvidenceTable>
       {flaky.length > 0 ? (
         <details className="text-sm">
           <summary className="cursor-pointer text-slate-600 dark:text-slate-300">

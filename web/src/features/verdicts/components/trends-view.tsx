@@ -38,15 +38,10 @@ function RunTooltip({ row, names }: { row: TrendRow | undefined; names: string[]
   );
 }
 
-function TrendChart({
-  trends,
-  rows,
-  onOpenRun,
-}: {
-  trends: ProjectTrends;
-  rows: TrendRow[];
-  onOpenRun: Props['onOpenRun'];
-}) {
+/** What the chart and the table both draw: the series, the runs as rows, and how to open a run. */
+type TrendPart = { trends: ProjectTrends; rows: TrendRow[]; onOpenRun: Props['onOpenRun'] };
+
+function TrendChart({ trends, rows, onOpenRun }: TrendPart) {
   const names = trends.series.map((series) => series.name);
   // Series are keyed by index: a name with a dot would read as a path to recharts.
   const data = rows.map((row) => ({
@@ -109,15 +104,7 @@ function TrendChart({
 }
 
 /** The same figures as a table: readable without the chart, and each run a link. */
-function TrendTable({
-  trends,
-  rows,
-  onOpenRun,
-}: {
-  trends: ProjectTrends;
-  rows: TrendRow[];
-  onOpenRun: Props['onOpenRun'];
-}) {
+function TrendTable({ trends, rows, onOpenRun }: TrendPart) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[28rem] text-left text-sm">

@@ -1,6 +1,7 @@
 import type { VotePreference } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { usePreference } from '../api/get-preference';
+import { EvidenceRowName, EvidenceTable } from './evidence-table';
 
 type Props = { evaluationId: number; nameOf: (configurationId: number) => string };
 
@@ -40,51 +41,31 @@ export function VotePreferencePanel({ evaluationId, nameOf }: Props) {
       <h3 id="vote-preference-title" className="text-sm font-semibold">
         Blind votes ({preference.data.votes})
       </h3>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <thead className="text-xs text-slate-500 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                System prompt
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                <span title={SCORE_EXPLAINED} className="cursor-help underline decoration-dotted">
-                  Score
+      <EvidenceTable
+        columns={[
+          { label: 'Score', explanation: SCORE_EXPLAINED },
+          { label: 'Win rate', explanation: WIN_RATE_EXPLAINED },
+          { label: 'Won / lost / tied / both bad' },
+        ]}
+      >
+        {ranked.map((row) => (
+          <tr key={row.configuration_id} className="border-t border-slate-100 dark:border-slate-800">
+            <EvidenceRowName>{nameOf(row.configuration_id)}</EvidenceRowName>
+            <td className="py-1 pr-3 whitespace-nowrap tabular-nums">
+              {row.score === null ? '—' : score(row.score)}
+              {row.interval ? (
+                <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">
+                  ({score(row.interval.low)}–{score(row.interval.high)})
                 </span>
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                <span title={WIN_RATE_EXPLAINED} className="cursor-help underline decoration-dotted">
-                  Win rate
-                </span>
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Won / lost / tied / both bad
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {ranked.map((row) => (
-              <tr key={row.configuration_id} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="max-w-[16rem] truncate py-1 pr-3 font-medium">
-                  {nameOf(row.configuration_id)}
-                </th>
-                <td className="py-1 pr-3 whitespace-nowrap tabular-nums">
-                  {row.score === null ? '—' : score(row.score)}
-                  {row.interval ? (
-                    <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">
-                      ({score(row.interval.low)}–{score(row.interval.high)})
-                    </span>
-                  ) : null}
-                </td>
-                <td className="py-1 pr-3 tabular-nums">{row.win_rate === null ? '—' : percent(row.win_rate)}</td>
-                <td className="py-1 tabular-nums">
-                  {row.won} / {row.lost} / {row.tied} / {row.both_bad}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              ) : null}
+            </td>
+            <td className="py-1 pr-3 tabular-nums">{row.win_rate === null ? '—' : percent(row.win_rate)}</td>
+            <td className="py-1 tabular-nums">
+              {row.won} / {row.lost} / {row.tied} / {row.both_bad}
+            </td>
+          </tr>
+        ))}
+      </EvidenceTable>
       <PositionBias bias={preference.data.position_bias} />
     </section>
   );
