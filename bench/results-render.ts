@@ -117,10 +117,21 @@ async function inBatches<T>(count: number, parallel: number, task: (index: numbe
   return out;
 }
 
+const LOOKUP_TOOL = {
+  name: 'lookup_clause',
+  description: 'Looks up a clause of the contract.',
+  parameters: {
+    type: 'object',
+    properties: { clause: { type: 'integer' }, section: { type: 'string' } },
+    required: ['clause'],
+  },
+};
+
 /**
  * A project of `inputs` user prompts, each with an expected output, and `prompts` system prompts alternating over two
  * models (one per provider), with the check against the expected output: every cell carries a verdict badge and the
- * matrix its expected-output column, as a real run's does.
+ * matrix its expected-output column, as a real run's does. Every fourth prompt declares a tool, so a quarter of the
+ * cells show a tool call (name and pretty-printed arguments) as well as text.
  */
 async function seed(client: Client, inputs: number, prompts: number) {
   const models = await client.ok<{ id: number; model_name: string }[]>('GET', ROUTES.models);
@@ -157,6 +168,7 @@ async function seed(client: Client, inputs: number, prompts: number) {
           ai_model_id: (c % 2 === 0 ? chosen[0] : chosen[1]).id,
           parameters: { temperature: 0.5, max_tokens: 200 },
           provider_specific_params: {},
+          ...(c % 4 === 3 ? { tools: [LOOKUP_TOOL] } : {}),
         })
       ).id,
   );
