@@ -95,11 +95,11 @@ test.describe('verdicts', () => {
     await visible(terse.getByRole('tooltip').filter({ hasText: 'Contains "France".' }));
 
     // The leaderboard once the run (its judgements included) is complete: the contains check passes on one input of
-    // three for both, and the mock judge's verdicts (fixed by rubric and output) pass 1 of 3 for Terse, 2 of 3 for
+    // three for both, and the mock judge's verdicts (fixed by rubric and output) pass 2 of 3 for Terse, 3 of 3 for
     // Friendly. No votes yet.
     await visible(leaderboardRow(page, 'Terse'));
-    await expect.poll(() => rates(page, 'Terse')).toEqual({ pass: '33%', win: '—' });
-    await expect.poll(() => rates(page, 'Friendly')).toEqual({ pass: '50%', win: '—' });
+    await expect.poll(() => rates(page, 'Terse')).toEqual({ pass: '50%', win: '—' });
+    await expect.poll(() => rates(page, 'Friendly')).toEqual({ pass: '67%', win: '—' });
 
     // Editing a check previews it on this run's outputs before saving; then the run is scored again.
     await page.getByRole('button', { name: 'Checks' }).click();

@@ -3,20 +3,30 @@ import { LIMITS, ROUTES, type EvaluationConsistency, type JudgeAgreement } from 
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const refetchWhile = (polling: boolean) => (polling ? LIMITS.pollingIntervalMs : false);
+/**
+ * When evidence about a run is read again: as often as the leaderboard while the run goes on, and whenever the
+ * leaderboard's verdicts or ratings change (`verdicts`, a digest of them, is part of the key): judging after a
+ * re-score, or a rating, can end after the last poll.
+ */
+export type EvidenceRefresh = { polling: boolean; verdicts: string };
 
-/** pass@k, pass^k and flaky cases per configuration; refetched with the leaderboard while the run goes on. */
-export const useConsistency = (evaluationId: number, polling: boolean) =>
+export const refreshOf = ({ polling, verdicts }: EvidenceRefresh) => ({
+  keyPart: verdicts,
+  refetchInterval: polling ? LIMITS.pollingIntervalMs : (false as const),
+});
+
+/** pass@k, pass^k and flaky cases per configuration. */
+export const useConsistency = (evaluationId: number, refresh: EvidenceRefresh) =>
   useQuery({
-    queryKey: queryKeys.evaluationConsistency(evaluationId),
+    queryKey: [...queryKeys.evaluationConsistency(evaluationId), refreshOf(refresh).keyPart],
     queryFn: () => api.get<EvaluationConsistency>(ROUTES.consistency(evaluationId)),
-    refetchInterval: refetchWhile(polling),
+    refetchInterval: refreshOf(refresh).refetchInterval,
   });
 
-/** How often each judge check agrees with people's ratings; refetched when a rating changes. */
-export const useJudgeAgreement = (evaluationId: number, polling: boolean) =>
+/** How often each judge check agrees with people's ratings. */
+export const useJudgeAgreement = (evaluationId: number, refresh: EvidenceRefresh) =>
   useQuery({
-    queryKey: queryKeys.evaluationJudgeAgreement(evaluationId),
+    queryKey: [...queryKeys.evaluationJudgeAgreement(evaluationId), refreshOf(refresh).keyPart],
     queryFn: () => api.get<JudgeAgreement>(ROUTES.judgeAgreement(evaluationId)),
-    refetchInterval: refetchWhile(polling),
+    refetchInterval: refreshOf(refresh).refetchInterval,
   });

@@ -1,10 +1,10 @@
 import type { FlakyCase } from '@promptgrid/contract';
-import { useConsistency } from '../api/get-evidence';
+import { useConsistency, type EvidenceRefresh } from '../api/get-evidence';
 import { EvidenceRowName, EvidenceTable } from './evidence-table';
 
 type Props = {
   evaluationId: number;
-  polling: boolean;
+  refresh: EvidenceRefresh;
   nameOf: (configurationId: number) => string;
   inputName: (inputId: number | null) => string;
   checkName: (checkId: number) => string;
@@ -19,8 +19,8 @@ const FLAKY_EXPLAINED = 'Flaky: a check on an input that both passed and failed 
  * With repetitions, whether each system prompt passes every time or only sometimes: pass@k and pass^k per system
  * prompt (a case is one check on one input), and the flaky cases with their pass counts ("3/5").
  */
-export function ConsistencyPanel({ evaluationId, polling, nameOf, inputName, checkName }: Props) {
-  const consistency = useConsistency(evaluationId, polling);
+export function ConsistencyPanel({ evaluationId, refresh, nameOf, inputName, checkName }: Props) {
+  const consistency = useConsistency(evaluationId, refresh);
   if (!consistency.data || consistency.data.repetitions < 2) return null;
   const k = consistency.data.repetitions;
   const flaky = consistency.data.configurations.flatMap((row) =>

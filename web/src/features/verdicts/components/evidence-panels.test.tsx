@@ -45,7 +45,7 @@ describe('ConsistencyPanel', () => {
     renderWithApp(
       <ConsistencyPanel
         evaluationId={9}
-        polling={false}
+        refresh={{ polling: false, verdicts: '' }}
         nameOf={nameOf}
         inputName={inputName}
         checkName={() => 'Polite'}
@@ -72,7 +72,13 @@ describe('ConsistencyPanel', () => {
         : undefined,
     );
     const { container } = renderWithApp(
-      <ConsistencyPanel evaluationId={9} polling={false} nameOf={nameOf} inputName={inputName} checkName={String} />,
+      <ConsistencyPanel
+        evaluationId={9}
+        refresh={{ polling: false, verdicts: '' }}
+        nameOf={nameOf}
+        inputName={inputName}
+        checkName={String}
+      />,
     );
     await expect.poll(() => calls.length).toBe(1);
     expect(container).toBeEmptyDOMElement();
@@ -127,7 +133,14 @@ describe('JudgeAgreementPanel', () => {
           }
         : undefined,
     );
-    renderWithApp(<JudgeAgreementPanel evaluationId={9} polling={false} nameOf={nameOf} inputName={inputName} />);
+    renderWithApp(
+      <JudgeAgreementPanel
+        evaluationId={9}
+        refresh={{ polling: false, verdicts: '' }}
+        nameOf={nameOf}
+        inputName={inputName}
+      />,
+    );
     const panel = await screen.findByRole('region', { name: 'Judge agreement' });
     expect(panel).toHaveTextContent(
       'Helpful agrees with your ratings on 80% of 10 rated outputs; kappa 0.60 (0.12 to 1.00).',

@@ -1,9 +1,9 @@
 import type { JudgeAgreement } from '@promptgrid/contract';
-import { useJudgeAgreement } from '../api/get-evidence';
+import { useJudgeAgreement, type EvidenceRefresh } from '../api/get-evidence';
 
 type Props = {
   evaluationId: number;
-  polling: boolean;
+  refresh: EvidenceRefresh;
   nameOf: (configurationId: number) => string;
   inputName: (inputId: number | null) => string;
 };
@@ -51,7 +51,7 @@ function Confusion({ confusion }: { confusion: Available['confusion'] }) {
   );
 }
 
-function CheckAgreement({ check, nameOf, inputName }: { check: Check } & Omit<Props, 'evaluationId' | 'polling'>) {
+function CheckAgreement({ check, nameOf, inputName }: { check: Check } & Omit<Props, 'evaluationId' | 'refresh'>) {
   const agreement = check.agreement;
   if (!agreement.available)
     return (
@@ -107,8 +107,8 @@ function CheckAgreement({ check, nameOf, inputName }: { check: Check } & Omit<Pr
  * Can the judge be trusted? Per judge check of the project, how often it agrees with people's thumbs on the outputs
  * both rated, and where they disagree, so the rubric can be fixed. Shown only where the project has a judge check.
  */
-export function JudgeAgreementPanel({ evaluationId, polling, nameOf, inputName }: Props) {
-  const agreement = useJudgeAgreement(evaluationId, polling);
+export function JudgeAgreementPanel({ evaluationId, refresh, nameOf, inputName }: Props) {
+  const agreement = useJudgeAgreement(evaluationId, refresh);
   if (!agreement.data || agreement.data.checks.length === 0) return null;
   return (
     <section aria-labelledby="judge-agreement-title" className="mt-4 space-y-2">

@@ -1,5 +1,6 @@
 import type { PassRateComparison } from '@promptgrid/contract';
 import { cn } from '@/lib/cn';
+import type { EvidenceRefresh } from '../api/get-evidence';
 import { useSignificance } from '../api/get-significance';
 
 type Props = {
@@ -8,7 +9,7 @@ type Props = {
   leaderId: number;
   runnerUpId: number;
   nameOf: (configurationId: number) => string;
-  polling: boolean;
+  refresh: EvidenceRefresh;
 };
 
 const points = (share: number) => `${share > 0 ? '+' : share < 0 ? '−' : ''}${Math.abs(Math.round(share * 100))}`;
@@ -67,8 +68,8 @@ function Verdict({ result, leader }: { result: Extract<PassRateComparison, { ava
  * Is the leader really ahead of the runner-up? The paired comparison of their pass rates, in words: "better" only
  * where the interval excludes 0, otherwise how many more cases would tell.
  */
-export function LeadSignificance({ evaluationId, leaderId, runnerUpId, nameOf, polling }: Props) {
-  const significance = useSignificance(evaluationId, runnerUpId, leaderId, polling);
+export function LeadSignificance({ evaluationId, leaderId, runnerUpId, nameOf, refresh }: Props) {
+  const significance = useSignificance(evaluationId, runnerUpId, leaderId, refresh);
   if (significance.isPending) return null;
   if (significance.isError)
     return <p className="text-xs text-slate-500 dark:text-slate-400">Could not tell whether the difference is real.</p>;

@@ -28,6 +28,13 @@ type Props = {
  */
 export function Leaderboard({ evaluationId, polling, nameOf, mock = false, checkNames, onCompare, inputNames }: Props) {
   const summary = useSummary(evaluationId, polling);
+  // The evidence reads the verdicts and ratings again whenever the leaderboard's counts of them change.
+  const refresh = {
+    polling,
+    verdicts: (summary.data ?? [])
+      .map((r) => `${r.checks_passed}/${r.checks_total}/${r.rating_up}/${r.rating_down}`)
+      .join(','),
+  };
   const inputName = (id: number | null) =>
     id === null ? 'No user prompt' : (inputNames?.get(id) ?? `User prompt #${id}`);
   return (
@@ -64,17 +71,17 @@ export function Leaderboard({ evaluationId, polling, nameOf, mock = false, check
               leaderId={summary.data[0].configuration_id}
               runnerUpId={summary.data[1].configuration_id}
               nameOf={nameOf}
-              polling={polling}
+              refresh={refresh}
             />
           ) : null}
           <ConsistencyPanel
             evaluationId={evaluationId}
-            polling={polling}
+            refresh={refresh}
             nameOf={nameOf}
             inputName={inputName}
             checkName={(id) => checkNames?.get(id) ?? `Check #${id}`}
           />
-          <JudgeAgreementPanel evaluationId={evaluationId} polling={polling} nameOf={nameOf} inputName={inputName} />
+          <JudgeAgreementPanel evaluationId={evaluationId} refresh={refresh} nameOf={nameOf} inputName={inputName} />
           <VotePreferencePanel evaluationId={evaluationId} nameOf={nameOf} />
         </>
       )}
