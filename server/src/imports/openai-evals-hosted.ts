@@ -50,6 +50,7 @@ function notEqualRegex(text: string): string {
   return `^(?:[\\s\\S]{0,${n - 1}}|[\\s\\S]{${n + 1},}|${differing.join('|')})$`;
 }
 
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** A data row's `item` as an input: a chat `input` as a conversation, else its fields as variables. */
@@ -154,7 +155,7 @@ export function planHostedEval(source: ImportSource, file: string, models: Model
         const prompt = turns.map((turn) => asVariables(textOf(turn.content))).join('\n\n');
         const passing =
           criterion.type === 'label_model'
-            ? `The output passes when the label is ${(Array.isArray(criterion.passing_labels) ? criterion.passing_labels : []).map(textOf).join(' or ')}.`
+            ? `The output passes when the label is ${listOf(criterion.passing_labels).map(textOf).join(' or ')}.`
             : `The output passes when its score is at least ${textOf(criterion.pass_threshold ?? 'the middle of the range')}.`;
         source.note('changed', label, 'It became a judge rubric: its prompt, and what passes.', where);
         return add({

@@ -38,6 +38,8 @@ function evalOf(registry: Record<string, unknown>): { name: string; spec: string
   return spec === undefined ? null : { name: spec.split('.')[0] ?? spec, spec };
 }
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? ''));
+
 const idealsOf = (ideal: unknown): string[] =>
   typeof ideal === 'string' ? [ideal] : Array.isArray(ideal) ? ideal.filter((i) => typeof i === 'string') : [];
 
@@ -82,9 +84,7 @@ function judgeRubric(specName: string, source: ImportSource, where: Where): stri
     if (!/\.ya?ml$/i.test(file)) continue;
     const spec = (source.yaml(file, { file, path: [] })?.value as Record<string, unknown> | undefined)?.[specName];
     if (!isRecord(spec) || typeof spec.prompt !== 'string') continue;
-    const choices = Array.isArray(spec.choice_strings)
-      ? spec.choice_strings.join(', ')
-      : String(spec.choice_strings ?? '');
+    const choices = Array.isArray(spec.choice_strings) ? spec.choice_strings.join(', ') : textOf(spec.choice_strings);
     const scores = isRecord(spec.choice_scores) ? spec.choice_scores : {};
     const best = Object.entries(scores)
       .filter(([, score]) => score === Math.max(...Object.values(scores).map(Number)))
@@ -100,7 +100,8 @@ function judgeRubric(specName: string, source: ImportSource, where: Where): stri
   source.note(
     'changed',
     `model-graded spec '${specName}'`,
-    "Its YAML (registry/modelgraded) was not uploaded; the judge asks whether the output is correct given the ideal answer. Upload the spec's YAML for its own prompt.",
+    'Its YAML (registry/modelgraded) was not uploaded; the judge asks whether the output is correct given the ideal ' +
+      "answer. Upload the spec's YAML for its own prompt.",
     where,
   );
   return 'Is the output a correct answer to the conversation, consistent with the expected output?';
@@ -158,7 +159,8 @@ export function planRegistryEval(source: ImportSource, file: string, models: Mod
       source.note(
         'changed',
         `eval class '${className}'`,
-        'FuzzyMatch also passes when the output is part of an ideal answer, and ignores punctuation and articles; the check asks that the output contain an ideal answer, in any case.',
+        'FuzzyMatch also passes when the output is part of an ideal answer, and ignores punctuation and articles; ' +
+          'the check asks that the output contain an ideal answer, in any case.',
         where,
       );
     samples.forEach(({ value }, index) => {

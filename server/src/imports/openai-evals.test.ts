@@ -112,11 +112,11 @@ describe('importing OpenAI Evals', () => {
       report: response.json().report,
       configurations: (await alice.get(ROUTES.configurations(projectId))).json(),
       inputs: (await alice.get(ROUTES.inputs(projectId))).json(),
-      checks: (await alice.get(ROUTES.checks(projectId))).json() as Check[],
+      checks: (await alice.get(ROUTES.checks(projectId))).json<Check[]>(),
     };
   }
 
-  it('reads a registry Match eval: samples as conversations, the shared system turn as the system prompt, a check per ideal set', async () => {
+  it('reads a registry Match eval: samples as conversations, the shared system prompt, a check per ideal set', async () => {
     const { report, configurations, inputs, checks } = await imported(registryFiles('evals.elsuite.basic.match:Match'));
     expect(report).toMatchObject({
       format: 'openai_evals',
@@ -174,7 +174,12 @@ describe('importing OpenAI Evals', () => {
   });
 
   it('maps model-graded classification to a judge on the spec’s prompt, and lists unknown classes and arguments', async () => {
-    const spec = `fact:\n  prompt: |-\n    Compare the submission {completion} with the expert answer {ideal}.\n  choice_strings: ABCDE\n  choice_scores:\n    A: 0.0\n    B: 1.0\n    C: 1.0\n`;
+    const spec = [
+      'fact:',
+      '  prompt: Compare the submission {completion} with the expert answer {ideal}.',
+      '  choice_strings: ABCDE',
+      '  choice_scores: {A: 0.0, B: 1.0, C: 1.0}',
+    ].join('\n');
     const { checks, report } = await imported([
       ...registryFiles(
         'evals.elsuite.modelgraded.classify:ModelBasedClassify',

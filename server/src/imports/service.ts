@@ -56,7 +56,8 @@ function planOfFormat(source: ImportSource, format: ImportProjectInput['format']
   if (format === 'openai_evals')
     throw badRequest({
       files: [
-        'No OpenAI Evals file among the files: upload a registry YAML and its samples JSONL, or an eval JSON (with testing_criteria) and its data JSONL.',
+        'No OpenAI Evals file among the files: upload a registry YAML and its samples JSONL, or an eval JSON ' +
+          '(with testing_criteria) and its data JSONL.',
       ],
     });
   const config = findPromptfooConfig(source.files);
