@@ -64,7 +64,7 @@ export function ImportProject() {
         open={open}
         onOpenChange={(next) => (next ? setOpen(true) : close())}
         title="Import project"
-        description="From a promptfoo config: promptfooconfig.yaml and the files it refers to, or a zip of them."
+        description="From a promptfoo config (promptfooconfig.yaml and the files it refers to, or a zip of them) or an OpenAI eval (its registry YAML or eval JSON, with its samples JSONL)."
         className="sm:max-w-3xl"
         closeOnOutsideClick={false}
         footer={
@@ -88,7 +88,7 @@ export function ImportProject() {
             prompt={
               files
                 ? `${files.length} file${files.length === 1 ? '' : 's'}: ${files.map((f) => f.name).join(', ')}`
-                : 'Drop promptfooconfig.yaml and its prompt and test files here, or'
+                : 'Drop promptfooconfig.yaml and its prompt and test files, or an eval and its samples, here, or'
             }
             chooseLabel="Choose files"
             onFiles={(chosen) => void choose(chosen)}
