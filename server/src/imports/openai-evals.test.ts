@@ -274,6 +274,17 @@ describe('importing OpenAI Evals', () => {
     );
   });
 
+  it('gives no line for items of a one-line JSON file, where every item is on line 1', async () => {
+    const alice = await signedInClient(ctx.app);
+    const response = await alice.post(ROUTES.importProjectPreview, {
+      files: [{ name: 'eval.json', data: JSON.stringify(HOSTED) }, hostedFiles[1]],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().items.map((i: { line: number | null }) => i.line)).toEqual(
+      response.json().items.map(() => null),
+    );
+  });
+
   it('answers 400 with a field message for files it cannot read, and creates nothing', async () => {
     const alice = await signedInClient(ctx.app);
     const cases: [string, object, RegExp][] = [
