@@ -13,7 +13,9 @@ const app = useApp({ name: 'import' });
 const CONFIG = `description: Ticket triage
 prompts:
   - label: Triage
-    raw: '[{"role": "system", "content": "Classify the support ticket as bug, billing or account."}, {"role": "user", "content": "Ticket: {{ticket}}"}]'
+    raw: >-
+      [{"role": "system", "content": "Classify the support ticket as bug, billing or account."},
+      {"role": "user", "content": "Ticket: {{ticket}}"}]
 providers:
   - id: openai:chat:gpt-4.1-mini
     label: Triage
@@ -83,7 +85,7 @@ test.describe('import', () => {
     const report = dialog.getByRole('table', { name: /Not carried over as it is/ });
     await expect(report.getByRole('row')).toHaveCount(2);
     await visible(report.getByText("assertion type 'levenshtein'"));
-    await visible(report.getByText('promptfooconfig.yaml:10'));
+    await visible(report.getByText('promptfooconfig.yaml:12'));
     await shot(page, 'import-report');
 
     await dialog.getByRole('button', { name: 'Import project' }).click();

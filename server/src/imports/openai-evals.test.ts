@@ -94,6 +94,10 @@ const hostedFiles = [
   { name: 'data.jsonl', data: HOSTED_DATA },
 ];
 
+type ImportedInput = { content: string; expected_output: string | null; variables: object };
+/** What an input was read as: its content, expected output and variables. */
+const readInputs = (inputs: ImportedInput[]) => inputs.map((i) => [i.content, i.expected_output, i.variables]);
+
 type Check = { name: string; type: string; value: string; input_ids: number[] | null; ai_model_id: number | null };
 
 describe('importing OpenAI Evals', () => {
@@ -131,13 +135,7 @@ describe('importing OpenAI Evals', () => {
     );
     expect(configurations).toHaveLength(1);
     expect(configurations[0]).toMatchObject({ prompt: { content: 'Answer with the capital only.' } });
-    expect(
-      inputs.map((i: { content: string; expected_output: string; variables: object }) => [
-        i.content,
-        i.expected_output,
-        i.variables,
-      ]),
-    ).toEqual([
+    expect(readInputs(inputs)).toEqual([
       ['France?', 'Paris', {}],
       ['Either', 'Sucre', {}],
       ['Spain?', 'Madrid', {}],
@@ -232,13 +230,7 @@ describe('importing OpenAI Evals', () => {
     const { report, configurations, inputs, checks } = await imported(hostedFiles, 'openai_evals');
     expect(report).toMatchObject({ format: 'openai_evals', project_name: 'Ticket triage', inputs: 2 });
     expect(configurations).toHaveLength(1);
-    expect(
-      inputs.map((i: { content: string; expected_output: string; variables: object }) => [
-        i.content,
-        i.expected_output,
-        i.variables,
-      ]),
-    ).toEqual([
+    expect(readInputs(inputs)).toEqual([
       ['The app crashes on start', 'bug', { ticket: 'The app crashes on start', label: 'bug' }],
       ['Please refund me', 'billing', { ticket: 'Please refund me', label: 'billing' }],
     ]);
