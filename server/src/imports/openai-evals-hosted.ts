@@ -22,17 +22,12 @@ import {
   type PlannedCheck,
   type PlannedInput,
 } from './plan.js';
+import { asVariables, runConfiguration } from './openai-evals-run.js';
 import { CONTENT_VARIABLES } from './promptfoo-tests.js';
 import type { ImportSource } from './source.js';
 
 const OUTPUT = /^\s*\{\{\s*sample\.output_text\s*\}\}\s*$/;
 const ITEM_FIELD = /^\s*\{\{\s*item\.([\w.-]+)\s*\}\}\s*$/;
-
-/** `{{item.x}}` as the variable `{{x}}`, `{{sample.output_text}}` as the output the judge is shown. */
-const asVariables = (template: string) =>
-  template
-    .replace(/\{\{\s*item\.([\w.-]+)\s*\}\}/g, '{{$1}}')
-    .replace(/\{\{\s*sample\.output_text\s*\}\}/g, '(the output)');
 
 /** Longer references would make a pattern longer than the regex check's repetition limit allows. */
 const NOT_EQUAL_MAX_LENGTH = 200;
@@ -59,6 +54,8 @@ function inputOfItem(item: Record<string, unknown>): PlannedInput {
   const variables = Object.fromEntries(Object.entries(item).map(([key, value]) => [key, textOf(value)]));
   const contentName = CONTENT_VARIABLES.find((name) => name in variables) ?? Object.keys(variables)[0];
   const content = contentName === undefined ? '' : (variables[contentName] ?? '');
+  // `{{input}}` in a user template is the input's content: a variable of that name would only shadow it.
+  if (contentName === 'input') delete variables.input;
   return { name: nameFromContent(content) || 'Item', content, variables, expected_output: null };
 }
 
@@ -179,7 +176,10 @@ export function planHostedEval(source: ImportSource, file: string, models: Model
     {
       project_name: name.slice(0, 200),
       description: `Imported from the OpenAI eval ${textOf(evalObject.id ?? file)} (${file}, ${data.file}).`,
-      configurations: [evalConfiguration(name, systemPromptOf(inputs), model, source, { file, path: [] })],
+      configurations: [
+        runConfiguration(source, name, models, model) ??
+          evalConfiguration(name, systemPromptOf(inputs), model, source, { file, path: [] }),
+      ],
       inputs,
       checks,
     },

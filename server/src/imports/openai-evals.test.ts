@@ -266,6 +266,40 @@ describe('importing OpenAI Evals', () => {
     );
   });
 
+  it('takes the prompt template, model and sampling of a run object uploaded with the eval', async () => {
+    const run = {
+      object: 'eval.run',
+      id: 'evalrun_67abd54d60ec8190832b46859da808f7',
+      eval_id: HOSTED.id,
+      data_source: {
+        type: 'completions',
+        model: 'gpt-4o-mini',
+        input_messages: {
+          type: 'template',
+          template: [
+            { role: 'developer', content: 'Triage tickets into one label.' },
+            { role: 'user', content: 'Ticket: crash on save' },
+            { role: 'assistant', content: 'bug' },
+            { type: 'message', role: 'user', content: { type: 'input_text', text: 'Ticket: {{item.ticket}}' } },
+          ],
+        },
+        sampling_params: { temperature: 0.3, max_completions_tokens: 50 },
+      },
+    };
+    const { report, configurations } = await imported([
+      ...hostedFiles,
+      { name: 'run.json', data: JSON.stringify(run) },
+    ]);
+    expect(report.configurations).toEqual([{ name: 'Ticket triage', model: 'openai - gpt-4o-mini' }]);
+    expect(report.items.map((i: { what: string }) => i.what)).not.toContain('model under test');
+    expect(configurations[0]).toMatchObject({
+      prompt: { content: 'Triage tickets into one label.' },
+      messages: [user('Ticket: crash on save'), { role: 'assistant', content: 'bug' }],
+      user_template: 'Ticket: {{ticket}}',
+      parameters: { temperature: 0.3, max_tokens: 50 },
+    });
+  });
+
   it('gives no line for items of a one-line JSON file, where every item is on line 1', async () => {
     const alice = await signedInClient(ctx.app);
     const response = await alice.post(ROUTES.importProjectPreview, {
