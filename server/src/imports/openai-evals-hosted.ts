@@ -48,10 +48,16 @@ function notEqualRegex(text: string): string {
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** A data row's `item` as an input: a chat `input` as a conversation, else its fields as variables. */
+/** A data row's `item` as an input: its fields as variables, and a chat `input` as a conversation. */
 function inputOfItem(item: Record<string, unknown>): PlannedInput {
-  if (Array.isArray(item.input)) return inputOfSample(item);
-  const variables = Object.fromEntries(Object.entries(item).map(([key, value]) => [key, textOf(value)]));
+  const { input, ...fields } = item;
+  const variables = Object.fromEntries(
+    Object.entries(Array.isArray(input) ? fields : item).map(([key, value]) => [key, textOf(value)]),
+  );
+  if (Array.isArray(input)) {
+    const conversation = inputOfSample({ input });
+    return { ...conversation, variables: { ...variables, ...conversation.variables } };
+  }
   const contentName = CONTENT_VARIABLES.find((name) => name in variables) ?? Object.keys(variables)[0];
   const content = contentName === undefined ? '' : (variables[contentName] ?? '');
   // `{{input}}` in a user template is the input's content: a variable of that name would only shadow it.

@@ -88,6 +88,7 @@ const HOSTED = {
 const HOSTED_DATA = jsonl(
   { item: { ticket: 'The app crashes on start', label: 'bug' } },
   { item: { ticket: 'Please refund me', label: 'billing' } },
+  { item: { input: [user('Refund, now!')], label: 'billing' } },
 );
 const hostedFiles = [
   { name: 'eval.json', data: JSON.stringify(HOSTED, null, 2) },
@@ -228,12 +229,14 @@ describe('importing OpenAI Evals', () => {
 
   it('reads a hosted eval object: items as variables, each string check, judges for model graders, the rest reported', async () => {
     const { report, configurations, inputs, checks } = await imported(hostedFiles, 'openai_evals');
-    expect(report).toMatchObject({ format: 'openai_evals', project_name: 'Ticket triage', inputs: 2 });
+    expect(report).toMatchObject({ format: 'openai_evals', project_name: 'Ticket triage', inputs: 3 });
     expect(configurations).toHaveLength(1);
     expect(readInputs(inputs)).toEqual([
       ['The app crashes on start', 'bug', { ticket: 'The app crashes on start', label: 'bug' }],
       ['Please refund me', 'billing', { ticket: 'Please refund me', label: 'billing' }],
+      ['Refund, now!', 'billing', { label: 'billing' }],
     ]);
+    expect(inputs[2].messages).toEqual([user('Refund, now!')]);
     const byName = (name: string) => checks.find((c) => c.name === name);
     expect(byName('Match label')).toMatchObject({ type: 'equals_expected', value: 'exact' });
     const notRefused = new RegExp(byName('Not refused')!.value, 'u');
