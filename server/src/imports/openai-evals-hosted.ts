@@ -10,6 +10,7 @@ import {
   isRecord,
   readJsonl,
   systemPromptOf,
+  textOf,
   type JsonlRow,
 } from './openai-evals.js';
 import {
@@ -46,7 +47,6 @@ function notEqualRegex(text: string): string {
 }
 
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** A data row's `item` as an input: its fields as variables, and a chat `input` as a conversation. */
 function inputOfItem(item: Record<string, unknown>): PlannedInput {

@@ -10,6 +10,7 @@ import {
   isRecord,
   readJsonl,
   systemPromptOf,
+  textOf,
 } from './openai-evals.js';
 import {
   addCheck,
@@ -38,8 +39,6 @@ function evalOf(registry: Record<string, unknown>): { name: string; spec: string
   const spec = Object.keys(registry).find((key) => isRecord(registry[key]) && typeof registry[key].class === 'string');
   return spec === undefined ? null : { name: spec.split('.')[0] ?? spec, spec };
 }
-
-const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? ''));
 
 const idealsOf = (ideal: unknown): string[] =>
   typeof ideal === 'string' ? [ideal] : Array.isArray(ideal) ? ideal.filter((i) => typeof i === 'string') : [];

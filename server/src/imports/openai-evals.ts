@@ -10,6 +10,9 @@ import type { ImportSource } from './source.js';
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A JSON value as text: a string as it is, anything else as JSON. */
+export const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? ''));
+
 /** Where an eval is among the uploads: a registry YAML (classic `evals` repository) or a hosted eval object (JSON). */
 export type EvalsFile = { kind: 'registry' | 'hosted'; file: string };
 
