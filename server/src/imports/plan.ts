@@ -25,6 +25,8 @@ export type PlannedInput = {
   content: string;
   variables: Record<string, string>;
   expected_output: string | null;
+  /** A conversation (OpenAI Evals samples are chats); absent: a text input. */
+  messages?: PlannedMessage[];
 };
 
 export type PlannedCheck = {

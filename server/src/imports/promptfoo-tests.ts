@@ -19,7 +19,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Variables whose value is the input's content, when a test has one; otherwise its first variable. */
-const CONTENT_VARIABLES = ['input', 'question', 'prompt', 'query', 'text', 'message'];
+export const CONTENT_VARIABLES = ['input', 'question', 'prompt', 'query', 'text', 'message'];
 
 /** What assertions need to become checks: the judge model, and where each test's checks go. */
 export type AssertionContext = { models: ModelChoice[]; judge: ModelChoice | null; checks: PlannedCheck[] };

@@ -18,7 +18,9 @@ const BODY_LIMIT = 2 * LIMITS.importMaxBytes + 64 * 1024;
 const DESCRIPTION =
   'A promptfoo config (promptfooconfig.yaml) and the files it refers to (file:// prompts, CSV/YAML tests), as JSON ' +
   '`{files: [{name, data | data_base64}]}`, as multipart/form-data (one part per file, `name` and `format` as fields), ' +
-  'or as one zip. YAML is read safely (no code, limited aliases and depth); code assertions are never run.';
+  'or as one zip. Or an OpenAI eval: a registry YAML with its samples JSONL, or a hosted eval object (JSON with ' +
+  '`testing_criteria`) with its data JSONL (`format`: `openai_evals`, or `auto` to tell from the files). ' +
+  'YAML is read safely (no code, limited aliases and depth); code assertions are never run.';
 
 /** multipart/form-data arrives as the same body the JSON form sends: files by their names, and the fields. */
 async function multipartBody(request: FastifyRequest) {

@@ -18,6 +18,9 @@ import { listedFor } from '../models/visibility.js';
 import { createProject, deleteProject } from '../projects/service.js';
 import { readUploadedFiles } from './files.js';
 import { reportOf, type ImportPlan, type ModelChoice } from './plan.js';
+import { findOpenAiEvals } from './openai-evals.js';
+import { planHostedEval } from './openai-evals-hosted.js';
+import { planRegistryEval } from './openai-evals-registry.js';
 import { findPromptfooConfig, planPromptfooImport } from './promptfoo.js';
 import { ImportSource } from './source.js';
 
@@ -37,19 +40,34 @@ async function readModels(db: Db, userId: number): Promise<ModelChoice[]> {
     .where(listedFor(db, userId));
 }
 
-/** The plan the uploaded files make; 400 when no config can be found among them. */
+/** The plan the uploaded files make, in the format asked or the one the files are in; 400 when none fits. */
 async function planImport(db: Db, userId: number, request: ImportProjectInput): Promise<ImportPlan> {
-  const files = readUploadedFiles(request.files);
+  const source = new ImportSource(readUploadedFiles(request.files));
   const models = await readModels(db, userId);
-  const config = findPromptfooConfig(files);
+  const plan = planOfFormat(source, request.format, models);
+  return request.name ? { ...plan, project_name: request.name } : plan;
+}
+
+function planOfFormat(source: ImportSource, format: ImportProjectInput['format'], models: ModelChoice[]): ImportPlan {
+  // An eval is looked for first: the promptfoo reading takes the only YAML file as its config, a registry YAML too.
+  const evals = format === 'promptfoo' ? null : findOpenAiEvals(source);
+  if (evals?.kind === 'registry') return planRegistryEval(source, evals.file, models);
+  if (evals?.kind === 'hosted') return planHostedEval(source, evals.file, models);
+  if (format === 'openai_evals')
+    throw badRequest({
+      files: [
+        'No OpenAI Evals file among the files: upload a registry YAML and its samples JSONL, or an eval JSON ' +
+          '(with testing_criteria) and its data JSONL.',
+      ],
+    });
+  const config = findPromptfooConfig(source.files);
   if (config === null)
     throw badRequest({
       files: [
         'No promptfooconfig.yaml among the files: upload the config (and the files it refers to), or a zip of them.',
       ],
     });
-  const plan = planPromptfooImport(new ImportSource(files), config, models);
-  return request.name ? { ...plan, project_name: request.name } : plan;
+  return planPromptfooImport(source, config, models);
 }
 
 export async function previewProjectImport(db: Db, userId: number, request: ImportProjectInput): Promise<ImportReport> {

@@ -49,6 +49,8 @@ export class ImportSource {
   }
 
   lineOf({ file, path }: { file: string; path: Path }): number | null {
+    // Every item of a one-line file (JSON as an API answers it) is on line 1, which points at nothing.
+    if (!this.files.get(file)?.includes('\n')) return null;
     return this.parsed.get(file)?.lineOf(path) ?? null;
   }
 

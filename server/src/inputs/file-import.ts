@@ -187,7 +187,7 @@ async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
  * system prompt of its own; a configuration's may use `{{system}}`), and its first ideal answer the expected output.
  * Any other line is as it is.
  */
-function fromChatSample(object: Record<string, unknown>): Record<string, unknown> {
+export function fromChatSample(object: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(object.input)) return object;
   const { input, ideal, ...rest } = object;
   const isSystem = (m: unknown) => (m as { role?: unknown } | null)?.role === 'system';

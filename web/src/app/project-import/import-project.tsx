@@ -14,6 +14,9 @@ import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { ImportReportView } from './import-report';
 
+const DESCRIPTION =
+  'From a promptfoo config (promptfooconfig.yaml and the files it refers to, or a zip of them) or an OpenAI eval ' +
+  '(its registry YAML or eval JSON, with its samples JSONL).';
 const CONFIG_FILES = '.yaml,.yml,.json,.csv,.jsonl,.txt,.md,.zip';
 
 /** The files as the import takes them: their bytes (a zip's too), named as the config refers to them. */
@@ -64,7 +67,7 @@ export function ImportProject() {
         open={open}
         onOpenChange={(next) => (next ? setOpen(true) : close())}
         title="Import project"
-        description="From a promptfoo config: promptfooconfig.yaml and the files it refers to, or a zip of them."
+        description={DESCRIPTION}
         className="sm:max-w-3xl"
         closeOnOutsideClick={false}
         footer={
@@ -88,7 +91,7 @@ export function ImportProject() {
             prompt={
               files
                 ? `${files.length} file${files.length === 1 ? '' : 's'}: ${files.map((f) => f.name).join(', ')}`
-                : 'Drop promptfooconfig.yaml and its prompt and test files here, or'
+                : 'Drop promptfooconfig.yaml and its prompt and test files, or an eval and its samples, here, or'
             }
             chooseLabel="Choose files"
             onFiles={(chosen) => void choose(chosen)}
