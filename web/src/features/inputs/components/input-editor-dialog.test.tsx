@@ -16,6 +16,7 @@ const existing: Input = {
   content: 'What is the capital of France?',
   active: true,
   token_count: 7,
+  images: [],
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 };

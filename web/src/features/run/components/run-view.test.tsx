@@ -18,6 +18,7 @@ const input = (id: number, name: string): Input => ({
   content: `${name} content`,
   active: true,
   token_count: 3,
+  images: [],
   created_at: at,
   updated_at: at,
 });
