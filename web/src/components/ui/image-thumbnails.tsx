@@ -14,6 +14,7 @@ export function ImageThumbnails({ projectId, inputId, inputName, images }: Props
     <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Images of ${inputName}`}>
       {images.map((image, index) => (
         <li key={image.id}>
+          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the number tells the input's images apart. */}
           <img
             src={ROUTES.inputImage(projectId, inputId, image.id)}
             alt={`Image ${index + 1} of ${inputName}`}

@@ -8,7 +8,9 @@ import { useDeleteInputImage } from '../api/delete-input-image';
 
 type Props = { projectId: string; input: Input | null };
 
-const HINT = `PNG, JPEG, WebP or GIF, at most ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB each and ${IMAGE_LIMITS.perInput} per input; sent with the user message to models that read images.`;
+const HINT =
+  `PNG, JPEG, WebP or GIF, at most ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB each and ${IMAGE_LIMITS.perInput} ` +
+  'per input; sent with the user message to models that read images.';
 
 /**
  * "Images": the input's images, each with its Remove button, and a file field that adds more. Each change is saved at
@@ -63,6 +65,7 @@ function SavedInputImages({ projectId, input }: { projectId: string; input: Inpu
             <ul className="flex flex-wrap gap-3">
               {images.map((image, index) => (
                 <li key={image.id} className="flex flex-col items-center gap-1">
+                  {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the number tells the input's images apart. */}
                   <img
                     src={ROUTES.inputImage(projectId, input.id, image.id)}
                     alt={`Image ${index + 1} of ${input.name}`}
