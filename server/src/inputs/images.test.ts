@@ -65,7 +65,7 @@ describe.each(embeddedDatabaseOnly)('input images on %s', (kind) => {
     expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(served.rawPayload.equals(png)).toBe(true);
 
-    const copy = (await client.post(`${ROUTES.input(project, input)}duplicate/`)).json<Input>();
+    const copy = (await client.post(ROUTES.inputDuplicate(project, input))).json<Input>();
     expect(copy.images.map((i) => [i.width, i.height])).toEqual([
       [640, 480],
       [8, 6],
