@@ -8,8 +8,9 @@ import { addInputImage, deleteInputImage, readInputImage } from './images.js';
 const tags = ['inputs'];
 const collection = '/api/projects/:projectId/inputs/:inputId/images/';
 const item = `${collection}:imageId/`;
-// base64 adds a third to the bytes; the size limit itself is checked on the decoded bytes.
-const BODY_LIMIT = Math.ceil((IMAGE_LIMITS.maxBytes * 4) / 3) + 64 * 1024;
+// base64 adds a third to the bytes. Bodies up to twice the limit are read, so a photo a little too large hears the
+// size limit in its field's words (400) rather than a bare 413; the limit itself is checked on the decoded bytes.
+const BODY_LIMIT = Math.ceil((2 * IMAGE_LIMITS.maxBytes * 4) / 3) + 64 * 1024;
 const SIZE_MESSAGE = `An image must be at most ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`;
 
 /** A multipart upload's one file, as the JSON form's base64; a file past the limit is refused before it is all read. */
