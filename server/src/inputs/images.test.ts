@@ -124,11 +124,11 @@ describe.each(databaseKinds)('input images on %s', (kind) => {
     const vision = await configuration('gpt-4o');
     const textOnly = await configuration('o3-mini');
 
-    const refused = await client.post(ROUTES.runEvaluation, {
-      configuration_ids: [vision, textOnly],
-      input_ids: [input],
-      use_mock: true,
-    });
+    const both = { configuration_ids: [vision, textOnly], input_ids: [input], use_mock: true };
+    const refused = await client.post(ROUTES.runEvaluation, both);
+    // The estimate says so first: the run screen shows it as the reason Run is unavailable.
+    const estimate = await client.post(ROUTES.runEvaluationEstimate, both);
+    expect(estimate.json()).toEqual(refused.json());
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       configuration_ids: [
