@@ -31,7 +31,9 @@ const hash32 = (text: string) => crypto.createHash('sha1').update(text).digest()
  */
 function seedOf(call: ProviderCall, { repetition }: MockVariation): number {
   const sampled = call.temperature > 0 ? `\n#${repetition}` : '';
-  return hash32(`${call.model}\n${call.systemPrompt}\n${JSON.stringify(call.messages)}${sampled}`);
+  // The images' bytes count too, so two inputs that differ only in their images get different replies.
+  const images = (call.images ?? []).map((image) => `\n${hash32(image.data)}`).join('');
+  return hash32(`${call.model}\n${call.systemPrompt}\n${JSON.stringify(call.messages)}${images}${sampled}`);
 }
 
 /** PASS in about `passRate` of the calls: a uniform number drawn from the seed falls below it. */
