@@ -29,6 +29,7 @@ import authRoutes from './auth/routes.js';
 import projectRoutes from './projects/routes.js';
 import importRoutes from './imports/routes.js';
 import inputRoutes from './inputs/routes.js';
+import inputImageRoutes from './inputs/image-routes.js';
 import configurationRoutes from './configurations/routes.js';
 import modelRoutes from './models/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger = false, workers = fal
   await app.register(projectRoutes);
   await app.register(importRoutes);
   await app.register(inputRoutes);
+  await app.register(inputImageRoutes);
   await app.register(configurationRoutes);
   await app.register(modelRoutes);
   await app.register(apiKeyRoutes);

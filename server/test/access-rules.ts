@@ -1,3 +1,4 @@
+import { solidPng } from '@promptgrid/test-support';
 /**
  * Who may call each route the server registers: the table the access-matrix and bad-input tests walk. A route with
  * no row here fails those tests, so a new route comes with its row (one line, usually).
@@ -12,7 +13,16 @@
  * - tokens: false where an API token is refused with 401 (sign-in, token management, billing, account deletion).
  */
 export type Entity =
-  'project' | 'input' | 'configuration' | 'evaluation' | 'apiKey' | 'check' | 'apiRequest' | 'accessToken' | 'endpoint';
+  | 'project'
+  | 'input'
+  | 'image'
+  | 'configuration'
+  | 'evaluation'
+  | 'apiKey'
+  | 'check'
+  | 'apiRequest'
+  | 'accessToken'
+  | 'endpoint';
 /** The caller's ids of each entity, and a model of the shared catalog. */
 export type EntityIds = Record<Entity, number> & { model: number };
 
@@ -34,6 +44,8 @@ const project = { id: 'project' } as const;
 const projectInputs = { projectId: 'project' } as const;
 const configuration = { id: 'configuration' } as const;
 const evaluation = { evaluation: 'evaluation' } as const;
+const inputImages = { projectId: 'project', inputId: 'input' } as const;
+const inputImage = { ...inputImages, imageId: 'image' } as const;
 const importFile = { format: 'csv', data: 'content\nHello\n' };
 const promptfooImport = { files: [{ name: 'promptfooconfig.yaml', data: 'tests:\n  - vars: { input: Hello }\n' }] };
 const configurationBody = (ids: EntityIds) => ({ name: 'C', prompt_content: 'Be brief.', ai_model_id: ids.model });
@@ -87,6 +99,13 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
     ...session,
     ids: { projectId: 'project', inputId: 'input' },
   },
+  'POST /api/projects/:projectId/inputs/:inputId/images/': {
+    ...session,
+    ids: inputImages,
+    body: () => ({ data: solidPng(2, 2).toString('base64') }),
+  },
+  'GET /api/projects/:projectId/inputs/:inputId/images/:imageId/': { ...session, ids: inputImage },
+  'DELETE /api/projects/:projectId/inputs/:inputId/images/:imageId/': { ...session, ids: inputImage },
   'POST /api/projects/:projectId/inputs/import/': { ...session, ids: projectInputs, body: () => importFile },
   'POST /api/projects/:projectId/inputs/import/preview/': { ...session, ids: projectInputs, body: () => importFile },
   'POST /api/inputs/import/preview/': { ...session, body: () => importFile },

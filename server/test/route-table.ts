@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ROUTES } from '@promptgrid/contract';
 import type { TestClient } from './harness.js';
 import { ACCESS_RULES, type AccessRule, type EntityIds } from './access-rules.js';
-import { itemAt } from '@promptgrid/test-support';
+import { itemAt, solidPng } from '@promptgrid/test-support';
 
 /** One method of one route the app serves, with its row of the access rules (undefined: none yet). */
 export type RouteCase = { method: string; url: string; key: string; rule: AccessRule | undefined; route: RouteOptions };
@@ -47,7 +47,7 @@ export function bodyOf(rule: AccessRule | undefined, ids: EntityIds): { payload?
 }
 
 /**
- * A project with an input, a configuration, a (mock) evaluation, a stored key, an API token and an endpoint, owned by the
+ * A project with an input (with an image), a configuration, a (mock) evaluation, a stored key, an API token and an endpoint, owned by the
  * client's user.
  */
 export async function plantEntities(client: TestClient): Promise<EntityIds> {
@@ -63,6 +63,10 @@ export async function plantEntities(client: TestClient): Promise<EntityIds> {
   const input = expectOk<{ id: number }>(
     await client.post(ROUTES.inputs(project), { name: 'I', content: 'Hi' }),
     'input',
+  ).id;
+  const image = expectOk<{ id: number }>(
+    await client.post(ROUTES.inputImages(project, input), { data: solidPng(4, 3).toString('base64') }),
+    'image',
   ).id;
   const configuration = expectOk<{ id: number }>(
     await client.post(ROUTES.configurations(project), { name: 'C', prompt_content: 'Be brief.', ai_model_id: model }),
@@ -93,7 +97,7 @@ export async function plantEntities(client: TestClient): Promise<EntityIds> {
     await client.post(ROUTES.endpoints, { name: 'Planted', base_url: 'http://127.0.0.1:9/v1' }),
     'endpoint',
   ).id;
-  return { project, input, configuration, evaluation, apiKey, check, apiRequest, accessToken, model, endpoint };
+  return { project, input, image, configuration, evaluation, apiKey, check, apiRequest, accessToken, model, endpoint };
 }
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };

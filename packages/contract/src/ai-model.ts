@@ -41,6 +41,8 @@ export const AiModel = z.object({
   max_output_tokens: z.number().int().positive(),
   /** The reasoning setting the model takes, if any: the configuration editor offers only that one. */
   reasoning: ReasoningCapability,
+  /** Whether it reads images: a run that sends an input's images to a model without it is refused. */
+  vision: z.boolean(),
   /** Its published price per million tokens; null when not known (its cost shows as unknown). */
   price: ModelPrice.nullable(),
 });

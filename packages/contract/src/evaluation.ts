@@ -1,6 +1,7 @@
 import { AiModel } from './ai-model.js';
 import { ChatMessage } from './message.js';
 import { z } from 'zod';
+import { InputImage } from './input-image.js';
 import { API_REQUEST_STATUSES, LIMITS } from './constants.js';
 import { BodyId, Id, Timestamp, text } from './common.js';
 import { Rating, Score } from './verdict.js';
@@ -218,6 +219,8 @@ export const ResultsInput = z.object({
   content: z.string(),
   /** The conversation of a conversation input; null for a text input. */
   messages: z.array(ChatMessage).nullable(),
+  /** The images it ran with (their bytes at the input's image route while the input keeps them). */
+  images: z.array(InputImage),
 });
 export type ResultsInput = z.infer<typeof ResultsInput>;
 

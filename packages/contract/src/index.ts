@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './common.js';
 export * from './project.js';
 export * from './input.js';
+export * from './input-image.js';
 export * from './input-import.js';
 export * from './template.js';
 export * from './message.js';

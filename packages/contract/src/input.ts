@@ -3,6 +3,7 @@ import { LIMITS } from './constants.js';
 import { Id, Timestamp, requiredText } from './common.js';
 import { VARIABLE_NAME_PATTERN } from './template.js';
 import { ChatMessage, Conversation } from './message.js';
+import { InputImage } from './input-image.js';
 
 /** A user prompt's variables: what `{{name}}` in a template is filled with. */
 export const Variables = z
@@ -54,6 +55,8 @@ export const Input = z.object({
   expected_output: z.string().nullable(),
   active: z.boolean(),
   token_count: z.number().int(),
+  /** Images sent with its (last) user turn, oldest first. */
+  images: z.array(InputImage),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

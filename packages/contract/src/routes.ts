@@ -22,6 +22,10 @@ export const ROUTES = {
   models: '/api/models/',
   inputs: (projectId: number | string) => `/api/projects/${projectId}/inputs/`,
   input: (projectId: number | string, inputId: number | string) => `/api/projects/${projectId}/inputs/${inputId}/`,
+  inputImages: (projectId: number | string, inputId: number | string) =>
+    `/api/projects/${projectId}/inputs/${inputId}/images/`,
+  inputImage: (projectId: number | string, inputId: number | string, imageId: number | string) =>
+    `/api/projects/${projectId}/inputs/${inputId}/images/${imageId}/`,
   inputDuplicate: (projectId: number | string, inputId: number | string) =>
     `/api/projects/${projectId}/inputs/${inputId}/duplicate/`,
   inputsImport: (projectId: number | string) => `/api/projects/${projectId}/inputs/import/`,

@@ -99,6 +99,7 @@ export const frozenInput = (i: RunSnapshot['inputs'][number]): ResultsInput => (
   name: i.name,
   content: i.content,
   messages: i.messages ?? null,
+  images: i.images ?? [],
 });
 
 /** The head's copy of each, then what only the base ran, in the order the runs froze them. */

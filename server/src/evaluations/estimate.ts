@@ -13,6 +13,7 @@ import {
   worstCaseUsd,
 } from './call-tokens.js';
 import { planRun } from './run-plan.js';
+import { imagesTokens } from './image-tokens.js';
 import { inputTurns, sentTurns } from './turns.js';
 
 const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
@@ -115,7 +116,9 @@ export async function estimateRun(db: Db, userId: number, input: RunEvaluationIn
       const system = prompts?.[n]?.system[m] ?? c.prompt_content;
       // Without inputs the one call per configuration sends only the configuration's messages after its prompt.
       const turns = sentTurns(prompts?.[n]?.turns[m] ?? null, c, snapshot.inputs[n] ?? null);
-      const tokensIn = (callInputTokens(c.ai_model.company, system, turns, count) + toolingTokens) * repetitions;
+      const imageTokens = imagesTokens(c.ai_model.company, snapshot.inputs[n]?.images);
+      const tokensIn =
+        (callInputTokens(c.ai_model.company, system, turns, count) + toolingTokens + imageTokens) * repetitions;
       totals.inputTokens += tokensIn;
       totals.maxOutputTokens += maxOut * repetitions;
       totals.min += worstCaseUsd(price, tokensIn, 0);

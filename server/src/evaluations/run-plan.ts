@@ -5,6 +5,7 @@ import { aiModels, configurations, endpoints, inputs, projects, type RunSnapshot
 import { badRequest } from '../http/errors.js';
 import { notOwned } from '../auth/ownership.js';
 import { fillRunTemplates, type RunPrompts } from './templates.js';
+import { imagesOfInputs } from '../inputs/images.js';
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
@@ -55,6 +56,7 @@ export async function planRun(
   // Keep the order the caller chose.
   const configById = new Map(configRows.map((r) => [r.configuration.id, r]));
   const inputById = new Map(inputRows.map((r) => [r.input.id, r.input]));
+  const imagesById = await imagesOfInputs(db, inputIds);
   const snapshot: RunSnapshot = {
     configurations: configurationIds.map((id) => {
       const { configuration: c, model: m, endpointName } = configById.get(id)!;
@@ -92,9 +94,27 @@ export async function planRun(
         expected_output: i.expectedOutput,
         messages: i.messages,
         variables: i.variables,
+        // Only the ids and sizes: a call reads the bytes when it is sent.
+        ...(imagesById.has(id) ? { images: imagesById.get(id) } : {}),
       };
     }),
   };
+  assertModelsReadImages(snapshot);
   const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);
   return { projectId, snapshot, prompts };
+}
+
+/** 400 naming each configuration whose model does not read images and each input of the run that carries some. */
+function assertModelsReadImages(snapshot: RunSnapshot) {
+  const withImages = snapshot.inputs.filter((i) => (i.images?.length ?? 0) > 0);
+  if (withImages.length === 0) return;
+  const textOnly = snapshot.configurations.filter((c) => !c.ai_model.capabilities.vision);
+  const names = withImages.map((i) => `"${i.name}"`).join(', ');
+  const inputsPart = withImages.length === 1 ? `the input ${names} has images` : `the inputs ${names} have images`;
+  const messages = textOnly.map(
+    (c) =>
+      `Configuration "${c.name}" uses ${c.ai_model.model_name}, which does not read images; ` +
+      `${inputsPart}. Choose a vision model or leave the input out.`,
+  );
+  if (messages.length > 0) throw badRequest({ configuration_ids: messages });
 }

@@ -32,6 +32,7 @@ describe.each(embeddedDatabaseOnly)('inputs API on %s', (kind) => {
       expected_output: null,
       active: true,
       token_count: countTokens(content),
+      images: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -177,6 +178,7 @@ describe.each(embeddedDatabaseOnly)('inputs API on %s', (kind) => {
       expected_output: 'It is on its way.',
       active: false,
       token_count: input.token_count,
+      images: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

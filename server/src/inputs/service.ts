@@ -8,21 +8,32 @@ import {
   type Input,
   type InputIds,
   type InputIdsQuery,
+  type InputImage,
   type InputListQuery,
   type InputPage,
   type UpdateInputInput,
 } from '@promptgrid/contract';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { inputs } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { countTokens } from '../lib/tokens.js';
 import { assertPayloadProject, changeProject } from '../projects/service.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
 import { badRequest } from '../http/errors.js';
+import { copyInputImages, imagesOfInputs } from './images.js';
 
 type InputRow = typeof inputs.$inferSelect;
 
-export const toInput = (row: InputRow): Input => ({
+/** The rows as the API shows them, each with its images. */
+async function withImages(db: Db | Tx, rows: InputRow[]): Promise<Input[]> {
+  const images = await imagesOfInputs(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toInput(row, images.get(row.id)));
+}
+
+export const toInput = (row: InputRow, images: InputImage[] = []): Input => ({
   id: row.id,
   project: row.projectId,
   name: row.name,
@@ -32,6 +43,7 @@ export const toInput = (row: InputRow): Input => ({
   expected_output: row.expectedOutput,
   active: row.active,
   token_count: row.tokenCount,
+  images,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -48,7 +60,7 @@ export async function listInputs(
     .from(inputs)
     .where(matching(projectId, query))
     .orderBy(...ordering(query.sort));
-  return rows.map(toInput);
+  return withImages(db, rows);
 }
 
 /** One page of the user prompts that match the search, in the order asked for, and how many match in all. */
@@ -70,7 +82,7 @@ export async function pageInputs(db: Db, userId: number, projectId: number, quer
       .from(inputs)
       .where(where),
   ]);
-  return { items: rows.map(toInput), total: Number(returnedRow(totals).total), page, page_size: pageSize };
+  return { items: await withImages(db, rows), total: Number(returnedRow(totals).total), page, page_size: pageSize };
 }
 
 /** The ids of the user prompts that match the search and status, oldest first. */
@@ -172,7 +184,8 @@ export async function updateInput(
       })
       .where(inputOfProject(projectId, inputId))
       .returning();
-    return toInput(ownedRow(updated, 'input'));
+    const [changed] = await withImages(tx, [ownedRow(updated, 'input')]);
+    return changed!;
   });
 }
 
@@ -195,7 +208,9 @@ export async function duplicateInput(db: Db, userId: number, projectId: number, 
         })
         .returning(),
     );
-    return toInput(row);
+    await copyInputImages(tx, source.id, row.id);
+    const [copy] = await withImages(tx, [row]);
+    return copy!;
   });
 }
 

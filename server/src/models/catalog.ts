@@ -16,6 +16,8 @@ const CatalogEntry = z.object({
   maxOutputTokens: z.number().int().positive(),
   /** The reasoning setting the model takes; absent: none. */
   reasoning: ReasoningCapability.default(null),
+  /** Whether it reads images in its input. */
+  vision: z.boolean(),
   /** Where the capability figures come from; read by people, not by the server. */
   source: z.string().optional(),
   /** Published price per million tokens, with the day and place it was read; null (or absent) when not known. */
@@ -49,6 +51,7 @@ export async function applyCatalog(db: Db, file?: string) {
           defaultMaxTokens: m.defaultMaxTokens,
           maxOutputTokens: m.maxOutputTokens,
           reasoning: m.reasoning,
+          vision: m.vision,
         },
         price: m.price,
         listed: true,

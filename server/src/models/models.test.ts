@@ -41,7 +41,10 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
         'reasoning',
         'supports_json_mode',
         'supports_temperature',
+        'vision',
       ]);
+    // Every catalog model but o3-mini reads images (GPT-4o, 4.1 and 5 families, o3, o4-mini, Claude, Gemini 2.x).
+    expect(models.filter((m) => !m.vision).map((m) => m.model_name)).toEqual(['o3-mini']);
     // Each model's price as the catalog file gives it: cited (with its day and source) or null, never made up.
     expect(models.map((m) => m.price)).toEqual(catalog.map((m) => m.price));
     for (const { price } of models) if (price) expect(price.source.length).toBeGreaterThan(10);

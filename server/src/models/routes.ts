@@ -29,6 +29,7 @@ export default async function modelRoutes(app: App) {
       supports_temperature: m.capabilities.supportsTemperature,
       max_output_tokens: m.capabilities.maxOutputTokens,
       reasoning: m.capabilities.reasoning ?? null,
+      vision: m.capabilities.vision ?? false,
       price: m.price,
     }));
   });

@@ -2,12 +2,14 @@ import Anthropic from '@anthropic-ai/sdk';
 import type {
   MessageCreateParamsNonStreaming,
   MessageCreateParamsStreaming,
+  ImageBlockParam,
   MessageParam,
   TextBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { providerFetch } from './fetch.js';
 import { ToolCallAssembler } from './tool-calls.js';
 import {
+  imageTurnIndex,
   MalformedReplyError,
   thinkingBudgetOf,
   transportError,
@@ -35,7 +37,7 @@ export function anthropicParams(call: ProviderCall): MessageCreateParamsNonStrea
   const params: MessageCreateParamsNonStreaming =
     call.messages.length === 0
       ? { model: call.model, max_tokens, messages: [{ role: 'user', content: call.systemPrompt }] }
-      : { model: call.model, max_tokens, system: call.systemPrompt, messages: alternatingTurns(call.messages) };
+      : { model: call.model, max_tokens, system: call.systemPrompt, messages: alternatingTurns(call) };
   // The SDK's 1.x types no longer list temperature; the catalog says which models still take it, and the SDK sends it through.
   if (call.capabilities.supportsTemperature)
     (params as MessageCreateParamsNonStreaming & { temperature?: number }).temperature = call.temperature;
@@ -56,17 +58,23 @@ const thinkingTokensOf = (usage: { output_tokens_details?: Anthropic.OutputToken
  * The Messages API wants user and assistant turns in turn: consecutive turns of one role (two few-shot questions in a
  * row, a conversation after a prefix that ends with a user turn) are sent as one turn holding each as a text block.
  */
-function alternatingTurns(messages: ProviderCall['messages']): MessageParam[] {
-  const turns: { role: MessageParam['role']; content: TextBlockParam[] }[] = [];
-  for (const { role, content } of messages) {
-    const block: TextBlockParam = { type: 'text', text: content };
+function alternatingTurns(call: ProviderCall): MessageParam[] {
+  const at = imageTurnIndex(call);
+  const turns: { role: ProviderCall['messages'][number]['role']; content: (TextBlockParam | ImageBlockParam)[] }[] = [];
+  for (const [index, { role, content }] of call.messages.entries()) {
+    const blocks: (TextBlockParam | ImageBlockParam)[] = [{ type: 'text', text: content }];
+    // The input's images follow the text of its last user turn, as base64 image blocks.
+    if (index === at)
+      for (const image of call.images ?? [])
+        blocks.push({ type: 'image', source: { type: 'base64', media_type: image.media_type, data: image.data } });
     const last = turns.at(-1);
-    if (last?.role === role) last.content.push(block);
-    else turns.push({ role, content: [block] });
+    if (last?.role === role) last.content.push(...blocks);
+    else turns.push({ role, content: blocks });
   }
-  return turns.map(({ role, content }) =>
-    content.length === 1 ? { role, content: content[0]!.text } : { role, content },
-  );
+  return turns.map(({ role, content }) => {
+    const [only] = content;
+    return content.length === 1 && only?.type === 'text' ? { role, content: only.text } : { role, content };
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   ApiError,
   FunctionCallingConfigMode,
   GoogleGenAI,
+  type Content,
   type FunctionCallingConfig,
   type GenerateContentConfig,
   type GenerateContentParameters,
@@ -10,6 +11,7 @@ import {
 import type { ToolCall, ToolChoice } from '@promptgrid/contract';
 import { providerFetch } from './fetch.js';
 import {
+  imageTurnIndex,
   MalformedReplyError,
   ProviderConnectionError,
   ReplyTooLargeError,
@@ -73,14 +75,23 @@ export function geminiParams(call: ProviderCall, signal: AbortSignal): GenerateC
   return {
     model: call.model,
     contents:
-      call.messages.length === 0
-        ? [{ role: 'user', parts: [{ text: call.systemPrompt }] }]
-        : call.messages.map(({ role, content }) => ({
-            role: role === 'assistant' ? 'model' : 'user',
-            parts: [{ text: content }],
-          })),
+      call.messages.length === 0 ? [{ role: 'user', parts: [{ text: call.systemPrompt }] }] : geminiContents(call),
     config,
   };
+}
+
+/** The turns as contents (the assistant's with role `model`); the input's images as inlineData parts after its text. */
+function geminiContents(call: ProviderCall): Content[] {
+  const at = imageTurnIndex(call);
+  return call.messages.map(({ role, content }, index) => ({
+    role: role === 'assistant' ? 'model' : 'user',
+    parts: [
+      { text: content },
+      ...(index === at
+        ? (call.images ?? []).map((image) => ({ inlineData: { mimeType: image.media_type, data: image.data } }))
+        : []),
+    ],
+  }));
 }
 
 /** Gemini's modes: ANY is a required call, and a named tool is ANY limited to that function. */

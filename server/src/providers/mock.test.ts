@@ -82,6 +82,19 @@ describe('the mock model', () => {
     expect(mockReply(call(0.7)).output).toBe(itemAt(outputsOver(0.7, 1), 0));
   });
 
+  it('names the images sent with the user turn, and answers other images with another reply', () => {
+    const png = { media_type: 'image/png' as const, width: 640, height: 480, data: 'iVBORw0KGgo=' };
+    const gif = { media_type: 'image/gif' as const, width: null, height: null, data: 'R0lGODlh' };
+    const one = mockReply({ ...call(0), images: [png] }).output;
+    expect(one).toContain('\nWith 1 image (png, 640x480).\n');
+    expect(mockReply({ ...call(0), images: [png, gif] }).output).toContain('With 2 images (png, 640x480; gif).');
+    const replyNumber = (output: string) => output.match(/Reply #(\d+)/)?.[1];
+    expect(replyNumber(mockReply({ ...call(0), images: [{ ...png, data: 'iVBORw0KGgp=' }] }).output)).not.toBe(
+      replyNumber(one),
+    );
+    expect(mockReply(call(0)).output).not.toContain('image');
+  });
+
   it('says PASS in about the pass rate’s share of calls, FAIL in the others, and neither without a rate', () => {
     const verdicts = (passRate: number, temperature = 0.7) =>
       Array.from({ length: 2000 }, (_, n) =>

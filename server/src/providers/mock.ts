@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { lastUserTurn } from '@promptgrid/contract';
+import { imageLabel, lastUserTurn } from '@promptgrid/contract';
 import { countTokens } from '../lib/tokens.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sample } from 'openapi-sampler';
@@ -31,7 +31,9 @@ const hash32 = (text: string) => crypto.createHash('sha1').update(text).digest()
  */
 function seedOf(call: ProviderCall, { repetition }: MockVariation): number {
   const sampled = call.temperature > 0 ? `\n#${repetition}` : '';
-  return hash32(`${call.model}\n${call.systemPrompt}\n${JSON.stringify(call.messages)}${sampled}`);
+  // The images' bytes count too, so two inputs that differ only in their images get different replies.
+  const images = (call.images ?? []).map((image) => `\n${hash32(image.data)}`).join('');
+  return hash32(`${call.model}\n${call.systemPrompt}\n${JSON.stringify(call.messages)}${images}${sampled}`);
 }
 
 /** PASS in about `passRate` of the calls: a uniform number drawn from the seed falls below it. */
@@ -67,6 +69,12 @@ function turnsLine(messages: ProviderCall['messages']): string {
   return `Conversation of ${messages.length} messages; last user turn: "${preview(last, 120)}" (digest ${digest}).`;
 }
 
+/** What the mock says of the images sent with the user turn: '1 image (png, 640x480)'; empty without images. */
+function imagesLine(images: ProviderCall['images']): string {
+  if (!images?.length) return '';
+  return `${images.length} image${images.length === 1 ? '' : 's'} (${images.map(imageLabel).join('; ')})`;
+}
+
 /**
  * A value that matches the schema, the same every time: openapi-sampler takes the schema's examples, defaults, first
  * enum values and formats, else a placeholder of each type, and fills in every property.
@@ -95,6 +103,7 @@ export function mockReply(call: ProviderCall, variation: MockVariation = NO_VARI
     `[mock ${call.provider}/${call.model}]${verdict} This is a simulated response.`,
     `System prompt: "${preview(call.systemPrompt, 80)}"`,
     turnsLine(call.messages),
+    ...(call.images?.length ? [`With ${imagesLine(call.images)}.`] : []),
     `Reply #${seed % 10_000}, temperature ${call.temperature}.`,
   ];
   let output = lines.join('\n');

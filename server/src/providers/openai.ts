@@ -2,11 +2,13 @@ import OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { providerFetch } from './fetch.js';
 import { ToolCallAssembler } from './tool-calls.js';
 import {
   effortOf,
+  imageTurnIndex,
   MalformedReplyError,
   transportError,
   type EndpointTarget,
@@ -49,7 +51,7 @@ export async function listEndpointModels(client: OpenAI, signal: AbortSignal): P
 export function openAiParams(call: ProviderCall): ChatCompletionCreateParamsNonStreaming {
   const params: ChatCompletionCreateParamsNonStreaming = {
     model: call.model,
-    messages: [{ role: 'system', content: call.systemPrompt }, ...call.messages],
+    messages: [{ role: 'system', content: call.systemPrompt }, ...openAiTurns(call)],
   };
   if (call.capabilities.supportsTemperature) params.temperature = call.temperature;
   if (call.maxTokens !== null) params[call.capabilities.tokenParameter] = call.maxTokens;
@@ -72,6 +74,25 @@ export function openAiParams(call: ProviderCall): ChatCompletionCreateParamsNonS
   const effort = effortOf(call);
   if (effort !== null) params.reasoning_effort = effort;
   return params;
+}
+
+/** The turns, the input's images as image_url parts (data URLs) after the text of the last user turn. */
+function openAiTurns(call: ProviderCall): ChatCompletionMessageParam[] {
+  const at = imageTurnIndex(call);
+  return call.messages.map(({ role, content }, index) =>
+    index === at
+      ? {
+          role: 'user',
+          content: [
+            { type: 'text', text: content },
+            ...(call.images ?? []).map((image) => ({
+              type: 'image_url' as const,
+              image_url: { url: `data:${image.media_type};base64,${image.data}` },
+            })),
+          ],
+        }
+      : { role, content },
+  );
 }
 
 /** Of the completion tokens (which include them, as billed), those spent reasoning; null when not reported. */

@@ -1,5 +1,6 @@
 import type {
   ChatMessage,
+  InputImage,
   ReasoningSetting,
   ResponseSchema,
   ToolCall,
@@ -37,6 +38,8 @@ export type ProviderCall = {
    * when the run chose no input and the configuration has no messages: the system prompt runs alone.
    */
   messages: ChatMessage[];
+  /** Images sent with the last user turn, after its text; absent: none. */
+  images?: CallImage[];
   temperature: number;
   maxTokens: number | null;
   jsonMode: boolean;
@@ -48,6 +51,16 @@ export type ProviderCall = {
   /** The JSON Schema the answer must match (structured output), or null. */
   responseSchema: ResponseSchema | null;
 };
+
+/** An image as a call sends it: its type, its bytes in base64, and its size for the mock's description. */
+export type CallImage = Pick<InputImage, 'media_type' | 'width' | 'height'> & { data: string };
+
+/**
+ * Where a call's images go: the index of its last user turn (the input's), or -1 when it has no user turn or no
+ * images. Each provider module puts its own image parts there.
+ */
+export const imageTurnIndex = (call: ProviderCall): number =>
+  (call.images?.length ?? 0) === 0 ? -1 : call.messages.findLastIndex((message) => message.role === 'user');
 
 /** A call that declares no tools and asks for free text. */
 export const NO_TOOLS: Pick<ProviderCall, 'tools' | 'toolChoice' | 'responseSchema'> = {

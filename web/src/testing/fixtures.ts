@@ -39,6 +39,7 @@ export const inputFixture = (id: number, overrides: Partial<Input> = {}): Input 
   content: `Question ${id}`,
   active: true,
   token_count: 3,
+  images: [],
   created_at: FIXED_TIME,
   updated_at: FIXED_TIME,
   ...overrides,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type {
   ChatMessage,
+  InputImage,
   ModelCompany,
   ModelPrice,
   ReasoningSetting,
@@ -59,6 +60,8 @@ export type RunSnapshot = {
     /** The conversation of a conversation input; absent or null for a text input. */
     messages?: ChatMessage[] | null;
     variables?: Record<string, string>;
+    /** The images sent with its (last) user turn, as the run froze them (the bytes stay in input_images); absent: none. */
+    images?: InputImage[];
   }[];
 };
 

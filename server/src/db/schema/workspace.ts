@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   DEFAULT_USER_TEMPLATE,
   type ChatMessage,
+  type ImageMediaType,
   type ImportColumnTarget,
   type ModelCompany,
   type ModelPrice,
@@ -14,6 +15,7 @@ import {
 } from '@promptgrid/contract';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -62,6 +64,25 @@ export const inputs = pgTable(
   (t) => [index('inputs_project_idx').on(t.projectId)],
 );
 
+/** Binary data: node-postgres and PGlite both read a bytea column as a Buffer (Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** An image an input carries: its bytes stay here, and runs freeze only their ids. */
+export const inputImages = pgTable(
+  'input_images',
+  {
+    id: serialId(),
+    inputId: ownedBy('input_id', () => inputs.id),
+    mediaType: text('media_type').$type<ImageMediaType>().notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('input_images_input_idx').on(t.inputId)],
+);
+
 /**
  * A user's OpenAI-compatible endpoint (Ollama, vLLM, a gateway): its models are rows of ai_models that name it, seen
  * only by its owner. The key and the extra headers (which may carry keys too) are sealed like provider keys.
@@ -100,6 +121,8 @@ export type ModelCapabilities = {
   maxOutputTokens: number;
   /** The reasoning setting it takes; absent or null: none, and none is sent. */
   reasoning?: ReasoningCapability;
+  /** Whether it reads images; absent (models stored before it was known, endpoints' models): it does not. */
+  vision?: boolean;
 };
 
 export const aiModels = pgTable(

@@ -1,7 +1,10 @@
-import { budgetStopMessage, callCostUsd, missingKeyMessage } from '@promptgrid/contract';
+import { budgetStopMessage, callCostUsd, missingKeyMessage, type InputImage } from '@promptgrid/contract';
 import { preloadSdks, type CallOutcome } from '../../providers/call.js';
 import { mockPassRate } from '../../providers/mock.js';
-import { NO_TOOLS, type ProviderCall, type ProviderName } from '../../providers/types.js';
+import { NO_TOOLS, type CallImage, type ProviderCall, type ProviderName } from '../../providers/types.js';
+import type { Db } from '../../db/client.js';
+import { imageData } from '../../inputs/images.js';
+import { imagesTokens } from '../image-tokens.js';
 import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
 import { callInputTokens, callMaxOutputTokens, countFor, toolingInputTokens, worstCaseUsd } from '../call-tokens.js';
@@ -12,6 +15,21 @@ import type { EngineServices, EvaluationContext } from './services.js';
 import { CALL_TABLE, LANES, type ClaimedRequest } from './tables.js';
 
 const FREE = { input_per_mtok: 0, output_per_mtok: 0 };
+
+/** The frozen images with their bytes, in the run's order; null when one was deleted since the run began. */
+async function callImages(db: Db, frozen: InputImage[]): Promise<CallImage[] | null> {
+  const data = await imageData(
+    db,
+    frozen.map((image) => image.id),
+  );
+  const images: CallImage[] = [];
+  for (const image of frozen) {
+    const bytes = data.get(image.id);
+    if (bytes === undefined) return null;
+    images.push({ media_type: image.media_type, width: image.width, height: image.height, data: bytes });
+  }
+  return images;
+}
 
 const failed = (row: ClaimedRequest, message: string, executionTime = 0): Outcome => ({
   id: row.id,
@@ -136,6 +154,11 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       toolChoice: configuration.tool_choice ?? NO_TOOLS.toolChoice,
       responseSchema: configuration.response_schema ?? NO_TOOLS.responseSchema,
     };
+    if (input?.images?.length) {
+      const images = await callImages(database.db, input.images);
+      if (images === null) return failed(row, `An image of the input "${input.name}" was deleted after the run began.`);
+      call.images = images;
+    }
     const budgetStop = budgetStopOf(database, row.evaluation_id);
     if (budgetStop !== undefined) return failed(row, budgetStop);
     const sink = live?.sink(row) ?? null;
@@ -160,7 +183,8 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       const count = countFor(configuration.ai_model);
       const inputTokens =
         callInputTokens(call.provider, call.systemPrompt, call.messages, count) +
-        toolingInputTokens(configuration, count);
+        toolingInputTokens(configuration, count) +
+        imagesTokens(call.provider, input?.images);
       const worst = worstCaseUsd(price, inputTokens, callMaxOutputTokens(configuration));
       const reservation = await parked(budget.reserve(CALL_TABLE.name, row, worst, signal));
       if (reservation.kind === 'gone') return null;

@@ -16,6 +16,7 @@ const model = (id: number, model_name: string): AiModel => ({
   supports_temperature: true,
   max_output_tokens: 32768,
   reasoning: null,
+  vision: true,
   price: null,
 });
 

@@ -18,6 +18,7 @@ const models: AiModel[] = [
     supports_temperature: true,
     max_output_tokens: 32768,
     reasoning: null,
+    vision: true,
     price: { input_per_mtok: 0.4, output_per_mtok: 1.6, as_of: '2025-06-03', source: 'OpenAI pricing page' },
   },
   {
@@ -29,6 +30,7 @@ const models: AiModel[] = [
     supports_temperature: true,
     max_output_tokens: 32000,
     reasoning: { budget: { min: 1024, max: 31999 } },
+    vision: true,
     price: null,
   },
   {
@@ -40,6 +42,7 @@ const models: AiModel[] = [
     supports_temperature: false,
     max_output_tokens: 128000,
     reasoning: { effort: ['minimal', 'low', 'medium', 'high'] },
+    vision: true,
     price: null,
   },
   {
@@ -51,6 +54,7 @@ const models: AiModel[] = [
     supports_temperature: true,
     max_output_tokens: 16384,
     reasoning: null,
+    vision: true,
     price: null,
   },
 ];

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Input } from '@promptgrid/contract';
+import { ImageThumbnails } from '@/components/ui/image-thumbnails';
 import { PromptCard, formatCardDate } from '@/components/ui/prompt-card';
 import { cn } from '@/lib/cn';
 import { canExpand, collapsedContent } from '../lib/truncate';
@@ -76,6 +77,7 @@ export function InputCard({
           {expanded ? 'HIDE' : 'EXPAND'}
         </button>
       ) : null}
+      <ImageThumbnails projectId={input.project} inputId={input.id} inputName={input.name} images={input.images} />
       <InputExtras input={input} />
       <footer className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs text-slate-500 dark:text-slate-400">
         <span className="font-medium tracking-wide">TOKENS: {input.token_count}</span>

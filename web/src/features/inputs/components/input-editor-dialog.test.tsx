@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Input } from '@promptgrid/contract';
 import { ApiError } from '@/lib/api-client';
+import { renderWithApp } from '@/testing/app-test-utils';
+import { mockApi } from '@/testing/api-mock';
 import { InputEditorDialog } from './input-editor-dialog';
 import { itemAt } from '@promptgrid/test-support/items';
 
@@ -16,6 +18,7 @@ const existing: Input = {
   content: 'What is the capital of France?',
   active: true,
   token_count: 7,
+  images: [],
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 };
@@ -25,7 +28,7 @@ afterEach(() => sessionStorage.clear());
 describe('InputEditorDialog', () => {
   it('is titled New Input, shows at least 50 numbered lines and requires name and content', async () => {
     const onSave = vi.fn();
-    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />);
     const dialog = screen.getByRole('dialog', { name: 'New Input' });
     const editor = await screen.findByRole('textbox', { name: 'Content' });
     await waitFor(() => expect(dialog.querySelector('.cm-gutters')?.textContent).toContain('50'));
@@ -40,7 +43,7 @@ describe('InputEditorDialog', () => {
 
   it('turns the text into a conversation, requires it to end with a user message, and saves its messages', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
-    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Conversation' }));
     expect(screen.queryByRole('textbox', { name: 'Content' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Message 1 (User)')).toHaveValue(existing.content);
@@ -67,7 +70,7 @@ describe('InputEditorDialog', () => {
   }, 20_000);
 
   it("clears the name's error and red border once a name is typed, keeping the content error", async () => {
-    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={vi.fn()} />);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     const name = screen.getByLabelText('Name');
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
@@ -81,7 +84,9 @@ describe('InputEditorDialog', () => {
   it('is titled Edit Input and saves the changed name with the content', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     const onOpenChange = vi.fn();
-    render(<InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={onSave} />);
+    renderWithApp(
+      <InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={onSave} />,
+    );
     expect(screen.getByRole('dialog', { name: 'Edit Input' })).toBeInTheDocument();
     const name = screen.getByLabelText('Name');
     await userEvent.clear(name);
@@ -102,7 +107,7 @@ describe('InputEditorDialog', () => {
   it('edits variables in a table, offers the ones the content uses, and saves them with the expected output', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     const input = { ...existing, content: 'Weather in {{city}} for {{day}}?', variables: { city: 'Paris' } };
-    render(<InputEditorDialog open onOpenChange={() => {}} projectId="1" input={input} onSave={onSave} />);
+    renderWithApp(<InputEditorDialog open onOpenChange={() => {}} projectId="1" input={input} onSave={onSave} />);
     const names = screen.getAllByRole('textbox', { name: /Variable name/ });
     expect(names.map((field) => (field as HTMLInputElement).value)).toEqual(['city']);
     await userEvent.click(screen.getByRole('button', { name: 'Add day' }));
@@ -130,7 +135,7 @@ describe('InputEditorDialog', () => {
 
   it("answers a bad variable name in the contract's words, and a name given twice", async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
-    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add variable' }));
     await userEvent.type(screen.getByRole('textbox', { name: /Variable name/ }), '9 lives');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -152,7 +157,7 @@ describe('InputEditorDialog', () => {
   it("puts a refused save's messages on their fields", async () => {
     const body = { content: ['Content must be at most 100000 characters.'], 'variables.city': ['Too long.'] };
     const onSave = vi.fn().mockRejectedValue(new ApiError('refused', 400, body));
-    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Content must be at most 100000 characters.')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Variables' })).toHaveAccessibleDescription('Too long.');
@@ -161,14 +166,16 @@ describe('InputEditorDialog', () => {
 
   it('says so when the update fails', async () => {
     const onSave = vi.fn().mockRejectedValue(new Error('boom'));
-    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Failed to update input')).toBeInTheDocument();
   });
 
   it("asks 'Discard your changes?' on Escape or Cancel when the form has changes, and keeps the text on Keep editing", async () => {
     const onOpenChange = vi.fn();
-    render(<InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={vi.fn()} />);
+    renderWithApp(
+      <InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={vi.fn()} />,
+    );
     const name = screen.getByLabelText('Name');
     await userEvent.type(name, ' (draft)');
     await userEvent.keyboard('{Escape}');
@@ -186,7 +193,9 @@ describe('InputEditorDialog', () => {
 
   it('closes a clean form at once on Escape', async () => {
     const onOpenChange = vi.fn();
-    render(<InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={vi.fn()} />);
+    renderWithApp(
+      <InputEditorDialog projectId="1" open onOpenChange={onOpenChange} input={existing} onSave={vi.fn()} />,
+    );
     await userEvent.keyboard('{Escape}');
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument();
@@ -194,16 +203,20 @@ describe('InputEditorDialog', () => {
 
   it('keeps a draft per project and dialog across a reload until it is saved', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
-    const first = render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    const first = renderWithApp(
+      <InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />,
+    );
     await userEvent.type(screen.getByLabelText('Name'), 'Half-typed');
     await waitFor(() => expect(sessionStorage.getItem('promptgrid:draft:1:input:new')).toContain('Half-typed'));
     first.unmount();
 
     // Another project's new-input dialog starts empty; this project's brings the draft back.
-    const other = render(<InputEditorDialog projectId="2" open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    const other = renderWithApp(
+      <InputEditorDialog projectId="2" open onOpenChange={() => {}} input={null} onSave={onSave} />,
+    );
     expect(screen.getByLabelText('Name')).toHaveValue('');
     other.unmount();
-    render(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={null} onSave={onSave} />);
     expect(await screen.findByText('Your unsaved changes were restored.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Half-typed');
     await userEvent.type(await screen.findByRole('textbox', { name: 'Content' }), 'Body');
@@ -220,4 +233,46 @@ describe('InputEditorDialog', () => {
     expect(sessionStorage.getItem('promptgrid:draft:1:input:new')).toBeNull();
     // Three mounts and typing: on a loaded machine they take longer than the default 5 s.
   }, 15_000);
+});
+
+describe('InputEditorDialog images', () => {
+  const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+  it('adds images to a saved input with a labelled file field, shows them and removes one by its button', async () => {
+    let next = 10;
+    const calls = mockApi(({ method, url }) => {
+      if (method === 'POST' && url === '/api/projects/1/inputs/4/images/')
+        return {
+          status: 201,
+          body: { id: next++, media_type: 'image/png', size: 4, width: 640, height: 480 },
+        };
+      if (method === 'DELETE' && url === '/api/projects/1/inputs/4/images/10/') return { status: 204 };
+      return { status: 200, body: [] };
+    });
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={vi.fn()} />);
+    await userEvent.upload(screen.getByLabelText('Images'), [png('a.png'), png('b.png')]);
+    const first = await screen.findByRole('img', { name: 'Image 1 of Capital question' });
+    expect(first).toHaveAttribute('src', '/api/projects/1/inputs/4/images/10/');
+    expect(await screen.findByRole('img', { name: 'Image 2 of Capital question' })).toBeInTheDocument();
+    const uploads = calls.filter((call) => call.method === 'POST');
+    expect(uploads.map((call) => JSON.parse(call.body))).toEqual([{ data: 'iVBORw==' }, { data: 'iVBORw==' }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Image 2 of Capital question' })).toBeNull());
+    expect(screen.getByRole('img', { name: 'Image 1 of Capital question' })).toHaveAttribute(
+      'src',
+      '/api/projects/1/inputs/4/images/11/',
+    );
+  });
+
+  it("shows the server's refusal under the field", async () => {
+    mockApi(({ method }) =>
+      method === 'POST'
+        ? { status: 400, body: { file: ['An image must be a PNG, JPEG, WebP or GIF file.'] } }
+        : { status: 200, body: [] },
+    );
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={vi.fn()} />);
+    await userEvent.upload(screen.getByLabelText('Images'), png('logo.png'));
+    expect(await screen.findByText('logo.png: An image must be a PNG, JPEG, WebP or GIF file.')).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import { contractResolver, fieldMessage } from '@/lib/contract-form';
 import { useEditorForm } from '@/lib/editor-form';
 import { inputFieldOf, inputSchema, toPayload, valuesOf, type InputValues } from '../lib/input-form';
 import { VariablesEditor } from './variables-editor';
+import { InputImagesField } from './input-images-field';
 
 type Props = {
   open: boolean;
@@ -109,6 +110,7 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
           />
         )}
       />
+      <InputImagesField projectId={projectId} input={input} />
       <Field
         label="Expected output"
         error={errors.expected_output?.message}

@@ -17,6 +17,7 @@ const input = (id: number, name: string, active = true): Input => ({
   expected_output: null,
   active,
   token_count: 3,
+  images: [],
   created_at: at,
   updated_at: at,
 });

@@ -82,7 +82,7 @@ describe("a mock run's labels", () => {
     const shared: SharedEvaluation = {
       evaluation: { name: 'Shared mock', use_mock: true, total_requests: 1, created_at: '', completed_at: null },
       configurations: [{ id: 5, name: 'Terse', ai_model: { company: 'openai', model_name: 'gpt-4o-mini' } }],
-      inputs: [{ id: 1, name: 'Q', content: 'Q?', messages: null }],
+      inputs: [{ id: 1, name: 'Q', content: 'Q?', messages: null, images: [] }],
       api_requests: [],
       metrics: { average_execution_time: 0, input_tokens: 0, output_tokens: 0, cancelled: false },
       status_counts: { PENDING: 0, IN_PROGRESS: 0, SUCCESS: 0, FAILED: 0, total: 0 },

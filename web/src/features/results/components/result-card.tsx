@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { aiModelLabel, type Configuration } from '@promptgrid/contract';
+import { aiModelLabel, type Configuration, type Input } from '@promptgrid/contract';
+import { ImageThumbnails } from '@/components/ui/image-thumbnails';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatOutput, formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { Cell } from '../lib/results-index';
@@ -15,6 +16,8 @@ type Props = {
   configurationId: number;
   configuration: Configuration | undefined;
   cell: Cell | undefined;
+  /** The input the card answers, whose images it shows above the output. */
+  input?: Input;
   /** The card grows with its output up to this height; beyond it the output scrolls inside. */
   maxHeight: number;
   checkNames: ReadonlyMap<number, string>;
@@ -29,6 +32,7 @@ export const ResultCard = memo(function ResultCard({
   configurationId,
   configuration,
   cell,
+  input,
   maxHeight,
   checkNames,
   extras,
@@ -105,6 +109,9 @@ export const ResultCard = memo(function ResultCard({
       >
         {/* Inside the output's scrolling area: an opened conversation never squeezes the output out of the card. */}
         <ConversationDisclosure messages={request?.messages ?? []} className="mb-3" />
+        {input ? (
+          <ImageThumbnails projectId={input.project} inputId={input.id} inputName={input.name} images={input.images} />
+        ) : null}
         {status === 'FAILED' ? (
           <div
             className={cn(

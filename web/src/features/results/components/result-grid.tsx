@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { Configuration } from '@promptgrid/contract';
+import type { Configuration, Input } from '@promptgrid/contract';
 import type { CardExtras } from '../lib/run-slots';
 import { cellKey, type Cell } from '../lib/results-index';
 import { ResultCard } from './result-card';
@@ -14,6 +14,8 @@ const MIN_CARD_WIDTH = 280;
 
 type Props = {
   inputId: number | null;
+  /** The selected input as the run froze it: its images show on every card. */
+  input?: Input;
   configurationIds: number[];
   configurations: Map<number, Configuration>;
   cells: Map<string, Cell>;
@@ -37,7 +39,16 @@ export function columnsFor(width: number, count: number) {
  * cost the same as a screenful. Cards size to their output up to CARD_MAX_HEIGHT (longer outputs scroll inside);
  * each rendered row is measured (measureElement, kept current by a ResizeObserver), so rows of short answers stay short.
  */
-export function ResultGrid({ inputId, configurationIds, configurations, cells, checkNames, extras, onRerun }: Props) {
+export function ResultGrid({
+  inputId,
+  input,
+  configurationIds,
+  configurations,
+  cells,
+  checkNames,
+  extras,
+  onRerun,
+}: Props) {
   const container = useRef<HTMLDivElement>(null);
   // null until the container is measured (in a layout effect, so before the first paint): rendering the cards for a
   // guessed width would render and measure every visible row twice.
@@ -106,6 +117,7 @@ export function ResultGrid({ inputId, configurationIds, configurations, cells, c
                 configurationId={configurationId}
                 configuration={configurations.get(configurationId)}
                 cell={cells.get(cellKey(inputId, configurationId))}
+                input={input}
                 maxHeight={CARD_MAX_HEIGHT}
                 checkNames={checkNames}
                 extras={extras}

@@ -243,6 +243,7 @@ export function ResultsView({
       ) : !loadingFirst ? (
         <ResultGrid
           inputId={inputId}
+          input={inputId === null ? undefined : inputsById.get(inputId)}
           configurationIds={selectedConfigurationIds}
           configurations={configurationsById}
           cells={cells}

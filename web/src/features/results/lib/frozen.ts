@@ -43,6 +43,7 @@ export function frozenInputs({ evaluation, inputs }: EvaluationRecord): Input[] 
     expected_output: i.expected_output,
     active: true,
     token_count: i.token_count,
+    images: i.images,
     created_at: evaluation.created_at,
     updated_at: evaluation.created_at,
   }));

@@ -52,6 +52,7 @@ export const recordFixture = (
     name: `Frozen input ${i}`,
     content: `Question ${i}`,
     messages: null,
+    images: [],
     token_count: 3,
     expected_output: null,
     variables: {},

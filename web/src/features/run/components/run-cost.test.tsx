@@ -17,6 +17,7 @@ const input: Input = {
   content: 'What is 2 + 2?',
   active: true,
   token_count: 3,
+  images: [],
   created_at: at,
   updated_at: at,
 };

@@ -18,6 +18,7 @@ const input = (id: number, name: string): Input => ({
   content: `${name} content`,
   active: true,
   token_count: 3,
+  images: [],
   created_at: at,
   updated_at: at,
 });
@@ -74,6 +75,21 @@ describe('RunView', () => {
       within(dialog).getByText('Mock mode is on: these calls are simulated and free. No provider is called.'),
     ).toBeInTheDocument();
   }, 15_000);
+
+  it('disables Run with the reason when a chosen model does not read the images of a chosen input', async () => {
+    const sentence =
+      'Configuration "Terse JSON" uses o3-mini, which does not read images; the input "Capital question" has images. ' +
+      'Choose a vision model or leave the input out.';
+    mockApi(({ url }) => {
+      if (url === '/api/api-keys/') return { body: [] };
+      if (url === '/api/run-evaluation/estimate/') return { status: 400, body: { configuration_ids: [sentence] } };
+      return undefined;
+    });
+    renderWithApp(<RunView projectId="1" inputs={inputs} configurations={configurations} loadError={null} />);
+    const bar = screen.getByRole('region', { name: 'Run' });
+    expect(await within(bar).findByText(`Run is unavailable: ${sentence}`)).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Run Evaluation' })).toBeDisabled();
+  });
 
   it('starts with mock mode off for a user whose only keys are custom endpoints', async () => {
     mockApi(({ url }) => {
