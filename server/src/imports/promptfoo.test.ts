@@ -194,13 +194,13 @@ describe('importing a promptfoo config', () => {
       [
         'a 50 MB file',
         { files: [{ name: 'promptfooconfig.yaml', data_base64: Buffer.alloc(50 * 1024 * 1024).toString('base64') }] },
-        /./,
+        /The upload is larger than 20 MB/,
       ],
       ['no config', { files: [{ name: 'notes.txt', data: 'hello' }] }, /No promptfooconfig.yaml/],
     ];
     for (const [what, body, message] of cases) {
       const response = await alice.post(ROUTES.importProject, body);
-      expect([400, 413], `${what}: ${response.body.slice(0, 200)}`).toContain(response.statusCode);
+      expect(response.statusCode, `${what}: ${response.body.slice(0, 200)}`).toBe(400);
       expect(response.body, what).toMatch(message);
     }
     expect((await alice.get(ROUTES.projects)).json()).toEqual([]);

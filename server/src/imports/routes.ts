@@ -8,6 +8,7 @@ import {
   LIMITS,
   ROUTES,
 } from '@promptgrid/contract';
+import { badRequest } from '../http/errors.js';
 import { currentUser, type App } from '../http/types.js';
 import { exportPromptfooConfig } from './promptfoo-export.js';
 import { importProject, previewProjectImport } from './service.js';
@@ -21,6 +22,20 @@ const DESCRIPTION =
   'or as one zip. Or an OpenAI eval: a registry YAML with its samples JSONL, or a hosted eval object (JSON with ' +
   '`testing_criteria`) with its data JSONL (`format`: `openai_evals`, or `auto` to tell from the files). ' +
   'YAML is read safely (no code, limited aliases and depth); code assertions are never run.';
+
+/**
+ * An upload that says it is larger than the limit is refused before its body is read, with a 400 that names the
+ * limit (a body that does not say its length still stops at the limit, with Fastify's 413).
+ */
+const refuseDeclaredOversize = async (request: FastifyRequest) => {
+  if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT)
+    throw badRequest({
+      files: [
+        `The upload is larger than ${Math.floor(BODY_LIMIT / 1024 / 1024)} MB; the files together may be ` +
+          `${LIMITS.importMaxBytes / 1024 / 1024} MB.`,
+      ],
+    });
+};
 
 /** multipart/form-data arrives as the same body the JSON form sends: files by their names, and the fields. */
 async function multipartBody(request: FastifyRequest) {
@@ -48,6 +63,7 @@ export default async function importRoutes(app: App) {
     ROUTES.importProjectPreview,
     {
       bodyLimit: BODY_LIMIT,
+      preParsing: refuseDeclaredOversize,
       schema: {
         tags,
         description:
@@ -64,6 +80,7 @@ export default async function importRoutes(app: App) {
     ROUTES.importProject,
     {
       bodyLimit: BODY_LIMIT,
+      preParsing: refuseDeclaredOversize,
       schema: {
         tags,
         description: `Creates a project from the files, all of it or nothing, and answers its id with the import report. ${DESCRIPTION}`,
