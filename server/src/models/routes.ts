@@ -4,6 +4,7 @@ import { AiModel, ROUTES } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { aiModels, endpoints } from '../db/schema.js';
 import { listedFor } from './visibility.js';
+import { toConfigurationModel } from '../configurations/queries.js';
 
 export default async function modelRoutes(app: App) {
   app.get(ROUTES.models, { schema: { tags: ['models'], response: { 200: z.array(AiModel) } } }, async (request) => {
@@ -20,15 +21,10 @@ export default async function modelRoutes(app: App) {
         asc(aiModels.sortOrder),
         asc(aiModels.id),
       );
+    // What a configuration shows of its model, and what choosing one needs besides.
     return rows.map(({ model: m, endpoint }) => ({
-      id: m.id,
-      company: m.company,
-      endpoint,
-      model_name: m.modelName,
-      supports_json_mode: m.supportsJsonMode,
-      supports_temperature: m.capabilities.supportsTemperature,
+      ...toConfigurationModel(m, endpoint),
       max_output_tokens: m.capabilities.maxOutputTokens,
-      reasoning: m.capabilities.reasoning ?? null,
       vision: m.capabilities.vision ?? false,
       price: m.price,
     }));

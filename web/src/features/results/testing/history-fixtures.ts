@@ -9,20 +9,13 @@ import { FIXED_TIME } from '@/testing/fixtures';
 
 const model = { id: 7, company: 'openai' as const, endpoint: null, model_name: 'gpt-4o-mini' };
 
-/** Run `id` of project 1 as the server recorded it: prompts 5 and 6 on inputs 1 and 2, with their names then. */
-export const recordFixture = (
-  id: number,
-  overrides: Partial<EvaluationRecord['evaluation']> = {},
-): EvaluationRecord => ({
-  evaluation: {
-    id,
-    name: `Run ${id}`,
+/** A finished mock run's fields both a run's record and its history line carry. */
+const finishedRun = {
+  name: (id: number) => `Run ${id}`,
+  fields: {
     project: 1,
     use_mock: true,
     total_requests: 4,
-    configuration_ids: [5, 6],
-    input_ids: [1, 2],
-    created_at: FIXED_TIME,
     completed_at: FIXED_TIME,
     repetitions: 1,
     cancelled_at: null,
@@ -30,6 +23,21 @@ export const recordFixture = (
     cost_complete: true,
     judge_cost_usd: 0,
     budget_usd: null,
+  },
+};
+
+/** Run `id` of project 1 as the server recorded it: prompts 5 and 6 on inputs 1 and 2, with their names then. */
+export const recordFixture = (
+  id: number,
+  overrides: Partial<EvaluationRecord['evaluation']> = {},
+): EvaluationRecord => ({
+  evaluation: {
+    id,
+    name: finishedRun.name(id),
+    ...finishedRun.fields,
+    configuration_ids: [5, 6],
+    input_ids: [1, 2],
+    created_at: FIXED_TIME,
     ...overrides,
   },
   configurations: [5, 6].map((c) => ({
@@ -64,21 +72,12 @@ export const historyItemFixture = (
   overrides: Partial<EvaluationHistoryItem> = {},
 ): EvaluationHistoryItem => ({
   id,
-  name: `Run ${id}`,
-  project: 1,
-  use_mock: true,
-  total_requests: 4,
+  name: finishedRun.name(id),
+  ...finishedRun.fields,
   configuration_count: 2,
   input_count: 2,
   created_at: new Date(Date.UTC(2025, 0, id)).toISOString(),
-  completed_at: FIXED_TIME,
   status_counts: { SUCCESS: 3, FAILED: 1, PENDING: 0, IN_PROGRESS: 0, total: 4 },
-  repetitions: 1,
-  cancelled_at: null,
-  cost_usd: 0,
-  cost_complete: true,
-  judge_cost_usd: 0,
-  budget_usd: null,
   ...overrides,
 });
 
