@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { LIMITS } from '@promptgrid/contract';
 import { cn } from '@/lib/cn';
 import { TemplateVariables } from './template-variables';
+import { FieldError } from './field';
 
 export type CodeEditorProps = {
   /** Visible label, bound to the editable area with aria-labelledby. */
@@ -49,11 +50,7 @@ export function CodeEditor({ label, error, minLines = LIMITS.editorMinLines, ...
         </Suspense>
       </div>
       <TemplateVariables text={props.value} />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -56,3 +56,13 @@ export function TextInput({ className, ...props }: ComponentProps<'input'>) {
 export function TextArea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(inputClasses, 'min-h-24 resize-y leading-6', className)} {...props} />;
 }
+
+/** A field's error message, tied to it by `id` (the field's aria-describedby); nothing when there is none. */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="text-sm text-red-700 dark:text-red-400">
+      {children}
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MESSAGE_ROLES, type ChatMessage, type MessageRole } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
-import { Field, TextArea, inputClasses } from '@/components/ui/field';
+import { Field, TextArea, inputClasses, FieldError } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 
 export const ROLE_LABELS: Record<MessageRole, string> = { user: 'User', assistant: 'Assistant' };
@@ -119,11 +119,7 @@ export function MessagesEditor({ legend, hint, messages, onChange, error }: Prop
         <PlusIcon className="size-4" />
         Add message
       </Button>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </fieldset>
   );
 }

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { CreateApiKeyInput, type ApiKey, type Provider } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { useReportDirty } from '@/components/ui/discard-guard';
-import { inputClasses } from '@/components/ui/field';
+import { inputClasses, FieldError } from '@/components/ui/field';
 import { ExternalLinkIcon, EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -131,11 +131,7 @@ export function ProviderKeyForm({
           {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
         </button>
       </div>
-      {error ? (
-        <p id={`${fieldId}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${fieldId}-error`}>{error}</FieldError>
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-3">
         <DashboardLink provider={provider} text="Get a key from the" />
         <div className="flex gap-2">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { templateVariables } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
-import { TextInput } from '@/components/ui/field';
+import { TextInput, FieldError } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 
 /** Rows of the table while editing: names may be blank or repeated until saved. */
@@ -91,11 +91,7 @@ export function VariablesEditor({
           </tbody>
         </table>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => onChange([...rows, variableRow()])}>
           <PlusIcon className="size-4" />

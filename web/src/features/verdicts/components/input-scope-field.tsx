@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Input } from '@promptgrid/contract';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FieldError } from '@/components/ui/field';
 
 type Props = {
   inputs: Input[];
@@ -57,11 +58,7 @@ export function InputScopeField({ inputs, scope, inputIds, error, onChange }: Pr
           </div>
         )
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </fieldset>
   );
 }
