@@ -9,22 +9,34 @@ import { createTestApp, signedInClient, type DatabaseKind } from './harness.js';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * For a describe block whose runs call the fake OpenAI provider: starts it (accepting `apiKey`) and a test app with
- * workers pointed at it before the tests, closes both after them, and forgets the recorded calls before each test.
- * The app and the fake are read through the answer's getters once beforeAll has run.
+ * For a describe block whose runs call the fake providers: starts them (accepting `apiKey`, or each of `apiKeys`; any
+ * key without either) and a test app with workers pointed at their OpenAI, Anthropic and Gemini APIs before the tests,
+ * closes both after them, and forgets the recorded calls before each test. The app and the fake are read through the
+ * answer's getters once beforeAll has run.
  */
 export function useFakeProviderApp(
   kind: DatabaseKind,
-  { apiKey, latencyMs, env }: { apiKey: string; latencyMs: number; env: Record<string, string> },
+  {
+    apiKey,
+    apiKeys = apiKey === undefined ? undefined : [apiKey],
+    latencyMs,
+    env = {},
+  }: { apiKey?: string; apiKeys?: string[]; latencyMs?: number; env?: Record<string, string> },
 ) {
   const events = queueEvents();
   let fake: FakeProviders | undefined;
   let ctx: TestApp | undefined;
   beforeAll(async () => {
-    fake = await startFakeProviders({ latencyMs, apiKeys: [apiKey] });
+    fake = await startFakeProviders({ latencyMs, apiKeys });
     ctx = await createTestApp(
       kind,
-      { OPENAI_BASE_URL: fake.openaiBaseUrl, APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'), ...env },
+      {
+        OPENAI_BASE_URL: fake.openaiBaseUrl,
+        ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
+        GEMINI_BASE_URL: fake.geminiBaseUrl,
+        APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+        ...env,
+      },
       { workers: true, workerEvents: events },
     );
   });

@@ -75,6 +75,18 @@ export function usageOf({ api, inputTokens, outputTokens, reasoningTokens }: Usa
   return { input_tokens: inputTokens, ...anthropicOutputUsage({ api, inputTokens, outputTokens, reasoningTokens }) };
 }
 
+/** The message Anthropic's stream opens with (message_start), before any content block. */
+const anthropicMessage = (plan: StreamPlan) => ({
+  id: plan.id,
+  type: 'message',
+  role: 'assistant',
+  model: plan.model,
+  content: [],
+  stop_reason: null,
+  stop_sequence: null,
+  usage: { input_tokens: plan.inputTokens, output_tokens: 1 },
+});
+
 /** A tool call's arguments in `count` pieces of about equal length: JSON text has no word ends to cut at. */
 function splitEvenly(text: string, count: number): string[] {
   const size = Math.max(1, Math.ceil(text.length / count));
@@ -140,16 +152,7 @@ function toolCallFrames(plan: StreamPlan, call: FakeToolCall) {
     };
     return { head: '', piece: () => '', tail: sse(chunk) };
   }
-  const message = {
-    id: plan.id,
-    type: 'message',
-    role: 'assistant',
-    model: plan.model,
-    content: [],
-    stop_reason: null,
-    stop_sequence: null,
-    usage: { input_tokens: plan.inputTokens, output_tokens: 1 },
-  };
+  const message = anthropicMessage(plan);
   const block = { type: 'tool_use', id: call.id, name: call.name, input: {} };
   return {
     head:
@@ -207,16 +210,7 @@ function frames(plan: StreamPlan) {
     });
     return { head: '', piece: (text: string) => sse(chunk(text, false)), tail: sse(chunk('', true)) };
   }
-  const message = {
-    id: plan.id,
-    type: 'message',
-    role: 'assistant',
-    model: plan.model,
-    content: [],
-    stop_reason: null,
-    stop_sequence: null,
-    usage: { input_tokens: plan.inputTokens, output_tokens: 1 },
-  };
+  const message = anthropicMessage(plan);
   return {
     head:
       sse({ type: 'message_start', message }, 'message_start') +

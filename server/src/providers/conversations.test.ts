@@ -1,11 +1,11 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel, type ApiRequest, type ChatMessage } from '@promptgrid/contract';
-import { startFakeProviders, type FakeProviders, type RecordedCall } from '@promptgrid/test-support/fake-providers';
-import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
+import { type RecordedCall } from '@promptgrid/test-support/fake-providers';
+import { embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
 import { anthropicParams } from './anthropic.js';
 import { NO_TOOLS } from './types.js';
+import { useFakeProviderApp } from '../../test/fake-provider-app.js';
 
 const KEYS = { openai: 'sk-conversations-openai', anthropic: 'sk-ant-conversations', gemini: 'AIza-conversations' };
 const FEW_SHOT: ChatMessage[] = [
@@ -20,27 +20,14 @@ const CONVERSATION: ChatMessage[] = [
 const SYSTEM = 'You answer in one word.';
 
 describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK on %s', (kind) => {
-  let fake: FakeProviders;
-  let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    fake = await startFakeProviders({ latencyMs: 2, apiKeys: Object.values(KEYS) });
-    ctx = await createTestApp(
-      kind,
-      {
-        OPENAI_BASE_URL: fake.openaiBaseUrl,
-        ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
-        GEMINI_BASE_URL: fake.geminiBaseUrl,
-        APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-        EVAL_RETRY_BASE_MS: '5',
-        // A user's OpenAI-compatible endpoint on this machine: the fake's OpenAI API.
-        ALLOW_PRIVATE_ENDPOINTS: 'true',
-      },
-      { workers: true },
-    );
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
+  const setting = useFakeProviderApp(kind, {
+    apiKeys: Object.values(KEYS),
+    latencyMs: 2,
+    env: {
+      EVAL_RETRY_BASE_MS: '5',
+      // A user's OpenAI-compatible endpoint on this machine: the fake's OpenAI API.
+      ALLOW_PRIVATE_ENDPOINTS: 'true',
+    },
   });
 
   /** One run of a configuration per provider (each with the few-shot prefix) on a text input and a conversation. */
@@ -49,7 +36,7 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
       expect((await client.post(ROUTES.apiKeys, { provider, key })).statusCode).toBe(201);
     const endpoint = await client.post(ROUTES.endpoints, {
       name: 'Local vLLM',
-      base_url: fake.openaiBaseUrl,
+      base_url: setting.fake.openaiBaseUrl,
       key: KEYS.openai,
       models: [{ model_name: 'llama3.2' }],
     });
@@ -88,15 +75,15 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
 
   /** The bodies one API received, the text input's call first (the two calls may arrive in either order). */
   const sentTo = (api: RecordedCall['api']) =>
-    fake.requests
+    setting.fake.requests
       .filter((call) => call.api === api)
       .map((call) => call.body)
       .sort((a, b) => JSON.stringify(a).length - JSON.stringify(b).length);
   const filled = CONVERSATION.map((m) => ({ ...m, content: m.content.replace('{{name}}', 'Ada') }));
 
   it('sends the system prompt, the few-shot messages, then the templated input or the conversation, in order', async () => {
-    fake.reset();
-    const client = await signedInClient(ctx.app);
+    setting.fake.reset();
+    const client = await signedInClient(setting.ctx.app);
     const requests = await runBoth(client);
     expect(requests.map((r) => r.status)).toEqual(Array(8).fill('SUCCESS'));
 
@@ -131,7 +118,7 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
   });
 
   it("shows a judge the input's conversation, turn by turn, without the configuration's few-shot messages", async () => {
-    const client = await signedInClient(ctx.app);
+    const client = await signedInClient(setting.ctx.app);
     for (const [provider, key] of Object.entries(KEYS)) await client.post(ROUTES.apiKeys, { provider, key });
     const models = (await client.get(ROUTES.models)).json<AiModel[]>();
     const modelId = (name: string) => models.find((m) => m.model_name === name)!.id;
@@ -150,7 +137,7 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
       ai_model_id: modelId('claude-haiku-4-5'),
     });
     expect(check.statusCode, check.body).toBe(201);
-    fake.reset();
+    setting.fake.reset();
     const started = await client.post(ROUTES.runEvaluation, {
       configuration_ids: [configuration.json().id],
       input_ids: [input.json().id],
@@ -171,7 +158,7 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
   });
 
   it('estimates the tokens of every message, and names a variable a message uses but an input lacks', async () => {
-    const client = await signedInClient(ctx.app);
+    const client = await signedInClient(setting.ctx.app);
     const models = (await client.get(ROUTES.models)).json<AiModel[]>();
     const project = (await client.post(ROUTES.projects, { name: 'Est', description: 'D' })).json().id as number;
     const configuration = async (body: object) =>
@@ -229,7 +216,7 @@ describe.each(embeddedDatabaseOnly)('messages and conversations through each SDK
   });
 
   it('refuses a conversation that does not end with a user turn, and an input with neither content nor messages', async () => {
-    const client = await signedInClient(ctx.app);
+    const client = await signedInClient(setting.ctx.app);
     const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
     const endsWithAssistant = await client.post(ROUTES.inputs(project), {
       name: 'Bad',

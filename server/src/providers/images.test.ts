@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type AiModel, type ApiRequest } from '@promptgrid/contract';
 import { solidPng } from '@promptgrid/test-support';
-import { startFakeProviders, type FakeProviders, type RecordedCall } from '@promptgrid/test-support/fake-providers';
-import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
+import { type RecordedCall } from '@promptgrid/test-support/fake-providers';
+import { embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
+import { useFakeProviderApp } from '../../test/fake-provider-app.js';
 
 const KEYS = { openai: 'sk-images-openai', anthropic: 'sk-ant-images', gemini: 'AIza-images' };
 const SYSTEM = 'Describe the image.';
@@ -12,25 +12,12 @@ const QUESTION = 'What colour is it?';
 const MODELS = ['gpt-4.1', 'claude-haiku-4-5', 'gemini-2.5-flash'];
 
 describe.each(embeddedDatabaseOnly)('images through each SDK on %s', (kind) => {
-  let fake: FakeProviders;
-  let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    fake = await startFakeProviders({ latencyMs: 2, apiKeys: Object.values(KEYS) });
-    ctx = await createTestApp(
-      kind,
-      {
-        OPENAI_BASE_URL: fake.openaiBaseUrl,
-        ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
-        GEMINI_BASE_URL: fake.geminiBaseUrl,
-        APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-        EVAL_RETRY_BASE_MS: '5',
-      },
-      { workers: true },
-    );
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
+  const setting = useFakeProviderApp(kind, {
+    apiKeys: Object.values(KEYS),
+    latencyMs: 2,
+    env: {
+      EVAL_RETRY_BASE_MS: '5',
+    },
   });
 
   /** A project with one configuration per provider and an input carrying `images`. */
@@ -55,16 +42,17 @@ describe.each(embeddedDatabaseOnly)('images through each SDK on %s', (kind) => {
     return { project, input, configurationIds };
   }
 
-  const sentTo = (api: RecordedCall['api']) => fake.requests.filter((call) => call.api === api).map((c) => c.body);
+  const sentTo = (api: RecordedCall['api']) =>
+    setting.fake.requests.filter((call) => call.api === api).map((c) => c.body);
 
   it("sends the input's images after the text of its user turn, in each provider's own format", async () => {
-    const client = await signedInClient(ctx.app);
+    const client = await signedInClient(setting.ctx.app);
     for (const [provider, key] of Object.entries(KEYS))
       expect((await client.post(ROUTES.apiKeys, { provider, key })).statusCode).toBe(201);
     const png = solidPng(64, 48);
     const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
     const { input, configurationIds } = await projectWithImages(client, [png, gif]);
-    fake.reset();
+    setting.fake.reset();
     const started = await client.post(ROUTES.runEvaluation, {
       configuration_ids: configurationIds,
       input_ids: [input],
@@ -116,7 +104,7 @@ describe.each(embeddedDatabaseOnly)('images through each SDK on %s', (kind) => {
   });
 
   it("counts each image in the estimate by its provider's rule", async () => {
-    const client = await signedInClient(ctx.app);
+    const client = await signedInClient(setting.ctx.app);
     const withImage = await projectWithImages(client, [solidPng(640, 480)]);
     const without = await projectWithImages(client, []);
     const tokensOf = async (plan: typeof withImage, index: number) =>

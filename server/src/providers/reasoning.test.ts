@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   callCostUsd,
   ROUTES,
@@ -8,15 +7,11 @@ import {
   type EvaluationResults,
   type ModelParameters,
 } from '@promptgrid/contract';
-import {
-  FAKE_REASONING_TOKENS,
-  startFakeProviders,
-  type FakeProviders,
-  type RecordedCall,
-} from '@promptgrid/test-support/fake-providers';
+import { FAKE_REASONING_TOKENS, type RecordedCall } from '@promptgrid/test-support/fake-providers';
 import { itemAt } from '@promptgrid/test-support';
-import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
+import { embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
+import { useFakeProviderApp } from '../../test/fake-provider-app.js';
 
 type Parameters = Partial<ModelParameters>;
 
@@ -24,30 +19,14 @@ type Parameters = Partial<ModelParameters>;
 // the provider names it, only for a model that takes it, and the reasoning tokens its usage reports are stored apart
 // and priced as output.
 describe.each(embeddedDatabaseOnly)('reasoning settings through the providers’ SDKs on %s', (kind) => {
-  let fake: FakeProviders;
-  let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    fake = await startFakeProviders();
-    ctx = await createTestApp(
-      kind,
-      {
-        OPENAI_BASE_URL: fake.openaiBaseUrl,
-        ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
-        GEMINI_BASE_URL: fake.geminiBaseUrl,
-        ALLOW_PRIVATE_ENDPOINTS: 'true',
-        APP_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-      },
-      { workers: true },
-    );
+  const setting = useFakeProviderApp(kind, {
+    env: {
+      ALLOW_PRIVATE_ENDPOINTS: 'true',
+    },
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
-  });
-  beforeEach(() => fake.reset());
 
   async function userWithKeys() {
-    const client = await signedInClient(ctx.app);
+    const client = await signedInClient(setting.ctx.app);
     for (const provider of ['openai', 'anthropic', 'gemini'])
       expect((await client.post(ROUTES.apiKeys, { provider, key: `key-${provider}-1234` })).statusCode).toBe(201);
     const projectId = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
@@ -80,7 +59,7 @@ describe.each(embeddedDatabaseOnly)('reasoning settings through the providers’
     ).json<EvaluationResults>();
     const request = itemAt(results.api_requests, 0);
     expect(request.status, request.error_message ?? '').toBe('SUCCESS');
-    return { results, request, call: fake.requests.at(-1) as RecordedCall };
+    return { results, request, call: setting.fake.requests.at(-1) as RecordedCall };
   }
 
   async function runModel(name: string, parameters: Parameters) {
@@ -191,7 +170,7 @@ describe.each(embeddedDatabaseOnly)('reasoning settings through the providers’
     const { client, projectId } = await userWithKeys();
     const body = (supports: boolean) => ({
       name: 'Gateway',
-      base_url: fake.openaiBaseUrl,
+      base_url: setting.fake.openaiBaseUrl,
       models: [{ model_name: 'gpt-oss-20b', supports_reasoning_effort: supports }],
     });
     const endpoint = (await client.post(ROUTES.endpoints, body(true))).json<Endpoint>();
