@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,6 +27,24 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The rows of a statement Drizzle's query builder does not express, typed as the caller names them. */
 export async function queryRows<Row extends Record<string, unknown>>(db: Db | Tx, statement: SQL): Promise<Row[]> {
   return (await db.execute<Row>(statement)).rows;
+}
+
+/**
+ * The rows of `query` in the order of its columns `keys`, aggregated by the database into one JSON text. The embedded database hands each
+ * row and each field over on its own, microseconds apiece, which made reading a 10,000-request run take most of a
+ * second; one text per page of rows costs a fraction of that, and no more on PostgreSQL. A row's keys are its column
+ * names; JSON columns come as their values, timestamps as ISO-8601 text with an offset.
+ */
+export async function jsonRows<Row>(db: Db | Tx, query: SQLWrapper, ...keys: [string, ...string[]]): Promise<Row[]> {
+  const order = sql.join(
+    keys.map((key) => sql`page.${sql.identifier(key)}`),
+    sql`, `,
+  );
+  const [page] = await queryRows<{ rows: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(page ORDER BY ${order}), '[]')::text AS rows FROM (${query}) page`,
+  );
+  return JSON.parse(page?.rows ?? '[]') as Row[];
 }
 
 export interface Database {

@@ -1,6 +1,6 @@
 // What the statistics read from a run: each request (a cell's repetition) with its check verdicts.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { jsonRows, type Db } from '../db/client.js';
 import { apiRequests, results, scores } from '../db/schema.js';
 
 export type Cell = {
@@ -18,42 +18,104 @@ export type Cell = {
 /** The run's requests (of the given configurations, or all), each with its verdicts. */
 export async function readCells(db: Db, evaluationId: number, configurationIds?: number[]): Promise<Cell[]> {
   const ofConfigurations = configurationIds ? inArray(apiRequests.configurationId, configurationIds) : undefined;
+  // A run's rows by the ten thousand: read as JSON (see jsonRows).
   const [requests, verdicts] = await Promise.all([
-    db
-      .select({
-        id: apiRequests.id,
-        inputId: apiRequests.inputId,
-        configurationId: apiRequests.configurationId,
-        repetition: apiRequests.repetition,
-        status: apiRequests.status,
-        executionTime: apiRequests.executionTime,
-        costUsd: apiRequests.costUsd,
-      })
-      .from(apiRequests)
-      .where(and(eq(apiRequests.evaluationId, evaluationId), ofConfigurations))
+    jsonRows<{
+      id: number;
+      input_id: number | null;
+      configuration_id: number;
+      repetition: number;
+      status: Cell['status'];
+      execution_time: number | null;
+      cost_usd: number | null;
+    }>(
+      db,
+      db
+        .select({
+          id: apiRequests.id,
+          inputId: apiRequests.inputId,
+          configurationId: apiRequests.configurationId,
+          repetition: apiRequests.repetition,
+          status: apiRequests.status,
+          executionTime: apiRequests.executionTime,
+          costUsd: apiRequests.costUsd,
+        })
+        .from(apiRequests)
+        .where(and(eq(apiRequests.evaluationId, evaluationId), ofConfigurations)),
       // A run's requests are added input by input: in id order, what is listed per case follows the run's inputs.
-      .orderBy(apiRequests.id),
-    db
-      .select({ apiRequestId: scores.apiRequestId, checkId: scores.checkId, pass: scores.pass })
-      .from(scores)
-      .where(and(eq(scores.evaluationId, evaluationId), isNotNull(scores.pass))),
+      'id',
+    ),
+    jsonRows<{ api_request_id: number; check_id: number; pass: boolean }>(
+      db,
+      db
+        .select({ apiRequestId: scores.apiRequestId, checkId: scores.checkId, pass: scores.pass })
+        .from(scores)
+        .where(
+          and(
+            eq(scores.evaluationId, evaluationId),
+            isNotNull(scores.pass),
+            configurationIds
+              ? inArray(
+                  scores.apiRequestId,
+                  db
+                    .select({ id: apiRequests.id })
+                    .from(apiRequests)
+                    .where(and(eq(apiRequests.evaluationId, evaluationId), ofConfigurations)),
+                )
+              : undefined,
+          ),
+        ),
+      'api_request_id',
+      'check_id',
+    ),
   ]);
-  const cells = new Map(requests.map((r) => [r.id, { ...r, verdicts: new Map<number, boolean>() }]));
-  for (const v of verdicts) cells.get(v.apiRequestId)?.verdicts.set(v.checkId, v.pass!);
+  const cells = new Map(
+    requests.map((r): [number, Cell] => [
+      r.id,
+      {
+        id: r.id,
+        inputId: r.input_id,
+        configurationId: r.configuration_id,
+        repetition: r.repetition,
+        status: r.status,
+        executionTime: r.execution_time,
+        costUsd: r.cost_usd,
+        verdicts: new Map<number, boolean>(),
+      },
+    ]),
+  );
+  for (const v of verdicts) cells.get(v.api_request_id)?.verdicts.set(v.check_id, v.pass);
   return [...cells.values()];
 }
 
-/** The run's stored outputs with where they came from. */
-export function readOutputs(db: Db, evaluationId: number) {
-  return db
-    .select({
-      apiRequestId: results.apiRequestId,
-      inputId: results.inputId,
-      configurationId: results.configurationId,
-      repetition: apiRequests.repetition,
-      output: results.output,
-    })
-    .from(results)
-    .innerJoin(apiRequests, eq(apiRequests.id, results.apiRequestId))
-    .where(eq(results.evaluationId, evaluationId));
+/** The run's stored outputs with where they came from, in request order. */
+export async function readOutputs(db: Db, evaluationId: number) {
+  const rows = await jsonRows<{
+    api_request_id: number;
+    input_id: number | null;
+    configuration_id: number;
+    repetition: number;
+    output: string;
+  }>(
+    db,
+    db
+      .select({
+        apiRequestId: results.apiRequestId,
+        inputId: results.inputId,
+        configurationId: results.configurationId,
+        repetition: apiRequests.repetition,
+        output: results.output,
+      })
+      .from(results)
+      .innerJoin(apiRequests, eq(apiRequests.id, results.apiRequestId))
+      .where(eq(results.evaluationId, evaluationId)),
+    'api_request_id',
+  );
+  return rows.map((r) => ({
+    apiRequestId: r.api_request_id,
+    inputId: r.input_id,
+    configurationId: r.configuration_id,
+    repetition: r.repetition,
+    output: r.output,
+  }));
 }

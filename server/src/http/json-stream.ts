@@ -23,19 +23,28 @@ export async function* jsonArray<T>(pages: AsyncIterable<T[]>): AsyncGenerator<s
   yield ']';
 }
 
-/** Pages of rows read by key, `size` at a time: `read(after)` answers the rows with a key above `after`, in key order. */
+/**
+ * Pages of rows read by key, `size` at a time: `read(after)` answers the rows with a key above `after`, in key order.
+ * The next page is asked for as soon as a page arrives, so the database (the embedded one on its own thread) reads it
+ * while this one is serialized and sent.
+ */
 export async function* keyedPages<T>(
   read: (after: number, size: number) => Promise<T[]>,
   keyOf: (row: T) => number,
   size = 500,
 ): AsyncGenerator<T[]> {
-  let after = 0;
+  let next = read(0, size);
   for (;;) {
-    const rows = await read(after, size);
+    const rows = await next;
     const last = rows.at(-1);
     if (last === undefined) return;
+    const more = rows.length === size;
+    if (more) {
+      next = read(keyOf(last), size);
+      // Awaited on the next turn; if the consumer stops first (the client went away), its failure goes nowhere.
+      next.catch(() => {});
+    }
     yield rows;
-    if (rows.length < size) return;
-    after = keyOf(last);
+    if (!more) return;
   }
 }

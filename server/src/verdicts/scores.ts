@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ResponseSchema, Score, ToolCall, ToolDefinition } from '@promptgrid/contract';
 import { NO_TOOL_FACTS, type ToolFacts } from '../checks/tool-rules.js';
-import { queryRows, type Db, type Tx } from '../db/client.js';
+import { jsonRows, queryRows, type Db, type Tx } from '../db/client.js';
 import { checks, evaluations, results, scores } from '../db/schema.js';
 import { compileRuleChecks, type RuleCheck, type RuleScore, type ScoredOutput } from './scoring.js';
 
@@ -142,16 +142,28 @@ export async function insertRuleScores(db: Db | Tx, evaluationId: number, rows: 
 
 /** The evaluation's scores, per api request, in check order. */
 export async function readScoresByRequest(db: Db, evaluationId: number): Promise<Map<number, Score[]>> {
-  const rows = await db
-    .select()
-    .from(scores)
-    .where(eq(scores.evaluationId, evaluationId))
-    .orderBy(asc(scores.apiRequestId), asc(scores.checkId));
+  // A run has a score per output and check: tens of thousands of rows, read as JSON (see jsonRows).
+  const rows = await jsonRows<Score & { api_request_id: number }>(
+    db,
+    db
+      .select({
+        apiRequestId: scores.apiRequestId,
+        checkId: scores.checkId,
+        pass: scores.pass,
+        score: scores.score,
+        reason: scores.reason,
+        error: scores.error,
+      })
+      .from(scores)
+      .where(eq(scores.evaluationId, evaluationId)),
+    'api_request_id',
+    'check_id',
+  );
   const byRequest = new Map<number, Score[]>();
-  for (const row of rows) {
-    let list = byRequest.get(row.apiRequestId);
-    if (!list) byRequest.set(row.apiRequestId, (list = []));
-    list.push({ check_id: row.checkId, pass: row.pass, score: row.score, reason: row.reason, error: row.error });
+  for (const { api_request_id, ...score } of rows) {
+    let list = byRequest.get(api_request_id);
+    if (!list) byRequest.set(api_request_id, (list = []));
+    list.push(score);
   }
   return byRequest;
 }
