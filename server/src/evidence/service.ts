@@ -1,5 +1,4 @@
 // The evidence endpoints' answers: each reads the owned run(s) once and hands the numbers to the pure statistics.
-import { eq } from 'drizzle-orm';
 import type {
   EvaluationConsistency,
   JudgeAgreement,
@@ -10,7 +9,7 @@ import type {
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { evaluations } from '../db/schema.js';
-import { returnedRow } from '../db/rows.js';
+import { ownedEvaluation } from '../auth/ownership.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readOwnedEvaluation } from '../verdicts/evaluation.js';
 import { readRunInputs } from '../verdicts/scores.js';
@@ -93,14 +92,15 @@ export async function readRunSignificance(
 
 /** pass@k, pass^k and flaky cases per configuration, and each cell's output variability. */
 export async function readConsistency(db: Db, userId: number, evaluationId: number): Promise<EvaluationConsistency> {
-  const evaluation = await readOwnedEvaluation(db, userId, evaluationId);
-  const [runs, cells, outputs] = await Promise.all([
-    db.select({ repetitions: evaluations.repetitions }).from(evaluations).where(eq(evaluations.id, evaluationId)),
-    readCells(db, evaluationId),
-    readOutputs(db, evaluationId),
-  ]);
-  const configurationIds = evaluation.snapshot.configurations.map((c) => c.id);
-  return summariseConsistency(configurationIds, returnedRow(runs).repetitions, cells, outputs);
+  const { snapshot, repetitions } = await ownedEvaluation(db, userId, evaluationId, {
+    snapshot: evaluations.snapshot,
+    repetitions: evaluations.repetitions,
+  });
+  const configurationIds = snapshot.configurations.map((c) => c.id);
+  // One repetition has nothing to be consistent with: the answer says so without reading the run's rows.
+  if (repetitions < 2) return summariseConsistency(configurationIds, repetitions, [], []);
+  const [cells, outputs] = await Promise.all([readCells(db, evaluationId), readOutputs(db, evaluationId)]);
+  return summariseConsistency(configurationIds, repetitions, cells, outputs);
 }
 
 /** Each judge check of the run's project against people's ratings of the outputs it scored. */
