@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { testQueryClient } from '@/testing/app-test-utils';
 import { queryKeys } from './query-keys';
-import { ResultsPersistence } from './results-persistence';
+import { PERSISTED_ROWS_MAX, ResultsPersistence } from './results-persistence';
 
 /** A run's results and a project list, read the way the screens read them. */
 function Probe({ results }: { results: () => Promise<string[]> }) {
@@ -66,6 +66,31 @@ describe('ResultsPersistence', () => {
     await waitFor(() => expect(localStorage.getItem('promptgrid:results:8:queries')).toContain('Second user'), {
       timeout: 3_000,
     });
+  });
+
+  it('leaves a run too large for the browser storage out, and keeps the small one', async () => {
+    const large = Array.from({ length: PERSISTED_ROWS_MAX + 1 }, (_, i) => `Large run output ${i}`);
+    function TwoRuns() {
+      const big = useQuery({ queryKey: queryKeys.evaluationResults(9), queryFn: () => large, staleTime: Infinity });
+      const small = useQuery({
+        queryKey: queryKeys.evaluationResults(10),
+        queryFn: () => ['Small run output'],
+        staleTime: Infinity,
+      });
+      return <p>{big.data && small.data ? 'both loaded' : 'loading'}</p>;
+    }
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <ResultsPersistence userId={7}>
+          <TwoRuns />
+        </ResultsPersistence>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('both loaded')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('promptgrid:results:7:queries')).toContain('Small run output'), {
+      timeout: 3_000,
+    });
+    expect(localStorage.getItem('promptgrid:results:7:queries')).not.toContain('Large run output');
   });
 
   it('writes nothing once the user is gone, even a save it had scheduled', async () => {

@@ -17,6 +17,21 @@ const WRITE_EVERY_MS = 200;
 
 /** The queries of a run that a reload shows at once from storage: its record, progress, results and selections. */
 const PERSISTED_PARTS = new Set(['record', 'progress', 'results', 'selections']);
+/**
+ * A run's requests or results beyond this many stay out of storage. Browsers give a site about five million characters
+ * of localStorage, and in JSON a request takes about 900 and a result about 500: a copy of a 10,000-cell run cannot be
+ * written, and trying serialized it again on every change of the cache (then once more for each query the retry left
+ * out), close to a second of the main thread while its grid loaded.
+ */
+export const PERSISTED_ROWS_MAX = 2_000;
+
+/** The rows a run's query holds: its results (a list), or its progress's requests. */
+const rowsOf = (data: unknown) =>
+  Array.isArray(data)
+    ? data.length
+    : typeof data === 'object' && data !== null && 'requests' in data && Array.isArray(data.requests)
+      ? data.requests.length
+      : 0;
 // Typed by shape: the persister brings its own copy of TanStack Query's core, whose Query type is another class.
 /**
  * localStorage for one user's session: once it is closed (sign-out, another user) a save the persister had scheduled
@@ -34,18 +49,19 @@ function sessionStorageOf(key: string) {
   return { storage, close: () => void (open = false) };
 }
 
-const isPersistedRunPart = (query: { queryKey: readonly unknown[]; state: { status: string } }) =>
+const isPersistedRunPart = (query: { queryKey: readonly unknown[]; state: { status: string; data: unknown } }) =>
   query.queryKey[0] === 'evaluations' &&
   typeof query.queryKey[2] === 'string' &&
   PERSISTED_PARTS.has(query.queryKey[2]) &&
-  query.state.status === 'success';
+  query.state.status === 'success' &&
+  rowsOf(query.state.data) <= PERSISTED_ROWS_MAX;
 
 /**
  * Keeps the signed-in user's runs on the Results screen (record, progress, results) in browser storage under a key of
  * their own, so a reload shows them at once while the server is asked again; nothing else of the query cache is
  * written. Queries wait until the copy is read back. Sign-out removes the key (clearAppStorage) and empties the cache;
- * another user's sign-in on this browser removes every key but theirs. When the browser's quota is full, the oldest
- * queries are left out.
+ * another user's sign-in on this browser removes every key but theirs. A run too large for the browser's quota is not
+ * written (PERSISTED_ROWS_MAX); when the quota is full all the same, the oldest queries are left out.
  */
 export function ResultsPersistence({ userId, children }: { userId: number | null; children: ReactNode }) {
   const queryClient = useQueryClient();
