@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useInputs } from '@/features/inputs/api/get-inputs';
 import { ResultsScreen } from '@/features/results/components/results-screen';
 import { useChecks } from '@/features/verdicts/api/get-checks';
+import { prefetchLeaderboard } from '@/features/verdicts/api/prefetch-leaderboard';
 import { Leaderboard } from '@/features/verdicts/components/leaderboard';
 import { RatingControl } from '@/features/verdicts/components/rating-control';
 import { VerdictsToolbar } from '@/features/verdicts/components/verdicts-toolbar';
@@ -58,6 +59,7 @@ export default function ResultsRoute() {
       evaluationParam={evaluationParam}
       message={message}
       checkNames={checkNames}
+      readWithRun={prefetchLeaderboard}
       aboveCards={(run) => (
         <Leaderboard
           evaluationId={run.evaluationId}

@@ -10,6 +10,8 @@ import { paths } from '@/lib/paths';
 import { useLatestEvaluation } from '../api/get-evaluation-history';
 import { useEvaluationRecord } from '../api/get-evaluation-record';
 import { RunActions } from '../history/run-actions';
+import { usePrefetchRun, type AfterRun } from '../hooks/use-evaluation';
+import { readLayout } from '../hooks/use-results-layout';
 import { frozenConfigurations, frozenInputs } from '../lib/frozen';
 import { EvaluationNotFound } from './evaluation-not-found';
 import { ResultsView } from './results-view';
@@ -21,6 +23,8 @@ const isRunPart = (queryKey: readonly unknown[], evaluationId: number | null) =>
   queryKey[0] === 'evaluations' && queryKey[1] === evaluationId && queryKey[2] !== 'record';
 
 type Props = Pick<ViewProps, 'projectId' | 'project' | 'checkNames' | 'aboveCards' | 'toolbar' | 'cardExtras'> & {
+  /** Reads what `aboveCards` shows of a run, started once the run's documents are in (see usePrefetchRun). */
+  readWithRun?: AfterRun['read'];
   /** ?evaluation= when the address names a run; null opens the project's latest. */
   evaluationParam: number | null;
   /** The run screen's message for the run it just started. */
@@ -49,7 +53,7 @@ function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
  * labels and export from the configurations and inputs it froze at start. The copy in browser storage (the query
  * persister's) only speeds up a reload of that same run.
  */
-export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props) {
+export function ResultsScreen({ evaluationParam, message, readWithRun, ...viewProps }: Props) {
   const { projectId } = viewProps;
   const queryClient = useQueryClient();
   // Asked also when the address names a run, to say when a newer one exists.
@@ -57,6 +61,10 @@ export function ResultsScreen({ evaluationParam, message, ...viewProps }: Props)
   const evaluationId = evaluationParam ?? latest.data?.items[0]?.id ?? null;
   const record = useEvaluationRecord(evaluationId);
   const run = record.data;
+  usePrefetchRun(run && String(run.evaluation.project) === projectId ? evaluationId : null, {
+    similarity: readLayout(projectId) === 'matrix' && !!run?.inputs.some((input) => input.expected_output !== null),
+    read: readWithRun,
+  });
   const noRuns = evaluationParam === null && latest.data?.items.length === 0;
   const gone = record.error instanceof ApiError && record.error.status === 404;
   // What the browser kept of a run the server no longer has (or of any run of a project that has none left) is

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsRestoring, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIMITS, type ApiRequest, type Metrics } from '@promptgrid/contract';
 import { queryKeys } from '@/lib/query-keys';
 import { getApiRequests, getApiRequestsChangedSince } from '../api/get-api-requests';
+import { similarityQuery } from '../api/get-output-similarity';
 import { getMetrics } from '../api/get-metrics';
 import { getResults } from '../api/get-results';
 import { allTerminal, countStatuses } from '../lib/status';
@@ -15,6 +16,69 @@ type Progress = { requests: ApiRequest[]; metrics: Metrics; endedAt: string | nu
 const isDone = (progress: Progress | undefined, total: number | null) =>
   progress !== undefined && allTerminal(progress.requests, total ?? progress.requests.length);
 
+/** How a run's progress is read: its requests and metrics (see useEvaluation). */
+function progressQuery(queryClient: QueryClient, evaluationId: number, totalRequests: number | null) {
+  const queryKey = queryKeys.evaluationProgress(evaluationId);
+  return {
+    queryKey,
+    // After the first load, each poll asks only for the requests changed since the newest one seen.
+    queryFn: async (): Promise<Progress> => {
+      const known = queryClient.getQueryData<Progress>(queryKey)?.requests ?? [];
+      const since = newestUpdate(known);
+      const changed = await (since === null
+        ? getApiRequests(evaluationId)
+        : getApiRequestsChangedSince(evaluationId, since));
+      // Asked after the requests, so the figures cover at least the requests seen: asked alongside, a poll that saw
+      // the last request end could stop with figures from before it.
+      const metrics = await getMetrics(evaluationId);
+      const requests = since === null ? changed : mergeRequests(known, changed);
+      // Once every request has ended polling stops, so this is the poll that first saw the end.
+      const endedAt = allTerminal(requests, totalRequests ?? requests.length) ? new Date().toISOString() : null;
+      return { requests, metrics, endedAt };
+    },
+  };
+}
+
+const resultsQuery = (evaluationId: number) => ({
+  queryKey: queryKeys.evaluationResults(evaluationId),
+  queryFn: () => getResults(evaluationId),
+});
+
+/** What is read with a run's documents, once they are in (see usePrefetchRun). */
+export type AfterRun = {
+  /** The matrix shows each output's similarity to its expected one. */
+  similarity: boolean;
+  /** The screen's other parts that read the run from the server (its leaderboard). */
+  read?: (queryClient: QueryClient, evaluationId: number) => Promise<void>;
+};
+
+/**
+ * Starts reading a run's requests and results as soon as its record says it is there, before the view that shows them
+ * has rendered (a first render of a large run takes a while): its documents take the longest to come. Once they are
+ * in, the figures read beside them (`after`) are asked for, so the server computes those while the browser lays the
+ * documents out, instead of after. Nothing is read again that the cache (or the copy restored from browser storage)
+ * already holds.
+ */
+export function usePrefetchRun(evaluationId: number | null, after: AfterRun) {
+  const queryClient = useQueryClient();
+  const restoring = useIsRestoring();
+  const { similarity, read } = after;
+  useEffect(() => {
+    if (evaluationId === null || restoring) return;
+    // A run's requests are all made when it starts, so its total is their count (the view knows it from the record).
+    void Promise.all([
+      queryClient.prefetchQuery({ ...progressQuery(queryClient, evaluationId, null), staleTime: Infinity }),
+      queryClient.prefetchQuery({ ...resultsQuery(evaluationId), staleTime: Infinity }),
+    ]).then(() =>
+      Promise.all([
+        similarity ? queryClient.prefetchQuery(similarityQuery(evaluationId, false)) : null,
+        // A failed read here is asked again, and its failure shown, by the part of the screen that needs it.
+        read?.(queryClient, evaluationId).catch(() => {}),
+      ]),
+    );
+  }, [queryClient, evaluationId, restoring, similarity, read]);
+}
+
 /**
  * Polls the api requests and the metrics every 5 s until every request is SUCCESS or FAILED; then the end time is
  * recorded and the final results are loaded. Results are also loaded whenever more requests succeeded than are
@@ -22,24 +86,8 @@ const isDone = (progress: Progress | undefined, total: number | null) =>
  */
 export function useEvaluation(evaluationId: number | null, totalRequests: number | null) {
   const queryClient = useQueryClient();
-  const progressKey = queryKeys.evaluationProgress(evaluationId);
   const progress = useQuery({
-    queryKey: progressKey,
-    // After the first load, each poll asks only for the requests changed since the newest one seen.
-    queryFn: async (): Promise<Progress> => {
-      const known = queryClient.getQueryData<Progress>(progressKey)?.requests ?? [];
-      const since = newestUpdate(known);
-      const changed = await (since === null
-        ? getApiRequests(evaluationId!)
-        : getApiRequestsChangedSince(evaluationId!, since));
-      // Asked after the requests, so the figures cover at least the requests seen: asked alongside, a poll that saw
-      // the last request end could stop with figures from before it.
-      const metrics = await getMetrics(evaluationId!);
-      const requests = since === null ? changed : mergeRequests(known, changed);
-      // Once every request has ended polling stops, so this is the poll that first saw the end.
-      const endedAt = allTerminal(requests, totalRequests ?? requests.length) ? new Date().toISOString() : null;
-      return { requests, metrics, endedAt };
-    },
+    ...progressQuery(queryClient, evaluationId!, totalRequests),
     enabled: evaluationId !== null,
     staleTime: (query) => (isDone(query.state.data, totalRequests) ? Infinity : 0),
     refetchInterval: (query) =>
@@ -59,8 +107,7 @@ export function useEvaluation(evaluationId: number | null, totalRequests: number
   // Results load alongside the first progress call (no waterfall), then again whenever more requests
   // succeeded than results are shown, and once more when polling ends (the final reload).
   const results = useQuery({
-    queryKey: queryKeys.evaluationResults(evaluationId),
-    queryFn: () => getResults(evaluationId!),
+    ...resultsQuery(evaluationId!),
     enabled: evaluationId !== null,
     staleTime: Infinity,
     retry: 1,

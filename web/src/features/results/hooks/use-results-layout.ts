@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 export type ResultsLayout = 'cards' | 'matrix';
 const storageKey = (projectId: string) => `promptgrid.results-layout.${projectId}`;
 
-function readLayout(projectId: string): ResultsLayout {
+export function readLayout(projectId: string): ResultsLayout {
   try {
     return localStorage.getItem(storageKey(projectId)) === 'matrix' ? 'matrix' : 'cards';
   } catch {

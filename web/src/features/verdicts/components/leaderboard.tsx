@@ -1,6 +1,7 @@
 import { Banner } from '@/components/ui/banner';
 import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
+import { evidenceRefresh } from '../api/get-evidence';
 import { useSummary } from '../api/get-summary';
 import { ConsistencyPanel } from './consistency-panel';
 import { JudgeAgreementPanel } from './judge-agreement-panel';
@@ -29,12 +30,7 @@ type Props = {
 export function Leaderboard({ evaluationId, polling, nameOf, mock = false, checkNames, onCompare, inputNames }: Props) {
   const summary = useSummary(evaluationId, polling);
   // The evidence reads the verdicts and ratings again whenever the leaderboard's counts of them change.
-  const refresh = {
-    polling,
-    verdicts: (summary.data ?? [])
-      .map((r) => `${r.checks_passed}/${r.checks_total}/${r.rating_up}/${r.rating_down}`)
-      .join(','),
-  };
+  const refresh = evidenceRefresh(summary.data ?? [], polling);
   const inputName = (id: number | null) =>
     id === null ? 'No user prompt' : (inputNames?.get(id) ?? `User prompt #${id}`);
   return (
