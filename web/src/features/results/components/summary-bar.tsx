@@ -110,7 +110,8 @@ export function SummaryBar({
           </div>
         ) : null}
       </div>
-      <dl className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-4">
+      {/* Each figure as wide as it is: in columns of a fixed width, "10,000 of 10,000" ran into the next figure. */}
+      <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-4">
         <Stat label="Requests" value={`${finished.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`} />
         <Stat label="Avg. time" value={formatSeconds(metrics?.average_execution_time)} />
         <Stat label="Input tokens" value={(metrics?.input_tokens ?? 0).toLocaleString('en-US')} />
