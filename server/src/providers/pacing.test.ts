@@ -46,8 +46,10 @@ describe.each(embeddedDatabaseOnly)('calls paced by the provider’s rate-limit 
 
     const document = (await client.get(ROUTES.evaluationResults(id))).json<EvaluationResults>();
     expect(document.api_requests.map((r) => r.status)).toEqual(Array(40).fill('SUCCESS'));
-    // Unpaced, 8 calls at once at 20 ms each ask ~400 times a second: most of them would be answered 429.
+    // Unpaced, 8 calls at once at 20 ms each ask ~400 times a second: most of them would be answered 429 (24 of
+    // the 40 were, with pacing turned off). Paced, a few can still meet a window's edge when the machine is slow
+    // enough that the calls of one window leave late (4 were seen on a loaded 2-core machine).
     expect(setting.fake.stats.byStatus[200]).toBe(40);
-    expect(setting.fake.stats.byStatus[429] ?? 0).toBeLessThanOrEqual(2);
+    expect(setting.fake.stats.byStatus[429] ?? 0).toBeLessThanOrEqual(5);
   }, 40_000);
 });
