@@ -36,6 +36,8 @@ export async function insertEvaluation(
     configurations: { id: number; name: string }[];
     inputs: RunSnapshot['inputs'];
     requests: FixtureRequest[];
+    /** A real run's outputs came from the models; the default, a mock run's, from the mock. */
+    useMock?: boolean;
   },
 ): Promise<{ evaluationId: number; requestIds: number[] }> {
   const snapshot: RunSnapshot = {
@@ -57,7 +59,7 @@ export async function insertEvaluation(
         userId: run.userId,
         projectId: run.projectId,
         name: 'Fixture',
-        useMock: true,
+        useMock: run.useMock ?? true,
         totalRequests: run.requests.length,
         repetitions: run.requests.reduce((most, r) => Math.max(most, r.repetition ?? 0), 0) + 1,
         finishedRequests: finished,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
-import { ROUTES, type Configuration, type ConfigurationVersion } from '@promptgrid/contract';
+import { MOCK_OUTPUTS_NOTE, ROUTES, type Configuration, type ConfigurationVersion } from '@promptgrid/contract';
 import { itemAt } from '@promptgrid/test-support';
 import { HttpClient, seedProject, startProcess, type ServerProcess } from '../../../server/test/server-process.js';
 
@@ -77,10 +77,14 @@ describe('the promptgrid CLI against a server', () => {
     expect(result.stderr).toMatch(/3\/3 calls done, 0 failed/);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Prompt 0\s+gpt-4o-mini\s+100\.0%\s+3\/3/);
+    // A mock run's ranking says its scores measure nothing; the run's cost in all closes it.
+    expect(result.stdout).toContain(`${MOCK_OUTPUTS_NOTE}.`);
+    expect(result.stdout).toContain('Total cost: $0.00');
     expect(result.stdout + result.stderr).not.toContain(ESCAPE);
     const markdown = fs.readFileSync(summary, 'utf8');
     expect(markdown).toContain('| Configuration | Model | Pass rate |');
     expect(markdown).toContain('| Prompt 0 | gpt-4o-mini | 100.0% | 3/3 |');
+    expect(markdown).toContain(MOCK_OUTPUTS_NOTE);
   });
 
   it('exits 1 when a configuration is under the threshold, and writes JSON, CSV and JUnit that parse', async () => {
@@ -153,6 +157,12 @@ describe('the promptgrid CLI against a server', () => {
     });
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(JSON.parse(fromFile.stdout).items.length).toBeGreaterThanOrEqual(2);
+    // In plain lines, every run of this file ran in mock mode and says so.
+    const plain = await cli(['runs', 'list', '--project', 'Bench']);
+    expect(plain.code, plain.stderr).toBe(0);
+    const lines = plain.stdout.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line.split('\t')).toContain('mock');
   });
 
   it('imports and exports inputs', async () => {

@@ -12,7 +12,7 @@ import {
 import type { Command } from 'commander';
 import { ApiClient, CliError } from './client.js';
 import { readRunReport } from './run-command.js';
-import { leaderboardText } from './report.js';
+import { leaderboardText, runNotes } from './report.js';
 import { findProject } from './selection.js';
 import { clientFromEnvironment, saveCredentials } from './settings.js';
 import { pullPrompts, pushPrompts } from './prompt-files.js';
@@ -69,7 +69,7 @@ export function registerDataCommands(program: Command) {
         page.items.map(
           (run) =>
             `${run.id}\t${run.name}\t${run.created_at}\t${run.status_counts.SUCCESS}/${run.total_requests} ok` +
-            `${run.cancelled_at ? '\tcancelled' : run.completed_at ? '' : '\trunning'}`,
+            `${run.use_mock ? '\tmock' : ''}${run.cancelled_at ? '\tcancelled' : run.completed_at ? '' : '\trunning'}`,
         ),
       );
     });
@@ -84,6 +84,7 @@ export function registerDataCommands(program: Command) {
       print(options, { evaluation, leaderboard: report.leaderboard }, () => [
         `Run ${evaluation.id}: ${evaluation.name}`,
         leaderboardText(report.leaderboard),
+        ...runNotes(evaluation),
       ]);
     });
   runs

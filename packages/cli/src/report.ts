@@ -1,6 +1,8 @@
 import {
   formatUsd,
-  type ApiRequestWithOutput,
+  MOCK_OUTPUTS_NOTE,
+  totalCostUsd,
+  type Evaluation,
   type Check,
   type ConfigurationSummary,
   type EvaluationComparison,
@@ -23,19 +25,24 @@ export type LeaderboardRow = {
   checks_total: number;
   requests: number;
   failed: number;
+  /** Its calls and the judging of their outputs; null when no call's cost is known. */
   cost_usd: number | null;
+  /** Of cost_usd, what judging cost; null when nothing was judged at a known price. */
+  judge_cost_usd: number | null;
   average_latency_s: number | null;
 };
 
-function costOf(requests: ApiRequestWithOutput[]): number | null {
-  const known = requests.map((r) => r.cost_usd).filter((cost): cost is number => cost !== null);
+const sumKnown = (costs: (number | null)[]): number | null => {
+  const known = costs.filter((cost): cost is number => cost !== null);
   return known.length === 0 ? null : known.reduce((sum, cost) => sum + cost, 0);
-}
+};
 
 /** The server's leaderboard (best first) with each configuration's name, model and cost from the run's results. */
 export function leaderboard(summary: ConfigurationSummary[], results: EvaluationResults): LeaderboardRow[] {
   return summary.map((line) => {
     const configuration = results.configurations.find((c) => c.id === line.configuration_id);
+    const requests = results.api_requests.filter((r) => r.configuration === line.configuration_id);
+    const judge = sumKnown(requests.map((r) => r.judge_cost_usd));
     return {
       configuration_id: line.configuration_id,
       name: configuration?.name ?? `#${line.configuration_id}`,
@@ -46,7 +53,8 @@ export function leaderboard(summary: ConfigurationSummary[], results: Evaluation
       checks_total: line.checks_total,
       requests: line.requests,
       failed: line.failed,
-      cost_usd: costOf(results.api_requests.filter((r) => r.configuration === line.configuration_id)),
+      cost_usd: totalCostUsd(sumKnown(requests.map((r) => r.cost_usd)), judge),
+      judge_cost_usd: judge,
       average_latency_s: line.average_execution_time,
     };
   });
@@ -54,7 +62,17 @@ export function leaderboard(summary: ConfigurationSummary[], results: Evaluation
 
 const percent = (rate: number | null) => (rate === null ? 'n/a' : `${(rate * 100).toFixed(1)}%`);
 const seconds = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} s`);
-const HEADERS = ['Configuration', 'Model', 'Pass rate', 'Checks', 'Cost', 'Latency', 'Failed calls'];
+const HEADERS = [
+  'Configuration',
+  'Model',
+  'Pass rate',
+  'Checks',
+  'Cost',
+  'of which judging',
+  'Latency',
+  'Failed calls',
+];
+const usd = (amount: number | null) => (amount === null ? 'n/a' : formatUsd(amount));
 
 function cells(row: LeaderboardRow): string[] {
   return [
@@ -62,7 +80,8 @@ function cells(row: LeaderboardRow): string[] {
     row.model,
     percent(row.pass_rate),
     `${row.checks_passed}/${row.checks_total}`,
-    row.cost_usd === null ? 'n/a' : formatUsd(row.cost_usd),
+    usd(row.cost_usd),
+    usd(row.judge_cost_usd),
     seconds(row.average_latency_s),
     String(row.failed),
   ];
@@ -83,6 +102,18 @@ export function leaderboardText(rows: LeaderboardRow[]): string {
     .join('\n');
 }
 
+/**
+ * What is said under a run's leaderboard: that a mock run's scores measure nothing, and what the run cost in all
+ * (calls and judging) with the judging's part.
+ */
+export function runNotes(evaluation: Pick<Evaluation, 'use_mock' | 'total_cost_usd' | 'judge_cost_usd'>): string[] {
+  const judging = evaluation.judge_cost_usd ? ` (judging ${formatUsd(evaluation.judge_cost_usd)})` : '';
+  return [
+    ...(evaluation.use_mock ? [`${MOCK_OUTPUTS_NOTE}.`] : []),
+    `Total cost: ${usd(evaluation.total_cost_usd)}${judging}`,
+  ];
+}
+
 const markdownCell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /** The leaderboard as a GitHub job summary: a heading, what ran, and a Markdown table. */
@@ -96,6 +127,8 @@ export function leaderboardMarkdown(results: EvaluationResults, rows: Leaderboar
     `| ${HEADERS.join(' | ')} |`,
     `| ${HEADERS.map(() => '---').join(' | ')} |`,
     ...rows.map((row) => `| ${cells(row).map(markdownCell).join(' | ')} |`),
+    '',
+    ...runNotes(evaluation).map(markdownCell),
     '',
     ...(verdict.length ? verdict.map((line) => `- ${markdownCell(line)}`) : ['All thresholds passed.']),
     '',

@@ -16,6 +16,7 @@ import {
   leaderboard,
   leaderboardMarkdown,
   leaderboardText,
+  runNotes,
   parseThreshold,
   regressions,
   thresholdFailures,
@@ -105,7 +106,7 @@ export async function runCommand(api: ApiClient, options: RunOptions): Promise<n
   }
   if (options.json) process.stdout.write(reportJson(report));
   else {
-    process.stdout.write(`${leaderboardText(read.leaderboard)}\n`);
+    process.stdout.write(`${[leaderboardText(read.leaderboard), ...runNotes(read.results.evaluation)].join('\n')}\n`);
     for (const failure of failures) process.stdout.write(`FAIL ${failure}\n`);
   }
 

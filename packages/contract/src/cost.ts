@@ -23,6 +23,13 @@ export function callCostUsd(
 }
 
 /**
+ * A run's (or a request's) cost in all: its calls and the judging of their outputs. Null when the calls' cost is not
+ * known: a judge's part alone would read as the whole.
+ */
+export const totalCostUsd = (callsUsd: number | null, judgeUsd: number | null): number | null =>
+  callsUsd === null ? null : callsUsd + (judgeUsd ?? 0);
+
+/**
  * Dollars as people read them: at least two decimals ($0.50, $12.00, $1,234.50) and up to six for small amounts
  * ($0.000125), so a fraction of a cent does not read as $0.00.
  */

@@ -78,6 +78,8 @@ export const Evaluation = z.object({
    * null for runs made before judge costs were recorded. The budget counts both.
    */
   judge_cost_usd: z.number().nullable(),
+  /** What the run cost in all: cost_usd plus judge_cost_usd; null when cost_usd is. The budget counts this. */
+  total_cost_usd: z.number().nullable(),
   /** The budget the run was started with, if any. */
   budget_usd: z.number().nullable(),
 });
@@ -161,6 +163,8 @@ export const Metrics = z.object({
   cost_complete: z.boolean(),
   /** The evaluation's judge_cost_usd (see Evaluation). */
   judge_cost_usd: z.number().nullable(),
+  /** The evaluation's total_cost_usd: calls and judging (see Evaluation). */
+  total_cost_usd: z.number().nullable(),
   /** The run was cancelled (cancelled_at is set): it reads Cancelled, not Failed or Partial, wherever it is shown. */
   cancelled: z.boolean(),
 });

@@ -62,6 +62,8 @@ export const CompareSide = z.object({
   output_token_count: z.number().int().nullable(),
   /** US dollars; null while prices are not known for it. */
   cost_usd: z.number().nullable(),
+  /** What judging its output cost in US dollars; null until a priced judgement ended. */
+  judge_cost_usd: z.number().nullable(),
   scores: z.array(Score),
   /** Mean of the scores with a verdict; null when none has one. */
   mean_score: z.number().nullable(),

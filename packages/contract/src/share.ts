@@ -70,7 +70,7 @@ export const SharedEvaluation = z.object({
     }),
   ),
   // What the owner spent stays in the account too.
-  metrics: Metrics.omit({ cost_usd: true, cost_complete: true, judge_cost_usd: true }),
+  metrics: Metrics.omit({ cost_usd: true, cost_complete: true, judge_cost_usd: true, total_cost_usd: true }),
   status_counts: StatusCounts,
 });
 export type SharedEvaluation = z.infer<typeof SharedEvaluation>;

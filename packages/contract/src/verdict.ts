@@ -15,6 +15,9 @@ export const Score = z.object({
 });
 export type Score = z.infer<typeof Score>;
 
+/** The error of a judge's verdict that a cancel stopped before it was written (a re-run judges the output again). */
+export const JUDGING_CANCELLED = 'Judging cancelled';
+
 export const RATING_NOTE_MAX_LENGTH = 2000;
 
 /** A person's thumbs up (1) or down (-1) on one output, with an optional note. */
@@ -82,6 +85,11 @@ export const ConfigurationSummary = z.object({
   votes_tied: z.number().int(),
   /** (won + tied / 2) / votes; a "both bad" vote counts as tied. */
   win_rate: z.number().nullable(),
+  /**
+   * What a reader must know before ranking: MOCK_OUTPUTS_NOTE on a mock run (its scores do not measure the prompts),
+   * as the run's downloads say it first; null for a real run.
+   */
+  notice: z.string().nullable(),
 });
 export type ConfigurationSummary = z.infer<typeof ConfigurationSummary>;
 

@@ -54,6 +54,7 @@ async function sidesOf(db: Db, evaluationId: number): Promise<Map<string, Compar
       input_token_total_count: r.inputTokenTotalCount,
       output_token_count: r.outputTokenCount,
       cost_usd: r.costUsd,
+      judge_cost_usd: r.judgeCostUsd,
       scores,
       mean_score: decided.length === 0 ? null : decided.reduce((sum, s) => sum + s.score!, 0) / decided.length,
       checks_passed: scores.filter((s) => s.pass === true).length,
@@ -148,6 +149,7 @@ const caseSide = (side: CompareSide | null) =>
     checks_passed: side.checks_passed,
     checks_total: side.scores.filter((score) => score.pass !== null).length,
     cost_usd: side.cost_usd,
+    judge_cost_usd: side.judge_cost_usd,
   };
 
 export async function compareEvaluations(

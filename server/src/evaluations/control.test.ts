@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { once } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CANCELLED_MESSAGE, ROUTES, type ApiRequest, type Evaluation } from '@promptgrid/contract';
+import { CANCELLED_MESSAGE, JUDGING_CANCELLED, ROUTES, type ApiRequest, type Evaluation } from '@promptgrid/contract';
 import { startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted, requestRows } from '../../test/queued-run.js';
@@ -297,6 +297,10 @@ describe.each(databaseKinds)('run control on %s', (kind) => {
       .at(-1)!;
     const changed = (await client.get(ROUTES.apiRequestsChangedSince(id, newest))).json<ApiRequest[]>();
     expect(changed.map((r) => [r.id, r.judging])).toEqual(before.map((r) => [r.id, false]));
+    // Each output says its judgement was cancelled, not that it passed or failed.
+    expect(changed.map((r) => r.scores)).toEqual(
+      before.map(() => [{ check_id: check.json().id, pass: null, score: null, reason: '', error: JUDGING_CANCELLED }]),
+    );
     expect((await client.get(ROUTES.apiRequestMetrics(id))).json()).toMatchObject({ cancelled: true });
 
     // Re-running the failed requests (none): the judge work the cancel stopped is queued again, and judged.

@@ -146,7 +146,8 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
       output_changed: 4,
       only_base: 0,
       only_head: 2,
-      // The check passes on two cells it failed on in the first run; both runs are mock runs and cost nothing.
+      // The check passes on two cells it failed on in the first run; both runs are mock runs and cost nothing, and
+      // no judge ran.
       outcome: {
         fixed: 2,
         broken: 0,
@@ -155,6 +156,8 @@ describe.each(databaseKinds)('run history and compare on %s', (kind) => {
         head_pass_rate: 0.5,
         base_cost_usd: 0,
         head_cost_usd: 0,
+        base_judge_cost_usd: null,
+        head_judge_cost_usd: null,
       },
     });
     // The frozen copies: the head's Brief is the edited one.

@@ -87,6 +87,13 @@ describe.each(databaseKinds)('the judge costs money on %s', (kind) => {
     expect(document.evaluation.judge_cost_usd).toBeCloseTo(judgeTotal, 12);
     const metrics = (await client.get(ROUTES.apiRequestMetrics(id))).json<Metrics>();
     expect(metrics.judge_cost_usd).toBeCloseTo(judgeTotal, 12);
+    // One total, calls and judging, in the run's record, its metrics and the history's list.
+    expect(document.evaluation.total_cost_usd).toBeCloseTo(callsTotal + judgeTotal, 12);
+    expect(metrics.total_cost_usd).toBeCloseTo(callsTotal + judgeTotal, 12);
+    const history = (await client.get(ROUTES.projectEvaluations(document.evaluation.project))).json<{
+      items: { id: number; total_cost_usd: number | null }[];
+    }>();
+    expect(history.items.find((run) => run.id === id)?.total_cost_usd).toBeCloseTo(callsTotal + judgeTotal, 12);
   });
 
   it('estimates the judge on its own, and the likely cost from the earlier outputs once there are some', async () => {

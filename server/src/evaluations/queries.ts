@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Evaluation, Metrics, StatusCounts } from '@promptgrid/contract';
+import { totalCostUsd, type Evaluation, type Metrics, type StatusCounts } from '@promptgrid/contract';
 import { ownEvaluation, ownedEvaluation, ownedRow } from '../auth/ownership.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
@@ -31,6 +31,7 @@ export const toEvaluation = (
   cost_usd: e.costUsd,
   cost_complete: e.costComplete,
   judge_cost_usd: e.judgeCostUsd,
+  total_cost_usd: totalCostUsd(e.costUsd, e.judgeCostUsd),
   budget_usd: e.budgetUsd,
 });
 
@@ -120,6 +121,7 @@ export async function metricsOf(db: Db, evaluationId: number): Promise<Metrics> 
     cost_usd: cost?.usd ?? null,
     cost_complete: cost?.complete ?? true,
     judge_cost_usd: cost?.judgeUsd ?? null,
+    total_cost_usd: totalCostUsd(cost?.usd ?? null, cost?.judgeUsd ?? null),
     cancelled: Boolean(cost?.cancelledAt),
   };
 }

@@ -99,5 +99,10 @@ export async function getSharedEvaluation(db: Db, token: string): Promise<Shared
   };
 }
 
-const withoutCost = ({ cost_usd: _cost, cost_complete: _complete, judge_cost_usd: _judgeCost, ...metrics }: Metrics) =>
-  metrics;
+const withoutCost = ({
+  cost_usd: _cost,
+  cost_complete: _complete,
+  judge_cost_usd: _judgeCost,
+  total_cost_usd: _totalCost,
+  ...metrics
+}: Metrics) => metrics;

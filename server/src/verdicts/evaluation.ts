@@ -9,6 +9,7 @@ export const readOwnedEvaluation = (db: Db | Tx, userId: number, evaluationId: n
     id: evaluations.id,
     projectId: evaluations.projectId,
     snapshot: evaluations.snapshot,
+    useMock: evaluations.useMock,
   });
 
 /**

@@ -28,15 +28,29 @@ export async function requeueJudgements(tx: Tx, evaluationId: number): Promise<n
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The ids of the evaluation's requests whose output a judge is still judging. */
-export async function readJudgingRequests(db: Db, evaluationId: number): Promise<Set<number>> {
-  const rows = await queryRows<{ api_request_id: number }>(
+/**
+ * The evaluation's judge work that has not written a verdict: the requests whose output a judge is still judging, and
+ * per request the llm_judge checks whose judgement a cancel stopped (kept CANCELLED until a re-run queues them again).
+ */
+export async function readUnwrittenJudgements(
+  db: Db,
+  evaluationId: number,
+): Promise<{ judging: Set<number>; cancelled: Map<number, number[]> }> {
+  const rows = await queryRows<{ api_request_id: number; check_id: number; status: string }>(
     db,
     sql`
-    SELECT DISTINCT api_request_id FROM judge_tasks
-     WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS')`,
+    SELECT api_request_id, check_id, status FROM judge_tasks
+     WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS', 'CANCELLED')
+     ORDER BY api_request_id, check_id`,
   );
-  return new Set(rows.map((row) => Number(row.api_request_id)));
+  const judging = new Set<number>();
+  const cancelled = new Map<number, number[]>();
+  for (const row of rows) {
+    const request = Number(row.api_request_id);
+    if (row.status !== 'CANCELLED') judging.add(request);
+    else cancelled.set(request, [...(cancelled.get(request) ?? []), Number(row.check_id)]);
+  }
+  return { judging, cancelled };
 }
 
 /**

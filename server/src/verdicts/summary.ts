@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ConfigurationSummary } from '@promptgrid/contract';
+import { MOCK_OUTPUTS_NOTE, type ConfigurationSummary } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, judgeTasks, ratings, scores, votes } from '../db/schema.js';
 import { readOwnedEvaluation } from './evaluation.js';
@@ -157,6 +157,7 @@ export async function readSummary(db: Db, userId: number, evaluationId: number):
       votes_lost: lost,
       votes_tied: tied,
       win_rate: cast === 0 ? null : (won + tied / 2) / cast,
+      notice: evaluation.useMock ? MOCK_OUTPUTS_NOTE : null,
     };
   });
   return rows.sort(byStanding);

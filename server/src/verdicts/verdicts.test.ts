@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type ApiRequest } from '@promptgrid/contract';
+import { MOCK_OUTPUTS_NOTE, ROUTES, type ApiRequest, type ConfigurationSummary } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { insertEvaluation, type FixtureRequest } from '../../test/evaluation-fixture.js';
 import { firstItems, itemAt } from '@promptgrid/test-support';
@@ -18,7 +18,7 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
    * Two configurations A and B on two inputs: A answers both, B answers the first and fails the second.
    * Checks: contains "Paris" (every input), is_json (second input only), not_contains "Sorry".
    */
-  async function fixture(client: Client, extra: FixtureRequest[] = []) {
+  async function fixture(client: Client, extra: FixtureRequest[] = [], { useMock = true } = {}) {
     const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
     const model = (await client.get(ROUTES.models)).json()[0].id as number;
     const input = async (content: string) =>
@@ -78,6 +78,7 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
       configurations: [a, b],
       inputs: [i1, i2],
       requests,
+      useMock,
     });
     const check = async (body: object) => (await client.post(ROUTES.checks(project), body)).json().id as number;
     const checks = {
@@ -286,6 +287,8 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
         votes_lost: 1,
         votes_tied: 1,
         win_rate: 0.625,
+        // The fixture's run is a mock run.
+        notice: MOCK_OUTPUTS_NOTE,
       },
       {
         configuration_id: f.b.id,
@@ -312,8 +315,16 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
         votes_lost: 2,
         votes_tied: 1,
         win_rate: 0.375,
+        notice: MOCK_OUTPUTS_NOTE,
       },
     ]);
+  });
+
+  it("gives a real run's lines no notice", async () => {
+    const alice = await signedInClient(ctx.app);
+    const f = await fixture(alice, [], { useMock: false });
+    const lines = (await alice.get(ROUTES.summary(f.evaluationId))).json<ConfigurationSummary[]>();
+    expect(lines.map((line) => line.notice)).toEqual([null, null]);
   });
 
   it('answers a line with nulls for rates it cannot divide yet', async () => {

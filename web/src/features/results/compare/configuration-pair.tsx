@@ -13,6 +13,7 @@ const caseSide = (cell: GridCell | undefined): CaseSide | null =>
         checks_passed: (cell.verdicts ?? []).filter((v) => v.pass === true).length,
         checks_total: (cell.verdicts ?? []).filter((v) => v.pass !== null).length,
         cost_usd: cell.cost ?? null,
+        judge_cost_usd: cell.judgeCost ?? null,
       }
     : null;
 

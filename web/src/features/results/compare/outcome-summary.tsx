@@ -18,7 +18,13 @@ function change(
   return `${format(before)} → ${format(after)} (${sign}${unit(Math.abs(delta))})`;
 }
 
-function Figure({ label, value, tone }: { label: string; value: string; tone?: 'good' | 'bad' }) {
+/** The judging's part of each side's cost, when something was judged at a known price. */
+const judgingNote = ({ base_judge_cost_usd: base, head_judge_cost_usd: head }: ComparisonOutcome) =>
+  base === null && head === null
+    ? undefined
+    : `of which judging: ${base === null ? '—' : formatUsd(base)} → ${head === null ? '—' : formatUsd(head)}`;
+
+function Figure({ label, value, note, tone }: { label: string; value: string; note?: string; tone?: 'good' | 'bad' }) {
   return (
     <div
       className={cn(
@@ -32,6 +38,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
     >
       <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{label}</dt>
       <dd className="mt-0.5 text-base font-semibold tabular-nums">{value}</dd>
+      {note ? <dd className="text-xs text-slate-600 tabular-nums dark:text-slate-300">{note}</dd> : null}
     </div>
   );
 }
@@ -60,7 +67,11 @@ export function OutcomeSummary({
         />
       </div>
       <div className="col-span-3 lg:col-span-1">
-        <Figure label="Cost" value={change(outcome.base_cost_usd, outcome.head_cost_usd, formatUsd, formatUsd)} />
+        <Figure
+          label="Cost"
+          value={change(outcome.base_cost_usd, outcome.head_cost_usd, formatUsd, formatUsd)}
+          note={judgingNote(outcome)}
+        />
       </div>
     </dl>
   );

@@ -1,4 +1,4 @@
-import type { Score } from '@promptgrid/contract';
+import { JUDGING_CANCELLED, type Score } from '@promptgrid/contract';
 import { CheckIcon, XIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
@@ -43,6 +43,8 @@ export function ScoreBadges({ scores, checkNames }: Props) {
                 <span aria-hidden>!</span>
               )}
               <span className="break-words">{name}</span>
+              {/* A cancel's, not the judge's: said on the badge, not only on hover. */}
+              {score.error === JUDGING_CANCELLED ? <span>· {JUDGING_CANCELLED}</span> : null}
               <span className="sr-only">: {verdictOf(score)}</span>
             </span>
             <span

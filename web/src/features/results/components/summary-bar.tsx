@@ -1,10 +1,10 @@
-import { formatUsd, type ApiRequestStatus, type Metrics } from '@promptgrid/contract';
+import { type ApiRequestStatus, type Metrics } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { formatSeconds, type RunStatus } from '../lib/status';
-import { runCostText } from '../lib/cost';
+import { judgeCostText, runCostText } from '../lib/cost';
 import { ProgressGrid, ProgressLegend } from './progress-grid';
 
 const STATUS_TONES: Record<RunStatus, string> = {
@@ -123,8 +123,8 @@ export function SummaryBar({
           <Stat label="Identical repetitions" value={`${agreement.identical} of ${agreement.compared}`} />
         ) : null}
         {withCost ? <Stat label="Cost" value={runCostText(metrics)} /> : null}
-        {withCost && metrics.judge_cost_usd ? (
-          <Stat label="Judge cost" value={formatUsd(metrics.judge_cost_usd)} />
+        {withCost && judgeCostText(metrics) ? (
+          <Stat label="Judging (in the cost)" value={judgeCostText(metrics)!} />
         ) : null}
       </dl>
       <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">

@@ -10,7 +10,7 @@ import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useEvaluationHistory } from '../api/get-evaluation-history';
-import { runCostText } from '../lib/cost';
+import { judgeCostText, runCostText } from '../lib/cost';
 import { formatRunTime, isRunning, runOutcome, runSize } from './format';
 
 type Picked = { id: number; createdAt: string };
@@ -105,6 +105,7 @@ export function HistoryDialog({ projectId, open, onOpenChange, currentId, onRena
                 </p>
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   {runOutcome(run)} · Cost {runCostText(run)}
+                  {judgeCostText(run) ? ` (judging ${judgeCostText(run)})` : ''}
                 </p>
                 {run.use_mock ? <MockOutputsNote className="px-2 py-1 text-xs" /> : null}
               </div>

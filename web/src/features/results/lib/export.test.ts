@@ -33,6 +33,7 @@ describe('buildExport', () => {
           cost_usd: null,
           cost_complete: true,
           judge_cost_usd: null,
+          total_cost_usd: null,
           cancelled: false,
         },
         results: [result(1, 1, 5)],

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { JUDGING_CANCELLED } from '@promptgrid/contract';
 import type { GridCell } from './grid-data';
 import { MatrixCell } from './matrix-cell';
 
@@ -31,6 +32,16 @@ const cellProps = {
 };
 
 describe('MatrixCell', () => {
+  it('says on the cell that its judgement was cancelled', () => {
+    const cancelled: GridCell = {
+      ...judged,
+      verdicts: [{ checkId: 2, name: 'Judge', pass: null, reason: JUDGING_CANCELLED }],
+    };
+    render(<MatrixCell {...cellProps} cell={cancelled} active={false} />);
+    expect(screen.getByRole('gridcell')).toHaveTextContent(JUDGING_CANCELLED);
+    expect(screen.getByRole('button', { name: 'Error: Judge' })).toBeInTheDocument();
+  });
+
   it('keeps the copy button and the verdict reasons for the cell under the pointer, so a scroll builds less', async () => {
     render(<MatrixCell {...cellProps} active={false} />);
     const cell = screen.getByRole('gridcell');

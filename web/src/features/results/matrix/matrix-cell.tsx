@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { formatUsd, type ApiRequestStatus } from '@promptgrid/contract';
+import { formatUsd, JUDGING_CANCELLED, type ApiRequestStatus } from '@promptgrid/contract';
 import { cn } from '@/lib/cn';
 import { formatSeconds, STATUS_LABELS } from '../lib/status';
 import type { GridCell } from './grid-data';
@@ -43,6 +43,8 @@ export function CellFacts({
           {STATUS_LABELS[cell.status]}
         </span>
       )}
+      {/* Said on the cell, not only in the verdict's list: its Error is a cancel's, not the judge's. */}
+      {judged && cell.verdicts!.some((v) => v.reason === JUDGING_CANCELLED) ? <span>{JUDGING_CANCELLED}</span> : null}
       {cell.seconds != null ? <span>{formatSeconds(cell.seconds)}</span> : null}
       {cell.outputTokens != null ? <span>{cell.outputTokens} tok</span> : null}
       {/* Counted among the output tokens (and priced with them), said apart: what the model spent reasoning. */}

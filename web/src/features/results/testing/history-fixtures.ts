@@ -22,6 +22,7 @@ const finishedRun = {
     cost_usd: 0,
     cost_complete: true,
     judge_cost_usd: 0,
+    total_cost_usd: 0,
     budget_usd: null,
   },
 };
@@ -91,6 +92,7 @@ const side = (id: number, output: string | null, overrides: Partial<CompareSide>
   input_token_total_count: 10,
   output_token_count: 20,
   cost_usd: null,
+  judge_cost_usd: null,
   scores: [],
   mean_score: null,
   checks_passed: 0,
@@ -165,6 +167,8 @@ export const comparisonFixture = (): EvaluationComparison => {
         head_pass_rate: 0.5,
         base_cost_usd: 0.012,
         head_cost_usd: 0.01,
+        base_judge_cost_usd: null,
+        head_judge_cost_usd: null,
       },
     },
   };

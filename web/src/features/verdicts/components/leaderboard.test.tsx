@@ -28,6 +28,7 @@ const line = (configuration_id: number, over: Partial<ConfigurationSummary>): Co
   votes_lost: 0,
   votes_tied: 0,
   win_rate: null,
+  notice: null,
   ...over,
 });
 
