@@ -80,7 +80,8 @@ export async function updateApiKey(
         .set({ isActive: false, updatedAt: new Date() })
         .where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, existing.provider), ne(apiKeys.id, id)));
     }
-    const row = returnedRow(
+    // Deleted since it was read, by another request: the same 404.
+    const row = ownedRow(
       await tx
         .update(apiKeys)
         .set({
@@ -97,6 +98,7 @@ export async function updateApiKey(
         })
         .where(eq(apiKeys.id, id))
         .returning(),
+      'apiKey',
     );
     return toApiKey(row);
   });

@@ -99,12 +99,14 @@ export async function updateCheck(db: Db, userId: number, id: number, input: Sav
   return db.transaction(async (tx) => {
     const existing = await getOwnedCheck(tx, userId, id);
     await assertCheckValid(tx, existing.projectId, input);
-    const row = returnedRow(
+    // Deleted since it was read, with its project or on its own, by another request: the same 404.
+    const row = ownedRow(
       await tx
         .update(checks)
         .set({ ...columnsFrom(input), updatedAt: sql`now()` })
         .where(eq(checks.id, id))
         .returning(),
+      'check',
     );
     return toCheck(row);
   });

@@ -132,6 +132,7 @@ export async function updateConfiguration(
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
     assertPayloadProject(input.project, existing.configuration.projectId);
+    await touchProject(tx, existing.configuration.projectId);
     const model = await findModel(tx, userId, input);
     const columns = columnsFrom(input, model.supportsJsonMode, existing.configuration);
     const version = await keepVersionIfChanged(tx, existing.configuration, columns);
@@ -144,7 +145,6 @@ export async function updateConfiguration(
         updatedAt: sql`now()`,
       })
       .where(eq(configurations.id, id));
-    await touchProject(tx, existing.configuration.projectId);
     return toConfiguration(await getOwned(tx, userId, id));
   });
 }
@@ -156,6 +156,7 @@ export async function updateConfiguration(
 export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const { configuration: c } = await getOwned(tx, userId, id);
+    await touchProject(tx, c.projectId);
     const row = returnedRow(
       await tx
         .insert(configurations)
@@ -178,7 +179,6 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
         })
         .returning({ id: configurations.id }),
     );
-    await touchProject(tx, c.projectId);
     return toConfiguration(await getOwned(tx, userId, row.id));
   });
 }
@@ -191,11 +191,11 @@ export async function setConfigurationActive(
 ): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
+    await touchProject(tx, existing.configuration.projectId);
     await tx
       .update(configurations)
       .set({ isActive: input.is_active, updatedAt: sql`now()` })
       .where(eq(configurations.id, id));
-    await touchProject(tx, existing.configuration.projectId);
     return toConfiguration(await getOwned(tx, userId, id));
   });
 }
@@ -203,7 +203,7 @@ export async function setConfigurationActive(
 export async function deleteConfiguration(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
-    await tx.delete(configurations).where(eq(configurations.id, id));
     await touchProject(tx, existing.configuration.projectId);
+    await tx.delete(configurations).where(eq(configurations.id, id));
   });
 }

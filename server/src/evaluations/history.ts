@@ -9,7 +9,6 @@ import type {
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
-import { returnedRow } from '../db/rows.js';
 import { countTokens } from '../lib/tokens.js';
 import { assertOwnsProject, ownedEvaluation, ownedRow, ownEvaluation } from '../auth/ownership.js';
 import { frozenConfiguration, frozenInput } from './compare.js';
@@ -82,7 +81,11 @@ export async function renameEvaluation(
     .where(ownEvaluation(userId, evaluationId))
     .returning({ id: evaluations.id });
   ownedRow(renamed, 'evaluation');
-  const row = returnedRow(await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId)));
+  // Deleted right after the rename (with its project, on another server): the same 404.
+  const row = ownedRow(
+    await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId)),
+    'evaluation',
+  );
   return toEvaluation(row);
 }
 

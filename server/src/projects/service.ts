@@ -3,7 +3,7 @@ import type { Project, SaveProjectInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { configurations, inputs, projects } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
-import { assertOwnsProject, notOwned, ownedProject, ownedRow, ownProject } from '../auth/ownership.js';
+import { notOwned, ownedProject, ownedRow, ownProject } from '../auth/ownership.js';
 
 const projectColumns = {
   id: projects.id,
@@ -88,7 +88,13 @@ export function assertPayloadProject(payloadProject: number | undefined, project
   if (payloadProject !== undefined && payloadProject !== projectId) throw notOwned('project');
 }
 
-/** Adding or changing a project's inputs or configurations counts as an update of the project. */
+/**
+ * Adding or changing a project's inputs or configurations counts as an update of the project. A transaction does it
+ * before it writes the project's other rows: the row lock it takes orders the transaction behind (or ahead of) a
+ * deletion of the project and the other changes to it. Writing a child row first takes a shared lock on the project
+ * through its foreign key, and two such transactions, or one and a deletion, then each wait for the other's lock:
+ * PostgreSQL ends one of them with a deadlock error. now() is the transaction's start either way.
+ */
 export async function touchProject(db: Db | Tx, projectId: number): Promise<void> {
   await db
     .update(projects)
@@ -98,13 +104,16 @@ export async function touchProject(db: Db | Tx, projectId: number): Promise<void
 
 /**
  * A change to a project's inputs or configurations, in one transaction: 404 unless the user owns the project, then
- * the change, then the project's updated_at.
+ * the project's updated_at (its row lock, see touchProject), then the change.
  */
 export function changeProject<T>(db: Db, userId: number, projectId: number, change: (tx: Tx) => Promise<T>) {
   return db.transaction(async (tx) => {
-    await assertOwnsProject(tx, userId, projectId);
-    const result = await change(tx);
-    await touchProject(tx, projectId);
-    return result;
+    const touched = await tx
+      .update(projects)
+      .set({ updatedAt: sql`now()` })
+      .where(ownProject(userId, projectId))
+      .returning({ id: projects.id });
+    ownedRow(touched, 'project');
+    return change(tx);
   });
 }
