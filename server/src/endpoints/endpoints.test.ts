@@ -264,12 +264,18 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
   });
 });
 
-describe.each(embeddedDatabaseOnly)('endpoints API on %s with ALLOW_PRIVATE_ENDPOINTS=false', (kind) => {
+// Refused when the operator says so, and by default on a server others reach (a PUBLIC_URL on a public host).
+const privateEndpointsRefused = embeddedDatabaseOnly.flatMap((kind) => [
+  [kind, 'ALLOW_PRIVATE_ENDPOINTS=false', { ALLOW_PRIVATE_ENDPOINTS: 'false' }] as const,
+  [kind, 'PUBLIC_URL set and ALLOW_PRIVATE_ENDPOINTS unset', { PUBLIC_URL: 'http://promptgrid.example.com' }] as const,
+]);
+
+describe.each(privateEndpointsRefused)('endpoints API on %s with %s', (kind, _, env) => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     fake = await startFakeProviders();
-    ctx = await createTestApp(kind, { ALLOW_PRIVATE_ENDPOINTS: 'false' });
+    ctx = await createTestApp(kind, env);
   });
   afterAll(async () => {
     await ctx?.close();
