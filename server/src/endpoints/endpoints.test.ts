@@ -389,6 +389,24 @@ describe('the address guard at every connection', () => {
     expect(fake.stats.calls).toBe(0);
   });
 
+  it('sends no hop-by-hop or routing header an endpoint row saved before they were refused still holds', async () => {
+    const call = endpointCall(fake.openaiBaseUrl);
+    call.endpoint!.headers = {
+      Host: 'internal-admin.example',
+      'X-Forwarded-For': '10.0.0.1',
+      forwarded: 'for=10.0.0.1',
+      Connection: 'close',
+      'X-Team': 'evals',
+    };
+    const outcome = await new ProviderCaller(settings(true)).call(call, '', new AbortController().signal);
+    expect(outcome.ok).toBe(true);
+    const sent = itemAt(fake.requests, 0).headers;
+    expect(sent.host).toBe(new URL(fake.url).host);
+    expect(sent['x-forwarded-for']).toBeUndefined();
+    expect(sent.forwarded).toBeUndefined();
+    expect(sent['x-team']).toBe('evals');
+  });
+
   it("lets no more than an endpoint's concurrency of calls reach it at once", async () => {
     fake.behaviour.latencyMs = 40;
     let inFlight = 0;
