@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.js';
-import { findAccessTokenUser } from '../access-tokens/service.js';
 import { SessionStore } from './sessions.js';
+import { accessTokenOf } from './bearer.js';
 import { bearerToken } from './tokens.js';
 
 declare module 'fastify' {
@@ -35,7 +35,7 @@ export const authentication = fp(
       const bearer = bearerToken(request);
       if (bearer !== null) {
         if (route.sessionOnly) throw new HttpError(401, TOKEN_REFUSED, TOKEN_REFUSED_BODY);
-        const found = bearer ? await findAccessTokenUser(app.db, bearer) : null;
+        const found = await accessTokenOf(app.db, request);
         if (!found) throw new HttpError(401, 'Invalid, expired or revoked API token.');
         request.user = found.user;
         return;
