@@ -81,10 +81,9 @@ describe('refusedRange', () => {
     fc.assert(
       fc.property(
         refusedIPv4,
-        fc.constantFrom([0, 0, 0, 0, 0xffff], [0, 0, 0, 0, 0], [0x64, 0xff9b]),
+        fc.constantFrom<number[]>([0, 0, 0, 0, 0xffff], [0, 0, 0, 0, 0], [0x64, 0xff9b, 0, 0, 0]),
         (ipv4, prefix) => {
-          const head = prefix.length === 5 ? prefix : [...prefix, 0, 0, 0];
-          for (const address of spellings(head, ipv4)) expect(refusedRange(address), address).not.toBeNull();
+          for (const address of spellings(prefix, ipv4)) expect(refusedRange(address), address).not.toBeNull();
         },
       ),
     );
