@@ -28,6 +28,7 @@ export const authentication = fp(
     app.addHook('onReady', () => app.sessions.deleteExpired());
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
+    app.decorateRequest('accessToken', null);
 
     app.addHook('preParsing', async (request) => {
       const route = request.routeOptions.config;
@@ -38,6 +39,7 @@ export const authentication = fp(
         const found = await accessTokenOf(app.db, request);
         if (!found) throw new HttpError(401, 'Invalid, expired or revoked API token.');
         request.user = found.user;
+        request.accessToken = { id: found.tokenId, expiresAt: found.expiresAt };
         return;
       }
       const token = request.cookies[app.sessionCookies.names.session];
