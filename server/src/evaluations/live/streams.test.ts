@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, ROUTES } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
+import { createEvaluationWorker } from '../tasks/evaluation-worker.js';
 import { SLOW_READER_MAX_CHARS, SseClient } from './sse-client.js';
 import { itemAt } from '@promptgrid/test-support';
 
@@ -167,6 +168,38 @@ describe.each(databaseKinds)('live streams that end at once, long before a heart
     expect(await stream.body).toMatch(/^: live/);
     expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
     expect(Date.now() - expiresAt).toBeLessThan(2_000);
+  });
+
+  it('finishes the streams of a run with a judge check once its last judgement is written', async () => {
+    const client = await signedInClient(ctx.app);
+    const project = (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
+    const model = (await client.get(ROUTES.models)).json()[0].id as number;
+    const body = { name: 'A', prompt_content: 'Hi', ai_model_id: model };
+    const configuration = (await client.post(ROUTES.configurations(project), body)).json().id as number;
+    const input = (await client.post(ROUTES.inputs(project), { name: 'q', content: 'Question' })).json().id as number;
+    const check = { name: 'Judge', type: 'llm_judge', value: 'Correct?', ai_model_id: model };
+    expect((await client.post(ROUTES.checks(project), check)).statusCode).toBe(201);
+    const started = await client.post(ROUTES.runEvaluation, {
+      configuration_ids: [configuration],
+      input_ids: [input],
+      use_mock: true,
+    });
+    const evaluationId = started.json().evaluation_id as number;
+    // The stream is open before any work is done: the app runs no worker, this one starts once the stream is there.
+    const stream = await openStream(`${base}${ROUTES.evaluationEvents(evaluationId)}`, client.cookieHeader());
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const worker = createEvaluationWorker(ctx.database, ctx.config.providers, ctx.app.sealingKey, quiet, {
+      live: ctx.app.live,
+    });
+    await worker.start();
+    try {
+      expect(await stream.body).toMatch(/event: done\n/);
+      const document = (await client.get(ROUTES.evaluationResults(evaluationId))).json();
+      expect(document.evaluation.completed_at).not.toBeNull();
+      expect(itemAt(document.api_requests as { scores: unknown[] }[], 0).scores).toHaveLength(1);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("finishes a cancelled run's streams with done at once", async () => {
