@@ -126,6 +126,15 @@ describe.each(databaseKinds)('live streams of a user on %s', (kind) => {
     ]);
     expect(await stream.body).toMatch(/^: live/);
   });
+
+  it('ends a stream at the next heartbeat once its API token is gone, as when a revocation message was lost', async () => {
+    const { client, url } = await owner(ctx, base);
+    const { token } = (await client.post(ROUTES.accessTokens, { name: 'CI' })).json<{ token: string }>();
+    const stream = await openStream(url, { authorization: `Bearer ${token}` });
+    expect(stream.status).toBe(200);
+    await ctx.database.executeSql('DELETE FROM access_tokens WHERE user_id = $1', [client.user.id]);
+    expect(await stream.body).toMatch(/^: live/);
+  });
 });
 
 describe.each(databaseKinds)('live streams that end at once, long before a heartbeat, on %s', (kind) => {
