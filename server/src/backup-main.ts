@@ -2,10 +2,9 @@
  * `npm run backup -- <file>`: a consistent copy of the embedded database, taken while the server runs (or not).
  * `npm run restore -- <file> [--data-dir DIR]`: restores one into an empty data directory (DATA_DIR by default).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { KEY_FILE_NAME } from './api-keys/sealing.js';
-import { keyReminder, restoreBackup, takeBackup } from './backup/backup.js';
+import { keyReminder, restoreBackup, takeBackup, writeBackupFile } from './backup/backup.js';
 import { loadConfigOrExit } from './config.js';
 import { DataDirError } from './db/data-dir.js';
 
@@ -17,7 +16,7 @@ async function main() {
   const config = loadConfigOrExit();
   if (command === 'backup') {
     const copy = await takeBackup(config);
-    fs.writeFileSync(file, copy, { mode: 0o600 });
+    writeBackupFile(file, copy);
     console.log(
       `Backed up the embedded database of ${config.dataDir} to ${path.resolve(file)} (${copy.byteLength} bytes).`,
     );

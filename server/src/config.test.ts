@@ -42,14 +42,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
-  it('allows private endpoints on the embedded single-user default only, unless ALLOW_PRIVATE_ENDPOINTS says', () => {
+  it('allows private endpoints on a loopback-only single-user install only, unless ALLOW_PRIVATE_ENDPOINTS says', () => {
     const allowed = (env: Record<string, string>) => loadConfig(env).providers.allowPrivateEndpoints;
     expect(allowed({})).toBe(true);
+    expect(allowed({ HOST: 'localhost', PUBLIC_URL: 'http://localhost:8080' })).toBe(true);
     expect(allowed({ NODE_ENV: 'production' })).toBe(false);
     expect(allowed({ DATABASE_URL: 'postgres://db/promptgrid' })).toBe(false);
+    expect(allowed({ PUBLIC_URL: 'https://promptgrid.example.com' })).toBe(false);
+    expect(allowed({ PUBLIC_URL: 'http://promptgrid.example.com' })).toBe(false);
+    expect(allowed({ HOST: '0.0.0.0' })).toBe(false);
+    expect(allowed({ GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com' })).toBe(false);
     expect(allowed({ NODE_ENV: 'production', ALLOW_PRIVATE_ENDPOINTS: 'true' })).toBe(true);
+    expect(allowed({ PUBLIC_URL: 'https://promptgrid.example.com', ALLOW_PRIVATE_ENDPOINTS: 'true' })).toBe(true);
     expect(allowed({ ALLOW_PRIVATE_ENDPOINTS: 'false' })).toBe(false);
     expect(loadConfig({ GEMINI_BASE_URL: 'http://127.0.0.1:9/' }).providers.geminiBaseUrl).toBe('http://127.0.0.1:9');
+  });
+
+  it('says at start which ALLOW_PRIVATE_ENDPOINTS is in force and why', () => {
+    const note = (env: Record<string, string>) => loadConfig(env).privateEndpointsNote;
+    expect(note({})).toBe(
+      'endpoints on loopback and private networks are allowed: this is a loopback-only single-user install',
+    );
+    expect(note({ PUBLIC_URL: 'https://promptgrid.example.com' })).toBe(
+      'endpoints on loopback and private networks are refused: PUBLIC_URL is https://promptgrid.example.com; ' +
+        'set ALLOW_PRIVATE_ENDPOINTS=true to allow them anyway',
+    );
+    expect(note({ HOST: '0.0.0.0' })).toMatch(/refused: HOST 0\.0\.0\.0 listens beyond loopback/);
+    expect(note({ GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com' })).toMatch(/refused: GOOGLE_CLIENT_ID is set/);
+    expect(note({ DATABASE_URL: 'postgres://db/promptgrid' })).toMatch(/refused: DATABASE_URL is set/);
+    expect(note({ NODE_ENV: 'production' })).toMatch(/refused: NODE_ENV is production/);
+    expect(note({ HOST: '0.0.0.0', ALLOW_PRIVATE_ENDPOINTS: 'on' })).toBe(
+      'endpoints on loopback and private networks are allowed: ALLOW_PRIVATE_ENDPOINTS=true is set',
+    );
   });
 
   it('names every bad variable at once', () => {

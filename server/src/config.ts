@@ -66,6 +66,42 @@ function devLoginSetting(
   return { enabled: true, exposure: null, reason: null };
 }
 
+/**
+ * Whether users' endpoints may be on loopback or private networks, and the reason said at start. Set, the variable
+ * wins; otherwise only a loopback-only single-user install allows them (a local Ollama just works there), because on
+ * a server others reach, an endpoint is a way to make the server fetch addresses inside its own network.
+ */
+function privateEndpointsSetting(
+  e: {
+    ALLOW_PRIVATE_ENDPOINTS?: boolean;
+    PUBLIC_URL?: URL;
+    HOST: string;
+    GOOGLE_CLIENT_ID?: string;
+    DATABASE_URL?: string;
+  },
+  production: boolean,
+) {
+  if (e.ALLOW_PRIVATE_ENDPOINTS !== undefined) {
+    const allowed = e.ALLOW_PRIVATE_ENDPOINTS;
+    return { allowed, reason: `ALLOW_PRIVATE_ENDPOINTS=${allowed} is set` };
+  }
+  const shared =
+    e.PUBLIC_URL && !isLoopbackHost(e.PUBLIC_URL.hostname)
+      ? `PUBLIC_URL is ${normalized(e.PUBLIC_URL)}`
+      : !isLoopbackHost(e.HOST)
+        ? `HOST ${e.HOST} listens beyond loopback`
+        : e.GOOGLE_CLIENT_ID
+          ? 'GOOGLE_CLIENT_ID is set'
+          : e.DATABASE_URL
+            ? 'DATABASE_URL is set'
+            : production
+              ? 'NODE_ENV is production'
+              : null;
+  return shared
+    ? { allowed: false, reason: `${shared}; set ALLOW_PRIVATE_ENDPOINTS=true to allow them anyway` }
+    : { allowed: true, reason: 'this is a loopback-only single-user install' };
+}
+
 /** 32 bytes as base64 or hex. */
 const KEY = '(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})';
 
@@ -137,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const devLogin = devLoginSetting(e, production);
+  const privateEndpoints = privateEndpointsSetting(e, production);
   const publicHost = e.PUBLIC_URL?.host ?? null;
   const secureCookies = e.PUBLIC_URL?.protocol === 'https:';
   return {
@@ -160,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? devLogin.exposure &&
         `DEV_LOGIN=true although ${devLogin.exposure}: anyone who reaches this server can sign in as any user`
       : `dev sign-in is off: ${devLogin.reason}`,
+    /** Which ALLOW_PRIVATE_ENDPOINTS is in force and why: said once at start. */
+    privateEndpointsNote: `endpoints on loopback and private networks are ${
+      privateEndpoints.allowed ? 'allowed' : 'refused'
+    }: ${privateEndpoints.reason}`,
     /** A hop count becomes "trust the nearest n hops", which is what Fastify does with a number (its types omit it). */
     trustProxy: typeof e.TRUST_PROXY === 'number' ? hopsTrusted(e.TRUST_PROXY) : (e.TRUST_PROXY ?? false),
     /**
@@ -178,11 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       openaiBaseUrl: e.OPENAI_BASE_URL ? normalized(e.OPENAI_BASE_URL) : null,
       anthropicBaseUrl: e.ANTHROPIC_BASE_URL ? normalized(e.ANTHROPIC_BASE_URL) : null,
       geminiBaseUrl: e.GEMINI_BASE_URL ? normalized(e.GEMINI_BASE_URL) : null,
-      /**
-       * Whether users' endpoints may be on loopback or private networks: set, it wins; otherwise only the embedded
-       * single-user default (no DATABASE_URL, not production) allows them, so a local Ollama just works there.
-       */
-      allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS ?? (!production && !e.DATABASE_URL),
+      /** Whether users' endpoints may be on loopback or private networks (see privateEndpointsSetting). */
+      allowPrivateEndpoints: privateEndpoints.allowed,
       concurrency: e.EVAL_CONCURRENCY,
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
       maxRetries: e.EVAL_MAX_RETRIES,

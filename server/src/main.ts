@@ -39,6 +39,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 if (!config.devLogin) app.log.info(config.devLoginNote);
 else if (config.devLoginNote) app.log.warn(`WARNING: ${config.devLoginNote}. Unset DEV_LOGIN unless this is intended.`);
+app.log.info(config.privateEndpointsNote);
 if (config.proxyNote) app.log.warn(`WARNING: ${config.proxyNote}.`);
 const storage = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
 app.log.info(

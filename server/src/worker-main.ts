@@ -16,6 +16,7 @@ if (!config.databaseUrl)
   log.warn(
     'DATABASE_URL is unset: this worker opens the embedded database, which no server may have open at the same time',
   );
+log.info(config.privateEndpointsNote);
 
 const database = await openConfiguredDatabaseOrExit(config);
 const live = await openLiveHub(config.databaseUrl, log);

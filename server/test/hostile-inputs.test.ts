@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, ROUTES } from '@promptgrid/contract';
-import { catastrophicRegex, pausedStreams, selfReferringSchema, templateAmplification } from './hostile-inputs.js';
+import {
+  catastrophicRegex,
+  pausedStreams,
+  selfReferringSchema,
+  spoofingEndpointHeaders,
+  templateAmplification,
+} from './hostile-inputs.js';
 import { HttpClient, peakRssMb, startProcess, type ServerProcess } from './server-process.js';
 
 /** What the server may reach at its peak through all of it: an idle one holds about 270 MB. */
@@ -59,6 +65,13 @@ describe('one user sending hostile inputs to the server as `npm start` runs it',
       await stillServing();
     },
   );
+
+  it('refuses endpoint headers that would reroute or forge its own requests', { timeout: 60_000 }, async () => {
+    const { created, message, updated } = await spoofingEndpointHeaders(hostile, server.url);
+    expect({ created, updated }).toEqual({ created: 400, updated: 400 });
+    expect(message).toMatch(/^Host, X-Forwarded-For, Content-Length cannot be set on an endpoint/);
+    await stillServing();
+  });
 
   it(
     `keeps ${LIMITS.liveStreamsPerUser} paused live streams of a user and refuses the rest`,

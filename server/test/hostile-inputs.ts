@@ -91,6 +91,26 @@ export async function catastrophicRegex(client: HttpClient) {
 }
 
 /**
+ * Endpoint settings that would make the server's own requests lie about where they go or where they come from: a Host
+ * naming another virtual host behind the endpoint's address, a forged client address, framing headers. Answers the
+ * statuses of a new endpoint and of an update of a saved one carrying them, and the field message.
+ */
+export async function spoofingEndpointHeaders(client: HttpClient, baseUrl: string) {
+  const headers = { Host: 'internal-admin.example', 'X-Forwarded-For': '10.0.0.1', 'Content-Length': '0' };
+  const base_url = `${baseUrl}/v1`;
+  const created = await client.request<{ headers?: string[] }>('POST', ROUTES.endpoints, {
+    name: 'S',
+    base_url,
+    headers,
+  });
+  const saved = await client.ok<{ id: number }>('POST', ROUTES.endpoints, { name: 'Plain', base_url });
+  const updated = await client.request('PUT', ROUTES.endpoint(saved.id), {
+    headers: { 'transfer-encoding': 'chunked' },
+  });
+  return { created: created.status, message: created.body.headers?.[0], updated: updated.status };
+}
+
+/**
  * `count` live streams of one running evaluation whose readers never read (as paused EventSources). Answers their
  * statuses; the sockets stay open until `close`. The run (500 mock calls) stays running a while at a low
  * EVAL_CONCURRENCY, sending text all along.

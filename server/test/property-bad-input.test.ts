@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ROUTES } from '@promptgrid/contract';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,4 +182,45 @@ describe.each(embeddedDatabaseOnly)('bad input to every route on %s', (kind) => 
     },
     WHOLE_ROUTE_TABLE_MS,
   );
+
+  it('refuses hop-by-hop and routing headers on an endpoint in any spelling, with a field message', async () => {
+    const reservedName = fc
+      .tuple(
+        fc.constantFrom(
+          'Host',
+          'Connection',
+          'Keep-Alive',
+          'Proxy-Authorization',
+          'Proxy-Connection',
+          'TE',
+          'Trailer',
+          'Upgrade',
+          'Content-Length',
+          'Transfer-Encoding',
+          'X-Forwarded-For',
+          'X-Forwarded-Host',
+          'X-Forwarded-Proto',
+          'Forwarded',
+        ),
+        fc.infiniteStream(fc.boolean()),
+      )
+      .map(([name, upper]) => [...name].map((c) => (upper.next().value ? c.toUpperCase() : c.toLowerCase())).join(''));
+    const payload = fc.record({
+      name: reservedName,
+      value: fc.constantFrom('internal-admin.example', '10.0.0.1', '0'),
+    });
+    await fc.assert(
+      fc.asyncProperty(payload, fc.boolean(), async ({ name, value }, update) => {
+        const before = await rowCounts();
+        const headers = { 'X-Team': 'evals', [name]: value };
+        const response = update
+          ? await bob.put(ROUTES.endpoint(bobIds.endpoint), { headers })
+          : await bob.post(ROUTES.endpoints, { name: 'E', base_url: 'http://127.0.0.1:9/v1', headers });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().headers[0]).toMatch(new RegExp(`^${name} cannot be set on an endpoint`));
+        expect(await rowCounts()).toEqual(before);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
 });

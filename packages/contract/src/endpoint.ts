@@ -55,7 +55,16 @@ const baseUrl = requiredText('Base URL', 2000).refine(
   { error: 'Base URL must be an http:// or https:// address.' },
 );
 
-/** An HTTP header name (RFC 9110 token) and a value without line breaks. */
+/**
+ * Header names an endpoint may not set: hop-by-hop headers belong to the server's own connection, and routing headers
+ * would send the request to another virtual host behind the endpoint's address (Host) or tell the endpoint a made-up
+ * client address (X-Forwarded-For and kin). Refused when saved; the server also drops them from rows saved earlier.
+ */
+const RESERVED_HEADER_NAME =
+  /^(?:host|connection|keep-alive|proxy-.*|te|trailer|upgrade|content-length|transfer-encoding|x-forwarded-.*|forwarded|x-real-ip)$/i;
+export const isReservedEndpointHeader = (name: string) => RESERVED_HEADER_NAME.test(name);
+
+/** An HTTP header name (RFC 9110 token) other than a reserved one, and a value without line breaks. */
 const headers = z
   .record(
     z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'Header names must be HTTP header names.' }),
@@ -65,6 +74,16 @@ const headers = z
   )
   .refine((value) => Object.keys(value).length <= ENDPOINT_MAX_HEADERS, {
     error: `At most ${ENDPOINT_MAX_HEADERS} headers.`,
+  })
+  .superRefine((value, ctx) => {
+    const reserved = Object.keys(value).filter(isReservedEndpointHeader);
+    if (reserved.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `${reserved.join(', ')} cannot be set on an endpoint: Host, Connection, Keep-Alive, Proxy-*, TE, Trailer, ` +
+          'Upgrade, Content-Length, Transfer-Encoding, Forwarded, X-Forwarded-* and X-Real-IP are set by the server.',
+      });
   });
 
 const models = z

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessToken, CreatedAccessToken, ROUTES } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient, startTestApp } from '../../test/harness.js';
@@ -139,6 +140,29 @@ describe('rate limits per token', () => {
       for (let i = 0; i < 4; i++) first.push((await call(tokens[0])).statusCode);
       expect(first).toEqual([200, 200, 200, 429]);
       expect((await call(tokens[1])).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('counts invalid tokens against the address they come from, so guessing them is limited', async () => {
+    const ctx = await createTestApp('pglite', { RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const client = await signedInClient(ctx.app);
+      const valid = (await client.post(ROUTES.accessTokens, { name: 'CI' })).json().token as string;
+      const call = (token: string) =>
+        ctx.app.inject({
+          method: 'GET',
+          url: ROUTES.projects,
+          remoteAddress: '203.0.113.7',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const guesses = [];
+      for (let i = 0; i < 6; i++)
+        guesses.push((await call(`pg_${crypto.randomBytes(32).toString('base64url')}`)).statusCode);
+      expect(guesses).toEqual([401, 401, 401, 429, 429, 429]);
+      // A valid token from that address still counts on its own.
+      expect((await call(valid)).statusCode).toBe(200);
     } finally {
       await ctx.close();
     }

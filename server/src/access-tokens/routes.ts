@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccessToken, CreateAccessTokenInput, CreatedAccessToken, IdParams, ROUTES } from '@promptgrid/contract';
+import { credentialKey } from '../evaluations/live/streams.js';
 import { currentUser, type App } from '../http/types.js';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './service.js';
 
@@ -29,9 +30,17 @@ export default async function accessTokenRoutes(app: App) {
 
   app.delete(
     '/api/tokens/:id/',
-    { config, schema: { tags, description: 'Revokes the token at once, on every server process.', params: IdParams } },
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Revokes the token at once, on every server process; the live streams it opened end.',
+        params: IdParams,
+      },
+    },
     async (request, reply) => {
       await revokeAccessToken(app.db, currentUser(request).id, request.params.id);
+      app.live.endCredential(credentialKey({ accessToken: request.params.id }));
       return reply.code(204).send();
     },
   );

@@ -64,10 +64,19 @@ export async function revokeAccessToken(db: Db, userId: number, id: number): Pro
 }
 
 /** The user a bearer token stands for, or null when it is unknown, revoked or expired. */
-export async function findAccessTokenUser(db: Db, token: string): Promise<{ user: User; tokenId: number } | null> {
+export async function findAccessTokenUser(
+  db: Db,
+  token: string,
+): Promise<{ user: User; tokenId: number; expiresAt: Date | null } | null> {
   const now = new Date();
   const [row] = await db
-    .select({ tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt, id: users.id, email: users.email })
+    .select({
+      tokenId: accessTokens.id,
+      expiresAt: accessTokens.expiresAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+      id: users.id,
+      email: users.email,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(
@@ -92,5 +101,5 @@ export async function findAccessTokenUser(db: Db, token: string): Promise<{ user
         ),
       );
   }
-  return { user: { id: row.id, email: row.email }, tokenId: row.tokenId };
+  return { user: { id: row.id, email: row.email }, tokenId: row.tokenId, expiresAt: row.expiresAt };
 }

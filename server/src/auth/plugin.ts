@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.js';
-import { findAccessTokenUser } from '../access-tokens/service.js';
 import { SessionStore } from './sessions.js';
+import { accessTokenOf } from './bearer.js';
 import { bearerToken } from './tokens.js';
 
 declare module 'fastify' {
@@ -28,6 +28,7 @@ export const authentication = fp(
     app.addHook('onReady', () => app.sessions.deleteExpired());
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
+    app.decorateRequest('accessToken', null);
 
     app.addHook('preParsing', async (request) => {
       const route = request.routeOptions.config;
@@ -35,9 +36,10 @@ export const authentication = fp(
       const bearer = bearerToken(request);
       if (bearer !== null) {
         if (route.sessionOnly) throw new HttpError(401, TOKEN_REFUSED, TOKEN_REFUSED_BODY);
-        const found = bearer ? await findAccessTokenUser(app.db, bearer) : null;
+        const found = await accessTokenOf(app.db, request);
         if (!found) throw new HttpError(401, 'Invalid, expired or revoked API token.');
         request.user = found.user;
+        request.accessToken = { id: found.tokenId, expiresAt: found.expiresAt };
         return;
       }
       const token = request.cookies[app.sessionCookies.names.session];

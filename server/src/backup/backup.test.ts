@@ -8,7 +8,7 @@ import { useFakeProviderApp, userWithConfiguration } from '../../test/fake-provi
 import { openDatabase } from '../db/client.js';
 import { inputs } from '../db/schema.js';
 import { DataDirError } from '../db/data-dir.js';
-import { backupFromServer, restoreBackup } from './backup.js';
+import { backupFromServer, restoreBackup, writeBackupFile } from './backup.js';
 
 const KEY = 'sk-good-openai-backup';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-backup-'));
@@ -110,5 +110,24 @@ describe('a backup of the embedded database', () => {
     });
     expect(local.statusCode).toBe(200);
     expect(local.headers['content-type']).toBe('application/gzip');
+  });
+});
+
+describe('a backup file', () => {
+  it('is readable by its owner only, also when it replaces a file that others could read', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-backup-file-'));
+    try {
+      const file = path.join(folder, 'promptgrid.tar.gz');
+      fs.writeFileSync(file, 'an older backup');
+      fs.chmodSync(file, 0o644);
+      writeBackupFile(file, new TextEncoder().encode('the new copy'));
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.readFileSync(file, 'utf8')).toBe('the new copy');
+      writeBackupFile(path.join(folder, 'new.tar.gz'), new Uint8Array([1, 2, 3]));
+      expect(fs.statSync(path.join(folder, 'new.tar.gz')).mode & 0o777).toBe(0o600);
+      expect(fs.readdirSync(folder).sort()).toEqual(['new.tar.gz', 'promptgrid.tar.gz']);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

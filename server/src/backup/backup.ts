@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -59,6 +60,23 @@ export async function takeBackup(config: Config): Promise<Uint8Array> {
     return await database.backup();
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * Writes a backup that only its owner can read, also over an existing file: writing into that file would keep its mode
+ * (0644, say), and a backup holds every user's data. The copy goes to a new file created 0600 in the same folder,
+ * which then takes the target's name in one step.
+ */
+export function writeBackupFile(file: string, copy: Uint8Array) {
+  const suffix = `${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`;
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${suffix}`);
+  try {
+    fs.writeFileSync(temporary, copy, { mode: 0o600, flag: 'wx' });
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
   }
 }
 

@@ -264,12 +264,18 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
   });
 });
 
-describe.each(embeddedDatabaseOnly)('endpoints API on %s with ALLOW_PRIVATE_ENDPOINTS=false', (kind) => {
+// Refused when the operator says so, and by default on a server others reach (a PUBLIC_URL on a public host).
+const privateEndpointsRefused = embeddedDatabaseOnly.flatMap((kind) => [
+  [kind, 'ALLOW_PRIVATE_ENDPOINTS=false', { ALLOW_PRIVATE_ENDPOINTS: 'false' }] as const,
+  [kind, 'PUBLIC_URL set and ALLOW_PRIVATE_ENDPOINTS unset', { PUBLIC_URL: 'http://promptgrid.example.com' }] as const,
+]);
+
+describe.each(privateEndpointsRefused)('endpoints API on %s with %s', (kind, _, env) => {
   let fake: FakeProviders;
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     fake = await startFakeProviders();
-    ctx = await createTestApp(kind, { ALLOW_PRIVATE_ENDPOINTS: 'false' });
+    ctx = await createTestApp(kind, env);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -285,6 +291,7 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s with ALLOW_PRIVATE_ENDP
     ['169.254.169.254 (metadata)', 'http://169.254.169.254/latest', /a cloud metadata address/],
     ['[::1]', 'http://[::1]:{port}/v1', /::1 is a loopback address/],
     ['[::ffff:127.0.0.1]', 'http://[::ffff:127.0.0.1]:{port}/v1', /a loopback address/],
+    ['[::7f00:1] (IPv4-compatible)', 'http://[::7f00:1]:{port}/v1', /an IPv4-compatible address/],
     ['decimal 2130706433', 'http://2130706433:{port}/v1', /127\.0\.0\.1 is a loopback address/],
     ['hex 0x7f000001', 'http://0x7f000001:{port}/v1', /127\.0\.0\.1 is a loopback address/],
     ['a name resolving to 127.0.0.1', 'http://localhost:{port}/v1', /localhost resolves to .*a loopback address/],
@@ -381,6 +388,24 @@ describe('the address guard at every connection', () => {
     const outcome = await caller.call(endpointCall(redirectUrl), '', new AbortController().signal);
     expect(!outcome.ok && outcome.message).toMatch(/redirect \(302\) to http:\/\/127\.0\.0\.1:\d+\/v1.*not followed/);
     expect(fake.stats.calls).toBe(0);
+  });
+
+  it('sends no hop-by-hop or routing header an endpoint row saved before they were refused still holds', async () => {
+    const call = endpointCall(fake.openaiBaseUrl);
+    call.endpoint!.headers = {
+      Host: 'internal-admin.example',
+      'X-Forwarded-For': '10.0.0.1',
+      forwarded: 'for=10.0.0.1',
+      Connection: 'close',
+      'X-Team': 'evals',
+    };
+    const outcome = await new ProviderCaller(settings(true)).call(call, '', new AbortController().signal);
+    expect(outcome.ok).toBe(true);
+    const sent = itemAt(fake.requests, 0).headers;
+    expect(sent.host).toBe(new URL(fake.url).host);
+    expect(sent['x-forwarded-for']).toBeUndefined();
+    expect(sent.forwarded).toBeUndefined();
+    expect(sent['x-team']).toBe('evals');
   });
 
   it("lets no more than an endpoint's concurrency of calls reach it at once", async () => {

@@ -99,6 +99,8 @@ export default async function evaluationRoutes(app: App) {
     async (request) => {
       const response = await cancelEvaluation(app.database, currentUser(request).id, request.params.id);
       app.queue?.cancelGroup(request.params.id);
+      // Its requests were ended here, not by a worker's last outcome, so no worker says `done` to its streams.
+      app.live.finishEvaluation(request.params.id);
       return response;
     },
   );

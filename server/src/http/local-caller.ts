@@ -10,14 +10,20 @@ export type Caller = {
   authorization: string | undefined;
   /** The socket's peer address. */
   remoteAddress: string | undefined;
-  /** Whether a proxy says it forwarded the request (X-Forwarded-For or Forwarded). */
+  /** Whether the request carries any header a proxy adds: then it may have come from anywhere. */
   forwarded: boolean;
 };
+
+/**
+ * Headers that show a proxy passed the request on. A same-host proxy may add only some of them (X-Forwarded-Proto and
+ * X-Forwarded-Host but no X-Forwarded-For, say), so any one of them is enough.
+ */
+const PROXY_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', 'x-real-ip', 'via'];
 
 export const callerOf = (request: IncomingMessage): Caller => ({
   authorization: request.headers.authorization,
   remoteAddress: request.socket.remoteAddress,
-  forwarded: request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined,
+  forwarded: PROXY_HEADERS.some((name) => request.headers[name] !== undefined),
 });
 
 const LOOPBACK = new net.BlockList();

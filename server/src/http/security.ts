@@ -7,7 +7,8 @@ import { CSRF_HEADER } from '@promptgrid/contract';
 import { badRequest, forbidden } from './errors.js';
 import { cookieNames, csrfTokenValid, issueCsrfToken, loadCsrfKey, tokensMatch } from './csrf.js';
 import { hostAllowed, nonCanonicalTarget } from './request-target.js';
-import { bearerToken, hashToken } from '../auth/tokens.js';
+import { accessTokenOf } from '../auth/bearer.js';
+import { bearerToken } from '../auth/tokens.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const YEAR_S = 365 * 24 * 3600;
@@ -102,10 +103,11 @@ export const security = fp(
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
-      // An API token is limited on its own, wherever its calls come from (a CI runner's shared address, say).
-      keyGenerator: (request) => {
-        const token = bearerToken(request);
-        return token ? `token:${hashToken(token)}` : request.ip;
+      // A valid API token is limited on its own, wherever its calls come from (a CI runner's shared address, say);
+      // an unknown, revoked or expired one counts against the address, so guessing tokens is limited too.
+      keyGenerator: async (request) => {
+        const found = await accessTokenOf(app.db, request);
+        return found ? `token:${found.tokenId}` : request.ip;
       },
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,

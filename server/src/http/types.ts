@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
     sessionTokenHash: string | null;
+    /** The API token the request was authenticated with (none with a session). */
+    accessToken: { id: number; expiresAt: Date | null } | null;
   }
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, health, page config, webhook). */

@@ -78,13 +78,18 @@ describe('GET /metrics', () => {
     await scrape(app, '::1');
     await scrape(app, '::ffff:127.0.0.1');
     expect((await app.inject({ method: 'GET', url: ROUTES.metrics, remoteAddress: '10.1.2.3' })).statusCode).toBe(403);
-    const proxied = await app.inject({
-      method: 'GET',
-      url: ROUTES.metrics,
-      remoteAddress: '127.0.0.1',
-      headers: { 'x-forwarded-for': '203.0.113.9' },
-    });
-    expect(proxied.statusCode).toBe(403);
+    // A proxy on the same host may add any one of these headers, and not X-Forwarded-For.
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'x-forwarded-host': 'promptgrid.example.com' },
+      { 'x-forwarded-proto': 'https' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { via: '1.1 caddy' },
+    ]) {
+      const proxied = await app.inject({ method: 'GET', url: ROUTES.metrics, remoteAddress: '127.0.0.1', headers });
+      expect(proxied.statusCode, JSON.stringify(headers)).toBe(403);
+    }
   });
 });
 

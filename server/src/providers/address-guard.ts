@@ -16,22 +16,69 @@ const RANGE_NAMES: Record<string, string> = {
   unspecified: 'an unspecified address',
   multicast: 'a multicast address',
   broadcast: 'a broadcast address',
+  deprecatedSiteLocal: 'a site-local address',
+  discard: 'a discard-only address',
+  '6to4': 'a 6to4 address',
+  teredo: 'a Teredo address',
+  rfc6052: 'a NAT64 address',
+  reserved: 'a reserved or documentation address',
 };
 
 const ALLOW_HINT = 'Addresses inside private networks are refused unless the server sets ALLOW_PRIVATE_ENDPOINTS=true.';
 
+/** IANA's global unicast space: every other IPv6 address is reserved, special-purpose or not yet allocated. */
+const GLOBAL_UNICAST: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('2000::'), 3];
+/** The well-known NAT64 prefix: what a DNS64 resolver answers for an IPv4-only name on an IPv6-only network. */
+const NAT64_WELL_KNOWN: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('64:ff9b::'), 96];
+
+/** The IPv4 address in the last 32 bits of an IPv6 address (NAT64 and IPv4-compatible addresses carry it there). */
+const embeddedIPv4 = (address: ipaddr.IPv6) => new ipaddr.IPv4(address.toByteArray().slice(12));
+
+function refusedIPv6(address: ipaddr.IPv6): string | null {
+  if (METADATA_ADDRESSES.has(address.toString())) return 'a cloud metadata address';
+  // A NAT64 address reaches the IPv4 address it carries, so that address decides.
+  if (address.match(NAT64_WELL_KNOWN)) {
+    const ipv4 = embeddedIPv4(address);
+    const refused = refusedIPv4(ipv4);
+    return refused && `a NAT64 address of ${ipv4.toString()}, ${refused}`;
+  }
+  const range = address.range();
+  if (range !== 'unicast') return RANGE_NAMES[range] ?? `a reserved address (${range})`;
+  if (!address.match(GLOBAL_UNICAST)) {
+    const [high, ...rest] = address.parts;
+    return high === 0 && rest.slice(0, 5).every((part) => part === 0)
+      ? `an IPv4-compatible address (::${embeddedIPv4(address).toString()})`
+      : 'a reserved address (outside the global unicast range 2000::/3)';
+  }
+  return null;
+}
+
+function refusedIPv4(address: ipaddr.IPv4): string | null {
+  if (METADATA_ADDRESSES.has(address.toString())) return 'a cloud metadata address';
+  const range = address.range();
+  return range === 'unicast' ? null : (RANGE_NAMES[range] ?? `a reserved address (${range})`);
+}
+
+/**
+ * An IPv6 address as the URL parser writes it. ipaddr.js reads a dotted tail after `::` as IPv4-mapped (::8.8.8.8 as
+ * ::ffff:8.8.8.8), though it is the IPv4-compatible ::808:808, and system resolvers print those with a dotted tail.
+ */
+function canonicalIPv6(address: string): string {
+  const url = `http://[${address}]/`;
+  return URL.canParse(url) ? new URL(url).hostname.slice(1, -1) : address;
+}
+
 /**
  * Why an address may not be called, or null when it may: only public unicast addresses pass. IPv4-mapped IPv6
- * (::ffff:127.0.0.1) is read as the IPv4 address it carries; every other range (loopback, private, link-local,
- * unique-local, CGNAT, 6to4, reserved, ...) is refused.
+ * (::ffff:127.0.0.1) is read as the IPv4 address it carries, and so is a well-known NAT64 address (64:ff9b::/96);
+ * every other special-purpose range of IANA's registries is refused (loopback, private, link-local, unique-local,
+ * CGNAT, IPv4-compatible ::/96, 6to4, Teredo, documentation, site-local, multicast, ...), as is any IPv6 address
+ * outside the global unicast range 2000::/3.
  */
 export function refusedRange(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
-  const parsed = ipaddr.process(address);
-  if (METADATA_ADDRESSES.has(parsed.toString())) return 'a cloud metadata address';
-  const range = parsed.range();
-  if (range === 'unicast') return null;
-  return RANGE_NAMES[range] ?? `a reserved address (${range})`;
+  const parsed = ipaddr.process(address.includes(':') ? canonicalIPv6(address) : address);
+  return parsed.kind() === 'ipv4' ? refusedIPv4(parsed as ipaddr.IPv4) : refusedIPv6(parsed as ipaddr.IPv6);
 }
 
 const bare = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1');

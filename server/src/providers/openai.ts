@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { isReservedEndpointHeader } from '@promptgrid/contract';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
@@ -32,9 +33,16 @@ export function createEndpointClient(endpoint: EndpointTarget, timeoutMs: number
     maxRetries: 0,
     timeout: timeoutMs,
     fetch,
-    defaultHeaders: { ...(endpoint.apiKey === null ? { Authorization: null } : {}), ...endpoint.headers },
+    defaultHeaders: {
+      ...(endpoint.apiKey === null ? { Authorization: null } : {}),
+      ...sendableHeaders(endpoint.headers),
+    },
   });
 }
+
+/** The endpoint's headers without the reserved ones, which a row saved before they were refused may still hold. */
+const sendableHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !isReservedEndpointHeader(name)));
 
 /** The model ids an endpoint lists at its GET /models. */
 export async function listEndpointModels(client: OpenAI, signal: AbortSignal): Promise<string[]> {

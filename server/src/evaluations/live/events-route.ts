@@ -6,7 +6,7 @@ import type { QueueLogger } from '../../queue/events.js';
 import { LiveHub } from './hub.js';
 import { PgLiveTransport } from './pg-transport.js';
 import { SseClient } from './sse-client.js';
-import { LiveStreams, streamState } from './streams.js';
+import { LiveStreams, credentialKey, endAtExpiry, streamState, type StreamCredential } from './streams.js';
 
 /** The process's hub; on PostgreSQL connected to the other processes (its workers may run elsewhere). */
 export async function openLiveHub(databaseUrl: string | null, log: QueueLogger): Promise<LiveHub> {
@@ -25,13 +25,17 @@ export async function openLiveHub(databaseUrl: string | null, log: QueueLogger):
  * GET /api/evaluations/{id}/events/: the owner's run as Server-Sent Events (see LiveEvent in the contract), until it
  * completes. A finished run answers `done` at once. The stream carries text from the moment it opens (the calls
  * under way from their start); what ended before comes from the api-requests routes, which stay the fallback.
- * A user has at most LIMITS.liveStreamsPerUser streams open in a process (429 past it). Every heartbeat re-reads the
- * stream's session and run, so a sign-out, cancel or delete in any process ends it; in this process a sign-out, an
- * account deletion or a delete ends it at once. Answers the open streams, for the routes that delete runs.
+ * A user has at most LIMITS.liveStreamsPerUser streams open in a process (429 past it). A sign-out, a revoked API token
+ * (through the hub, in every process) and an expiring one end the streams they opened at once, a cancel finishes its
+ * run's with `done`, and a delete in this process ends them. Every heartbeat also re-reads the stream's credential and
+ * run, for whatever another process's message did not bring. Answers the open streams, for the routes that delete runs.
  */
 export function liveEventsRoute(app: App, hub: LiveHub): LiveStreams {
   const streams = new LiveStreams();
-  const stopFollowingSessions = app.sessions.onEnded((sessionHash) => streams.endSession(sessionHash));
+  const stopFollowingSessions = app.sessions.onEnded((sessionHash) =>
+    hub.endCredential(credentialKey({ session: sessionHash })),
+  );
+  const stopFollowingCredentials = hub.onCredentialEnded((key) => streams.endCredential(key));
   const heartbeat = setInterval(() => {
     for (const stream of streams.all()) {
       stream.client.heartbeat();
@@ -46,6 +50,7 @@ export function liveEventsRoute(app: App, hub: LiveHub): LiveStreams {
   app.addHook('preClose', (done) => {
     clearInterval(heartbeat);
     stopFollowingSessions();
+    stopFollowingCredentials();
     streams.closeAll();
     done();
   });
@@ -93,7 +98,15 @@ export function liveEventsRoute(app: App, hub: LiveHub): LiveStreams {
         unsubscribe();
         forget();
       });
-      forget = streams.add({ userId, sessionHash: request.sessionTokenHash, evaluationId, client: opened });
+      const credential: StreamCredential = request.accessToken
+        ? { accessToken: request.accessToken.id }
+        : { session: request.sessionTokenHash! };
+      const untrack = streams.add({ userId, credential, evaluationId, client: opened });
+      const stopExpiryTimer = endAtExpiry(opened, request.accessToken?.expiresAt ?? null);
+      forget = () => {
+        untrack();
+        stopExpiryTimer();
+      };
       client = opened;
       if (completed) return opened.finish();
       for (const events of queued.splice(0)) opened.send(events);

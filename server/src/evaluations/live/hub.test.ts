@@ -44,6 +44,7 @@ describe('the live hub', () => {
     const transport: LiveTransport = {
       sendEvents: () => {},
       sendWatch: (ids, fresh) => sent.push({ ids, fresh }),
+      sendEnded: () => {},
       close: async () => {},
     };
     hub.useTransport(transport);

@@ -30,6 +30,8 @@ export interface LiveTransport {
   sendEvents(evaluationId: number, events: LiveEvent[]): void;
   /** Tells the others these evaluations are watched here; `fresh`: a new watcher, who needs the text so far. */
   sendWatch(evaluationIds: number[], fresh: boolean): void;
+  /** Tells the others a session or an API token ended here (see LiveHub.endCredential). */
+  sendEnded(credential: string): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export type TransportReceiver = {
   readonly processId: string;
   receiveEvents(evaluationId: number, events: LiveEvent[]): void;
   receiveWatch(evaluationIds: number[], fresh: boolean): void;
+  receiveEnded(credential: string): void;
 };
 
 export class LiveHub implements TransportReceiver {
@@ -49,6 +52,7 @@ export class LiveHub implements TransportReceiver {
   private readonly remote = new Map<number, number>();
   private readonly pending = new Map<number, LiveEvent[]>();
   private readonly watchListeners = new Set<(evaluationId: number) => void>();
+  private readonly endedListeners = new Set<(credential: string) => void>();
   private flushTimer: NodeJS.Timeout | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
   private transport: LiveTransport | null = null;
@@ -86,6 +90,30 @@ export class LiveHub implements TransportReceiver {
   onWatch(listener: (evaluationId: number) => void): () => void {
     this.watchListeners.add(listener);
     return () => this.watchListeners.delete(listener);
+  }
+
+  /**
+   * A session or an API token ended in this process (a sign-out, a revocation): the streams it opened end at once,
+   * here and, through the transport, in every other process. `credential` is what LiveStreams keys them by.
+   */
+  endCredential(credential: string) {
+    this.receiveEnded(credential);
+    this.transport?.sendEnded(credential);
+  }
+
+  /** Called with each credential that ended, in this process or another. */
+  onCredentialEnded(listener: (credential: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  /**
+   * The evaluation ended other than by a worker's last outcome (a cancel): its watchers, here and in other processes,
+   * get `done` now, rather than at their next heartbeat's look at the database.
+   */
+  finishEvaluation(evaluationId: number) {
+    this.publish(evaluationId, { type: 'done' });
+    this.flush();
   }
 
   /** Follows an evaluation's events; the returned function stops. */
@@ -126,6 +154,10 @@ export class LiveHub implements TransportReceiver {
 
   receiveEvents(evaluationId: number, events: LiveEvent[]) {
     if (this.local.has(evaluationId)) this.listeners.emit(String(evaluationId), events);
+  }
+
+  receiveEnded(credential: string) {
+    for (const listener of this.endedListeners) listener(credential);
   }
 
   receiveWatch(evaluationIds: number[], fresh: boolean) {

@@ -40,7 +40,7 @@ export class LiveRequests {
     this.partials.delete(requestId);
   }
 
-  /** A batch of outcomes was saved; `completed`: the evaluations whose last request it held. */
+  /** A batch of outcomes was saved; `completed`: the evaluations it completed (their last request, no judging left). */
   saved(batch: Outcome[], completed: number[]) {
     for (const o of batch)
       this.hub.publish(o.evaluation_id, {
@@ -54,7 +54,12 @@ export class LiveRequests {
         reasoning_tokens: o.reasoning_tokens ?? null,
         error_message: o.error_message,
       });
-    for (const evaluationId of completed) this.hub.publish(evaluationId, { type: 'done' });
+    this.completed(completed);
+  }
+
+  /** A write completed these evaluations (the outcome of the last request, or the last judgement after it). */
+  completed(evaluationIds: number[]) {
+    for (const evaluationId of evaluationIds) this.hub.publish(evaluationId, { type: 'done' });
   }
 
   private textEvent(row: ClaimedRequest, at: number, text: string) {

@@ -3,9 +3,10 @@ import type { LiveEvent } from '@promptgrid/contract';
 import type { QueueLogger } from '../../queue/events.js';
 import type { LiveTransport, TransportReceiver } from './hub.js';
 
-/** Channels of the live events and of the watch announcements. */
+/** Channels of the live events, of the watch announcements and of the sessions and API tokens that ended. */
 export const LIVE_CHANNEL = 'promptgrid_live';
 export const WATCH_CHANNEL = 'promptgrid_live_watch';
+export const ENDED_CHANNEL = 'promptgrid_live_ended';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; a payload is packed up to this. */
 const PAYLOAD_BYTES = 7_000;
 /** Longer texts travel in pieces of this many UTF-16 units (at most 6 bytes each once escaped in JSON). */
@@ -14,6 +15,7 @@ const RECONNECT_MS = 1_000;
 
 type EventsPayload = { p: string; e: number; v: LiveEvent[] };
 type WatchPayload = { p: string; w: number[]; f: boolean };
+type EndedPayload = { p: string; c: string };
 
 /** A text event cut into pieces that each fit a notification. */
 function pieces(event: LiveEvent): LiveEvent[] {
@@ -75,6 +77,11 @@ export class PgLiveTransport implements LiveTransport {
     this.send(WATCH_CHANNEL, [JSON.stringify(payload)]);
   }
 
+  sendEnded(credential: string) {
+    const payload: EndedPayload = { p: this.hub.processId, c: credential };
+    this.send(ENDED_CHANNEL, [JSON.stringify(payload)]);
+  }
+
   async close() {
     this.closed = true;
     await this.queue.catch(() => {});
@@ -95,10 +102,11 @@ export class PgLiveTransport implements LiveTransport {
 
   private receive(message: pg.Notification) {
     try {
-      const payload = JSON.parse(message.payload ?? '{}') as EventsPayload & WatchPayload;
+      const payload = JSON.parse(message.payload ?? '{}') as EventsPayload & WatchPayload & EndedPayload;
       if (payload.p === this.hub.processId) return;
       if (message.channel === LIVE_CHANNEL) this.hub.receiveEvents(payload.e, payload.v);
       else if (message.channel === WATCH_CHANNEL) this.hub.receiveWatch(payload.w, payload.f);
+      else if (message.channel === ENDED_CHANNEL) this.hub.receiveEnded(payload.c);
     } catch (error) {
       this.log.warn({ err: error }, 'unreadable live notification');
     }
@@ -115,7 +123,7 @@ export class PgLiveTransport implements LiveTransport {
       this.reconnect();
     });
     await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${WATCH_CHANNEL}`);
+    await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${WATCH_CHANNEL}; LISTEN ${ENDED_CHANNEL}`);
     this.client = client;
   }
 

@@ -76,6 +76,8 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
 
   async write(workerId: string, judgements: Judgement[]): Promise<number[]> {
     const completed = await writeJudgements(this.services.database, workerId, judgements);
+    // A run with checks to judge ends with its last judgement, not its last outcome: its watchers learn it here.
+    this.services.live?.completed(completed);
     this.services.budget.changed();
     return completed;
   }
