@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { testQueryClient } from '@/testing/app-test-utils';
+import { STORAGE_KEYS } from '@promptgrid/contract';
 import { queryKeys } from './query-keys';
 import { PERSISTED_ROWS_MAX, ResultsPersistence } from './results-persistence';
 
@@ -11,6 +12,10 @@ function Probe({ results }: { results: () => Promise<string[]> }) {
   useQuery({ queryKey: queryKeys.projects(), queryFn: () => ['Secret project'] });
   return <p>{run.data ? run.data.join(', ') : 'loading'}</p>;
 }
+
+/** The user the app has stored as signed in, as sign-in leaves it. */
+const storeUser = (id: number) =>
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id, email: `user${id}@example.com` }));
 
 const page = (client: QueryClient, userId: number | null, results: () => Promise<string[]>) =>
   render(
@@ -30,6 +35,7 @@ afterEach(() => {
 
 describe('ResultsPersistence', () => {
   it("keeps a run's results for a reload under the user's own key, and nothing else of the cache", async () => {
+    storeUser(7);
     const first = page(testQueryClient(), 7, () => Promise.resolve(['Paris is the capital.']));
     expect(await screen.findByText('Paris is the capital.')).toBeInTheDocument();
     // The persister writes after a short wait.
@@ -45,15 +51,18 @@ describe('ResultsPersistence', () => {
     reload.unmount();
 
     // Another user on this browser reads their own key: nothing of the first user's.
+    storeUser(8);
     page(testQueryClient(), 8, never);
     expect(await screen.findByText('loading')).toBeInTheDocument();
     expect(screen.queryByText('Paris is the capital.')).not.toBeInTheDocument();
   });
 
   it("switches to the next user's own key without a reload", async () => {
+    storeUser(7);
     const client = testQueryClient();
     const view = page(client, 7, () => Promise.resolve(['First user']));
     expect(await screen.findByText('First user')).toBeInTheDocument();
+    storeUser(8);
     client.clear();
     view.rerender(
       <QueryClientProvider client={client}>
@@ -79,6 +88,7 @@ describe('ResultsPersistence', () => {
       });
       return <p>{big.data && small.data ? 'both loaded' : 'loading'}</p>;
     }
+    storeUser(7);
     render(
       <QueryClientProvider client={testQueryClient()}>
         <ResultsPersistence userId={7}>
@@ -94,6 +104,7 @@ describe('ResultsPersistence', () => {
   });
 
   it('writes nothing once the user is gone, even a save it had scheduled', async () => {
+    storeUser(7);
     vi.useFakeTimers();
     const client = testQueryClient();
     const view = page(client, 7, () => Promise.resolve(['Kept?']));
@@ -108,6 +119,20 @@ describe('ResultsPersistence', () => {
         </ResultsPersistence>
       </QueryClientProvider>,
     );
+    localStorage.clear();
+    client.clear();
+    vi.advanceTimersByTime(2_000);
+    expect(localStorage.getItem('promptgrid:results:7:queries')).toBeNull();
+  });
+
+  it('writes nothing after sign-out cleared the storage, while the signed-out page is still on its way', async () => {
+    storeUser(7);
+    vi.useFakeTimers();
+    const client = testQueryClient();
+    page(client, 7, () => Promise.resolve(['Kept?']));
+    await vi.waitFor(() => expect(screen.getByText('Kept?')).toBeInTheDocument());
+    // Sign-out removes the stored user and the app's keys, then waits for the landing page before it empties the
+    // cache and the provider goes: a save scheduled meanwhile finds no user of its own stored.
     localStorage.clear();
     client.clear();
     vi.advanceTimersByTime(2_000);

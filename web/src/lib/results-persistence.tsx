@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { PersistQueryClientProvider, removeOldestQuery } from '@tanstack/react-query-persist-client';
 import { STORAGE_KEYS } from '@promptgrid/contract';
+import { readStoredUser } from './auth';
 
 /**
  * A copy older than this is not restored. What is written is what the query cache holds: the run on screen, and runs
@@ -35,14 +36,17 @@ const rowsOf = (data: unknown) =>
 // Typed by shape: the persister brings its own copy of TanStack Query's core, whose Query type is another class.
 /**
  * localStorage for one user's session: once it is closed (sign-out, another user) a save the persister had scheduled
- * (writes wait WRITE_EVERY_MS) is dropped rather than writing the key again after sign-out removed it.
+ * (writes wait WRITE_EVERY_MS) is dropped rather than writing the key again after sign-out removed it. It is closed
+ * when React runs the provider's cleanup, after the render that follows the sign-out; a save whose timer fires before
+ * that (sign-out awaits a navigation, and emptying the query cache schedules one) is dropped too: sign-out removes the
+ * stored user first, synchronously, so a save is written only while this user is the one stored.
  */
-function sessionStorageOf(key: string) {
+function sessionStorageOf(key: string, userId: number) {
   let open = true;
   const storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
     getItem: (name) => localStorage.getItem(name),
     setItem: (name, value) => {
-      if (open && name === key) localStorage.setItem(name, value);
+      if (open && name === key && readStoredUser()?.id === userId) localStorage.setItem(name, value);
     },
     removeItem: (name) => localStorage.removeItem(name),
   };
@@ -68,7 +72,7 @@ export function ResultsPersistence({ userId, children }: { userId: number | null
   const session = useMemo(() => {
     if (userId === null) return null;
     const key = STORAGE_KEYS.resultsCache(userId);
-    const { storage, close } = sessionStorageOf(key);
+    const { storage, close } = sessionStorageOf(key, userId);
     const persister = createSyncStoragePersister({
       storage: storage,
       key,
