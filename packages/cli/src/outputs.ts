@@ -13,14 +13,19 @@ export type RunReport = {
   failures: string[];
 };
 
-/** What went wrong on one call, in words: its error, or each check that failed with its reason. */
+/**
+ * What went wrong on one call, in words: its error and each check that could not decide (errors: nothing was learnt
+ * of the output), and each check that failed with its reason (failures). A verdict that could not be decided is no
+ * failure, as the leaderboard's counts leave it out.
+ */
 function problemsOf(request: ApiRequestWithOutput, checks: Check[]): { failures: string[]; errors: string[] } {
-  const errors = request.status === 'FAILED' ? [request.error_message ?? 'The call failed.'] : [];
-  const failures = request.scores.flatMap((score) => {
-    const check = nameById(checks, score.check_id);
-    if (score.error) return [`${check}: could not score: ${score.error}`];
-    return score.pass === false ? [`${check}: ${score.reason}`] : [];
-  });
+  const undecided = request.scores
+    .filter((score) => score.error)
+    .map((score) => `${nameById(checks, score.check_id)}: could not decide: ${score.error}`);
+  const errors = [...(request.status === 'FAILED' ? [request.error_message ?? 'The call failed.'] : []), ...undecided];
+  const failures = request.scores
+    .filter((score) => !score.error && score.pass === false)
+    .map((score) => `${nameById(checks, score.check_id)}: ${score.reason}`);
   return { failures, errors };
 }
 

@@ -106,3 +106,12 @@ export function missingKeyMessage(provider: ProviderName, modelNames: readonly s
   const label = PROVIDER_LABELS[provider];
   return `Add ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} API key in API Settings to run ${models}, or turn on mock mode.`;
 }
+
+/**
+ * What a real run's judge needs and lacks: 'The judge "Polite?" runs on gpt-4.1: add an OpenAI API key in API Settings,
+ * or turn on mock mode.'
+ */
+export function missingJudgeKeyMessage(provider: ProviderName, checkName: string, modelName: string): string {
+  const label = PROVIDER_LABELS[provider];
+  return `The judge "${checkName}" runs on ${modelName}: add ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} API key in API Settings, or turn on mock mode.`;
+}

@@ -3,6 +3,7 @@ import type { ModelPrice, RunEstimate, RunEvaluationInput } from '@promptgrid/co
 import { queryRows, type Db } from '../db/client.js';
 import type { ModelCapabilities } from '../db/schema.js';
 import { judgeCall } from '../verdicts/judge.js';
+import { assertJudgeKeys } from './judge-keys.js';
 import {
   callInputTokens,
   callMaxOutputTokens,
@@ -80,6 +81,14 @@ async function judgeChecks(db: Db, projectId: number): Promise<JudgeCheck[]> {
  */
 export async function estimateRun(db: Db, userId: number, input: RunEvaluationInput): Promise<RunEstimate> {
   const { projectId, snapshot, prompts } = await planRun(db, userId, input);
+  // Refused here as the run would be, so the run screen disables Run with the reason before the confirm dialog.
+  if (!input.use_mock)
+    await assertJudgeKeys(
+      db,
+      userId,
+      projectId,
+      snapshot.inputs.map((i) => i.id),
+    );
   const repetitions = input.repetitions ?? 1;
   const inputCount = Math.max(1, snapshot.inputs.length);
   const ids = snapshot.configurations.map((c) => c.id);

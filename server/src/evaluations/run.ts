@@ -18,6 +18,7 @@ import { addTasks } from '../queue/sql/add.js';
 import { CALL_TABLE } from './tasks/tables.js';
 import type { RunPrompts } from './templates.js';
 import { planRun } from './run-plan.js';
+import { assertJudgeKeys } from './judge-keys.js';
 import { returnedRow } from '../db/rows.js';
 
 /**
@@ -56,6 +57,12 @@ export async function startEvaluation(
           providers: missing.map((p) => PROVIDER_LABELS[p]),
         });
       }
+      await assertJudgeKeys(
+        tx,
+        userId,
+        projectId,
+        snapshot.inputs.map((i) => i.id),
+      );
       await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
     }
     const { id } = returnedRow(
