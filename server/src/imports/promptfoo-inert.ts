@@ -97,17 +97,17 @@ export function templateText(written: string, encoded: Set<string>): string {
 }
 
 const NUNJUCKS = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g;
+/** The `{{ … }}` that run nothing: a plain placeholder, and the export's own literals and decoding places. */
+const INERT = new RegExp(`^(?:${placeholderPattern().source}|${LITERAL.source}|${DECODING_PLACE.source})$`);
 
 /**
- * What promptfoo would run in a text as written in its config, if anything: a Nunjucks expression other than a plain
- * `{{name}}` (and other than the export's own literal braces and decoding places), or a loader prefix.
+ * What promptfoo would run in a text as written in its config, if anything: a loader prefix, or a Nunjucks tag,
+ * comment or expression other than the inert ones.
  */
 export function activePart(written: string): string | null {
   const scheme = SCHEME.exec(written)?.[0];
   if (scheme !== undefined && !/^https?:/i.test(scheme)) return scheme;
-  const own = written.replace(DECODING_PLACE, '').replace(LITERAL, '');
-  for (const [expression] of own.matchAll(NUNJUCKS))
-    if (!new RegExp(`^(?:${placeholderPattern().source})$`).test(expression)) return expression;
+  for (const [expression] of written.matchAll(NUNJUCKS)) if (!INERT.test(expression)) return expression;
   return null;
 }
 
