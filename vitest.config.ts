@@ -1,5 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { WEBASSEMBLY_ON_LIFTOFF } from './scripts/server-build.mjs';
+
+/** How server tests run: on migrated test databases, in Node, with the server's WebAssembly flags. */
+export const serverTestOptions = {
+  globalSetup: ['server/test/global-setup.ts'],
+  environment: 'node',
+  // As the server runs: each test database is a new PGlite, whose WebAssembly V8 would otherwise recompile
+  // with its optimising compiler in every test process, CPU the 2-core machine lacks (a quarter of a test
+  // database's start).
+  execArgv: WEBASSEMBLY_ON_LIFTOFF,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
@@ -9,8 +21,8 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...serverTestOptions,
           name: 'server',
-          globalSetup: ['server/test/global-setup.ts'],
           include: [
             'server/src/**/*.test.ts',
             'server/test/**/*.test.ts',
@@ -18,13 +30,8 @@ export default defineConfig({
             'test-support/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          environment: 'node',
-          // As the server runs: each test database is a new PGlite, whose WebAssembly V8 would otherwise recompile
-          // with its optimising compiler in every test process, CPU the 2-core machine lacks (a quarter of a test
-          // database's start).
-          execArgv: WEBASSEMBLY_ON_LIFTOFF,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // The real promptfoo runs in its own step (vitest.promptfoo.config.ts): its first install takes minutes.
+          exclude: [...configDefaults.exclude, 'server/test/promptfoo/**'],
         },
       },
       './web/vitest.config.ts',

@@ -134,6 +134,58 @@ describe('exporting a project as a promptfoo config', () => {
     expect(copy).toEqual(original);
   });
 
+  it('writes texts that would run in promptfoo as inert text, and importing them gives the same texts back', async () => {
+    const alice = await signedInClient(ctx.app);
+    const gpt = (await alice.get(ROUTES.models))
+      .json<{ id: number; company: string; model_name: string }[]>()
+      .find((m) => m.company === 'openai' && m.model_name === 'gpt-4.1-mini')!.id;
+    const code = '{{ range.constructor("return process.pid")() }}';
+    const projectId = (await alice.post(ROUTES.projects, { name: `Pack ${code}`, description: 'D' })).json()
+      .id as number;
+    expect(
+      (
+        await alice.post(ROUTES.configurations(projectId), {
+          name: `Config {{ env.HOME }}`,
+          prompt_content: `Be {{tone}}. ${code} {% raw %}{% endraw %} {# note #} }}{{`,
+          ai_model_id: gpt,
+          messages: [
+            { role: 'user', content: 'file://steal.js' },
+            { role: 'assistant', content: '{{ input }}' },
+          ],
+          user_template: 'package:evil:run {{input}}',
+        })
+      ).statusCode,
+    ).toBe(201);
+    await alice.post(ROUTES.inputs(projectId), {
+      name: `exec:touch x {{ env.HOME }}`,
+      content: `python:steal.py ${code}`,
+      variables: { tone: '{{ env.HOME }} 100% %7B {{tone}}', path: 'file://secrets.txt', tail: 'line\n' },
+      expected_output: `{% include "/etc/passwd" %}`,
+    });
+    const check = (body: object) => alice.post(ROUTES.checks(projectId), body);
+    await check({ name: `Says {{ env.HOME }}`, type: 'contains', value: `file://x.js ${code}` });
+    await check({ name: 'Pattern', type: 'regex', value: '^\\{\\{ env\\.HOME \\}\\}|python:' });
+    await check({ name: 'Exact', type: 'equals_expected', value: 'exact' });
+    await check({ name: 'Schema', type: 'json_schema', value: JSON.stringify({ description: `{{ env.HOME }}` }) });
+    await check({ name: 'Judge', type: 'llm_judge', value: `Rubric ${code} {{ env.HOME }}`, ai_model_id: gpt });
+
+    const exported = await alice.get(ROUTES.exportPromptfoo(projectId));
+    expect(exported.statusCode, exported.body).toBe(200);
+    // Nothing promptfoo would run is left: no Nunjucks of the project's own, no value starting like a loader.
+    expect(exported.body).not.toMatch(/\{\{ ?(range|env)|\{%|\{#|: ["']?(file|package|python|exec):/);
+    const imported = await alice.post(ROUTES.importProject, {
+      files: [{ name: 'promptfooconfig.yaml', data: exported.body }],
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().report.items).toEqual([]);
+    const { project_id: copyId } = imported.json<{ project_id: number }>();
+    expect(await contentsOf(alice, copyId)).toEqual(await contentsOf(alice, projectId));
+    const [original, copy] = await Promise.all(
+      [projectId, copyId].map((id) => alice.get(ROUTES.project(id)).then((r) => r.json<{ name: string }>().name)),
+    );
+    expect(copy).toBe(original);
+  });
+
   it("answers 404 for another user's project", async () => {
     const alice = await signedInClient(ctx.app);
     const mallory = await signedInClient(ctx.app);

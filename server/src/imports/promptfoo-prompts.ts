@@ -1,6 +1,17 @@
 // promptfoo's prompts and providers, as Promptgrid's system prompts, message templates and models.
 import type { ModelChoice, PlannedMessage } from './plan.js';
+import { literalText, noteActive, templateText } from './promptfoo-inert.js';
 import type { ImportSource, Path } from './source.js';
+
+type Where = { file: string; path: Path };
+/**
+ * A prompt text as a configuration keeps it: the export's literal braces and decoding places read back (the names of
+ * the variables whose values those places decode go to `encoded`); anything else promptfoo would run is reported.
+ */
+function promptText(text: string, label: string, source: ImportSource, where: Where, encoded: Set<string>) {
+  noteActive(source, text, `prompt '${label}'`, where);
+  return templateText(text, encoded);
+}
 
 /** A prompt as a configuration holds it: a system prompt, turns before the input's, and the user message template. */
 export type ImportedPrompt = {
@@ -22,10 +33,10 @@ export type ImportedProvider = {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const firstLine = (text: string) => (text.trim().split('\n')[0] ?? '').slice(0, 60) || 'Prompt';
+const firstLine = (text: string) => (literalText(text).trim().split('\n')[0] ?? '').slice(0, 60) || 'Prompt';
 
 /** A chat prompt (a list of {role, content}): system turns to the system prompt, the last user turn the template. */
-function chatPrompt(label: string, turns: unknown[], source: ImportSource, where: { file: string; path: Path }) {
+function chatPrompt(label: string, turns: unknown[], source: ImportSource, where: Where, encoded: Set<string>) {
   const system: string[] = [];
   const messages: PlannedMessage[] = [];
   for (const [index, turn] of turns.entries()) {
@@ -38,9 +49,9 @@ function chatPrompt(label: string, turns: unknown[], source: ImportSource, where
       );
       continue;
     }
-    if (turn.role === 'system') system.push(turn.content);
-    else if (turn.role === 'user' || turn.role === 'assistant')
-      messages.push({ role: turn.role, content: turn.content });
+    const content = promptText(turn.content, label, source, where, encoded);
+    if (turn.role === 'system') system.push(content);
+    else if (turn.role === 'user' || turn.role === 'assistant') messages.push({ role: turn.role, content });
     else
       source.note(
         'skipped',
@@ -60,31 +71,32 @@ function chatPrompt(label: string, turns: unknown[], source: ImportSource, where
 }
 
 /** One prompt text: a JSON chat prompt, or plain text sent as the user message. */
-function promptFromText(label: string, text: string, source: ImportSource, where: { file: string; path: Path }) {
+function promptFromText(label: string, text: string, source: ImportSource, where: Where, encoded: Set<string>) {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) {
     try {
       const turns: unknown = JSON.parse(trimmed);
-      if (Array.isArray(turns)) return [chatPrompt(label, turns, source, where)];
+      if (Array.isArray(turns)) return [chatPrompt(label, turns, source, where, encoded)];
     } catch {
       // Not JSON: a text that happens to start with a bracket.
     }
   }
-  return [{ label, system: null, messages: [], userTemplate: text }];
+  return [{ label, system: null, messages: [], userTemplate: promptText(text, label, source, where, encoded) }];
 }
 
 function promptsFromFile(
   reference: string,
   label: string | null,
   source: ImportSource,
-  where: { file: string; path: Path },
+  where: Where,
+  encoded: Set<string>,
 ) {
   const name = reference.replace(/^file:\/\//, '');
   if (/\.(ya?ml|json)$/i.test(name)) {
     const read = source.yaml(name, where);
     if (!read) return [];
-    if (Array.isArray(read.value)) return [chatPrompt(label ?? name, read.value, source, where)];
-    if (typeof read.value === 'string') return promptFromText(label ?? name, read.value, source, where);
+    if (Array.isArray(read.value)) return [chatPrompt(label ?? name, read.value, source, where, encoded)];
+    if (typeof read.value === 'string') return promptFromText(label ?? name, read.value, source, where, encoded);
     source.note('skipped', `prompt file ${name}`, 'A prompt file holds a text or a list of messages.', where);
     return [];
   }
@@ -97,12 +109,20 @@ function promptsFromFile(
   // promptfoo reads several prompts from one text file separated by lines of ---.
   const parts = file.text.split(/^---$/m).filter((part) => part.trim() !== '');
   return parts.flatMap((part, index) =>
-    promptFromText(label ?? (parts.length > 1 ? `${name} #${index + 1}` : name), part.trim(), source, where),
+    promptFromText(label ?? (parts.length > 1 ? `${name} #${index + 1}` : name), part.trim(), source, where, encoded),
   );
 }
 
-/** `prompts:` as a string, a list, or a map of file to label; each entry a text, a file:// reference or {raw|id, label}. */
-export function readPrompts(value: unknown, source: ImportSource, file: string): ImportedPrompt[] {
+/**
+ * `prompts:` as a string, a list, or a map of file to label; each entry a text, a file:// reference or {raw|id, label}.
+ * `encoded` collects the variables whose values the prompts' places decode (see promptfoo-inert.ts).
+ */
+export function readPrompts(
+  value: unknown,
+  source: ImportSource,
+  file: string,
+  encoded: Set<string>,
+): ImportedPrompt[] {
   const entries: [unknown, string | null, Path][] = Array.isArray(value)
     ? value.map((entry, index) => [entry, null, ['prompts', index]])
     : isRecord(value)
@@ -112,13 +132,14 @@ export function readPrompts(value: unknown, source: ImportSource, file: string):
     const where = { file, path };
     if (typeof entry === 'string')
       return entry.startsWith('file://')
-        ? promptsFromFile(entry, label, source, where)
-        : promptFromText(label ?? firstLine(entry), entry, source, where);
+        ? promptsFromFile(entry, label, source, where, encoded)
+        : promptFromText(label ?? firstLine(entry), entry, source, where, encoded);
     if (isRecord(entry)) {
-      const named = typeof entry.label === 'string' ? entry.label : null;
-      if (typeof entry.raw === 'string') return promptFromText(named ?? firstLine(entry.raw), entry.raw, source, where);
+      const named = typeof entry.label === 'string' ? literalText(entry.label) : null;
+      if (typeof entry.raw === 'string')
+        return promptFromText(named ?? firstLine(entry.raw), entry.raw, source, where, encoded);
       if (typeof entry.id === 'string' && entry.id.startsWith('file://'))
-        return promptsFromFile(entry.id, named, source, where);
+        return promptsFromFile(entry.id, named, source, where, encoded);
     }
     source.note('skipped', 'prompt', 'A prompt is a text, a file:// reference or {raw, label}.', where);
     return [];
@@ -168,9 +189,10 @@ export function readProviders(value: unknown, source: ImportSource, file: string
     if (typeof entry === 'string') id = entry;
     else if (isRecord(entry) && typeof entry.id === 'string') {
       id = entry.id;
-      label = typeof entry.label === 'string' ? entry.label : null;
+      label = typeof entry.label === 'string' ? literalText(entry.label) : null;
       config = isRecord(entry.config) ? entry.config : {};
-      if (Array.isArray(entry.prompts)) prompts = entry.prompts.filter((p): p is string => typeof p === 'string');
+      if (Array.isArray(entry.prompts))
+        prompts = entry.prompts.filter((p): p is string => typeof p === 'string').map(literalText);
     } else if (isRecord(entry) && Object.keys(entry).length === 1) {
       const [key, inner] = Object.entries(entry)[0]!;
       id = key;

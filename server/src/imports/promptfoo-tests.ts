@@ -10,6 +10,7 @@ import {
   type PlannedCheck,
   type PlannedInput,
 } from './plan.js';
+import { decodedValue, literalText, noteActive } from './promptfoo-inert.js';
 import { modelOfProviderId } from './promptfoo-prompts.js';
 import type { ImportSource, Path } from './source.js';
 
@@ -21,8 +22,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** Variables whose value is the input's content, when a test has one; otherwise its first variable. */
 export const CONTENT_VARIABLES = ['input', 'question', 'prompt', 'query', 'text', 'message'];
 
-/** What assertions need to become checks: the judge model, and where each test's checks go. */
-export type AssertionContext = { models: ModelChoice[]; judge: ModelChoice | null; checks: PlannedCheck[] };
+/**
+ * What assertions need to become checks: the judge model, where each test's checks go, and the variables whose
+ * values the prompts' places decode.
+ */
+export type AssertionContext = {
+  models: ModelChoice[];
+  judge: ModelChoice | null;
+  checks: PlannedCheck[];
+  encoded: Set<string>;
+};
 
 const LENGTH_CHECK = /^\s*(?:return\s+)?output\.length\s*(<=|<)\s*(\d+)\s*;?\s*$/;
 
@@ -39,7 +48,12 @@ function addAssertion(
     source.note('skipped', 'assertion', 'An assertion needs a type.', where);
     return;
   }
-  const { type, value } = assertion as Assertion & { type: string };
+  const { type, value: written } = assertion as Assertion & { type: string };
+  // promptfoo renders an assertion's texts: what it would run is reported, the export's literal braces read back.
+  const texts: unknown[] = Array.isArray(written) ? written : [written];
+  for (const text of texts) if (typeof text === 'string') noteActive(source, text, `assertion '${type}'`, where);
+  const read = (v: unknown): unknown => (typeof v === 'string' ? literalText(v) : v);
+  const value = Array.isArray(written) ? texts.map(read) : read(written);
   for (const key of ['threshold', 'weight'] as const)
     if (assertion[key] !== undefined)
       source.note(
@@ -49,12 +63,13 @@ function addAssertion(
         where,
       );
   // promptfoo's `metric` names what an assertion measures: the check's name (Promptgrid's own export writes it so).
-  const metric = typeof assertion.metric === 'string' && assertion.metric.trim() !== '' ? assertion.metric : null;
+  const metric =
+    typeof assertion.metric === 'string' && assertion.metric.trim() !== '' ? literalText(assertion.metric) : null;
   const add = (check: Omit<PlannedCheck, 'inputs' | 'ai_model_id'> & { ai_model_id?: number | null }) =>
     addCheck(context.checks, { ai_model_id: null, ...check, ...(metric === null ? {} : { name: metric }), inputs });
   const text = typeof value === 'string' ? value : null;
-  const texts = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
-  if (typeof value === 'string' && value.startsWith('file://')) {
+  const list = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
+  if (typeof written === 'string' && written.startsWith('file://')) {
     source.note('skipped', `assertion '${type}'`, 'Its value is in a file; write it into the config.', where);
     return;
   }
@@ -73,15 +88,15 @@ function addAssertion(
       if (text === null) break;
       return add({ name: `Does not contain ${quoted(text)}`, type: 'not_contains', value: text });
     case 'contains-any':
-      if (texts === null) break;
+      if (list === null) break;
       return add({
-        name: `Contains any of ${texts.map((t) => quoted(t, 20)).join(', ')}`,
+        name: `Contains any of ${list.map((t) => quoted(t, 20)).join(', ')}`,
         type: 'regex',
-        value: texts.map(escapeRegex).join('|'),
+        value: list.map(escapeRegex).join('|'),
       });
     case 'contains-all':
-      if (texts === null) break;
-      for (const t of texts) add({ name: `Contains ${quoted(t)}`, type: 'contains', value: t });
+      if (list === null) break;
+      for (const t of list) add({ name: `Contains ${quoted(t)}`, type: 'contains', value: t });
       return;
     case 'starts-with':
       if (text === null) break;
@@ -94,8 +109,11 @@ function addAssertion(
     }
     case 'is-json':
       if (value === undefined) return add({ name: 'Is valid JSON', type: 'is_json', value: '' });
-      if (!isRecord(value)) break;
-      return add({ name: 'Matches its JSON Schema', type: 'json_schema', value: JSON.stringify(value) });
+      {
+        const schema = text === null ? value : schemaOf(text);
+        if (!isRecord(schema)) break;
+        return add({ name: 'Matches its JSON Schema', type: 'json_schema', value: JSON.stringify(schema) });
+      }
     case 'javascript': {
       const match = text === null ? null : LENGTH_CHECK.exec(text);
       if (!match)
@@ -120,6 +138,15 @@ function addAssertion(
       return source.note('skipped', `assertion type '${type}'`, 'Promptgrid has no check of this kind.', where);
   }
   source.note('skipped', `assertion '${type}'`, 'Its value has a shape this assertion does not take.', where);
+}
+
+/** A JSON Schema written as JSON text (promptfoo reads the text as YAML; the export writes JSON); null if it is not. */
+function schemaOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** The judge of an llm-rubric: the assertion's own provider, defaultTest's, or the first configuration's model. */
@@ -200,14 +227,22 @@ export function readTests(
         continue;
       }
       const vars = { ...defaultVars, ...(isRecord(test.vars) ? test.vars : {}) };
-      const variables = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, stringOf(value)]));
+      const variables = Object.fromEntries(
+        Object.entries(vars).map(([name, value]) => {
+          const text = stringOf(value);
+          // A value the prompts' places decode was written inert by the export; any other promptfoo may run.
+          if (context.encoded.has(name)) return [name, decodedValue(text)];
+          noteActive(source, text, `variable '${name}'`, where);
+          return [name, text];
+        }),
+      );
       const contentName = CONTENT_VARIABLES.find((name) => name in variables) ?? Object.keys(variables)[0];
       // `{{input}}` in a user template is the input's content: a variable of that name would only shadow it.
       const content = contentName === undefined ? '' : (variables[contentName] ?? '');
       if (contentName === 'input') delete variables.input;
       const name =
         typeof test.description === 'string' && test.description.trim() !== ''
-          ? test.description
+          ? literalText(test.description)
           : `Test ${inputs.length + 1}`;
       const input: PlannedInput = {
         name: name.slice(0, 200),

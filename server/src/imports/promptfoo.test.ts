@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync, strToU8 } from 'fflate';
-import { ROUTES } from '@promptgrid/contract';
+import { ROUTES, type Check, type Configuration, type ImportReportItem, type Input } from '@promptgrid/contract';
 import { createTestApp, signedInClient } from '../../test/harness.js';
 
 /** A promptfoo config in its documented shapes: a chat prompt from a file, a string prompt, providers as strings and
@@ -171,6 +171,72 @@ describe('importing a promptfoo config', () => {
     });
     expect(byName('Judge: "Is it polite?"')).toMatchObject({ type: 'llm_judge', value: 'Is it polite?' });
     expect(byName('At most 200 characters')).toMatchObject({ type: 'max_chars', value: '200' });
+  });
+
+  it('reports what promptfoo would run (Nunjucks beyond {{variable}}, loader values) and keeps the texts as written', async () => {
+    const alice = await signedInClient(ctx.app);
+    const config = [
+      'prompts:',
+      '  - label: Pack',
+      `    raw: 'Be {{tone}}. {{ range.constructor("return 1")() }} {% if x %}y{% endif %} {# c #}'`,
+      'providers:',
+      '  - openai:chat:gpt-4.1-mini',
+      'tests:',
+      '  - vars:',
+      '      tone: calm',
+      '      input: file://steal.js',
+      '      helper: "package:evil:run"',
+      '    assert:',
+      '      - type: contains',
+      '        value: "{{ env.HOME }}"',
+      '      - type: icontains',
+      '        value: hello',
+      '',
+    ].join('\n');
+    const response = await alice.post(ROUTES.importProject, {
+      files: [{ name: 'promptfooconfig.yaml', data: config }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const items = response.json<{ report: { items: ImportReportItem[] } }>().report.items;
+    const why =
+      'promptfoo runs it (a Nunjucks template or a loader); Promptgrid keeps it as plain text and never runs it.';
+    expect(items).toEqual([
+      {
+        kind: 'changed',
+        what: `"{{ range.constructor("return 1")() }}" in prompt 'Pack'`,
+        why,
+        file: 'promptfooconfig.yaml',
+        line: 2,
+      },
+      { kind: 'changed', what: `"file:" in variable 'input'`, why, file: 'promptfooconfig.yaml', line: 7 },
+      { kind: 'changed', what: `"package:" in variable 'helper'`, why, file: 'promptfooconfig.yaml', line: 7 },
+      {
+        kind: 'changed',
+        what: `"{{ env.HOME }}" in assertion 'contains'`,
+        why,
+        file: 'promptfooconfig.yaml',
+        line: 12,
+      },
+      {
+        kind: 'changed',
+        what: "prompt 'Pack'",
+        why: 'It became the user message template; a configuration needs a system prompt, so it reads "You are a helpful assistant."',
+        file: 'promptfooconfig.yaml',
+        line: 2,
+      },
+    ]);
+    const projectId = response.json<{ project_id: number }>().project_id;
+    const [configuration] = (await alice.get(ROUTES.configurations(projectId))).json<Configuration[]>();
+    expect(configuration!.user_template).toBe(
+      'Be {{tone}}. {{ range.constructor("return 1")() }} {% if x %}y{% endif %} {# c #}',
+    );
+    const [input] = (await alice.get(ROUTES.inputs(projectId))).json<Input[]>();
+    expect(input).toMatchObject({
+      content: 'file://steal.js',
+      variables: { tone: 'calm', helper: 'package:evil:run' },
+    });
+    const checks = (await alice.get(ROUTES.checks(projectId))).json<Check[]>();
+    expect(checks.map((c) => c.value)).toContain('{{ env.HOME }}');
   });
 
   it('refuses hostile files with a clear 400, creates nothing, and keeps serving', async () => {

@@ -1,6 +1,7 @@
 // A promptfoo config (promptfooconfig.yaml and the files it refers to) as a Promptgrid project.
 import type { ImportPlan, ModelChoice, PlannedConfiguration } from './plan.js';
 import { readPrompts, readProviders } from './promptfoo-prompts.js';
+import { ENCODED_VARIABLES_KEY, literalText } from './promptfoo-inert.js';
 import { readTests } from './promptfoo-tests.js';
 import type { ImportSource } from './source.js';
 
@@ -19,18 +20,26 @@ export function findPromptfooConfig(files: Map<string, string>): string | null {
   );
 }
 
+/** The variables Promptgrid's export encoded, as its defaultTest's metadata lists them. */
+function encodedVariables(defaultTest: unknown): string[] {
+  const metadata = (defaultTest as { metadata?: Record<string, unknown> } | undefined)?.metadata;
+  const names = metadata?.[ENCODED_VARIABLES_KEY];
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+}
+
 export function planPromptfooImport(source: ImportSource, file: string, models: ModelChoice[]): ImportPlan {
   const read = source.yaml(file, { file, path: [] });
   const config =
     read && typeof read.value === 'object' && read.value !== null ? (read.value as Record<string, unknown>) : {};
   for (const key of Object.keys(config).filter((k) => !CARRIED_KEYS.has(k)))
     source.note('skipped', `key '${key}'`, 'Promptgrid projects have no equivalent setting.', { file, path: [key] });
-  const prompts = readPrompts(config.prompts ?? [], source, file);
+  const encoded = new Set(encodedVariables(config.defaultTest));
+  const prompts = readPrompts(config.prompts ?? [], source, file, encoded);
   const providers = readProviders(config.providers ?? [], source, file, models);
   const defaults = config.defaultTest as { options?: { provider?: unknown } } | undefined;
   const graderId = typeof defaults?.options?.provider === 'string' ? defaults.options.provider : null;
   const grader = graderId ? (models.find((m) => graderId.endsWith(`:${m.model_name}`)) ?? null) : null;
-  const context = { models, judge: grader ?? providers[0]?.model ?? null, checks: [] };
+  const context = { models, judge: grader ?? providers[0]?.model ?? null, checks: [], encoded };
   const inputs = readTests(config, file, source, context);
 
   const configurations = prompts.flatMap((prompt, index) =>
@@ -60,7 +69,7 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
       ];
     }),
   );
-  const description = typeof config.description === 'string' ? config.description : '';
+  const description = typeof config.description === 'string' ? literalText(config.description) : '';
   return {
     format: 'promptfoo',
     project_name: (description || 'Imported from promptfoo').slice(0, 200),
