@@ -17,7 +17,9 @@ const run = promisify(execFile);
 /** The newest promptfoo whose engines take Node 20.19 (this repository's oldest Node); later ones need 20.20 or 22.22. */
 const PROMPTFOO_VERSION = '0.115.0';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const PREFIX = path.join(ROOT, 'node_modules/.cache/promptgrid', `promptfoo-${PROMPTFOO_VERSION}`);
+/** Where it is installed: the repository's cache, or PROMPTFOO_PREFIX (CI keeps it outside the clone, across runs). */
+const PREFIX =
+  process.env.PROMPTFOO_PREFIX ?? path.join(ROOT, 'node_modules/.cache/promptgrid', `promptfoo-${PROMPTFOO_VERSION}`);
 const MAIN = path.join(PREFIX, 'node_modules/promptfoo/dist/src/main.js');
 
 /** promptfoo in its cached folder, installed there on first use (minutes: it is large, and not a dependency). */
