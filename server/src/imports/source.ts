@@ -2,6 +2,7 @@
 import type { ImportReportItem } from '@promptgrid/contract';
 import { badRequest } from '../http/errors.js';
 import { normaliseName } from './files.js';
+import { globMatcher } from './glob.js';
 import { readYaml, type ReadYaml } from './yaml.js';
 
 export type Path = (string | number)[];
@@ -32,16 +33,8 @@ export class ImportSource {
 
   /** The uploaded files a glob names (`*` within a folder, `**` across folders), in name order. */
   glob(pattern: string): string[] {
-    const normal = normaliseName(pattern) ?? '';
-    const expression = new RegExp(
-      `^${normal
-        .split(/(\*\*\/|\*)/)
-        .map((part) =>
-          part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('')}$`,
-    );
-    return [...this.files.keys()].filter((name) => expression.test(name)).sort();
+    const matches = globMatcher(normaliseName(pattern) ?? '');
+    return [...this.files.keys()].filter(matches).sort();
   }
 
   note(kind: ImportReportItem['kind'], what: string, why: string, where: { file: string; path: Path }): void {
