@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@promptgrid/contract';
 import { HttpError } from '../http/errors.js';
 import { planUploadedImport, type UploadedImport } from './planning.js';
+import { YAML_MAX_BYTES } from './yaml.js';
 
 const models = [{ id: 1, company: 'OpenAI', model_name: 'gpt-4o-mini' }];
 const refusal = (upload: UploadedImport) => {
@@ -63,6 +64,24 @@ describe('planning an import of more rows than the inputs import takes', () => {
     expect(refusal(upload)).toEqual({
       status: 400,
       fields: { files: [`s.jsonl: at most ${LIMITS.importMaxRows} samples can be imported at once.`] },
+    });
+  });
+
+  it(`refuses YAML files larger than ${YAML_MAX_BYTES / 1024 / 1024} MB together before parsing the one past it`, () => {
+    // Each under the limit alone: four 2 MB test files once took 25 s to parse.
+    const comment = `# ${'x'.repeat(YAML_MAX_BYTES / 2)}\n`;
+    const upload: UploadedImport = {
+      files: [
+        { name: 'promptfooconfig.yaml', data: 'prompts: [x]\ntests: [file://a.yaml, file://b.yaml]\n' },
+        { name: 'a.yaml', data: comment },
+        { name: 'b.yaml', data: comment },
+      ],
+      format: 'promptfoo',
+      models,
+    };
+    expect(refusal(upload)).toEqual({
+      status: 400,
+      fields: { files: [`b.yaml: the YAML and JSON files read are larger than 2 MB together.`] },
     });
   });
 });

@@ -3,7 +3,7 @@ import type { ImportReportItem } from '@promptgrid/contract';
 import { badRequest } from '../http/errors.js';
 import { normaliseName } from './files.js';
 import { globMatcher } from './glob.js';
-import { readYaml, type ReadYaml } from './yaml.js';
+import { readYaml, YAML_MAX_BYTES, type ReadYaml } from './yaml.js';
 
 export type Path = (string | number)[];
 
@@ -11,6 +11,7 @@ export type Path = (string | number)[];
 export class ImportSource {
   readonly items: ImportReportItem[] = [];
   private readonly parsed = new Map<string, ReadYaml>();
+  private yamlBytes = 0;
 
   constructor(readonly files: Map<string, string>) {}
 
@@ -20,7 +21,13 @@ export class ImportSource {
     if (normal === null) return null;
     const cached = this.parsed.get(normal);
     if (cached) return cached;
-    const read = readYaml(this.files.get(normal)!, normal);
+    const text = this.files.get(normal)!;
+    this.yamlBytes += Buffer.byteLength(text);
+    if (this.yamlBytes > YAML_MAX_BYTES)
+      throw badRequest({
+        files: [`${normal}: the YAML and JSON files read are larger than ${YAML_MAX_BYTES / 1024 / 1024} MB together.`],
+      });
+    const read = readYaml(text, normal);
     this.parsed.set(normal, read);
     return read;
   }
