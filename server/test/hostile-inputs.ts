@@ -176,14 +176,18 @@ const testsYaml = (bytes: number) => {
   return test.repeat(Math.floor(bytes / test.length));
 };
 
-/** A promptfoo config whose tests are `count` YAML files of `mb` MB each. */
-export const yamlTestFiles = (count: number, mb: number): ImportProjectInput => ({
+/** A promptfoo import: the config with its `tests:` line, and the files it refers to. */
+const promptfooUpload = (tests: string, files: ImportProjectInput['files'] = []): ImportProjectInput => ({
   format: 'promptfoo',
-  files: [
-    { name: 'promptfooconfig.yaml', data: `${CONFIG}tests: file://tests/*.yaml\n` },
-    ...Array.from({ length: count }, (_, n) => ({ name: `tests/${n + 1}.yaml`, data: testsYaml(mb * 1024 * 1024) })),
-  ],
+  files: [{ name: 'promptfooconfig.yaml', data: `${CONFIG}tests: ${tests}\n` }, ...files],
 });
+
+/** A promptfoo config whose tests are `count` YAML files of `mb` MB each. */
+export const yamlTestFiles = (count: number, mb: number) =>
+  promptfooUpload(
+    'file://tests/*.yaml',
+    Array.from({ length: count }, (_, n) => ({ name: `tests/${n + 1}.yaml`, data: testsYaml(mb * 1024 * 1024) })),
+  );
 
 /**
  * Project imports whose reading once held the event loop for seconds, and the status each now answers at once (or,
@@ -193,44 +197,28 @@ export const hostileImports: { name: string; status: number; body: () => ImportP
   {
     name: 'glob *a*a*a*a*a*a*a*b over three long names',
     status: 200,
-    body: () => ({
-      format: 'promptfoo',
-      files: [
-        { name: 'promptfooconfig.yaml', data: `${CONFIG}tests: ["file://*a*a*a*a*a*a*a*b"]\n` },
-        ...[1, 2, 3].map((n) => ({ name: `${'a'.repeat(36)}${n}`, data: 'x' })),
-      ],
-    }),
+    body: () =>
+      promptfooUpload(
+        '["file://*a*a*a*a*a*a*a*b"]',
+        [1, 2, 3].map((n) => ({ name: `${'a'.repeat(36)}${n}`, data: 'x' })),
+      ),
   },
   {
     name: '10,000 CSV tests with the same __expected check',
     status: 200,
-    body: () => ({
-      format: 'promptfoo',
-      files: [
-        { name: 'promptfooconfig.yaml', data: `${CONFIG}tests: file://tests.csv\n` },
-        {
-          name: 'tests.csv',
-          data: ['question,__expected', ...Array.from({ length: 10_000 }, (_, n) => `Q${n},contains:x`)].join('\n'),
-        },
-      ],
-    }),
+    body: () => {
+      const rows = Array.from({ length: 10_000 }, (_, n) => `Q${n},contains:x`);
+      return promptfooUpload('file://tests.csv', [
+        { name: 'tests.csv', data: ['question,__expected', ...rows].join('\n') },
+      ]);
+    },
   },
   {
     name: 'a 512 KB YAML tests file (read on the pool)',
     status: 200,
-    body: () => ({
-      format: 'promptfoo',
-      files: [
-        { name: 'promptfooconfig.yaml', data: `${CONFIG}tests: file://tests.yaml\n` },
-        { name: 'tests.yaml', data: testsYaml(512 * 1024) },
-      ],
-    }),
+    body: () => promptfooUpload('file://tests.yaml', [{ name: 'tests.yaml', data: testsYaml(512 * 1024) }]),
   },
-  {
-    name: 'two 1.2 MB YAML tests files',
-    status: 400,
-    body: () => yamlTestFiles(2, 1.2),
-  },
+  { name: 'two 1.2 MB YAML tests files', status: 400, body: () => yamlTestFiles(2, 1.2) },
   {
     name: '2 MB of `- - - …` YAML',
     status: 400,
