@@ -81,7 +81,11 @@ describe('planning an import of more rows than the inputs import takes', () => {
     };
     expect(refusal(upload)).toEqual({
       status: 400,
-      fields: { files: [`b.yaml: the YAML and JSON files read are larger than 2 MB together.`] },
+      fields: {
+        files: [
+          'b.yaml: the YAML and JSON files read are larger than 1 MB together; put a large test set in a CSV file.',
+        ],
+      },
     });
   });
 });

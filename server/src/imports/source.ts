@@ -25,7 +25,10 @@ export class ImportSource {
     this.yamlBytes += Buffer.byteLength(text);
     if (this.yamlBytes > YAML_MAX_BYTES)
       throw badRequest({
-        files: [`${normal}: the YAML and JSON files read are larger than ${YAML_MAX_BYTES / 1024 / 1024} MB together.`],
+        files: [
+          `${normal}: the YAML and JSON files read are larger than ${YAML_MAX_BYTES / 1024 / 1024} MB together; ` +
+            'put a large test set in a CSV file.',
+        ],
       });
     const read = readYaml(text, normal);
     this.parsed.set(normal, read);
