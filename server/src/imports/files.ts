@@ -24,9 +24,10 @@ const tooLarge = () =>
 
 /**
  * A zip is inflated this many compressed bytes at a time: an entry that inflates past its limit is stopped within one
- * slice's output (deflate inflates at most about 1,000 times), instead of after all of it.
+ * slice's output (deflate inflates at most about 1,000 times: 4 MB), instead of after all of it. Measured on a 9 MB
+ * CSV zipped and a bomb: 16 KB slices took as long on the CSV and 160-370 ms to stop the bomb, 4 KB 30-80 ms.
  */
-const ZIP_SLICE_BYTES = 16 * 1024;
+const ZIP_SLICE_BYTES = 4 * 1024;
 
 /**
  * The files of a zip, inflating at most `room` bytes in all. The sizes a zip declares are not trusted: each entry
