@@ -1,6 +1,6 @@
 // The CPU work on untrusted input that the untrusted-work pool runs, by name. Only the pool's thread loads this module
 // (and with it the parsers); the main thread imports its types alone. See docs/decisions/0087-untrusted-work-pool.md.
-import { planUploadedImport } from '../imports/planning.js';
+import { checkedUploadedImport, planUploadedImport } from '../imports/planning.js';
 import { promptfooConfigYaml } from '../imports/promptfoo-yaml.js';
 import { readRequestedInputFile } from '../inputs/file-import.js';
 
@@ -11,6 +11,8 @@ import { readRequestedInputFile } from '../inputs/file-import.js';
 export const untrustedTasks = {
   /** A project import's uploaded files read into what it would create (promptfoo, OpenAI Evals). */
   planProjectImport: planUploadedImport,
+  /** The same plan with its parts checked with the contract's schemas, for creating the project. */
+  checkedProjectImport: checkedUploadedImport,
   /** A project exported as promptfooconfig.yaml: YAML written from a project's inputs and checks. */
   promptfooConfigYaml,
   /** The inputs import's CSV or JSONL file read into rows, with each row's problems. */
