@@ -7,13 +7,14 @@ import {
   SaveConfigurationInput,
   type ImportFile,
   type ImportProjectInput,
+  type ImportReport,
 } from '@promptgrid/contract';
 import { badRequest } from '../http/errors.js';
 import { readUploadedFiles } from './files.js';
 import { findOpenAiEvals } from './openai-evals.js';
 import { planHostedEval } from './openai-evals-hosted.js';
 import { planRegistryEval } from './openai-evals-registry.js';
-import type { ImportPlan, ModelChoice } from './plan.js';
+import { reportOf, type ImportPlan, type ModelChoice } from './plan.js';
 import { findPromptfooConfig, planPromptfooImport } from './promptfoo.js';
 import { ImportSource } from './source.js';
 
@@ -64,7 +65,13 @@ function checked<Schema extends z.ZodType>(schema: Schema, value: unknown, field
   });
 }
 
-/** The plan and its parts checked as the API would check them, for creating the project: 400 for a part that fails. */
+/** What importing would create, for the preview: only the report crosses back to the main thread. */
+export const previewUploadedImport = (upload: UploadedImport): ImportReport => reportOf(planUploadedImport(upload));
+
+/**
+ * The plan's parts checked as the API would check them, for creating the project (400 for a part that fails): what
+ * the main thread writes, each check with the indexes of its inputs (null: every input), and the report.
+ */
 export function checkedUploadedImport(upload: UploadedImport) {
   const plan = planUploadedImport(upload);
   if (plan.configurations.length === 0 && plan.inputs.length === 0)
@@ -85,12 +92,14 @@ export function checkedUploadedImport(upload: UploadedImport) {
     ),
   );
   const inputs = plan.inputs.map((input, index) => checked(ImportedInput, input, `inputs.${index}`));
-  const checks = plan.checks.map((check, index) =>
-    checked(
+  const checks = plan.checks.map((check, index) => ({
+    check: checked(
       SaveCheckInput,
       { name: check.name.slice(0, 200), type: check.type, value: check.value, ai_model_id: check.ai_model_id },
       `checks.${index}`,
     ),
-  );
-  return { plan, configurations, inputs, checks };
+    inputs: check.inputs,
+  }));
+  const project = { name: plan.project_name, description: plan.description };
+  return { project, configurations, inputs, checks, report: reportOf(plan) };
 }

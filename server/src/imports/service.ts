@@ -9,7 +9,6 @@ import { listedFor } from '../models/visibility.js';
 import { createProject, deleteProject } from '../projects/service.js';
 import { runUntrusted } from '../untrusted-work/pool.js';
 import type { ModelChoice } from './plan.js';
-import { reportOf } from './report.js';
 
 async function readModels(db: Db, userId: number): Promise<ModelChoice[]> {
   return db
@@ -21,11 +20,8 @@ async function readModels(db: Db, userId: number): Promise<ModelChoice[]> {
 /** How long reading an import's files may take: a real config and its tests are read in well under a second. */
 export const IMPORT_READING_DEADLINE_MS = 10_000;
 
-/**
- * The uploaded files read on the untrusted-work pool: into the plan (`planProjectImport`), or into the plan and its
- * parts checked with the contract's schemas (`checkedProjectImport`).
- */
-async function readUpload<Task extends 'planProjectImport' | 'checkedProjectImport'>(
+/** The uploaded files read on the untrusted-work pool, by one of its import tasks. */
+async function readUpload<Task extends 'previewProjectImport' | 'checkedProjectImport'>(
   db: Db,
   userId: number,
   request: ImportProjectInput,
@@ -40,7 +36,7 @@ async function readUpload<Task extends 'planProjectImport' | 'checkedProjectImpo
 }
 
 export async function previewProjectImport(db: Db, userId: number, request: ImportProjectInput): Promise<ImportReport> {
-  return reportOf(await readUpload(db, userId, request, 'planProjectImport'));
+  return readUpload(db, userId, request, 'previewProjectImport');
 }
 
 /**
@@ -52,19 +48,18 @@ export async function importProject(
   userId: number,
   request: ImportProjectInput,
 ): Promise<ImportProjectResponse> {
-  const { plan, configurations, inputs, checks } = await readUpload(db, userId, request, 'checkedProjectImport');
-  const project = await createProject(db, userId, { name: plan.project_name, description: plan.description });
+  const read = await readUpload(db, userId, request, 'checkedProjectImport');
+  const project = await createProject(db, userId, read.project);
   try {
-    await createConfigurations(db, userId, project.id, configurations);
-    const inputIds = await createImportedInputs(db, userId, project.id, inputs);
-    for (const [index, check] of checks.entries()) {
-      const scope = plan.checks[index]?.inputs ?? null;
-      const inputIdsOfCheck = scope === null ? null : scope.map((n) => inputIds[n]).filter((id) => id !== undefined);
+    await createConfigurations(db, userId, project.id, read.configurations);
+    const inputIds = await createImportedInputs(db, userId, project.id, read.inputs);
+    for (const { check, inputs } of read.checks) {
+      const inputIdsOfCheck = inputs === null ? null : inputs.map((n) => inputIds[n]).filter((id) => id !== undefined);
       await createCheck(db, userId, project.id, { ...check, input_ids: inputIdsOfCheck });
     }
   } catch (error) {
     await deleteProject(db, userId, project.id);
     throw error;
   }
-  return { project_id: project.id, report: reportOf(plan) };
+  return { project_id: project.id, report: read.report };
 }

@@ -25,18 +25,18 @@ const failureOf = (job: Promise<unknown>) =>
 
 describe('runUntrusted', () => {
   it('runs a task on a thread and answers its value', async () => {
-    const plan = await runUntrusted(
-      'planProjectImport',
+    const read = await runUntrusted(
+      'checkedProjectImport',
       { files: [{ name: 'promptfooconfig.yaml', data: config }], format: 'promptfoo', models },
       { what },
     );
-    expect(plan.inputs.map((input) => input.content)).toEqual(['hi']);
+    expect(read.inputs.map((input) => input.content)).toEqual(['hi']);
   });
 
   it("throws a task's HttpError as it was thrown, with its fields", async () => {
     const error = await failureOf(
       runUntrusted(
-        'planProjectImport',
+        'checkedProjectImport',
         { files: [{ name: 'notes.txt', data: 'x' }], format: 'auto', models },
         { what },
       ),
@@ -47,20 +47,20 @@ describe('runUntrusted', () => {
   });
 
   it('stops a job past its deadline with a 422 naming the limit, and runs the next one', async () => {
-    const error = await failureOf(runUntrusted('planProjectImport', slowImport, { deadlineMs: 300, what }));
+    const error = await failureOf(runUntrusted('checkedProjectImport', slowImport, { deadlineMs: 300, what }));
     expect(error.statusCode).toBe(422);
     expect(error.message).toBe('Reading the import took longer than 300 ms and was stopped.');
-    const plan = await runUntrusted(
-      'planProjectImport',
+    const report = await runUntrusted(
+      'previewProjectImport',
       { files: [{ name: 'promptfooconfig.yaml', data: config }], format: 'promptfoo', models },
       { what },
     );
-    expect(plan.inputs).toHaveLength(1);
+    expect(report.inputs).toBe(1);
   });
 
   it('refuses a job with a 503 while the queue is full, rather than growing it', async () => {
     const jobs = Array.from({ length: UNTRUSTED_WORK_MAX_QUEUE + 3 }, () =>
-      failureOf(runUntrusted('planProjectImport', slowImport, { deadlineMs: 500, what })),
+      failureOf(runUntrusted('checkedProjectImport', slowImport, { deadlineMs: 500, what })),
     );
     const statuses = (await Promise.all(jobs)).map((error) => error.statusCode);
     expect(statuses).toContain(503);
