@@ -47,11 +47,7 @@ export function nameFromContent(content: string): string {
  * Reads a file's bytes; `columns` says how to read columns by header (a CSV file's header row, a JSONL object's
  * fields); the others are read from their names.
  */
-export function readInputFile(
-  format: InputFileFormat,
-  bytes: Buffer,
-  columns: ImportColumns = {},
-): InputFile {
+export function readInputFile(format: InputFileFormat, bytes: Buffer, columns: ImportColumns = {}): InputFile {
   const file: InputFile = {
     encoding: '',
     delimiter: null,
