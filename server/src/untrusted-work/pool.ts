@@ -98,7 +98,10 @@ export async function runUntrusted<Name extends UntrustedTaskName>(
   return answer.value as UntrustedTaskOutput<Name>;
 }
 
-/** Stops the pool's threads (a stopping server, a test's end); the next job starts them again. */
+/**
+ * Stops the pool's threads and the jobs on them, at a test's end (a server's threads end with its process); the next
+ * job starts them again.
+ */
 export async function closeUntrustedPool(): Promise<void> {
   const closing = pool;
   pool = null;
