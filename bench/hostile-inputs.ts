@@ -7,9 +7,12 @@ import path from 'node:path';
 import {
   catastrophicRegex,
   healthProbe,
+  hostileImports,
   pausedStreams,
   selfReferringSchema,
+  sendImport,
   templateAmplification,
+  yamlTestFiles,
 } from '../server/test/hostile-inputs.js';
 import { freePort, HttpClient, peakRssMb, startProcess } from '../server/test/server-process.js';
 
@@ -32,6 +35,24 @@ try {
     ['200 paused live streams', async () => (await pausedStreams(client, server.url)).close()],
   ];
   console.log('hostile-inputs on embedded PGlite: the slowest /healthz answer while each runs');
+  // Project imports (previewed), each built before the probe starts (building a zip bomb is this process's own work),
+  // and before the paused streams, whose run keeps the server busy a while after.
+  const imports = [
+    ...hostileImports,
+    { name: 'four 2 MB YAML tests files (an 8.6 MB JSON body)', status: 400, body: () => yamlTestFiles(4, 2) },
+  ];
+  for (const { name, status, body } of imports) {
+    const payload = body();
+    const probe = healthProbe(server.url);
+    const started = performance.now();
+    const answer = await sendImport(client, payload);
+    const took = performance.now() - started;
+    const slowest = await probe.stop();
+    console.log(
+      `  import: ${name}: ${slowest.toFixed(0)} ms (goal: under 100 ms); answered ${answer.status} ` +
+        `(expected ${status}) in ${took.toFixed(0)} ms`,
+    );
+  }
   for (const [name, scenario] of scenarios) {
     const probe = healthProbe(server.url);
     await scenario();

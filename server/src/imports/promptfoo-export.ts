@@ -1,7 +1,6 @@
 // A project as a runnable promptfooconfig.yaml: configurations as prompts x providers, inputs as tests, checks as
 // assertions (named by `metric`, so an import of the file gives the same project back).
 import { eq, inArray } from 'drizzle-orm';
-import { stringify } from 'yaml';
 import { INPUT_VARIABLE, fillTemplate, type Check, type Configuration, type Input } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { endpoints, projects } from '../db/schema.js';
@@ -17,6 +16,7 @@ import {
   needsEncoding,
   variablePlace,
 } from './promptfoo-inert.js';
+import { runUntrusted } from '../untrusted-work/pool.js';
 
 const PROVIDER_PREFIX: Record<string, string> = {
   openai: 'openai:chat:',
@@ -152,5 +152,5 @@ export async function exportPromptfooConfig(db: Db, userId: number, projectId: n
         .flatMap((check) => assertionOf(check, input, judgeIds) ?? []),
     })),
   };
-  return `# Exported from Promptgrid: run it with \`npx promptfoo eval\`.\n${stringify(config, { lineWidth: 0 })}`;
+  return runUntrusted('promptfooConfigYaml', config, { what: 'Writing the export' });
 }

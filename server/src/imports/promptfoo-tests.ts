@@ -1,13 +1,14 @@
 // promptfoo's tests and assertions, as Promptgrid's inputs (with variables and expected outputs) and checks.
 import Papa from 'papaparse';
-import { regexError } from '@promptgrid/contract';
+import { LIMITS, regexError } from '@promptgrid/contract';
+import { badRequest } from '../http/errors.js';
 import {
-  addCheck,
   caseInsensitiveRegex,
   escapeRegex,
   quoted,
   type ModelChoice,
   type PlannedCheck,
+  type PlannedChecks,
   type PlannedInput,
 } from './plan.js';
 import { decodedValue, literalText, noteActive } from './promptfoo-inert.js';
@@ -29,7 +30,7 @@ export const CONTENT_VARIABLES = ['input', 'question', 'prompt', 'query', 'text'
 export type AssertionContext = {
   models: ModelChoice[];
   judge: ModelChoice | null;
-  checks: PlannedCheck[];
+  checks: PlannedChecks;
   encoded: Set<string>;
 };
 
@@ -66,7 +67,7 @@ function addAssertion(
   const metric =
     typeof assertion.metric === 'string' && assertion.metric.trim() !== '' ? literalText(assertion.metric) : null;
   const add = (check: Omit<PlannedCheck, 'inputs' | 'ai_model_id'> & { ai_model_id?: number | null }) =>
-    addCheck(context.checks, { ai_model_id: null, ...check, ...(metric === null ? {} : { name: metric }), inputs });
+    context.checks.add({ ai_model_id: null, ...check, ...(metric === null ? {} : { name: metric }), inputs });
   const text = typeof value === 'string' ? value : null;
   const list = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
   if (typeof written === 'string' && written.startsWith('file://')) {
@@ -252,6 +253,10 @@ export function readTests(
       };
       for (const key of Object.keys(test).filter((k) => !['vars', 'assert', 'description'].includes(k)))
         source.note('skipped', `test key '${key}'`, 'Promptgrid inputs have no such setting.', where);
+      if (inputs.length === LIMITS.importMaxRows)
+        throw badRequest({
+          files: [`At most ${LIMITS.importMaxRows} tests can be imported at once.`],
+        });
       const at = inputs.push(input) - 1;
       const asserts = Array.isArray(test.assert) ? test.assert : [];
       asserts.forEach((assertion, n) =>
