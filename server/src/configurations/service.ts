@@ -18,7 +18,7 @@ import { countTokens } from '../lib/tokens.js';
 import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
-import { jsonSchemaError } from '../checks/json-schema.js';
+import { parsedSchemaError } from '../checks/json-schema.js';
 
 /** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
 async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) {
@@ -40,11 +40,11 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
 function assertSchemasValid(input: SaveConfigurationInput) {
   const errors: Record<string, string[]> = {};
   input.tools.forEach((tool, index) => {
-    const error = jsonSchemaError(JSON.stringify(tool.parameters));
+    const error = parsedSchemaError(tool.parameters);
     if (error) errors[`tools.${index}.parameters`] = [error];
   });
   if (input.response_schema) {
-    const error = jsonSchemaError(JSON.stringify(input.response_schema.schema));
+    const error = parsedSchemaError(input.response_schema.schema);
     if (error) errors['response_schema.schema'] = [error];
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
