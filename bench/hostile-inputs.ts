@@ -7,9 +7,12 @@ import path from 'node:path';
 import {
   catastrophicRegex,
   healthProbe,
+  hostileImports,
   pausedStreams,
   selfReferringSchema,
+  sendImport,
   templateAmplification,
+  yamlTestFiles,
 } from '../server/test/hostile-inputs.js';
 import { freePort, HttpClient, peakRssMb, startProcess } from '../server/test/server-process.js';
 
@@ -36,6 +39,23 @@ try {
     const probe = healthProbe(server.url);
     await scenario();
     console.log(`  ${name}: ${(await probe.stop()).toFixed(0)} ms (goal: under 100 ms)`);
+  }
+  // Project imports (previewed), each built before the probe starts: building a zip bomb is this process's own work.
+  const imports = [
+    ...hostileImports,
+    { name: 'four 2 MB YAML tests files (an 8.6 MB JSON body)', status: 400, body: () => yamlTestFiles(4, 2) },
+  ];
+  for (const { name, status, body } of imports) {
+    const payload = body();
+    const probe = healthProbe(server.url);
+    const started = performance.now();
+    const answer = await sendImport(client, payload);
+    const took = performance.now() - started;
+    const slowest = await probe.stop();
+    console.log(
+      `  import: ${name}: ${slowest.toFixed(0)} ms (goal: under 100 ms); answered ${answer.status} ` +
+        `(expected ${status}) in ${took.toFixed(0)} ms`,
+    );
   }
   console.log(
     `  server peak RSS: ${peakRssMb(server.child.pid!).toFixed(0)} MB; alive: ${server.child.exitCode === null}`,

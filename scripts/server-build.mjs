@@ -32,7 +32,13 @@ export function buildServer(root) {
   const outdir = path.join(server, 'dist');
   const { metafile } = buildSync({
     absWorkingDir: server,
-    entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts', backup: 'src/backup-main.ts' },
+    entryPoints: {
+      main: 'src/main.ts',
+      worker: 'src/worker-main.ts',
+      backup: 'src/backup-main.ts',
+      // The untrusted-work pool's threads load this one (server/src/untrusted-work/pool.ts).
+      'untrusted-worker': 'src/untrusted-work/worker.ts',
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -19,6 +19,28 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(importPattern)].flatMap((m) => m[1] ?? m[2] ?? []);
 }
 
+/** The imports that load a module when this one runs: `import type` and `export type` load nothing. */
+function loadedImportsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(importPattern)]
+    .filter((m) => !/^(?:import|export)\s+type\s/.test(m[0]))
+    .flatMap((m) => m[1] ?? m[2] ?? []);
+}
+
+/** Every server module a process loads from its entry points, by the relative imports that load one. */
+function serverModulesLoadedFrom(entries: string[]): Set<string> {
+  const loaded = new Set<string>();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const s of loadedImportsOf(file))
+      if (s.startsWith('.')) pending.push(path.resolve(path.dirname(file), s).replace(/\.js$/, '.ts'));
+  }
+  return loaded;
+}
+
 /** Resolves a relative or '@/' import of a web file to a path under web/src. */
 function resolveWeb(file: string, specifier: string): string | null {
   if (specifier.startsWith('@/')) return path.join(root, 'web/src', specifier.slice(2));
@@ -87,5 +109,32 @@ describe('one-way imports between the layers', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it("parsers and import readers of users' files load only on the untrusted-work pool, never on the main thread", () => {
+    const serverSrc = path.join(root, 'server/src');
+    const PARSERS = ['yaml', 'papaparse', 'fflate'];
+    // The modules that read uploaded content (unzipping, YAML, CSV, JSONL, the plan an import makes).
+    const readers = [
+      ...['files', 'glob', 'yaml', 'source', 'plan', 'planning', 'promptfoo', 'promptfoo-prompts', 'promptfoo-tests']
+        .concat(['openai-evals', 'openai-evals-hosted', 'openai-evals-registry', 'openai-evals-run', 'promptfoo-yaml'])
+        .map((name) => `imports/${name}.ts`),
+      'inputs/file-import.ts',
+      'untrusted-work/tasks.ts',
+    ].map((file) => path.join(serverSrc, file));
+    for (const reader of readers) expect(fs.existsSync(reader), reader).toBe(true);
+    const mainThread = serverModulesLoadedFrom(
+      ['main.ts', 'worker-main.ts', 'backup-main.ts', 'app.ts'].map((file) => path.join(serverSrc, file)),
+    );
+    const offenders: string[] = [];
+    for (const file of mainThread) {
+      if (readers.includes(file)) offenders.push(`${path.relative(root, file)} loads on the main thread`);
+      for (const s of loadedImportsOf(file))
+        if (PARSERS.includes(s.split('/')[0]!)) offenders.push(`${path.relative(root, file)} -> ${s}`);
+    }
+    expect(offenders).toEqual([]);
+    // The pool's threads do load them: the rule is about where, not whether.
+    const poolThread = serverModulesLoadedFrom([path.join(serverSrc, 'untrusted-work/worker.ts')]);
+    expect(readers.filter((reader) => !poolThread.has(reader))).toEqual([]);
   });
 });

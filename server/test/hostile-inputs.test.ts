@@ -3,11 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, ROUTES } from '@promptgrid/contract';
-import { catastrophicRegex, pausedStreams, selfReferringSchema, templateAmplification } from './hostile-inputs.js';
+import {
+  catastrophicRegex,
+  healthProbe,
+  hostileImports,
+  pausedStreams,
+  selfReferringSchema,
+  sendImport,
+  templateAmplification,
+} from './hostile-inputs.js';
 import { HttpClient, peakRssMb, startProcess, type ServerProcess } from './server-process.js';
 
 /** What the server may reach at its peak through all of it: an idle one holds about 270 MB. */
 const PEAK_RSS_MB = 700;
+/** The slowest /healthz answer allowed while an upload is read: the event loop never waits on its reading. */
+const SLOWEST_HEALTHZ_MS = 150;
 
 describe('one user sending hostile inputs to the server as `npm start` runs it', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-hostile-'));
@@ -59,6 +69,18 @@ describe('one user sending hostile inputs to the server as `npm start` runs it',
       await stillServing();
     },
   );
+
+  // Before the paused streams: their run keeps the server busy a while after the test.
+  for (const upload of hostileImports)
+    it(`answers ${upload.status} to an import of ${upload.name}, /healthz answering within ${SLOWEST_HEALTHZ_MS} ms`, async () => {
+      const body = upload.body();
+      const probe = healthProbe(server.url);
+      const answer = await sendImport(hostile, body);
+      const slowest = await probe.stop();
+      expect(answer.status, JSON.stringify(answer.body)).toBe(upload.status);
+      expect(slowest).toBeLessThan(SLOWEST_HEALTHZ_MS);
+      await stillServing();
+    });
 
   it(
     `keeps ${LIMITS.liveStreamsPerUser} paused live streams of a user and refuses the rest`,

@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { ROUTES, type AiModel } from '@promptgrid/contract';
+import zlib from 'node:zlib';
+import { ROUTES, type AiModel, type ImportProjectInput } from '@promptgrid/contract';
 import type { HttpClient } from './server-process.js';
 import { itemAt } from '@promptgrid/test-support';
 
@@ -126,4 +127,121 @@ export async function pausedStreams(client: HttpClient, baseUrl: string, count =
     );
   }
   return { statuses, close: () => sockets.forEach((socket) => socket.destroy()) };
+}
+
+/**
+ * A zip whose entries each declare `declaredSize` bytes and hold the same deflated data (CRCs left 0: readers of a
+ * bomb inflate before checking them).
+ */
+function zipDeclaring(names: string[], deflated: Buffer, declaredSize: number): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const name of names) {
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(deflated.length, 18);
+    local.writeUInt32LE(declaredSize, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(deflated.length, 20);
+    central.writeUInt32LE(declaredSize, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, deflated);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + deflated.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(names.length, 8);
+  end.writeUInt16LE(names.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const CONFIG = "prompts: ['Answer: {{question}}']\nproviders: [openai:gpt-4o-mini]\n";
+const testsYaml = (bytes: number) => {
+  const question = 'What is the capital of France, and which river runs through it? Answer in one sentence.';
+  const test = `- vars: {question: "${question}"}\n  assert: [{type: contains, value: Paris}, {type: icontains, value: seine}]\n`;
+  return test.repeat(Math.floor(bytes / test.length));
+};
+
+/** A promptfoo import: the config with its `tests:` line, and the files it refers to. */
+const promptfooUpload = (tests: string, files: ImportProjectInput['files'] = []): ImportProjectInput => ({
+  format: 'promptfoo',
+  files: [{ name: 'promptfooconfig.yaml', data: `${CONFIG}tests: ${tests}\n` }, ...files],
+});
+
+/** A promptfoo config whose tests are `count` YAML files of `mb` MB each. */
+export const yamlTestFiles = (count: number, mb: number) =>
+  promptfooUpload(
+    'file://tests/*.yaml',
+    Array.from({ length: count }, (_, n) => ({ name: `tests/${n + 1}.yaml`, data: testsYaml(mb * 1024 * 1024) })),
+  );
+
+/**
+ * Project imports whose reading once held the event loop for seconds, and the status each now answers at once (or,
+ * for the large legitimate file, after reading it on the untrusted-work pool).
+ */
+export const hostileImports: { name: string; status: number; body: () => ImportProjectInput }[] = [
+  {
+    name: 'glob *a*a*a*a*a*a*a*b over three long names',
+    status: 200,
+    body: () =>
+      promptfooUpload(
+        '["file://*a*a*a*a*a*a*a*b"]',
+        [1, 2, 3].map((n) => ({ name: `${'a'.repeat(36)}${n}`, data: 'x' })),
+      ),
+  },
+  {
+    name: '10,000 CSV tests with the same __expected check',
+    status: 200,
+    body: () => {
+      const rows = Array.from({ length: 10_000 }, (_, n) => `Q${n},contains:x`);
+      return promptfooUpload('file://tests.csv', [
+        { name: 'tests.csv', data: ['question,__expected', ...rows].join('\n') },
+      ]);
+    },
+  },
+  {
+    name: 'a 512 KB YAML tests file (read on the pool)',
+    status: 200,
+    body: () => promptfooUpload('file://tests.yaml', [{ name: 'tests.yaml', data: testsYaml(512 * 1024) }]),
+  },
+  { name: 'two 1.2 MB YAML tests files', status: 400, body: () => yamlTestFiles(2, 1.2) },
+  {
+    name: '2 MB of `- - - …` YAML',
+    status: 400,
+    body: () => ({
+      format: 'promptfoo',
+      files: [{ name: 'promptfooconfig.yaml', data: `${'- '.repeat(1024 * 1024)}x\n` }],
+    }),
+  },
+  {
+    name: 'a zip whose entries declare 10 bytes and inflate to 100 MB each',
+    status: 400,
+    body: () => {
+      const deflated = zlib.deflateRawSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
+      const names = ['promptfooconfig.yaml', ...[1, 2, 3, 4, 5].map((n) => `tests/${n}.yaml`)];
+      return {
+        format: 'promptfoo',
+        files: [{ name: 'suite.zip', data_base64: zipDeclaring(names, deflated, 10).toString('base64') }],
+      };
+    },
+  },
+];
+
+/** Sends a hostile import to the preview route: its status, and its error when refused. */
+export async function sendImport(client: HttpClient, body: ImportProjectInput) {
+  return client.request<Record<string, unknown>>('POST', ROUTES.importProjectPreview, body);
 }

@@ -14,7 +14,7 @@ import {
   type JsonlRow,
 } from './openai-evals.js';
 import {
-  addCheck,
+  PlannedChecks,
   caseInsensitiveRegex,
   escapeRegex,
   quoted,
@@ -84,7 +84,7 @@ export function planHostedEval(source: ImportSource, file: string, models: Model
   const data = readData(source);
   const inputs = data.rows.map(({ value }) => inputOfItem(isRecord(value.item) ? value.item : value));
   const model = defaultModel(models);
-  const checks: PlannedCheck[] = [];
+  const checks = new PlannedChecks();
   const criteria = (evalObject.testing_criteria as unknown[]).filter(isRecord) as Criterion[];
   // An input has one expected output: the first item field a criterion compares with.
   let expectedField: string | null = null;
@@ -104,7 +104,7 @@ export function planHostedEval(source: ImportSource, file: string, models: Model
     const label = `${textOf(criterion.type)} '${textOf(criterion.name ?? index + 1)}'`;
     const skip = (why: string) => source.note('skipped', label, why, where);
     const add = (check: Omit<PlannedCheck, 'inputs' | 'ai_model_id'> & { ai_model_id?: number | null }) =>
-      addCheck(checks, {
+      checks.add({
         ai_model_id: null,
         inputs: null,
         ...check,
@@ -187,7 +187,7 @@ export function planHostedEval(source: ImportSource, file: string, models: Model
           evalConfiguration(name, systemPromptOf(inputs), model, source, { file, path: [] }),
       ],
       inputs,
-      checks,
+      checks: checks.list(),
     },
     source,
   );

@@ -13,7 +13,7 @@ import {
   textOf,
 } from './openai-evals.js';
 import {
-  addCheck,
+  PlannedChecks,
   caseInsensitiveRegex,
   escapeRegex,
   quoted,
@@ -130,7 +130,7 @@ export function planRegistryEval(source: ImportSource, file: string, models: Mod
   const inputs = samples.map(({ value }) => inputOfSample(value));
   const model = defaultModel(models);
   const className = String(spec.class);
-  const checks: PlannedCheck[] = [];
+  const checks = new PlannedChecks();
   if (className === MODEL_GRADED) {
     const specName = typeof args.modelgraded_spec === 'string' ? args.modelgraded_spec : 'fact';
     if (typeof args.eval_type === 'string' && args.eval_type !== 'classify')
@@ -140,7 +140,7 @@ export function planRegistryEval(source: ImportSource, file: string, models: Mod
         'The judge gives its reasons with its verdict either way.',
         where,
       );
-    addCheck(checks, {
+    checks.add({
       name: `Judge: ${specName}`,
       type: 'llm_judge',
       value: judgeRubric(specName, source, where),
@@ -174,7 +174,7 @@ export function planRegistryEval(source: ImportSource, file: string, models: Mod
           file: samplesFile,
           line: samples[index]!.line,
         });
-      else addCheck(checks, { ...check, inputs: [index] });
+      else checks.add({ ...check, inputs: [index] });
     });
   }
   for (const key of Object.keys(args).filter(
@@ -190,7 +190,7 @@ export function planRegistryEval(source: ImportSource, file: string, models: Mod
       description: `Imported from the OpenAI Evals registry eval ${found.name} (${file}).`,
       configurations: [evalConfiguration(found.name, systemPromptOf(inputs), model, source, where)],
       inputs,
-      checks,
+      checks: checks.list(),
     },
     source,
   );

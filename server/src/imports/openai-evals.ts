@@ -1,5 +1,6 @@
 // OpenAI Evals as a Promptgrid project: what both of its formats share (samples as conversations, the model under
 // test, the JSONL data file) and which format the uploaded files are in.
+import { LIMITS } from '@promptgrid/contract';
 import { badRequest } from '../http/errors.js';
 import { fromChatSample, nameFromContent } from '../inputs/file-import.js';
 import { normaliseName } from './files.js';
@@ -32,7 +33,10 @@ export function findOpenAiEvals(source: ImportSource): EvalsFile | null {
 /** One JSONL line's object, with its line number. */
 export type JsonlRow = { line: number; value: Record<string, unknown> };
 
-/** A JSONL data file's objects; a line that is not a JSON object answers 400 naming the file and line. */
+/**
+ * A JSONL data file's objects; a line that is not a JSON object, or more lines than the inputs import takes, answer
+ * 400 naming the file and the line or limit.
+ */
 export function readJsonl(text: string, file: string): JsonlRow[] {
   const rows: JsonlRow[] = [];
   text.split(/\r?\n/).forEach((line, index) => {
@@ -44,6 +48,10 @@ export function readJsonl(text: string, file: string): JsonlRow[] {
       throw badRequest({ files: [`${file} line ${index + 1}: not valid JSON (${(error as Error).message}).`] });
     }
     if (!isRecord(value)) throw badRequest({ files: [`${file} line ${index + 1}: each line must be a JSON object.`] });
+    if (rows.length === LIMITS.importMaxRows)
+      throw badRequest({
+        files: [`${file}: at most ${LIMITS.importMaxRows} samples can be imported at once.`],
+      });
     rows.push({ line: index + 1, value });
   });
   return rows;

@@ -48,36 +48,29 @@ export type ImportPlan = {
   items: ImportReportItem[];
 };
 
-/** The report of a plan: what it creates, and every item not carried over as it is. */
-export function reportOf(plan: ImportPlan): ImportReport {
-  return {
-    format: plan.format,
-    project_name: plan.project_name,
-    configurations: plan.configurations.map((c) => ({ name: c.name, model: c.model })),
-    inputs: plan.inputs.length,
-    checks: plan.checks.map((c) => ({
-      name: c.name,
-      type: c.type,
-      inputs: c.inputs === null ? null : c.inputs.length,
-    })),
-    items: plan.items,
-  };
-}
-
 /**
- * Adds a check to the plan, or widens the scope of an equal one already there (same type, value and judge): a test
- * suite repeats `contains: x` on many tests, which is one check over those inputs.
+ * The checks a plan makes, equal ones merged (same type, value and judge): a test suite repeats `contains: x` on many
+ * tests, which is one check over those inputs. Merging looks the check up by key and adds to a set, so 10,000 rows of
+ * one check cost 10,000 steps, not a copy and a sort of the scope on every row (30 s for 20,000 rows).
  */
-export function addCheck(checks: PlannedCheck[], check: PlannedCheck): void {
-  const same = checks.find(
-    (c) => c.type === check.type && c.value === check.value && c.ai_model_id === check.ai_model_id,
-  );
-  if (!same) {
-    checks.push(check);
-    return;
+export class PlannedChecks {
+  private readonly byKey = new Map<string, { check: PlannedCheck; inputs: Set<number> | null }>();
+
+  add(check: PlannedCheck): void {
+    const key = JSON.stringify([check.type, check.value, check.ai_model_id]);
+    const same = this.byKey.get(key);
+    if (!same) this.byKey.set(key, { check, inputs: check.inputs === null ? null : new Set(check.inputs) });
+    else if (same.inputs === null || check.inputs === null) same.inputs = null;
+    else for (const input of check.inputs) same.inputs.add(input);
   }
-  if (same.inputs === null || check.inputs === null) same.inputs = null;
-  else same.inputs = [...new Set([...same.inputs, ...check.inputs])].sort((a, b) => a - b);
+
+  /** The checks in the order first added, each named as first added, its inputs in order (null: every input). */
+  list(): PlannedCheck[] {
+    return [...this.byKey.values()].map(({ check, inputs }) => ({
+      ...check,
+      inputs: inputs === null ? null : [...inputs].sort((a, b) => a - b),
+    }));
+  }
 }
 
 /** A regular expression that matches `text` literally. */

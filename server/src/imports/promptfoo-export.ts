@@ -1,7 +1,6 @@
 // A project as a runnable promptfooconfig.yaml: configurations as prompts x providers, inputs as tests, checks as
 // assertions (named by `metric`, so an import of the file gives the same project back).
 import { eq, inArray } from 'drizzle-orm';
-import { stringify } from 'yaml';
 import type { Check, Configuration, Input } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { endpoints, projects } from '../db/schema.js';
@@ -9,6 +8,7 @@ import { listChecks } from '../checks/service.js';
 import { listConfigurations } from '../configurations/service.js';
 import { listInputs } from '../inputs/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
+import { runUntrusted } from '../untrusted-work/pool.js';
 
 const PROVIDER_PREFIX: Record<string, string> = {
   openai: 'openai:chat:',
@@ -110,5 +110,5 @@ export async function exportPromptfooConfig(db: Db, userId: number, projectId: n
         .flatMap((check) => assertionOf(check, input, judgeIds) ?? []),
     })),
   };
-  return `# Exported from Promptgrid: run it with \`npx promptfoo eval\`.\n${stringify(config, { lineWidth: 0 })}`;
+  return runUntrusted('promptfooConfigYaml', config, { what: 'Writing the export' });
 }

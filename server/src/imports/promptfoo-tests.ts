@@ -1,13 +1,14 @@
 // promptfoo's tests and assertions, as Promptgrid's inputs (with variables and expected outputs) and checks.
 import Papa from 'papaparse';
-import { regexError } from '@promptgrid/contract';
+import { LIMITS, regexError } from '@promptgrid/contract';
+import { badRequest } from '../http/errors.js';
 import {
-  addCheck,
   caseInsensitiveRegex,
   escapeRegex,
   quoted,
   type ModelChoice,
   type PlannedCheck,
+  type PlannedChecks,
   type PlannedInput,
 } from './plan.js';
 import { modelOfProviderId } from './promptfoo-prompts.js';
@@ -22,7 +23,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export const CONTENT_VARIABLES = ['input', 'question', 'prompt', 'query', 'text', 'message'];
 
 /** What assertions need to become checks: the judge model, and where each test's checks go. */
-export type AssertionContext = { models: ModelChoice[]; judge: ModelChoice | null; checks: PlannedCheck[] };
+export type AssertionContext = { models: ModelChoice[]; judge: ModelChoice | null; checks: PlannedChecks };
 
 const LENGTH_CHECK = /^\s*(?:return\s+)?output\.length\s*(<=|<)\s*(\d+)\s*;?\s*$/;
 
@@ -51,7 +52,7 @@ function addAssertion(
   // promptfoo's `metric` names what an assertion measures: the check's name (Promptgrid's own export writes it so).
   const metric = typeof assertion.metric === 'string' && assertion.metric.trim() !== '' ? assertion.metric : null;
   const add = (check: Omit<PlannedCheck, 'inputs' | 'ai_model_id'> & { ai_model_id?: number | null }) =>
-    addCheck(context.checks, { ai_model_id: null, ...check, ...(metric === null ? {} : { name: metric }), inputs });
+    context.checks.add({ ai_model_id: null, ...check, ...(metric === null ? {} : { name: metric }), inputs });
   const text = typeof value === 'string' ? value : null;
   const texts = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
   if (typeof value === 'string' && value.startsWith('file://')) {
@@ -217,6 +218,10 @@ export function readTests(
       };
       for (const key of Object.keys(test).filter((k) => !['vars', 'assert', 'description'].includes(k)))
         source.note('skipped', `test key '${key}'`, 'Promptgrid inputs have no such setting.', where);
+      if (inputs.length === LIMITS.importMaxRows)
+        throw badRequest({
+          files: [`At most ${LIMITS.importMaxRows} tests can be imported at once.`],
+        });
       const at = inputs.push(input) - 1;
       const asserts = Array.isArray(test.assert) ? test.assert : [];
       asserts.forEach((assertion, n) =>

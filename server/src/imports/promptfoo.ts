@@ -1,5 +1,5 @@
 // A promptfoo config (promptfooconfig.yaml and the files it refers to) as a Promptgrid project.
-import type { ImportPlan, ModelChoice, PlannedConfiguration } from './plan.js';
+import { PlannedChecks, type ImportPlan, type ModelChoice, type PlannedConfiguration } from './plan.js';
 import { readPrompts, readProviders } from './promptfoo-prompts.js';
 import { readTests } from './promptfoo-tests.js';
 import type { ImportSource } from './source.js';
@@ -30,7 +30,7 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
   const defaults = config.defaultTest as { options?: { provider?: unknown } } | undefined;
   const graderId = typeof defaults?.options?.provider === 'string' ? defaults.options.provider : null;
   const grader = graderId ? (models.find((m) => graderId.endsWith(`:${m.model_name}`)) ?? null) : null;
-  const context = { models, judge: grader ?? providers[0]?.model ?? null, checks: [] };
+  const context = { models, judge: grader ?? providers[0]?.model ?? null, checks: new PlannedChecks() };
   const inputs = readTests(config, file, source, context);
 
   const configurations = prompts.flatMap((prompt, index) =>
@@ -67,7 +67,7 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
     description: description || `Imported from ${file}.`,
     configurations,
     inputs,
-    checks: context.checks,
+    checks: context.checks.list(),
     items: source.items,
   };
 }

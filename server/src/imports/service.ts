@@ -16,13 +16,9 @@ import { createConfigurations } from '../configurations/service.js';
 import { createImportedInputs } from '../inputs/transfer.js';
 import { listedFor } from '../models/visibility.js';
 import { createProject, deleteProject } from '../projects/service.js';
-import { readUploadedFiles } from './files.js';
-import { reportOf, type ImportPlan, type ModelChoice } from './plan.js';
-import { findOpenAiEvals } from './openai-evals.js';
-import { planHostedEval } from './openai-evals-hosted.js';
-import { planRegistryEval } from './openai-evals-registry.js';
-import { findPromptfooConfig, planPromptfooImport } from './promptfoo.js';
-import { ImportSource } from './source.js';
+import { runUntrusted } from '../untrusted-work/pool.js';
+import type { ImportPlan, ModelChoice } from './plan.js';
+import { reportOf } from './report.js';
 
 /** A part of the plan checked as the API would check it; its problems answer 400 under `field`. */
 function checked<Schema extends z.ZodType>(schema: Schema, value: unknown, field: string): z.output<Schema> {
@@ -40,34 +36,18 @@ async function readModels(db: Db, userId: number): Promise<ModelChoice[]> {
     .where(listedFor(db, userId));
 }
 
-/** The plan the uploaded files make, in the format asked or the one the files are in; 400 when none fits. */
-async function planImport(db: Db, userId: number, request: ImportProjectInput): Promise<ImportPlan> {
-  const source = new ImportSource(readUploadedFiles(request.files));
-  const models = await readModels(db, userId);
-  const plan = planOfFormat(source, request.format, models);
-  return request.name ? { ...plan, project_name: request.name } : plan;
-}
+/** How long reading an import's files may take: a real config and its tests are read in well under a second. */
+export const IMPORT_READING_DEADLINE_MS = 10_000;
 
-function planOfFormat(source: ImportSource, format: ImportProjectInput['format'], models: ModelChoice[]): ImportPlan {
-  // An eval is looked for first: the promptfoo reading takes the only YAML file as its config, a registry YAML too.
-  const evals = format === 'promptfoo' ? null : findOpenAiEvals(source);
-  if (evals?.kind === 'registry') return planRegistryEval(source, evals.file, models);
-  if (evals?.kind === 'hosted') return planHostedEval(source, evals.file, models);
-  if (format === 'openai_evals')
-    throw badRequest({
-      files: [
-        'No OpenAI Evals file among the files: upload a registry YAML and its samples JSONL, or an eval JSON ' +
-          '(with testing_criteria) and its data JSONL.',
-      ],
-    });
-  const config = findPromptfooConfig(source.files);
-  if (config === null)
-    throw badRequest({
-      files: [
-        'No promptfooconfig.yaml among the files: upload the config (and the files it refers to), or a zip of them.',
-      ],
-    });
-  return planPromptfooImport(source, config, models);
+/** The plan the uploaded files make, read on the untrusted-work pool. */
+async function planImport(db: Db, userId: number, request: ImportProjectInput): Promise<ImportPlan> {
+  const models = await readModels(db, userId);
+  const plan = await runUntrusted(
+    'planProjectImport',
+    { files: request.files, format: request.format, models },
+    { deadlineMs: IMPORT_READING_DEADLINE_MS, what: 'Reading the import' },
+  );
+  return request.name ? { ...plan, project_name: request.name } : plan;
 }
 
 export async function previewProjectImport(db: Db, userId: number, request: ImportProjectInput): Promise<ImportReport> {

@@ -2,7 +2,8 @@
 import type { ImportReportItem } from '@promptgrid/contract';
 import { badRequest } from '../http/errors.js';
 import { normaliseName } from './files.js';
-import { readYaml, type ReadYaml } from './yaml.js';
+import { globMatcher } from './glob.js';
+import { readYaml, YAML_MAX_BYTES, type ReadYaml } from './yaml.js';
 
 export type Path = (string | number)[];
 
@@ -10,6 +11,7 @@ export type Path = (string | number)[];
 export class ImportSource {
   readonly items: ImportReportItem[] = [];
   private readonly parsed = new Map<string, ReadYaml>();
+  private yamlBytes = 0;
 
   constructor(readonly files: Map<string, string>) {}
 
@@ -19,7 +21,16 @@ export class ImportSource {
     if (normal === null) return null;
     const cached = this.parsed.get(normal);
     if (cached) return cached;
-    const read = readYaml(this.files.get(normal)!, normal);
+    const text = this.files.get(normal)!;
+    this.yamlBytes += Buffer.byteLength(text);
+    if (this.yamlBytes > YAML_MAX_BYTES)
+      throw badRequest({
+        files: [
+          `${normal}: the YAML and JSON files read are larger than ${YAML_MAX_BYTES / 1024 / 1024} MB together; ` +
+            'put a large test set in a CSV file.',
+        ],
+      });
+    const read = readYaml(text, normal);
     this.parsed.set(normal, read);
     return read;
   }
@@ -32,16 +43,8 @@ export class ImportSource {
 
   /** The uploaded files a glob names (`*` within a folder, `**` across folders), in name order. */
   glob(pattern: string): string[] {
-    const normal = normaliseName(pattern) ?? '';
-    const expression = new RegExp(
-      `^${normal
-        .split(/(\*\*\/|\*)/)
-        .map((part) =>
-          part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('')}$`,
-    );
-    return [...this.files.keys()].filter((name) => expression.test(name)).sort();
+    const matches = globMatcher(normaliseName(pattern) ?? '');
+    return [...this.files.keys()].filter(matches).sort();
   }
 
   note(kind: ImportReportItem['kind'], what: string, why: string, where: { file: string; path: Path }): void {

@@ -79,6 +79,22 @@ export async function readInputFile(
   return file;
 }
 
+/** An import request's file as the client sent it (text, or base64 bytes), and how to read its columns. */
+export type InputFileRequest = {
+  format: InputFileFormat;
+  data?: string;
+  data_base64?: string;
+  columns?: ImportColumns;
+};
+
+/** Reads the file of an import request: the task the untrusted-work pool runs for the inputs import. */
+export const readRequestedInputFile = ({ format, data, data_base64, columns }: InputFileRequest) =>
+  readInputFile(
+    format,
+    data_base64 !== undefined ? Buffer.from(data_base64, 'base64') : Buffer.from(data ?? ''),
+    columns,
+  );
+
 function addError(file: InputFile, error: ImportRowError) {
   if (file.errors.length < LIMITS.importErrorsListed) file.errors.push(error);
 }

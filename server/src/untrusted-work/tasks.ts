@@ -1,0 +1,22 @@
+// The CPU work on untrusted input that the untrusted-work pool runs, by name. Only the pool's thread loads this module
+// (and with it the parsers); the main thread imports its types alone. See docs/decisions/0087-untrusted-work-pool.md.
+import { planUploadedImport } from '../imports/planning.js';
+import { promptfooConfigYaml } from '../imports/promptfoo-yaml.js';
+import { readRequestedInputFile } from '../inputs/file-import.js';
+
+/**
+ * Each task takes one structured-cloneable input and answers one structured-cloneable value (or a promise of it).
+ * An HttpError it throws reaches the caller as that HttpError; any other error is a 500.
+ */
+export const untrustedTasks = {
+  /** A project import's uploaded files read into what it would create (promptfoo, OpenAI Evals). */
+  planProjectImport: planUploadedImport,
+  /** A project exported as promptfooconfig.yaml: YAML written from a project's inputs and checks. */
+  promptfooConfigYaml,
+  /** The inputs import's CSV or JSONL file read into rows, with each row's problems. */
+  readInputFile: readRequestedInputFile,
+};
+
+export type UntrustedTaskName = keyof typeof untrustedTasks;
+export type UntrustedTaskInput<Name extends UntrustedTaskName> = Parameters<(typeof untrustedTasks)[Name]>[0];
+export type UntrustedTaskOutput<Name extends UntrustedTaskName> = Awaited<ReturnType<(typeof untrustedTasks)[Name]>>;
