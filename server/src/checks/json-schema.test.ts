@@ -5,7 +5,10 @@ import { claimReady } from '../queue/sql/claim.js';
 import { writeOutcomes, type Outcome } from '../evaluations/tasks/outcomes.js';
 import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
 import { RuleScorer } from '../verdicts/rule-scorer.js';
+import { compileRuleChecks, scoreOutputs } from '../verdicts/scoring.js';
 import { cachedValidatorCount, jsonSchemaError, MAX_SCHEMA_DEPTH, schemaValidator } from './json-schema.js';
+import { SCHEMA_MATCH_DEADLINE_MS } from './schema-jobs.js';
+import { NO_TOOL_FACTS } from './tool-rules.js';
 
 const loopThrough = (via: string) =>
   `The JSON Schema refers back to itself through ${JSON.stringify(via)} without looking into a property or item, so it would never finish.`;
@@ -78,6 +81,29 @@ describe('JSON Schema checks', () => {
     expect(jsonSchemaError(sameId)).toBeNull();
     expect(schemaValidator(owned)({})).toBe(false);
     expect(schemaValidator(sameId)('Ada')).toBe(true);
+  });
+
+  it('gives an output an error verdict when validating it runs past the deadline, and validates the next one', async () => {
+    // The guard cannot see time: a pattern that backtracks exponentially (Ajv runs it with JavaScript's engine).
+    const [check] = compileRuleChecks([
+      { id: 1, type: 'json_schema', value: '{"type": "string", "pattern": "^(a+)+$"}', input_ids: null },
+    ]);
+    const output = (apiRequestId: number, text: string) =>
+      ({ apiRequestId, inputId: null, output: JSON.stringify(text), expected: null, facts: NO_TOOL_FACTS }) as const;
+    const scores = await scoreOutputs([check!], [output(1, `${'a'.repeat(40)}!`), output(2, 'aaa')]);
+    expect(scores).toEqual([
+      {
+        api_request_id: 1,
+        check_id: 1,
+        pass: null,
+        score: null,
+        reason: '',
+        error: `The check failed on this output: Validating the output with the JSON Schema took longer than ${
+          SCHEMA_MATCH_DEADLINE_MS / 1000
+        } seconds and was stopped.`,
+      },
+      { api_request_id: 2, check_id: 1, pass: true, score: 1, reason: 'Matches the JSON Schema.' },
+    ]);
   });
 
   it('keeps a bounded number of compiled validators', () => {

@@ -42,6 +42,17 @@ export function schemaValidator(text: string): ValidateFunction {
   return validate;
 }
 
+/** What a schema says about a JSON text's value (null: it matches), or why it could not say: a pool task. */
+export function matchJsonSchema({ schema, json }: { schema: string; json: string }): SchemaMatch {
+  try {
+    return { ok: true, mismatch: schemaMismatch(schema, JSON.parse(json)) };
+  } catch (error) {
+    // A schema that does not compile, or one that recurses until the stack overflows on this value.
+    return { ok: false, message: (error as Error).message };
+  }
+}
+export type SchemaMatch = { ok: true; mismatch: string | null } | { ok: false; message: string };
+
 /** What a schema says about a value, or null when it matches. */
 export function schemaMismatch(schemaText: string, value: unknown): string | null {
   const validate = schemaValidator(schemaText);
@@ -236,18 +247,13 @@ export function jsonSchemaError(text: string): string | null {
   } catch {
     return 'The JSON Schema is not valid JSON.';
   }
-  return parsedSchemaError(schema, text);
-}
-
-/** Why a parsed JSON Schema cannot be used, or null (see jsonSchemaError). */
-export function parsedSchemaError(schema: unknown, text?: string): string | null {
   if (!isNode(schema)) return 'A JSON Schema must be a JSON object.';
   const unsafe = unsafeSchemaError(schema);
   if (unsafe) return unsafe;
   try {
     if (!metaSchemaChecker.validateSchema(schema))
       return `Not a valid JSON Schema: ${metaSchemaChecker.errorsText(metaSchemaChecker.errors)}`;
-    schemaValidator(text ?? JSON.stringify(schema));
+    schemaValidator(text);
     return null;
   } catch (error) {
     return `Not a valid JSON Schema: ${(error as Error).message}`;

@@ -18,7 +18,7 @@ import { countTokens } from '../lib/tokens.js';
 import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
-import { parsedSchemaError } from '../checks/json-schema.js';
+import { jsonSchemaRefusal } from '../checks/schema-jobs.js';
 
 /** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
 async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) {
@@ -27,7 +27,7 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
     .from(aiModels)
     .where(and(eq(aiModels.id, input.ai_model_id), listedFor(tx, userId)));
   if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
-  assertSchemasValid(input);
+  await assertSchemasValid(input);
   const limit = model.capabilities.maxOutputTokens;
   if (input.parameters.max_tokens !== null && input.parameters.max_tokens > limit)
     throw badRequest({ 'parameters.max_tokens': [`Max tokens must be at most ${limit} for ${model.modelName}.`] });
@@ -37,14 +37,14 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
 }
 
 /** Each tool's parameters and the response schema are JSON Schemas Ajv accepts; 400 naming the field otherwise. */
-function assertSchemasValid(input: SaveConfigurationInput) {
+async function assertSchemasValid(input: SaveConfigurationInput) {
   const errors: Record<string, string[]> = {};
-  input.tools.forEach((tool, index) => {
-    const error = parsedSchemaError(tool.parameters);
+  for (const [index, tool] of input.tools.entries()) {
+    const error = await jsonSchemaRefusal(tool.parameters);
     if (error) errors[`tools.${index}.parameters`] = [error];
-  });
+  }
   if (input.response_schema) {
-    const error = parsedSchemaError(input.response_schema.schema);
+    const error = await jsonSchemaRefusal(input.response_schema.schema);
     if (error) errors['response_schema.schema'] = [error];
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
