@@ -1,8 +1,6 @@
 // JSON Schemas checked and applied on the untrusted-work pool: compiling a user's schema and validating an output with
 // it are CPU work on untrusted input, which a schema the guard misses could make endless (see json-schema.ts).
-import { nestingDepth } from '../lib/nesting-depth.js';
 import { runUntrusted } from '../untrusted-work/pool.js';
-import { MAX_SCHEMA_DEPTH } from './json-schema.js';
 
 /** How long checking a schema may take (the guard, the meta-schema, compiling): a real schema takes milliseconds. */
 export const SCHEMA_CHECK_DEADLINE_MS = 10_000;
@@ -14,12 +12,10 @@ export const SCHEMA_MATCH_DEADLINE_MS = 5_000;
 
 /**
  * Why a JSON Schema (its text, or the parsed object a configuration carries) cannot be used, or null; a 422 naming
- * the limit when checking it runs past its deadline. The depth is checked here first: a parsed object thousands of
- * levels deep could not even be written out as text to send to the pool.
+ * the limit when checking it runs past its deadline. A parsed object came from a request body, which nests at most
+ * 256 levels (app.ts), or an import's file, at most 64: written out as text here, it is walked on the pool.
  */
 export async function jsonSchemaRefusal(schema: string | object): Promise<string | null> {
-  if (typeof schema === 'object' && nestingDepth(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH)
-    return `The JSON Schema nests more than ${MAX_SCHEMA_DEPTH} levels deep.`;
   const text = typeof schema === 'string' ? schema : JSON.stringify(schema);
   return runUntrusted('checkJsonSchema', text, {
     deadlineMs: SCHEMA_CHECK_DEADLINE_MS,
