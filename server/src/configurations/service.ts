@@ -14,7 +14,7 @@ import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
-import { countTokens } from '../lib/tokens.js';
+import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
@@ -54,12 +54,12 @@ async function assertSchemasValid(input: SaveConfigurationInput) {
 type KeptTexts = { messages: ChatMessage[]; userTemplate: string };
 const NEW_TEXTS: KeptTexts = { messages: [], userTemplate: DEFAULT_USER_TEMPLATE };
 
-function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean, kept: KeptTexts) {
+async function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean, kept: KeptTexts) {
   return {
     name: input.name,
     aiModelId: input.ai_model_id,
     promptContent: input.prompt_content,
-    promptTokenCount: countTokens(input.prompt_content),
+    promptTokenCount: await countTokensOffLoop([input.prompt_content]),
     messages: input.messages ?? kept.messages,
     userTemplate: input.user_template ?? kept.userTemplate,
     // Sliders send 0.30000000000000004; store the step value.
@@ -112,7 +112,7 @@ export async function createConfigurations(
           .insert(configurations)
           .values({
             projectId,
-            ...columnsFrom(input, model.supportsJsonMode, NEW_TEXTS),
+            ...(await columnsFrom(input, model.supportsJsonMode, NEW_TEXTS)),
             isActive: input.is_active ?? true,
           })
           .returning({ id: configurations.id }),
@@ -133,7 +133,7 @@ export async function updateConfiguration(
     const existing = await getOwned(tx, userId, id);
     assertPayloadProject(input.project, existing.configuration.projectId);
     const model = await findModel(tx, userId, input);
-    const columns = columnsFrom(input, model.supportsJsonMode, existing.configuration);
+    const columns = await columnsFrom(input, model.supportsJsonMode, existing.configuration);
     const version = await keepVersionIfChanged(tx, existing.configuration, columns);
     await tx
       .update(configurations)

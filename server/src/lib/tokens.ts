@@ -31,6 +31,9 @@ export function countTokens(text: string): number {
   return countInPieces(tokenizer, text);
 }
 
+/** The token count of several texts together (a conversation's turns). */
+export const countTextsTokens = (texts: readonly string[]) => texts.reduce((sum, text) => sum + countTokens(text), 0);
+
 /**
  * Token count of a text with the encoding an OpenAI model uses (gpt-tokenizer's model map; models it does not know
  * use o200k, the encoding of every model since gpt-4o). Each encoding loads once, at its first use.

@@ -2,6 +2,7 @@
 // (and with it the parsers); the main thread imports its types alone. See docs/decisions/0087-untrusted-work-pool.md.
 import { jsonSchemaError, matchJsonSchema } from '../checks/json-schema.js';
 import { planUploadedImport } from '../imports/planning.js';
+import { countTextsTokens } from '../lib/tokens.js';
 import { promptfooConfigYaml } from '../imports/promptfoo-yaml.js';
 import { readRequestedInputFile } from '../inputs/file-import.js';
 
@@ -20,6 +21,8 @@ export const untrustedTasks = {
   checkJsonSchema: jsonSchemaError,
   /** A JSON text's value against a JSON Schema: a check's or a configuration's response schema, on one output. */
   matchJsonSchema,
+  /** The token count of users' texts (an input's content or turns, a system prompt) too long to count inline. */
+  countTokens: countTextsTokens,
 };
 
 export type UntrustedTaskName = keyof typeof untrustedTasks;
