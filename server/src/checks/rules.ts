@@ -15,9 +15,10 @@ export type Rule = (
 ) => RuleVerdict | null | Promise<RuleVerdict | null>;
 /** The rules that decide at once. */
 export type ImmediateRule = (output: string, expected: string | null, facts?: ToolFacts) => RuleVerdict | null;
-type DeferredRuleType = 'regex' | 'json_schema' | 'tool_args_schema';
 
 export type RuleType = Exclude<CheckType, 'llm_judge'>;
+/** The rule types whose rules decide at once (the others run off the event loop). */
+export type ImmediateRuleType = Exclude<RuleType, 'regex' | 'json_schema' | 'tool_args_schema'>;
 
 function parseJson(output: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
@@ -61,7 +62,7 @@ const characterCount = (text: string) => text.length - (text.match(SURROGATE_PAI
  * models add and expected outputs typed in a form lose, unless an equals_expected check asks for an exact comparison
  * (or also ignores case). A failure quotes both texts: a reader sees what was wanted without opening the input.
  */
-export function compileRule(type: Exclude<RuleType, DeferredRuleType>, value: string): ImmediateRule;
+export function compileRule(type: ImmediateRuleType, value: string): ImmediateRule;
 export function compileRule(type: RuleType, value: string): Rule;
 export function compileRule(type: RuleType, value: string): Rule {
   switch (type) {
