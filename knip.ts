@@ -22,6 +22,7 @@ const config = {
         'src/db/create-pglite.mjs',
         'src/db/pglite-thread-worker.mjs',
         'src/checks/regex-thread-worker.mjs',
+        'src/untrusted-work/worker.ts',
       ],
       project: ['src/**/*.{ts,mjs}', 'test/**/*.ts'],
       // The pretty logger is loaded by name, as pino's transport target (src/main.ts), not imported.

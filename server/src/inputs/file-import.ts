@@ -9,7 +9,6 @@ import {
   type ImportRowError,
   type InputFileFormat,
 } from '@promptgrid/contract';
-import { timeSlices } from '../lib/time-slices.js';
 import { readHeader } from './file-columns.js';
 import { decodeFile } from './file-decoding.js';
 
@@ -48,11 +47,11 @@ export function nameFromContent(content: string): string {
  * Reads a file's bytes; `columns` says how to read columns by header (a CSV file's header row, a JSONL object's
  * fields); the others are read from their names.
  */
-export async function readInputFile(
+export function readInputFile(
   format: InputFileFormat,
   bytes: Buffer,
   columns: ImportColumns = {},
-): Promise<InputFile> {
+): InputFile {
   const file: InputFile = {
     encoding: '',
     delimiter: null,
@@ -72,8 +71,8 @@ export async function readInputFile(
   }
   const { text, encoding } = decodeFile(bytes);
   file.encoding = encoding;
-  if (format === 'csv') await readCsv(file, text, columns);
-  else await readJsonl(file, text, columns);
+  if (format === 'csv') readCsv(file, text, columns);
+  else readJsonl(file, text, columns);
   if (file.totalRows === 0 && file.errors.length === 0)
     addError(file, { row: 0, field: 'data', message: 'The file has no rows to import.' });
   return file;
@@ -151,7 +150,7 @@ const CSV_DELIMITERS = [',', ';', '\t', '|'];
  * a name taken from the content. (csv-parse could tell "" from an empty cell, but took ~10x as long on 10,000 rows.)
  * A cell an export prefixed with `'` against formulas reads as the text without that prefix (see csvSafeCell).
  */
-async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
+function readCsv(file: InputFile, text: string, columns: ImportColumns) {
   const parsed = Papa.parse<string[]>(text, { delimitersToGuess: CSV_DELIMITERS, skipEmptyLines: true });
   file.delimiter = parsed.meta.delimiter;
   const broken = parsed.errors.find((error) => error.type === 'Quotes');
@@ -173,11 +172,9 @@ async function readCsv(file: InputFile, text: string, columns: ImportColumns) {
   if (header.errors.length > 0 || tooManyRows(file, LIMITS.importMaxRows + 2)) return;
   const readings = header.readings;
 
-  const slice = timeSlices();
   for (const [n, cells] of records.entries()) {
     if (n === 0) continue;
     if (file.errors.length >= LIMITS.importErrorsListed) break;
-    await slice();
     const row = n + 1;
     if (cells.length !== readings.length) {
       addError(file, { row, field: 'data', message: `Expected ${readings.length} columns, found ${cells.length}.` });
@@ -240,7 +237,7 @@ const jsonText = (value: unknown) =>
  * a CSV file's columns (the union of every line's fields, in the order they first appear, read as `columns` says or
  * from their names), so a field a line leaves out is absent from that row rather than empty.
  */
-async function readJsonl(file: InputFile, text: string, columns: ImportColumns) {
+function readJsonl(file: InputFile, text: string, columns: ImportColumns) {
   const lines: { row: number; line: string }[] = [];
   text.split(/\r?\n/).forEach((line, n) => {
     if (line.trim() !== '') lines.push({ row: n + 1, line });
@@ -249,9 +246,7 @@ async function readJsonl(file: InputFile, text: string, columns: ImportColumns) 
   if (tooManyRows(file, lines[LIMITS.importMaxRows]?.row ?? 0)) return;
   const objects: { row: number; fields: Map<string, unknown> }[] = [];
   const firstRowOf = new Map<string, number>();
-  const slice = timeSlices();
   for (const { row, line } of lines) {
-    await slice();
     let object: unknown;
     try {
       object = JSON.parse(line);
@@ -281,7 +276,6 @@ async function readJsonl(file: InputFile, text: string, columns: ImportColumns) 
   if (header.errors.length > 0) return;
   for (const { row, fields } of objects) {
     if (file.errors.length >= LIMITS.importErrorsListed) break;
-    await slice();
     const raw: RawRow = { variables: {} };
     for (const { column, target, variable } of header.readings) {
       if (target === 'ignore' || !fields.has(column)) continue;

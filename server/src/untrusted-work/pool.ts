@@ -2,6 +2,7 @@
 // pool of threads, each job within a deadline and a memory limit, so no upload can hold the event loop that answers
 // every other request. See docs/decisions/0087-untrusted-work-pool.md.
 import os from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { HttpError } from '../http/errors.js';
@@ -17,7 +18,7 @@ export const UNTRUSTED_WORK_MAX_QUEUE = 16;
 export const UNTRUSTED_WORK_DEFAULT_DEADLINE_MS = 10_000;
 
 export type UntrustedWorkOptions = {
-  /** Past this the job's thread is terminated and the call fails with a 422 naming the limit. */
+  /** Past this (from the job's start on a thread) the thread is terminated and the call fails with a 422 naming it. */
   deadlineMs?: number;
   /** What the job is, as the start of the error's sentence: 'Reading the import'. */
   what: string;
@@ -42,6 +43,9 @@ function thePool(): Piscina {
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
     idleTimeout: 60_000,
+    // Below the server's priority (nice +10, through piscina's optional @napi-rs/nice): on a busy machine the kernel
+    // gives the main thread the core first, and the job is the one that waits, within its deadline.
+    niceIncrement: 10,
     resourceLimits: { maxOldGenerationSizeMb: UNTRUSTED_WORK_MEMORY_MB },
   });
   // A thread that fails outside a job (its memory limit reached as a job ended) is replaced by the pool; a job's own
@@ -73,12 +77,22 @@ export async function runUntrusted<Name extends UntrustedTaskName>(
   // Piscina's own maxQueue does not count jobs that carry an abort signal, as every job here does.
   if (thePool().queueSize >= UNTRUSTED_WORK_MAX_QUEUE)
     throw new HttpError(503, 'The server is busy reading other uploads; try again in a minute.');
-  const signal = AbortSignal.timeout(deadlineMs);
+  // The deadline runs from the job's start on its thread, not from its queueing: a thread starting (a second or more
+  // from the sources under tsx on a busy machine) or a job waiting behind others is not the job's own time.
+  const deadline = new AbortController();
+  const { port1: startedHere, port2: started } = new MessageChannel();
+  startedHere.unref();
+  let timer: NodeJS.Timeout | undefined;
+  startedHere.once('message', () => (timer = setTimeout(() => deadline.abort(), deadlineMs)));
   let answer: TaskAnswer;
   try {
-    answer = (await thePool().run({ task, input }, { signal })) as TaskAnswer;
+    const job = { task, input, started };
+    answer = (await thePool().run(job, { signal: deadline.signal, transferList: [started] })) as TaskAnswer;
   } catch (error) {
-    throw limitError(error, what, deadlineMs, signal) ?? error;
+    throw limitError(error, what, deadlineMs, deadline.signal) ?? error;
+  } finally {
+    clearTimeout(timer);
+    startedHere.close();
   }
   if (!answer.ok) throw new HttpError(answer.statusCode, answer.message, answer.fields);
   return answer.value as UntrustedTaskOutput<Name>;

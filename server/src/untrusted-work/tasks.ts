@@ -1,7 +1,7 @@
 // The CPU work on untrusted input that the untrusted-work pool runs, by name. Only the pool's thread loads this module
 // (and with it the parsers); the main thread imports its types alone. See docs/decisions/0087-untrusted-work-pool.md.
 import { jsonSchemaError, matchJsonSchema } from '../checks/json-schema.js';
-import { planUploadedImport } from '../imports/planning.js';
+import { checkedUploadedImport, previewUploadedImport } from '../imports/planning.js';
 import { countTextsTokens } from '../lib/tokens.js';
 import { promptfooConfigYaml } from '../imports/promptfoo-yaml.js';
 import { readRequestedInputFile } from '../inputs/file-import.js';
@@ -11,8 +11,10 @@ import { readRequestedInputFile } from '../inputs/file-import.js';
  * An HttpError it throws reaches the caller as that HttpError; any other error is a 500.
  */
 export const untrustedTasks = {
-  /** A project import's uploaded files read into what it would create (promptfoo, OpenAI Evals). */
-  planProjectImport: planUploadedImport,
+  /** A project import's uploaded files (promptfoo, OpenAI Evals) read into the report of what it would create. */
+  previewProjectImport: previewUploadedImport,
+  /** The same files read into the project's parts, checked with the contract's schemas, for creating it. */
+  checkedProjectImport: checkedUploadedImport,
   /** A project exported as promptfooconfig.yaml: YAML written from a project's inputs and checks. */
   promptfooConfigYaml,
   /** The inputs import's CSV or JSONL file read into rows, with each row's problems. */

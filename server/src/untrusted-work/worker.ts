@@ -1,4 +1,5 @@
 // The entry point of the untrusted-work pool's threads (piscina loads its default export): runs a task by name.
+import type { MessagePort } from 'node:worker_threads';
 import { HttpError } from '../http/errors.js';
 import { untrustedTasks, type UntrustedTaskName } from './tasks.js';
 
@@ -6,7 +7,12 @@ import { untrustedTasks, type UntrustedTaskName } from './tasks.js';
 export type TaskAnswer =
   { ok: true; value: unknown } | { ok: false; statusCode: number; message: string; fields?: Record<string, unknown> };
 
-export default async function runTask({ task, input }: { task: UntrustedTaskName; input: never }): Promise<TaskAnswer> {
+/** A job: the task's name and input, and the port on which its start is told (the deadline runs from there). */
+type Job = { task: UntrustedTaskName; input: never; started: MessagePort };
+
+export default async function runTask({ task, input, started }: Job): Promise<TaskAnswer> {
+  started.postMessage(null);
+  started.close();
   try {
     // A task answers its value, or a promise of it.
     return { ok: true, value: await Promise.resolve(untrustedTasks[task](input)) };
