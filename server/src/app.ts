@@ -46,16 +46,46 @@ import verdictRoutes from './verdicts/routes.js';
 import evidenceRoutes from './evidence/routes.js';
 import sharingRoutes from './sharing/routes.js';
 import './http/types.js';
+import { badRequest } from './http/errors.js';
+
+/**
+ * No request needs JSON nested deeper than this (a JSON Schema may nest 64 levels); a 2 MB body could nest a million,
+ * and every step after parsing (validating, logging, writing it out) walks it level by level.
+ */
+const JSON_BODY_MAX_DEPTH = 256;
+
+/** Whether brackets outside strings nest deeper than the limit: one pass over the text, before it is parsed. */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
+}
 
 /**
  * Existing API clients send `Content-Type: application/json` on every call, also on DELETE and sign-out with no body;
- * Fastify would answer those 400. An empty body reads as no body (routes with a body schema still answer 400).
+ * Fastify would answer those 400. An empty body reads as no body (routes with a body schema still answer 400). A body
+ * nested deeper than JSON_BODY_MAX_DEPTH is refused before it is parsed.
  */
 function acceptEmptyJsonBodies(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    if (nestsDeeperThan(body as string, JSON_BODY_MAX_DEPTH))
+      return done(
+        badRequest({ non_field_errors: [`The JSON body nests more than ${JSON_BODY_MAX_DEPTH} levels deep.`] }),
+      );
     return parseJson(request, body as string, done);
   });
 }

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, ROUTES } from '@promptgrid/contract';
 import {
@@ -11,9 +8,10 @@ import {
   selfReferringSchema,
   sendImport,
   spoofingEndpointHeaders,
+  startHostileServer,
   templateAmplification,
 } from './hostile-inputs.js';
-import { HttpClient, peakRssMb, startProcess, type ServerProcess } from './server-process.js';
+import { HttpClient, peakRssMb, type ServerProcess } from './server-process.js';
 
 /** What the server may reach at its peak through all of it: an idle one holds about 270 MB. */
 const PEAK_RSS_MB = 700;
@@ -21,26 +19,17 @@ const PEAK_RSS_MB = 700;
 const SLOWEST_HEALTHZ_MS = 150;
 
 describe('one user sending hostile inputs to the server as `npm start` runs it', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptgrid-hostile-'));
   let server: ServerProcess;
+  let stop: (() => Promise<void>) | undefined;
   let hostile: HttpClient;
   let bystander: HttpClient;
 
   beforeAll(async () => {
-    server = await startProcess('main', {
-      DATA_DIR: dataDir,
-      DEV_LOGIN: 'true',
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      EVAL_CONCURRENCY: '4',
-    });
+    ({ server, stop } = await startHostileServer('hostile'));
     hostile = await new HttpClient(server.url).signIn('hostile@example.com');
     bystander = await new HttpClient(server.url).signIn('bystander@example.com');
   }, 90_000);
-  afterAll(async () => {
-    await server?.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stop?.());
 
   /** The server answers another user, and has stayed within its memory. */
   async function stillServing() {

@@ -1,13 +1,36 @@
 import net from 'node:net';
 import zlib from 'node:zlib';
 import { ROUTES, type AiModel, type ImportProjectInput } from '@promptgrid/contract';
-import type { HttpClient } from './server-process.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startProcess, type HttpClient } from './server-process.js';
 import { itemAt } from '@promptgrid/test-support';
 
 /**
  * The inputs with which one signed-in user could once stop a whole server, sent to a server process: for the test
  * that it still answers with its memory bounded, and for the benchmark that measures its longest stall meanwhile.
  */
+
+/**
+ * A server process as `npm start` runs it, in a data directory of its own, with a rate limit no test reaches; `stop`
+ * kills it and removes the directory.
+ */
+export async function startHostileServer(name: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `promptgrid-${name}-`));
+  const server = await startProcess('main', {
+    DATA_DIR: dataDir,
+    DEV_LOGIN: 'true',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    EVAL_CONCURRENCY: '4',
+  });
+  const stop = async () => {
+    await server.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { server, stop };
+}
 
 /** Polls /healthz one request after another until stopped; answers the slowest answer's time (ms), or Infinity. */
 export function healthProbe(baseUrl: string) {

@@ -50,7 +50,7 @@ export function bodyOf(rule: AccessRule | undefined, ids: EntityIds): { payload?
  * A project with an input (with an image), a configuration, a (mock) evaluation, a stored key, an API token and an endpoint, owned by the
  * client's user.
  */
-export async function plantEntities(client: TestClient): Promise<EntityIds> {
+export async function plantEntities(client: Pick<TestClient, 'get' | 'post'>): Promise<EntityIds> {
   const expectOk = <T>(response: { statusCode: number; body: string; json: () => T }, what: string) => {
     if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
     return response.json();

@@ -115,11 +115,17 @@ export class HttpClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
+  /** The headers that send this client's session: its cookies and the CSRF token an unsafe method needs. */
+  sessionHeaders(): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json', cookie: this.cookieHeader() };
-    if (body !== undefined) headers['content-type'] = 'application/json';
     const csrf = this.cookies.get('csrftoken');
-    if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
+    if (csrf) headers[CSRF_HEADER] = csrf;
+    return headers;
+  }
+
+  async request<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const headers = this.sessionHeaders();
+    if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${this.baseUrl}${route}`, {
       method,
       headers,

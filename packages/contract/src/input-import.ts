@@ -32,9 +32,18 @@ export type ImportColumnTarget = z.infer<typeof ImportColumnTarget>;
  * How to read a file's columns by header text (a JSONL object's fields by key, `variables.<name>` for a field of its
  * `variables` object); a header left out is read from its name.
  */
-export const ImportColumns = z.record(z.string(), ImportColumnTarget, {
-  error: 'columns must be an object of header texts to what each column is read as.',
-});
+export const IMPORT_COLUMNS_MAX = 1000;
+const columnsError = 'columns must be an object of header texts to what each column is read as.';
+export const ImportColumns = z
+  .unknown()
+  // Counted before each column is read: 20,000 wrong columns would take Zod a second to list.
+  .refine(
+    (columns) => typeof columns !== 'object' || columns === null || Object.keys(columns).length <= IMPORT_COLUMNS_MAX,
+    {
+      error: `At most ${IMPORT_COLUMNS_MAX} columns.`,
+    },
+  )
+  .pipe(z.record(z.string(), ImportColumnTarget, { error: columnsError }));
 export type ImportColumns = z.infer<typeof ImportColumns>;
 
 /**

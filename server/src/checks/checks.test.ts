@@ -80,6 +80,16 @@ describe.each(embeddedDatabaseOnly)('checks on %s', (kind) => {
     expect(await refused({ name: 's', type: 'json_schema', value: '{"type": ' })).toEqual({
       value: ['The JSON Schema is not valid JSON.'],
     });
+    // Both validate by recursing until the stack overflows: the first on any object with an "a", the second on anything.
+    expect(await refused({ name: 's', type: 'json_schema', value: '{"dependencies": {"a": {"$ref": "#"}}}' })).toEqual({
+      value: [
+        'The JSON Schema refers back to itself through "#" without looking into a property or item, so it would never finish.',
+      ],
+    });
+    const named = '{"$id": "https://x.example/s", "$ref": "https://x.example/s"}';
+    expect(await refused({ name: 's', type: 'json_schema', value: named })).toEqual({
+      value: ['The JSON Schema may refer only to its own parts ("#" or "#/..."), not to "https://x.example/s".'],
+    });
     expect(await refused({ name: 'm', type: 'max_chars', value: 'ten' })).toEqual({
       value: ['The limit must be a whole number of characters.'],
     });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { jsonSchemaError } from './json-schema.js';
-import { compileRule, type RuleType } from './rules.js';
+import { compileRule, type ImmediateRuleType } from './rules.js';
 
-const judge = (type: Exclude<RuleType, 'regex'>, value: string, output: string, expected: string | null = null) =>
+const judge = (type: ImmediateRuleType, value: string, output: string, expected: string | null = null) =>
   compileRule(type, value)(output, expected);
+const judgeSchema = (schema: string, output: string) => compileRule('json_schema', schema)(output, null);
 const judgeRegex = (pattern: string, output: string) => compileRule('regex', pattern)(output, null);
 
 describe('rule checks', () => {
@@ -74,24 +75,24 @@ describe('rule checks', () => {
     expect(fenced.reason).toMatch(/^Not valid JSON: /);
   });
 
-  it('json_schema validates the parsed output with Ajv and says where it fails', () => {
+  it('json_schema validates the parsed output with Ajv and says where it fails', async () => {
     const schema = JSON.stringify({
       type: 'object',
       required: ['city'],
       properties: { city: { type: 'string' }, email: { type: 'string', format: 'email' } },
     });
-    expect(judge('json_schema', schema, '{"city": "Paris"}')).toEqual({
+    expect(await judgeSchema(schema, '{"city": "Paris"}')).toEqual({
       pass: true,
       score: 1,
       reason: 'Matches the JSON Schema.',
     });
-    expect(judge('json_schema', schema, '{"city": 7}')).toEqual({
+    expect(await judgeSchema(schema, '{"city": 7}')).toEqual({
       pass: false,
       score: 0,
       reason: 'Does not match the JSON Schema: /city must be string.',
     });
-    expect(judge('json_schema', schema, '{"city": "Paris", "email": "nope"}')!.reason).toContain('/email');
-    expect(judge('json_schema', schema, 'Paris')!.reason).toMatch(/^Not valid JSON/);
+    expect((await judgeSchema(schema, '{"city": "Paris", "email": "nope"}'))!.reason).toContain('/email');
+    expect((await judgeSchema(schema, 'Paris'))!.reason).toMatch(/^Not valid JSON/);
   });
 
   it('max_chars counts characters, not UTF-16 units', () => {

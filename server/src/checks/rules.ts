@@ -1,22 +1,24 @@
 import type { CheckType, EqualsExpectedMode } from '@promptgrid/contract';
-import { schemaMismatch, schemaValidator } from './json-schema.js';
+import { jsonSchemaMismatch } from './schema-jobs.js';
 import { errorVerdict, quote, verdict, type RuleVerdict } from './rule-verdict.js';
 import { REGEX_JOB_TIMEOUT_MS, searchRegex } from './regex-thread.js';
 import { NO_TOOL_FACTS, toolRule, type ToolFacts } from './tool-rules.js';
 
 /**
  * Applies one rule to an output and its input's expected output; null when the rule does not apply (nothing
- * expected). A regex rule answers later: it searches on its own thread.
+ * expected). A regex or JSON Schema rule answers later: it runs off the event loop, within a deadline.
  */
 export type Rule = (
   output: string,
   expected: string | null,
   facts?: ToolFacts,
 ) => RuleVerdict | null | Promise<RuleVerdict | null>;
-/** Every rule but the regex decides at once. */
+/** The rules that decide at once. */
 export type ImmediateRule = (output: string, expected: string | null, facts?: ToolFacts) => RuleVerdict | null;
 
 export type RuleType = Exclude<CheckType, 'llm_judge'>;
+/** The rule types whose rules decide at once (the others run off the event loop). */
+export type ImmediateRuleType = Exclude<RuleType, 'regex' | 'json_schema' | 'tool_args_schema'>;
 
 function parseJson(output: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
@@ -28,16 +30,15 @@ function parseJson(output: string): { ok: true; value: unknown } | { ok: false; 
 
 /**
  * The output against the check's schema; with none, against the response schema its configuration declared (an
- * output of a configuration without one is not checked).
+ * output of a configuration without one is not checked). Validated on the untrusted-work pool (schema-jobs.ts).
  */
-function jsonSchemaRule(schemaText: string): ImmediateRule {
-  if (schemaText.trim() !== '') schemaValidator(schemaText); // a schema that does not compile fails here
-  return (output, _expected, facts = NO_TOOL_FACTS) => {
+function jsonSchemaRule(schemaText: string): Rule {
+  return async (output, _expected, facts = NO_TOOL_FACTS) => {
     const schema = schemaText.trim() !== '' ? schemaText : facts.responseSchema;
     if (schema === null) return null;
     const parsed = parseJson(output);
     if (!parsed.ok) return verdict(false, `Not valid JSON: ${parsed.message}`);
-    const mismatch = schemaMismatch(schema, parsed.value);
+    const mismatch = await jsonSchemaMismatch(schema, output);
     return mismatch === null
       ? verdict(true, 'Matches the JSON Schema.')
       : verdict(false, `Does not match the JSON Schema: ${mismatch}.`);
@@ -61,7 +62,7 @@ const characterCount = (text: string) => text.length - (text.match(SURROGATE_PAI
  * models add and expected outputs typed in a form lose, unless an equals_expected check asks for an exact comparison
  * (or also ignores case). A failure quotes both texts: a reader sees what was wanted without opening the input.
  */
-export function compileRule(type: Exclude<RuleType, 'regex'>, value: string): ImmediateRule;
+export function compileRule(type: ImmediateRuleType, value: string): ImmediateRule;
 export function compileRule(type: RuleType, value: string): Rule;
 export function compileRule(type: RuleType, value: string): Rule {
   switch (type) {

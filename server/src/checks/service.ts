@@ -6,7 +6,7 @@ import { returnedRow } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
 import { linearRegexError } from './linear-regex.js';
-import { jsonSchemaError } from './json-schema.js';
+import { jsonSchemaRefusal } from './schema-jobs.js';
 
 type CheckRow = typeof checks.$inferSelect;
 
@@ -24,12 +24,12 @@ const toCheck = (row: CheckRow): Check => ({
 });
 
 /**
- * What the contract cannot decide alone: the schema compiles in Ajv, the linear-time engine runs the pattern, the judge
- * model exists, the inputs are the project's.
+ * What the contract cannot decide alone: the schema compiles in Ajv (on the untrusted-work pool), the linear-time
+ * engine runs the pattern, the judge model exists, the inputs are the project's.
  */
 export async function assertCheckValid(tx: Tx, projectId: number, check: SaveCheckInput): Promise<void> {
   if (CHECK_TYPES_WITH_DECLARED_SCHEMA.includes(check.type) && check.value.trim() !== '') {
-    const error = jsonSchemaError(check.value);
+    const error = await jsonSchemaRefusal(check.value);
     if (error) throw badRequest({ value: [error] });
   }
   if (check.type === 'regex') {

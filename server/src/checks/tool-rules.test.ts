@@ -39,23 +39,25 @@ describe('tool checks', () => {
     });
   });
 
-  it('"Tool arguments match JSON Schema" reads the declared parameters when it has no schema of its own', () => {
+  it('"Tool arguments match JSON Schema" reads the declared parameters when it has no schema of its own', async () => {
     const declared = compileRule('tool_args_schema', '');
-    expect(declared('', null, facts([paris]))).toMatchObject({ pass: true });
-    expect(declared('', null, facts([{ name: 'get_weather', arguments: { days: 0 } }]))).toEqual({
+    expect(await declared('', null, facts([paris]))).toMatchObject({ pass: true });
+    expect(await declared('', null, facts([{ name: 'get_weather', arguments: { days: 0 } }]))).toEqual({
       pass: false,
       score: 0,
       reason: "The arguments of get_weather do not match the JSON Schema: must have required property 'city'.",
     });
-    expect(declared('', null, facts([time]))?.reason).toBe('Calls get_time, which the configuration does not declare.');
-    expect(declared('', null, facts([{ name: 'get_weather', arguments: '{"city": Paris' }]))?.reason).toBe(
+    expect((await declared('', null, facts([time])))?.reason).toBe(
+      'Calls get_time, which the configuration does not declare.',
+    );
+    expect((await declared('', null, facts([{ name: 'get_weather', arguments: '{"city": Paris' }])))?.reason).toBe(
       'The arguments of get_weather are not JSON: "{\\"city\\": Paris".',
     );
-    expect(declared('', null, facts([]))).toMatchObject({ pass: false, reason: 'Makes no tool call.' });
+    expect(await declared('', null, facts([]))).toMatchObject({ pass: false, reason: 'Makes no tool call.' });
 
     const ownSchema = compileRule('tool_args_schema', JSON.stringify({ required: ['zone'] }));
-    expect(ownSchema('', null, facts([time]))).toMatchObject({ pass: true });
-    expect(ownSchema('', null, facts([paris]))?.reason).toBe(
+    expect(await ownSchema('', null, facts([time]))).toMatchObject({ pass: true });
+    expect((await ownSchema('', null, facts([paris])))?.reason).toBe(
       "The arguments of get_weather do not match the JSON Schema: must have required property 'zone'.",
     );
   });
@@ -87,17 +89,17 @@ describe('tool checks', () => {
     expect(expected('', null, facts([paris]))).toBeNull();
   });
 
-  it('"Matches a JSON Schema" without a schema of its own checks the response schema the configuration declared', () => {
+  it('"Matches a JSON Schema" without a schema of its own checks the response schema the configuration declared', async () => {
     const rule = compileRule('json_schema', '');
     const schema = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] };
-    expect(rule('{"summary": "Sunny"}', null, facts([], schema))).toMatchObject({ pass: true });
-    expect(rule('{"mood": "Sunny"}', null, facts([], schema))).toEqual({
+    expect(await rule('{"summary": "Sunny"}', null, facts([], schema))).toMatchObject({ pass: true });
+    expect(await rule('{"mood": "Sunny"}', null, facts([], schema))).toEqual({
       pass: false,
       score: 0,
       reason: "Does not match the JSON Schema: must have required property 'summary'.",
     });
     // A configuration without a response schema leaves nothing to check.
-    expect(rule('free text', null, facts([]))).toBeNull();
+    expect(await rule('free text', null, facts([]))).toBeNull();
   });
 
   it('saves the new types with the values they need, and refuses a malformed argument check', () => {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { JSONPath } from 'jsonpath-plus';
 import { parseToolArgumentCheck, type ToolCall } from '@promptgrid/contract';
-import { schemaMismatch, schemaValidator } from './json-schema.js';
+import { jsonSchemaMismatch } from './schema-jobs.js';
 import { quote, verdict, type RuleVerdict } from './rule-verdict.js';
 
 /**
@@ -16,22 +16,25 @@ export type ToolFacts = {
 export const NO_TOOL_FACTS: ToolFacts = { toolCalls: [], toolSchemas: new Map(), responseSchema: null };
 
 type ToolRuleType = 'calls_tool' | 'tool_args_schema' | 'tool_arg_equals' | 'no_tool_call';
-type ToolRule = (output: string, expected: string | null, facts?: ToolFacts) => RuleVerdict | null;
+type ToolRule = (
+  output: string,
+  expected: string | null,
+  facts?: ToolFacts,
+) => RuleVerdict | null | Promise<RuleVerdict | null>;
 
 const NO_CALL = 'Makes no tool call.';
 const namesOf = (calls: readonly ToolCall[]) => calls.map((call) => call.name).join(', ');
 
 /** Every call's arguments against the check's schema, or against the parameters its configuration declared. */
 function argumentsSchemaRule(schemaText: string): ToolRule {
-  if (schemaText.trim() !== '') schemaValidator(schemaText); // a schema that does not compile fails here
-  return (_output, _expected, facts = NO_TOOL_FACTS) => {
+  return async (_output, _expected, facts = NO_TOOL_FACTS) => {
     if (facts.toolCalls.length === 0) return verdict(false, NO_CALL);
     for (const call of facts.toolCalls) {
       const schema = schemaText.trim() !== '' ? schemaText : facts.toolSchemas.get(call.name);
       if (schema === undefined) return verdict(false, `Calls ${call.name}, which the configuration does not declare.`);
       if (typeof call.arguments === 'string')
         return verdict(false, `The arguments of ${call.name} are not JSON: ${quote(call.arguments)}.`);
-      const mismatch = schemaMismatch(schema, call.arguments);
+      const mismatch = await jsonSchemaMismatch(schema, JSON.stringify(call.arguments) ?? 'null');
       if (mismatch !== null)
         return verdict(false, `The arguments of ${call.name} do not match the JSON Schema: ${mismatch}.`);
     }

@@ -14,11 +14,11 @@ import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
-import { countTokens } from '../lib/tokens.js';
+import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
 import { assertOwnsProject } from '../auth/ownership.js';
-import { jsonSchemaError } from '../checks/json-schema.js';
+import { jsonSchemaRefusal } from '../checks/schema-jobs.js';
 
 /** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
 async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) {
@@ -27,7 +27,7 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
     .from(aiModels)
     .where(and(eq(aiModels.id, input.ai_model_id), listedFor(tx, userId)));
   if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
-  assertSchemasValid(input);
+  await assertSchemasValid(input);
   const limit = model.capabilities.maxOutputTokens;
   if (input.parameters.max_tokens !== null && input.parameters.max_tokens > limit)
     throw badRequest({ 'parameters.max_tokens': [`Max tokens must be at most ${limit} for ${model.modelName}.`] });
@@ -37,14 +37,14 @@ async function findModel(tx: Tx, userId: number, input: SaveConfigurationInput) 
 }
 
 /** Each tool's parameters and the response schema are JSON Schemas Ajv accepts; 400 naming the field otherwise. */
-function assertSchemasValid(input: SaveConfigurationInput) {
+async function assertSchemasValid(input: SaveConfigurationInput) {
   const errors: Record<string, string[]> = {};
-  input.tools.forEach((tool, index) => {
-    const error = jsonSchemaError(JSON.stringify(tool.parameters));
+  for (const [index, tool] of input.tools.entries()) {
+    const error = await jsonSchemaRefusal(tool.parameters);
     if (error) errors[`tools.${index}.parameters`] = [error];
-  });
+  }
   if (input.response_schema) {
-    const error = jsonSchemaError(JSON.stringify(input.response_schema.schema));
+    const error = await jsonSchemaRefusal(input.response_schema.schema);
     if (error) errors['response_schema.schema'] = [error];
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
@@ -54,12 +54,12 @@ function assertSchemasValid(input: SaveConfigurationInput) {
 type KeptTexts = { messages: ChatMessage[]; userTemplate: string };
 const NEW_TEXTS: KeptTexts = { messages: [], userTemplate: DEFAULT_USER_TEMPLATE };
 
-function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean, kept: KeptTexts) {
+async function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: boolean, kept: KeptTexts) {
   return {
     name: input.name,
     aiModelId: input.ai_model_id,
     promptContent: input.prompt_content,
-    promptTokenCount: countTokens(input.prompt_content),
+    promptTokenCount: await countTokensOffLoop([input.prompt_content]),
     messages: input.messages ?? kept.messages,
     userTemplate: input.user_template ?? kept.userTemplate,
     // Sliders send 0.30000000000000004; store the step value.
@@ -112,7 +112,7 @@ export async function createConfigurations(
           .insert(configurations)
           .values({
             projectId,
-            ...columnsFrom(input, model.supportsJsonMode, NEW_TEXTS),
+            ...(await columnsFrom(input, model.supportsJsonMode, NEW_TEXTS)),
             isActive: input.is_active ?? true,
           })
           .returning({ id: configurations.id }),
@@ -134,7 +134,7 @@ export async function updateConfiguration(
     assertPayloadProject(input.project, existing.configuration.projectId);
     await touchProject(tx, existing.configuration.projectId);
     const model = await findModel(tx, userId, input);
-    const columns = columnsFrom(input, model.supportsJsonMode, existing.configuration);
+    const columns = await columnsFrom(input, model.supportsJsonMode, existing.configuration);
     const version = await keepVersionIfChanged(tx, existing.configuration, columns);
     await tx
       .update(configurations)

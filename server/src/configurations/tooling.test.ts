@@ -86,6 +86,26 @@ describe.each(embeddedDatabaseOnly)('configuration tools and response schema on 
     expect(itemAt(errors['response_schema.schema']!, 0)).toMatch(/^Not a valid JSON Schema: /);
   });
 
+  it('answers 400 with a field message for a response schema or tool schema that would recurse forever', async () => {
+    const { client, project, body } = await withProject();
+    const refused = await client.post(
+      ROUTES.configurations(project.id),
+      body({
+        tools: [{ ...weather, parameters: { type: 'object', dependencies: { city: { $ref: '#' } } } }],
+        response_schema: { name: 'answer', schema: { $id: 'https://x.example/s', $ref: 'https://x.example/s' } },
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      'tools.0.parameters': [
+        'The JSON Schema refers back to itself through "#" without looking into a property or item, so it would never finish.',
+      ],
+      'response_schema.schema': [
+        'The JSON Schema may refer only to its own parts ("#" or "#/..."), not to "https://x.example/s".',
+      ],
+    });
+  });
+
   it('answers 400 for tool definitions the contract refuses', async () => {
     const { client, project, body } = await withProject();
     const post = async (changes: Record<string, unknown>) =>

@@ -31,4 +31,18 @@ describe.each(embeddedDatabaseOnly)('JSON bodies on %s', (kind) => {
     expect(malformed.json()).toHaveProperty('non_field_errors');
     expect((await alice.get(ROUTES.projects)).json()).toEqual([]);
   });
+
+  it('refuses a body nested deeper than 256 levels before parsing it, and takes one as deep with brackets in strings', async () => {
+    const alice = await signedInClient(ctx.app);
+    const nested = (depth: number) => `{"name": "P", "description": ${'['.repeat(depth)}1${']'.repeat(depth)}}`;
+    const refused = await alice.request('POST', ROUTES.projects, nested(100_000), { headers: json });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ non_field_errors: ['The JSON body nests more than 256 levels deep.'] });
+    // Within the limit it reaches the route, which reads the description as text.
+    expect(Object.keys((await alice.request('POST', ROUTES.projects, nested(255), { headers: json })).json())).toEqual([
+      'description',
+    ]);
+    const brackets = { name: 'P', description: `${'[{'.repeat(500)}"\\` };
+    expect((await alice.post(ROUTES.projects, brackets)).statusCode).toBe(201);
+  });
 });

@@ -1,6 +1,7 @@
 // YAML from users' files, read with the limits a hostile file needs: size, aliases (billion laughs) and depth.
 import { LineCounter, parseDocument } from 'yaml';
 import { badRequest, HttpError } from '../http/errors.js';
+import { nestingDepth } from '../lib/nesting-depth.js';
 
 /**
  * The YAML and JSON an import may parse, all its files together. The parser reads about 1 MB a second, and under a
@@ -15,20 +16,6 @@ export const YAML_MAX_DEPTH = 64;
 
 /** A parsed YAML file, and where each of its values stands (1-based line), by path of keys and indexes. */
 export type ReadYaml = { value: unknown; lineOf: (path: (string | number)[]) => number | null };
-
-function depthOf(value: unknown): number {
-  // Iterative: a recursive walk of a 10,000-deep document would overflow the stack it is guarding.
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > YAML_MAX_DEPTH) return deepest;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
 
 /**
  * How deeply the text nests before it is parsed, so the parser never recurses 10,000 levels: flow collections (`[`,
@@ -83,7 +70,8 @@ export function readYaml(text: string, file: string): ReadYaml {
     if (error instanceof RangeError) throw refuse(`nested too deeply to read.`);
     throw error;
   }
-  if (depthOf(value) > YAML_MAX_DEPTH) throw refuse(`nested more than ${YAML_MAX_DEPTH} levels deep.`);
+  if (nestingDepth(value, YAML_MAX_DEPTH) > YAML_MAX_DEPTH)
+    throw refuse(`nested more than ${YAML_MAX_DEPTH} levels deep.`);
   return {
     value,
     lineOf: (path) => {

@@ -195,6 +195,14 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
     ]);
   });
 
+  it('refuses a column mapping of more than 1,000 columns with one message, before reading any', async () => {
+    const { client, project } = await withProject();
+    const columns = Object.fromEntries(Array.from({ length: 20_000 }, (_, n) => [`column ${n}`, 'nowhere']));
+    const refused = await client.post(ROUTES.inputsImportPreview(project), { format: 'csv', data: 'x\n', columns });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ columns: ['At most 1000 columns.'] });
+  });
+
   it('refuses a file with bad rows, naming row and field, and creates nothing', async () => {
     const { client, project } = await withProject();
     const csv = 'name,content,tone\nGood,Fine,calm\nBlank,,calm\nWide,x,calm,extra\nLast,ok,calm\n';

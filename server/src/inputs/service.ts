@@ -16,7 +16,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { inputs } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
-import { countTokens } from '../lib/tokens.js';
+import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { assertPayloadProject, changeProject } from '../projects/service.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
 import { badRequest } from '../http/errors.js';
@@ -125,13 +125,13 @@ function ordering(sort: InputListQuery['sort']): SQL[] {
  * An input's text columns: a conversation's content is its last user turn and its tokens those of every turn; a text
  * input needs its content (400 otherwise).
  */
-export function textColumns(content: string | undefined, messages: ChatMessage[] | null) {
+export async function textColumns(content: string | undefined, messages: ChatMessage[] | null) {
   if (messages) {
-    const tokenCount = messages.reduce((sum, message) => sum + countTokens(message.content), 0);
+    const tokenCount = await countTokensOffLoop(messages.map((message) => message.content));
     return { content: lastUserTurn(messages), messages, tokenCount };
   }
   if (content === undefined) throw badRequest({ content: ['Content is required.'] });
-  return { content, messages: null, tokenCount: countTokens(content) };
+  return { content, messages: null, tokenCount: await countTokensOffLoop([content]) };
 }
 
 export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {
@@ -143,7 +143,7 @@ export async function createInput(db: Db, userId: number, projectId: number, inp
         .values({
           projectId,
           name: input.name,
-          ...textColumns(input.content, input.messages),
+          ...(await textColumns(input.content, input.messages)),
           variables: input.variables,
           expectedOutput: input.expected_output,
           active: input.active ?? true,
@@ -176,7 +176,7 @@ export async function updateInput(
       .update(inputs)
       .set({
         name: input.name,
-        ...textColumns(input.content, input.messages === undefined ? existing.messages : input.messages),
+        ...(await textColumns(input.content, input.messages === undefined ? existing.messages : input.messages)),
         variables: input.variables,
         expectedOutput: input.expected_output,
         active: input.active,

@@ -125,7 +125,7 @@ async function withTokenCountsInSlices(rows: ImportedInput[]): Promise<StoredImp
   const counted: StoredImportRow[] = [];
   for (const row of rows) {
     await slice();
-    const { content, messages, tokenCount } = textColumns(row.content, row.messages);
+    const { content, messages, tokenCount } = await textColumns(row.content, row.messages);
     counted.push({ ...row, content, messages, token_count: tokenCount });
   }
   return counted;

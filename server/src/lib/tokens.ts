@@ -7,13 +7,32 @@ let tokenizer: Tokenizer | undefined;
 const encodings = new Map<string, Tokenizer>();
 
 /**
+ * gpt-tokenizer merges byte pairs in time that grows with the square of a word's length: `'a'.repeat(20_000)` takes
+ * 3.7 s, `'a'.repeat(200_000)` 90 s, and runs of spaces or emoji as much. A run of this many characters without a
+ * break (or of whitespace) is counted in pieces this long: exact for any text without such a run, and off by at most a
+ * token per piece in one that has (a prose word is far shorter; a 200,000-character run then takes well under 1 s).
+ */
+const LONG_RUN_PIECE = 128;
+const LONG_RUN = new RegExp(`(\\S{${LONG_RUN_PIECE}}|\\s{${LONG_RUN_PIECE}})`, 'u');
+
+function countInPieces(encoding: Tokenizer, text: string): number {
+  if (!LONG_RUN.test(text)) return encoding.countTokens(text);
+  let count = 0;
+  for (const piece of text.split(LONG_RUN)) if (piece !== '') count += encoding.countTokens(piece);
+  return count;
+}
+
+/**
  * Token count of a text with OpenAI's o200k encoding: exact for OpenAI models, a close estimate for Anthropic's.
  * The encoding tables take ~70 MB once loaded, so they load at the first count rather than at start.
  */
 export function countTokens(text: string): number {
   tokenizer ??= requireHere('gpt-tokenizer') as Tokenizer;
-  return tokenizer.countTokens(text);
+  return countInPieces(tokenizer, text);
 }
+
+/** The token count of several texts together (a conversation's turns). */
+export const countTextsTokens = (texts: readonly string[]) => texts.reduce((sum, text) => sum + countTokens(text), 0);
 
 /**
  * Token count of a text with the encoding an OpenAI model uses (gpt-tokenizer's model map; models it does not know
@@ -28,7 +47,7 @@ export function countOpenAiTokens(model: string, text: string): number {
     encoding = requireHere(`gpt-tokenizer/encoding/${name}`) as Tokenizer;
     encodings.set(name, encoding);
   }
-  return encoding.countTokens(text);
+  return countInPieces(encoding, text);
 }
 
 /**

@@ -1,6 +1,8 @@
 // The CPU work on untrusted input that the untrusted-work pool runs, by name. Only the pool's thread loads this module
 // (and with it the parsers); the main thread imports its types alone. See docs/decisions/0087-untrusted-work-pool.md.
+import { jsonSchemaError, matchJsonSchema } from '../checks/json-schema.js';
 import { checkedUploadedImport, previewUploadedImport } from '../imports/planning.js';
+import { countTextsTokens } from '../lib/tokens.js';
 import { promptfooConfigYaml } from '../imports/promptfoo-yaml.js';
 import { readRequestedInputFile } from '../inputs/file-import.js';
 
@@ -17,6 +19,12 @@ export const untrustedTasks = {
   promptfooConfigYaml,
   /** The inputs import's CSV or JSONL file read into rows, with each row's problems. */
   readInputFile: readRequestedInputFile,
+  /** Why a JSON Schema's text cannot be used (the recursion guard, the meta-schema, compiling it), or null. */
+  checkJsonSchema: jsonSchemaError,
+  /** A JSON text's value against a JSON Schema: a check's or a configuration's response schema, on one output. */
+  matchJsonSchema,
+  /** The token count of users' texts (an input's content or turns, a system prompt) too long to count inline. */
+  countTokens: countTextsTokens,
 };
 
 export type UntrustedTaskName = keyof typeof untrustedTasks;
