@@ -285,6 +285,29 @@ describe('ConfigurationEditorDialog', () => {
     // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
   }, 15_000);
 
+  it("shows the saved model selected, an endpoint's model as well as the catalog's", async () => {
+    const endpointModel: AiModel = {
+      ...itemAt(models, 0),
+      id: 11,
+      company: 'custom',
+      endpoint: { id: 5, name: 'Local Ollama' },
+      model_name: 'llama3.2',
+      price: null,
+    };
+    mockApi(({ url }) =>
+      url === '/api/models/'
+        ? { body: [...models, endpointModel] }
+        : url.includes('/versions/')
+          ? { body: [] }
+          : undefined,
+    );
+    open({ ...friendly, ai_model: endpointModel });
+    const select = await screen.findByRole('combobox', { name: 'AI model' });
+    await screen.findByRole('option', { name: 'Local Ollama - llama3.2' });
+    await waitFor(() => expect(select).toHaveValue('11'));
+    expect(screen.getByRole('option', { name: 'Local Ollama - llama3.2' })).toHaveProperty('selected', true);
+  });
+
   it('labels models "company - model name" and offers JSON mode only for models that support it', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     open(null);
