@@ -320,7 +320,10 @@ describe('ConfigurationEditorDialog', () => {
       }
     });
     const template = 'Topic: {{topic}}\nQuestion: {{question}}';
-    open({ ...friendly, user_template: template }, (data: SaveConfigurationPayload) => updateConfiguration(9, data));
+    open(
+      { ...friendly, user_template: template },
+      vi.fn((data: SaveConfigurationPayload) => updateConfiguration(9, data)),
+    );
     const field = screen.getByLabelText('User message template');
     expect(field).toHaveValue(template);
     await userEvent.type(field, '{Enter}Answer briefly.');
