@@ -171,11 +171,14 @@ test.describe('verdicts', () => {
     );
     await shot(page, 'verdicts-blind-votes');
 
-    // The project's trend: this run is its one point; a click on the run opens it again.
+    // The project's trend: mock runs are left out until asked for; then this run is its one point, marked as mock,
+    // and a click on the run opens it again.
     await page.getByRole('link', { name: 'Trends' }).click();
     await visible(page.getByRole('heading', { name: 'Trends' }));
+    await page.getByRole('switch', { name: 'Show mock runs' }).click();
     const trend = page.getByRole('table', { name: 'Pass rate per system prompt in each run, oldest first' });
     await visible(trend.getByRole('columnheader', { name: 'Friendly' }));
+    await visible(trend.getByText('Mock run'));
     await shot(page, 'verdicts-trends');
     await trend.getByRole('button').first().click();
     await page.waitForURL(/\/results\?evaluation=\d+/);

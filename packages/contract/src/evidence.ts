@@ -228,12 +228,24 @@ export const TrendPoint = z.object({
   pass_rate: z.number(),
   checks_passed: z.number().int(),
   checks_total: z.number().int(),
+  /** A mock run's outputs are canned: its pass rate says nothing about the prompt. */
+  use_mock: z.boolean(),
 });
 export type TrendPoint = z.infer<typeof TrendPoint>;
 
+/** GET /api/projects/{id}/trends/?include_mock=true: mock runs are left out unless asked for. */
+export const TrendsQuery = z.object({
+  include_mock: z
+    .enum(['true', 'false'], { error: 'include_mock must be true or false.' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type TrendsQuery = z.infer<typeof TrendsQuery>;
+
 /**
  * GET /api/projects/{id}/trends/: pass rate per configuration (by name, across its versions) over the project's latest
- * runs, oldest first; a run without check verdicts for a configuration adds no point.
+ * runs (mock runs only with include_mock), oldest first; a run without check verdicts for a configuration adds no
+ * point.
  */
 export const ProjectTrends = z.object({
   /** How many of the latest runs were read (at most TREND_RUNS). */

@@ -40,7 +40,7 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
 
   /**
    * A run of the project's inputs on A and B (`repetitions` each), where `passes(configuration, input, repetition)`
-   * says whether the rule check passed; A takes 1 s per call, B 2 s.
+   * says whether the rule check passed; A takes 1 s per call, B 2 s. A mock run unless `useMock` is false.
    */
   async function run(
     client: Client,
@@ -48,6 +48,7 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
     passes: (configuration: 'a' | 'b', input: number, repetition: number) => boolean,
     repetitions = 1,
     output: (input: number, repetition: number) => string = () => 'yes',
+    useMock?: boolean,
   ) {
     const requests: (FixtureRequest & { side: 'a' | 'b'; i: number })[] = [];
     for (const side of ['a', 'b'] as const)
@@ -70,6 +71,7 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
       configurations: [p.a, p.b],
       inputs: p.inputs,
       requests,
+      useMock,
     });
     await insertRuleScores(
       ctx.database.db,
@@ -384,9 +386,11 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json()).toEqual({ runs: 0, series: [] });
 
-    // First run: A passes 1 of 4, B 2 of 4; second run: A 3 of 4, B 4 of 4.
-    const first = await run(alice, p, (side, i) => (side === 'a' ? i < 1 : i < 2));
-    const second = await run(alice, p, (side, i) => (side === 'a' ? i < 3 : true));
+    // First run: A passes 1 of 4, B 2 of 4; second run: A 3 of 4, B 4 of 4; a mock run between them.
+    const real = (passes: Parameters<typeof run>[2]) => run(alice, p, passes, 1, undefined, false);
+    const first = await real((side, i) => (side === 'a' ? i < 1 : i < 2));
+    const mock = await run(alice, p, () => true);
+    const second = await real((side, i) => (side === 'a' ? i < 3 : true));
     const trends = (await alice.get(ROUTES.trends(p.id))).json();
     expect(trends.runs).toBe(2);
     expect(trends.series.map((s: { name: string }) => s.name)).toEqual(['A', 'B']);
@@ -409,6 +413,24 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
     ]);
     expect(b.points.map((point: { pass_rate: number }) => point.pass_rate)).toEqual([0.5, 1]);
     expect(a.points[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(a.points.map((point: { use_mock: boolean }) => point.use_mock)).toEqual([false, false]);
+
+    // Asked for, the mock run comes in its place, marked.
+    const withMock = (await alice.get(`${ROUTES.trends(p.id)}?include_mock=true`)).json();
+    expect(withMock.runs).toBe(3);
+    expect(
+      withMock.series[0].points.map((point: { evaluation_id: number; use_mock: boolean }) => [
+        point.evaluation_id,
+        point.use_mock,
+      ]),
+    ).toEqual([
+      [first.evaluationId, false],
+      [mock.evaluationId, true],
+      [second.evaluationId, false],
+    ]);
+    const refused = await alice.get(`${ROUTES.trends(p.id)}?include_mock=maybe`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ include_mock: ['include_mock must be true or false.'] });
 
     const mallory = await signedInClient(ctx.app);
     expect((await mallory.get(ROUTES.trends(p.id))).statusCode).toBe(404);

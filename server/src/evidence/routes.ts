@@ -8,6 +8,7 @@ import {
   PairedSignificance,
   RunSignificance,
   SignificanceQuery,
+  TrendsQuery,
   VotePreference,
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
@@ -130,11 +131,13 @@ export default async function evidenceRoutes(app: App) {
         description:
           "Pass rate per configuration over the project's latest 50 runs, oldest first: one series per configuration " +
           'name (its versions continue it), each point a run with its date, the version it sent and its check ' +
-          'verdicts. A run without verdicts for a configuration adds no point.',
+          'verdicts. A run without verdicts for a configuration adds no point. Mock runs are left out unless ' +
+          'include_mock=true; each point says whether its run was a mock run.',
         params: IdParams,
+        querystring: TrendsQuery,
         response: { 200: ProjectTrends },
       },
     },
-    (request) => readProjectTrends(app.db, currentUser(request).id, request.params.id),
+    (request) => readProjectTrends(app.db, currentUser(request).id, request.params.id, request.query),
   );
 }

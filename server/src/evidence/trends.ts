@@ -1,6 +1,6 @@
 // Run-to-run trends: did last week's prompt change help? Pass rate per configuration over a project's runs.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { TREND_RUNS, type ProjectTrends, type TrendPoint } from '@promptgrid/contract';
+import { TREND_RUNS, type ProjectTrends, type TrendPoint, type TrendsQuery } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, scores, type RunSnapshot } from '../db/schema.js';
 import { assertOwnsProject } from '../auth/ownership.js';
@@ -22,20 +22,33 @@ function readPassTotals(db: Db, evaluationIds: number[]) {
 
 /**
  * The project's latest TREND_RUNS runs, a series per configuration name (a renamed configuration starts a new one,
- * a new version of the same name continues it), each point a run's pass rate, oldest first.
+ * a new version of the same name continues it), each point a run's pass rate, oldest first. Mock runs only when
+ * asked for: their canned outputs would read as a change in the prompt.
  */
-export async function readProjectTrends(db: Db, userId: number, projectId: number): Promise<ProjectTrends> {
+export async function readProjectTrends(
+  db: Db,
+  userId: number,
+  projectId: number,
+  { include_mock }: TrendsQuery,
+): Promise<ProjectTrends> {
   await assertOwnsProject(db, userId, projectId);
   const runs = await db
     .select({
       id: evaluations.id,
       name: evaluations.name,
       createdAt: evaluations.createdAt,
+      useMock: evaluations.useMock,
       // Only the configurations: a run's frozen inputs can be thousands of rows.
       configurations: sql<RunSnapshot['configurations']>`${evaluations.snapshot} -> 'configurations'`,
     })
     .from(evaluations)
-    .where(and(eq(evaluations.userId, userId), eq(evaluations.projectId, projectId)))
+    .where(
+      and(
+        eq(evaluations.userId, userId),
+        eq(evaluations.projectId, projectId),
+        include_mock ? undefined : eq(evaluations.useMock, false),
+      ),
+    )
     .orderBy(desc(evaluations.createdAt), desc(evaluations.id))
     .limit(TREND_RUNS);
   const totals =
@@ -61,6 +74,7 @@ export async function readProjectTrends(db: Db, userId: number, projectId: numbe
         pass_rate: total.passed / total.total,
         checks_passed: total.passed,
         checks_total: total.total,
+        use_mock: run.useMock,
       });
       series.set(configuration.name, points);
     }

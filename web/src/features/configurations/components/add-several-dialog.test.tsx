@@ -20,6 +20,18 @@ const model = (id: number, model_name: string): AiModel => ({
   price: null,
 });
 
+/** The project's empty configurations screen with one model, and the Add several dialog opened on it. */
+async function openWithNoConfigurations() {
+  mockApi(({ url }) => {
+    if (url === '/api/projects/1/configurations/') return { body: [] };
+    if (url === '/api/models/') return { body: [model(1, 'gpt-4.1-mini')] };
+    return undefined;
+  });
+  renderWithApp(<ConfigurationsView projectId="1" />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Add several' }));
+  return screen.findByRole('dialog', { name: 'Add several system prompts' });
+}
+
 describe('Add several system prompts', () => {
   it('splits pasted prompts on ---, names them by first line, renames one, and saves all with one model', async () => {
     const calls = mockApi(({ url, method }) => {
@@ -64,14 +76,7 @@ describe('Add several system prompts', () => {
   }, 30_000);
 
   it('takes one prompt per uploaded file', async () => {
-    mockApi(({ url }) => {
-      if (url === '/api/projects/1/configurations/') return { body: [] };
-      if (url === '/api/models/') return { body: [model(1, 'gpt-4.1-mini')] };
-      return undefined;
-    });
-    renderWithApp(<ConfigurationsView projectId="1" />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Add several' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add several system prompts' });
+    const dialog = await openWithNoConfigurations();
     await userEvent.upload(within(dialog).getByLabelText('Upload .md or .txt files'), [
       new File(['# Short\nBe short.\n'], 'short.md'),
       new File(['Be long.'], 'long.txt'),
@@ -80,4 +85,24 @@ describe('Add several system prompts', () => {
     expect(within(dialog).getByLabelText('Name of prompt 1')).toHaveValue('Short');
     expect(within(dialog).getByRole('button', { name: 'Add 2 system prompts' })).toBeEnabled();
   }, 30_000);
+
+  it('asks before Escape or Cancel throws away pasted prompts, and keeps them on Keep editing', async () => {
+    const dialog = await openWithNoConfigurations();
+    await userEvent.click(within(dialog).getByLabelText('Prompts'));
+    await userEvent.paste('You are terse.\n---\nYou are kind.');
+
+    await userEvent.keyboard('{Escape}');
+    const confirm = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('dialog', { name: 'Add several system prompts' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Prompts')).toHaveValue('You are terse.\n---\nYou are kind.');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 15_000);
 });

@@ -3,6 +3,7 @@ import { aiModelLabel, LIMITS } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useDiscardGuard } from '@/components/ui/discard-guard';
 import { Field, inputClasses, TextArea, TextInput } from '@/components/ui/field';
 import { useAiModels } from '@/lib/api/get-ai-models';
 import { useCreateConfigurations } from '../api/create-configurations';
@@ -42,6 +43,11 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
       : null;
   const canSave =
     prompts.length > 0 && drafts.every(({ name }) => name.trim() !== '') && chosenModel && !temperatureError;
+  // Pasted prompts may be long and exist nowhere else: closing with some asks first.
+  const { guard, confirmation } = useDiscardGuard(text.trim() !== '');
+  const requestClose = () => {
+    if (!create.isPending) guard(() => onOpenChange(false));
+  };
 
   const addFiles = async (files: FileList | null) => {
     const texts = await Promise.all([...(files ?? [])].map(readText));
@@ -62,14 +68,14 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !create.isPending && onOpenChange(next)}
+      onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}
       title="Add several system prompts"
       description="Paste several prompts separated by a line of --- (or upload .md or .txt files, one prompt each)."
       className="sm:max-w-3xl"
       closeOnOutsideClick={false}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={create.isPending}>
+          <Button variant="secondary" onClick={requestClose} disabled={create.isPending}>
             Cancel
           </Button>
           <Button onClick={save} disabled={!canSave || create.isPending}>
@@ -161,6 +167,7 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
         ) : null}
         {create.isError ? <Banner tone="error">{`Failed to add the prompts: ${create.error.message}`}</Banner> : null}
       </div>
+      {confirmation}
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import type { AiModel, Configuration } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { ApiError } from '@/lib/api-client';
+import { updateConfiguration, type SaveConfigurationPayload } from '../api/save-configuration';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 import { itemAt } from '@promptgrid/test-support/items';
 
@@ -283,6 +284,54 @@ describe('ConfigurationEditorDialog', () => {
       ),
     );
     // Many interactions: on a loaded machine (the whole suite on 2 cores) they take longer than the default 5 s.
+  }, 15_000);
+
+  it("shows the saved model selected, an endpoint's model as well as the catalog's", async () => {
+    const endpointModel: AiModel = {
+      ...itemAt(models, 0),
+      id: 11,
+      company: 'custom',
+      endpoint: { id: 5, name: 'Local Ollama' },
+      model_name: 'llama3.2',
+      price: null,
+    };
+    mockApi(({ url }) =>
+      url === '/api/models/'
+        ? { body: [...models, endpointModel] }
+        : url.includes('/versions/')
+          ? { body: [] }
+          : undefined,
+    );
+    open({ ...friendly, ai_model: endpointModel });
+    const select = await screen.findByRole('combobox', { name: 'AI model' });
+    await screen.findByRole('option', { name: 'Local Ollama - llama3.2' });
+    await waitFor(() => expect(select).toHaveValue('11'));
+    expect(screen.getByRole('option', { name: 'Local Ollama - llama3.2' })).toHaveProperty('selected', true);
+  });
+
+  it('shows a user message template on several lines and saves it with its line breaks', async () => {
+    const puts: unknown[] = [];
+    mockApi(({ url, method, body }) => {
+      if (url === '/api/models/') return { body: models };
+      if (url.includes('/versions/')) return { body: [] };
+      if (url === '/api/configurations/9/' && method === 'PUT') {
+        puts.push(JSON.parse(body));
+        return { body: friendly };
+      }
+    });
+    const template = 'Topic: {{topic}}\nQuestion: {{question}}';
+    open(
+      { ...friendly, user_template: template },
+      vi.fn((data: SaveConfigurationPayload) => updateConfiguration(9, data)),
+    );
+    const field = screen.getByLabelText('User message template');
+    expect(field).toHaveValue(template);
+    await userEvent.type(field, '{Enter}Answer briefly.');
+    expect(field).toHaveValue(`${template}\nAnswer briefly.`);
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual(expect.objectContaining({ user_template: `${template}\nAnswer briefly.` }));
   }, 15_000);
 
   it('labels models "company - model name" and offers JSON mode only for models that support it', async () => {

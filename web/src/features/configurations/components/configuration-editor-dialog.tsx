@@ -106,20 +106,22 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
           hint={model ? modelPriceText(model.price) : undefined}
         >
           {(props) => (
-            <select
-              {...props}
-              {...form.register('ai_model_id')}
-              required
-              className={inputClasses}
-              disabled={models.isPending}
-            >
-              <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
-              {(models.data ?? []).map((m) => (
-                <option key={m.id} value={m.id}>
-                  {aiModelLabel(m)}
-                </option>
-              ))}
-            </select>
+            // Controlled: the saved model's option arrives with the models list, after the select is mounted, and
+            // an uncontrolled select would keep showing the empty option it could only pick at mount.
+            <Controller
+              control={form.control}
+              name="ai_model_id"
+              render={({ field }) => (
+                <select {...props} {...field} required className={inputClasses} disabled={models.isPending}>
+                  <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
+                  {(models.data ?? []).map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {aiModelLabel(m)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
           )}
         </Field>
         <Field

@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { Field, TextInput } from '@/components/ui/field';
+import { Field, TextArea } from '@/components/ui/field';
 import { MessagesEditor } from '@/components/ui/messages-editor';
 import { fieldMessage } from '@/lib/contract-form';
 import type { ConfigurationValues } from '../lib/configuration-form';
@@ -35,7 +35,9 @@ export function MessageTemplateFields({ control, register, errors }: Props) {
         error={errors.user_template?.message}
         hint="The user message a text input is sent as: {{input}} is the input's content."
       >
-        {(props) => <TextInput {...props} {...register('user_template')} autoComplete="off" />}
+        {/* A text area: a template often spans lines ("Topic: {{topic}}" then "Question: {{question}}"), which a
+            one-line input would join. */}
+        {(props) => <TextArea {...props} {...register('user_template')} rows={3} className="min-h-0 font-mono" />}
       </Field>
     </>
   );

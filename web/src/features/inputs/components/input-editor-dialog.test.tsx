@@ -111,7 +111,8 @@ describe('InputEditorDialog', () => {
     const names = screen.getAllByRole('textbox', { name: /Variable name/ });
     expect(names.map((field) => (field as HTMLInputElement).value)).toEqual(['city']);
     await userEvent.click(screen.getByRole('button', { name: 'Add day' }));
-    await userEvent.type(itemAt(screen.getAllByRole('textbox', { name: /^Value/ }), 1), 'Monday');
+    // A value may span lines, as the prompt it fills does.
+    await userEvent.type(itemAt(screen.getAllByRole('textbox', { name: /^Value/ }), 1), 'Monday{Enter}morning');
     await userEvent.click(screen.getByRole('button', { name: 'Add variable' }));
     await userEvent.type(itemAt(screen.getAllByRole('textbox', { name: /Variable name/ }), 2), '9 lives');
     await userEvent.type(itemAt(screen.getAllByRole('textbox', { name: /^Value/ }), 2), 'x');
@@ -126,7 +127,7 @@ describe('InputEditorDialog', () => {
         name: existing.name,
         content: input.content,
         messages: null,
-        variables: { city: 'Paris', day: 'Monday' },
+        variables: { city: 'Paris', day: 'Monday\nmorning' },
         expected_output: 'Sunny.',
       }),
     );

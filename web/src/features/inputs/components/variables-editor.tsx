@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { templateVariables } from '@promptgrid/contract';
 import { Button } from '@/components/ui/button';
-import { TextInput, FieldError } from '@/components/ui/field';
+import { TextArea, TextInput, FieldError } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 
 /** Rows of the table while editing: names may be blank or repeated until saved. */
@@ -70,9 +70,12 @@ export function VariablesEditor({
                   </span>
                 </td>
                 <td className="py-1 pl-2 align-top">
-                  <TextInput
+                  {/* A value is text the prompt is filled with, and may span lines like the prompt. */}
+                  <TextArea
                     aria-labelledby={`${id}-value ${id}-row-${row.key}`}
                     value={row.value}
+                    rows={1}
+                    className="min-h-0"
                     onChange={(event) => update(row.key, { value: event.target.value })}
                   />
                 </td>

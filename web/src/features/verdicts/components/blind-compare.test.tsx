@@ -105,4 +105,64 @@ describe('BlindCompare', () => {
     await userEvent.keyboard('{Escape}');
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
+
+  it('on a run with repetitions, pairs repetition r of one configuration with repetition r of another, and Skip moves on', async () => {
+    // One input, two configurations, three repetitions each: three matched pairs, each in both orders.
+    const repeated = [5, 6].flatMap((configuration) =>
+      [0, 1, 2].map((repetition) => ({
+        ...apiRequestFixture(configuration * 10 + repetition, 1, configuration, 'SUCCESS'),
+        repetition,
+      })),
+    );
+    const repeatedRun: BlindCompareRun = {
+      evaluationId: 9,
+      requests: repeated,
+      results: repeated.map((r) =>
+        resultFixture(r.id, 1, r.configuration, `Prompt ${r.configuration}, repetition ${r.repetition}`),
+      ),
+      inputOf: (id) => inputs.get(id ?? -1),
+    };
+    const cast: CastVoteInput[] = [];
+    mockApi(({ method, url, body }) => {
+      if (url === '/api/evaluations/9/votes/' && method === 'GET') return { body: [] };
+      if (url === '/api/evaluations/9/votes/' && method === 'POST') {
+        const vote = JSON.parse(body) as CastVoteInput;
+        cast.push(vote);
+        return { status: 201, body: { ...vote, id: cast.length, evaluation: 9, created_at: FIXED_TIME } };
+      }
+    });
+    renderWithApp(<BlindCompare run={repeatedRun} open onOpenChange={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Blind A/B comparison' });
+    const sideText = (name: string) => within(dialog).getByRole('region', { name }).textContent ?? '';
+
+    const seen: string[] = [];
+    for (let pair = 1; pair <= 6; pair++) {
+      expect(await within(dialog).findByText(`Pair ${pair} of 6`)).toBeInTheDocument();
+      const [, leftConfiguration, leftRepetition] = /Prompt (\d), repetition (\d)/.exec(sideText('Left'))!;
+      const [, rightConfiguration, rightRepetition] = /Prompt (\d), repetition (\d)/.exec(sideText('Right'))!;
+      expect(leftConfiguration).not.toBe(rightConfiguration);
+      expect(leftRepetition).toBe(rightRepetition);
+      seen.push(`${leftConfiguration}:${rightConfiguration}:${leftRepetition}`);
+      // The button on the first pair, the key on the others.
+      if (pair === 1) await userEvent.click(within(dialog).getByRole('button', { name: /Skip/ }));
+      else await userEvent.keyboard('s');
+    }
+    expect(await within(dialog).findByRole('heading', { name: 'No pairs left' })).toBeInTheDocument();
+    expect(seen.sort()).toEqual(['5:6:0', '5:6:1', '5:6:2', '6:5:0', '6:5:1', '6:5:2']);
+    expect(cast).toEqual([]);
+  });
+
+  it('Skip gets past a pair whose vote failed', async () => {
+    setUp();
+    const dialog = await screen.findByRole('dialog', { name: 'Blind A/B comparison' });
+    expect(await within(dialog).findByText('Pair 3 of 8')).toBeInTheDocument();
+    mockApi(({ method }) =>
+      method === 'POST' ? { status: 400, body: { right_request_id: ['Refused.'] } } : undefined,
+    );
+    await userEvent.keyboard('1');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save your vote. Please try again.');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Skip/ }));
+    expect(await within(dialog).findByText('Pair 4 of 8')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -19,10 +19,12 @@ export type BlindCompareRun = {
 type Props = { run: BlindCompareRun; open: boolean; onOpenChange: (open: boolean) => void };
 
 const WINNER_KEYS = { '1': 'left', '2': 'right', '3': 'tie', '4': 'both_bad' } as const;
+const SKIP_KEYS = new Set(['s', 'S']);
 
 /**
  * Blind A/B: two outputs of one input from two system prompts, names hidden, each pair coming once in each order; the
- * person picks Left, Right, Tie or Both bad (keys 1 to 4) and the next pair comes. Escape leaves.
+ * person picks Left, Right, Tie or Both bad (keys 1 to 4) and the next pair comes, or skips the pair (key S) without
+ * voting. Escape leaves.
  */
 export function BlindCompare({ run, open, onOpenChange }: Props) {
   const votes = useVotes(run.evaluationId, { enabled: open });
@@ -61,21 +63,35 @@ function BlindSession({
 }) {
   const [{ pairs, total }] = useState(initial);
   const [index, setIndex] = useState(0);
+  const [skipped, setSkipped] = useState(0);
   const castVote = useCastVote(run.evaluationId);
   const pair = pairs[index];
   const doneBefore = total - pairs.length;
 
+  const next = () => setIndex((current) => current + 1);
   const vote = (winner: VoteWinner) => {
     if (!pair || castVote.isPending) return;
     castVote.mutate(
       { input_id: pair.inputId, left_request_id: pair.left.requestId, right_request_id: pair.right.requestId, winner },
-      { onSuccess: () => setIndex((current) => current + 1) },
+      { onSuccess: next },
     );
+  };
+  // A skipped pair is not voted on, so it comes again at the next opening; a failed vote's message goes with it.
+  const skip = () => {
+    if (!pair || castVote.isPending) return;
+    castVote.reset();
+    setSkipped((count) => count + 1);
+    next();
   };
   // Re-added each render: the listener always votes on the pair on screen.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+      if (SKIP_KEYS.has(event.key)) {
+        event.preventDefault();
+        skip();
+        return;
+      }
       const winner = WINNER_KEYS[event.key as keyof typeof WINNER_KEYS];
       if (!winner) return;
       event.preventDefault();
@@ -97,7 +113,11 @@ function BlindSession({
     return (
       <EndState
         title="No pairs left"
-        message="Every pair of outputs in this run has your vote; the leaderboard's win rates count them."
+        message={
+          skipped > 0
+            ? 'The pairs you skipped come again the next time you open the comparison.'
+            : "Every pair of outputs in this run has your vote; the leaderboard's win rates count them."
+        }
         onClose={onClose}
       />
     );
@@ -107,7 +127,13 @@ function BlindSession({
         Pair {doneBefore + index + 1} of {total}
       </p>
       {castVote.isError ? <Banner>Failed to save your vote. Please try again.</Banner> : null}
-      <BlindPairView pair={pair} input={run.inputOf(pair.inputId)} busy={castVote.isPending} onVote={vote} />
+      <BlindPairView
+        pair={pair}
+        input={run.inputOf(pair.inputId)}
+        busy={castVote.isPending}
+        onVote={vote}
+        onSkip={skip}
+      />
     </div>
   );
 }

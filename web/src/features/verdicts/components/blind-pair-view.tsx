@@ -7,14 +7,15 @@ type Props = {
   input: Input | undefined;
   busy: boolean;
   onVote: (winner: VoteWinner) => void;
+  onSkip: () => void;
 };
 
 const Key = ({ children }: { children: string }) => (
   <kbd className="rounded border border-current/30 px-1 font-mono text-[11px] opacity-80">{children}</kbd>
 );
 
-/** One blind pair: the user prompt, the two outputs as Left and Right, and the four choices. */
-export function BlindPairView({ pair, input, busy, onVote }: Props) {
+/** One blind pair: the user prompt, the two outputs as Left and Right, the four choices and a way past it. */
+export function BlindPairView({ pair, input, busy, onVote, onSkip }: Props) {
   const side = (label: string, output: string) => (
     <section
       aria-label={label}
@@ -53,8 +54,13 @@ export function BlindPairView({ pair, input, busy, onVote }: Props) {
         <Button variant="secondary" onClick={() => onVote('both_bad')} disabled={busy} aria-keyshortcuts="4">
           Both bad <Key>4</Key>
         </Button>
+        <Button variant="ghost" onClick={onSkip} disabled={busy} aria-keyshortcuts="S">
+          Skip <Key>S</Key>
+        </Button>
       </div>
-      <p className="text-center text-xs text-slate-500 dark:text-slate-400">Keys 1 to 4 vote; Escape leaves.</p>
+      <p className="text-center text-xs text-slate-500 dark:text-slate-400">
+        Keys 1 to 4 vote; S skips; Escape leaves.
+      </p>
     </div>
   );
 }

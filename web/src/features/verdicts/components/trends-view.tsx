@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ProjectTrends } from '@promptgrid/contract';
+import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { Spinner } from '@/components/ui/spinner';
 import { useTrends } from '../api/get-trends';
-import { trendRows, type TrendRow } from '../lib/trend-rows';
+import { dayAndTime, trendRows, type TrendRow } from '../lib/trend-rows';
 
 type Props = { projectId: string; onOpenRun: (evaluationId: number) => void };
 
@@ -12,17 +15,17 @@ type Props = { projectId: string; onOpenRun: (evaluationId: number) => void };
 const SERIES_COLOURS = ['--chart-1', '--chart-2', '--chart-3', '--chart-4', '--chart-5', '--chart-6'];
 const colourOf = (index: number) => `var(${SERIES_COLOURS[index % SERIES_COLOURS.length] ?? '--chart-1'})`;
 const axis = { stroke: 'var(--chart-axis)', tick: { fill: 'var(--chart-axis)', fontSize: 11 } };
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 function RunTooltip({ row, names }: { row: TrendRow | undefined; names: string[] }) {
   if (!row) return null;
   return (
     <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow dark:border-slate-700 dark:bg-slate-900">
-      <p className="font-semibold">{row.runName}</p>
-      <p className="text-slate-500 dark:text-slate-400">{when(row.createdAt)}</p>
+      <p className="font-semibold">
+        {row.runName}
+        {row.mock ? ' (mock run)' : ''}
+      </p>
+      <p className="text-slate-500 dark:text-slate-400">{dayAndTime(row.createdAt)}</p>
       <ul className="mt-1 space-y-0.5">
         {row.points.map((point, index) =>
           point ? (
@@ -45,7 +48,7 @@ function TrendChart({ trends, rows, onOpenRun }: TrendPart) {
   const names = trends.series.map((series) => series.name);
   // Series are keyed by index: a name with a dot would read as a path to recharts.
   const data = rows.map((row) => ({
-    label: day(row.createdAt),
+    label: row.mock ? `${row.label} (mock)` : row.label,
     ...Object.fromEntries(row.points.map((point, index) => [`s${index}`, point ? point.pass_rate * 100 : null])),
   }));
   return (
@@ -132,7 +135,8 @@ function TrendTable({ trends, rows, onOpenRun }: TrendPart) {
                 >
                   {row.runName}
                 </button>
-                <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{when(row.createdAt)}</span>
+                {row.mock ? <Badge className="ml-2">Mock run</Badge> : null}
+                <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{dayAndTime(row.createdAt)}</span>
               </th>
               {row.points.map((point, index) => (
                 <td key={trends.series[index]?.name ?? index} className="py-1 pr-3 tabular-nums">
@@ -149,31 +153,44 @@ function TrendTable({ trends, rows, onOpenRun }: TrendPart) {
 
 /** A project's trends: did last week's prompt change help? Pass rate per system prompt (by name) over its runs. */
 export function TrendsView({ projectId, onOpenRun }: Props) {
-  const trends = useTrends(projectId);
-  if (trends.isPending) return <Spinner label="Loading the trends" />;
-  if (trends.isError) return <Banner>Failed to load the trends of this project.</Banner>;
-  const rows = trendRows(trends.data);
+  // Mock runs' outputs are canned, so their pass rates would read as changes in the prompts: left out unless asked.
+  const [showMock, setShowMock] = useState(false);
+  const trends = useTrends(projectId, showMock);
   return (
     <section aria-labelledby="trends-title" className="space-y-4">
-      <div>
-        <h1 id="trends-title" className="text-xl font-semibold">
-          Trends
-        </h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Pass rate of each system prompt over the project's latest runs, by name across its versions.
-        </p>
-      </div>
-      {rows.length === 0 ? (
-        <EmptyState
-          title="No trend yet"
-          message="Runs with check verdicts make the trend: add a check and run an evaluation, then come back after the next change."
-        />
-      ) : (
-        <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <TrendChart trends={trends.data} rows={rows} onOpenRun={onOpenRun} />
-          <TrendTable trends={trends.data} rows={rows} onOpenRun={onOpenRun} />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 id="trends-title" className="text-xl font-semibold">
+            Trends
+          </h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Pass rate of each system prompt over the project's latest runs, by name across its versions.
+          </p>
         </div>
+        <LabelledSwitch label="Show mock runs" checked={showMock} onCheckedChange={setShowMock} />
+      </div>
+      {trends.isPending ? (
+        <Spinner label="Loading the trends" />
+      ) : trends.isError ? (
+        <Banner>Failed to load the trends of this project.</Banner>
+      ) : (
+        <TrendBody trends={trends.data} onOpenRun={onOpenRun} />
       )}
     </section>
+  );
+}
+
+function TrendBody({ trends, onOpenRun }: { trends: ProjectTrends; onOpenRun: Props['onOpenRun'] }) {
+  const rows = trendRows(trends);
+  return rows.length === 0 ? (
+    <EmptyState
+      title="No trend yet"
+      message="Runs with check verdicts make the trend: add a check and run an evaluation, then come back after the next change."
+    />
+  ) : (
+    <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <TrendChart trends={trends} rows={rows} onOpenRun={onOpenRun} />
+      <TrendTable trends={trends} rows={rows} onOpenRun={onOpenRun} />
+    </div>
   );
 }

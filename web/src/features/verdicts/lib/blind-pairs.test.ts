@@ -65,4 +65,24 @@ describe('buildBlindPairs', () => {
       buildBlindPairs(requests, results, [], random).pairs.map((p) => p.left.requestId);
     expect(order(() => 0.1)).not.toEqual(order(() => 0.9));
   });
+
+  it('on a run with repetitions, pairs repetition r with repetition r only, and counts a vote for its repetition', () => {
+    // Input 1, configurations 5 and 6, repetitions 0 to 2: repetition r of configuration c is request 10(r + 1) + c.
+    const repeated = [5, 6].flatMap((configuration) =>
+      [0, 1, 2].map((repetition) => ({
+        ...apiRequestFixture((repetition + 1) * 10 + configuration, 1, configuration, 'SUCCESS'),
+        repetition,
+      })),
+    );
+    const outputs = repeated.map((r) => resultFixture(r.id, 1, r.configuration, `output ${r.id}`));
+    const { pairs, total } = buildBlindPairs(repeated, outputs, [vote(15, 16, 1)], () => 0.99);
+    expect(total).toBe(6);
+    expect(pairs.map((p) => [p.left.requestId, p.right.requestId]).sort()).toEqual([
+      [16, 15],
+      [25, 26],
+      [26, 25],
+      [35, 36],
+      [36, 35],
+    ]);
+  });
 });
