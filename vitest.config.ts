@@ -13,6 +13,9 @@ export const serverTestOptions = {
   hookTimeout: 60_000,
 };
 
+/** The files that send hostile payloads to a server process while a probe times its /healthz. */
+const HOSTILE_SUITE = ['server/test/hostile/**/*.test.ts', 'server/test/hostile-inputs.test.ts'];
+
 export default defineConfig({
   test: {
     // Two files at once even on 2 cores: much of a server test waits on the database, timers and sockets, so the
@@ -31,10 +34,21 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           // The real promptfoo runs in its own step (vitest.promptfoo.config.ts): its first install takes minutes.
-          exclude: [...configDefaults.exclude, 'server/test/promptfoo/**'],
+          exclude: [...configDefaults.exclude, 'server/test/promptfoo/**', ...HOSTILE_SUITE],
         },
       },
       './web/vitest.config.ts',
+      {
+        test: {
+          ...serverTestOptions,
+          name: 'hostile',
+          include: HOSTILE_SUITE,
+          // After every other file, one file at a time: these measure how long the server's /healthz waits (150 ms at
+          // most) while hostile payloads are read, and on 2 cores the other test files' work would be measured too.
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -17,12 +17,12 @@ import {
   PlannedChecks,
   caseInsensitiveRegex,
   escapeRegex,
-  quoted,
   type ImportPlan,
   type ModelChoice,
   type PlannedCheck,
   type PlannedInput,
 } from './plan.js';
+import { quoted } from './quoted.js';
 import { asVariables, runConfiguration } from './openai-evals-run.js';
 import { CONTENT_VARIABLES } from './promptfoo-tests.js';
 import type { ImportSource } from './source.js';

@@ -16,11 +16,11 @@ import {
   PlannedChecks,
   caseInsensitiveRegex,
   escapeRegex,
-  quoted,
   type ImportPlan,
   type ModelChoice,
   type PlannedCheck,
 } from './plan.js';
+import { quoted } from './quoted.js';
 import type { ImportSource, Path } from './source.js';
 
 const MATCH = 'evals.elsuite.basic.match:Match';

@@ -100,6 +100,3 @@ export const caseInsensitiveRegex = (text: string) =>
       return lower === upper ? escapeRegex(char) : `[${lower}${upper}]`;
     })
     .join('');
-
-/** A short quoted text for a check's name. */
-export const quoted = (text: string, length = 40) => `"${text.length > length ? `${text.slice(0, length)}…` : text}"`;

@@ -10,7 +10,7 @@
 // - a variable's value, which promptfoo inserts without rendering it (so a Nunjucks string would arrive as written),
 //   percent-encoded when it needs to be, and decoded by Nunjucks' `replace` filter at the variable's places.
 import { placeholderPattern } from '@promptgrid/contract';
-import { quoted } from './plan.js';
+import { quoted } from './quoted.js';
 import type { ImportSource, Path } from './source.js';
 
 /** A loader's start: promptfoo loads or runs values starting `file://`, `package:`, `python:`, `exec:`, `hf://`… */

@@ -5,12 +5,12 @@ import { badRequest } from '../http/errors.js';
 import {
   caseInsensitiveRegex,
   escapeRegex,
-  quoted,
   type ModelChoice,
   type PlannedCheck,
   type PlannedChecks,
   type PlannedInput,
 } from './plan.js';
+import { quoted } from './quoted.js';
 import { decodedValue, literalText, noteActive } from './promptfoo-inert.js';
 import { modelOfProviderId } from './promptfoo-prompts.js';
 import type { ImportSource, Path } from './source.js';
