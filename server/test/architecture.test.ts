@@ -123,6 +123,7 @@ describe('one-way imports between the layers', () => {
         .concat(['openai-evals', 'openai-evals-hosted', 'openai-evals-registry', 'openai-evals-run', 'promptfoo-yaml'])
         .map((name) => `imports/${name}.ts`),
       'inputs/file-import.ts',
+      'evaluations/templates.ts',
       ...['agreement', 'consistency', 'judge-agreement', 'output-similarity', 'paired', 'preference', 'repetitions']
         .concat(['significance', 'statistics-tasks', 'vote-games'])
         .map((name) => `evidence/${name}.ts`),

@@ -1,6 +1,7 @@
 // The CPU work on untrusted input that the untrusted-work pool runs, by name. Only the pool's thread loads this module
 // (and with it the parsers); the main thread imports its types alone. See docs/decisions/0087-untrusted-work-pool.md.
 import { jsonSchemaError, matchJsonSchema } from '../checks/json-schema.js';
+import { fillRunTemplates } from '../evaluations/templates.js';
 import { compareRuns } from '../evidence/significance.js';
 import {
   consistency,
@@ -33,6 +34,11 @@ export const untrustedTasks = {
   matchJsonSchema,
   /** The token count of users' texts (an input's content or turns, a system prompt) too long to count inline. */
   countTokens: countTextsTokens,
+  /**
+   * A run's templates filled with its inputs' variables, for the run and its estimate; a missing variable or an
+   * oversize filled text is the 400 it throws.
+   */
+  fillRunTemplates,
   // The evidence statistics over a run's rows, which the main thread reads from the database.
   /** Two configurations of one run, paired: pass-rate bootstrap, McNemar, median latency and cost differences. */
   pairedSignificance,
