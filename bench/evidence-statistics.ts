@@ -9,13 +9,13 @@
  * CPU milliseconds per part.
  */
 import os from 'node:os';
-import type { Cell } from '../server/src/evidence/cells.js';
+import type { Cell, RatedVerdict, VoteGame } from '../server/src/evidence/cells.js';
 import { summariseConsistency } from '../server/src/evidence/consistency.js';
-import { summariseAgreement, type RatedVerdict } from '../server/src/evidence/judge-agreement.js';
+import { summariseAgreement } from '../server/src/evidence/judge-agreement.js';
 import { summariseSimilarity } from '../server/src/evidence/output-similarity.js';
 import { holmAdjust } from '../server/src/evidence/paired.js';
 import { compareSides } from '../server/src/evidence/significance.js';
-import { summarisePreference, type VoteGame } from '../server/src/evidence/vote-games.js';
+import { summarisePreference } from '../server/src/evidence/vote-games.js';
 import type { RunInput } from '../server/src/verdicts/scores.js';
 import { loadAverage, median } from './figures.js';
 

@@ -111,15 +111,22 @@ describe('one-way imports between the layers', () => {
     expect(offenders).toEqual([]);
   });
 
-  it("parsers and import readers of users' files load only on the untrusted-work pool, never on the main thread", () => {
+  it("parsers, import readers and CPU work over users' content load only on the untrusted-work pool, never on the main thread", () => {
     const serverSrc = path.join(root, 'server/src');
-    const PARSERS = ['yaml', 'papaparse', 'fflate'];
-    // The modules that read uploaded content (unzipping, YAML, CSV, JSONL, the plan an import makes).
+    // The parsers of uploads, and the libraries the statistics loop with (distributions, the seeded generator, edit
+    // distance).
+    const PARSERS = ['yaml', 'papaparse', 'fflate', '@stdlib', 'fastest-levenshtein'];
+    // The modules that read uploaded content (unzipping, YAML, CSV, JSONL, the plan an import makes), fill a run's
+    // templates, and compute the evidence statistics over a run's rows.
     const readers = [
       ...['files', 'glob', 'yaml', 'source', 'plan', 'planning', 'promptfoo', 'promptfoo-prompts', 'promptfoo-tests']
         .concat(['openai-evals', 'openai-evals-hosted', 'openai-evals-registry', 'openai-evals-run', 'promptfoo-yaml'])
         .map((name) => `imports/${name}.ts`),
       'inputs/file-import.ts',
+      'evaluations/templates.ts',
+      ...['agreement', 'consistency', 'judge-agreement', 'output-similarity', 'paired', 'preference', 'repetitions']
+        .concat(['significance', 'statistics-tasks', 'vote-games'])
+        .map((name) => `evidence/${name}.ts`),
       'untrusted-work/tasks.ts',
     ].map((file) => path.join(serverSrc, file));
     for (const reader of readers) expect(fs.existsSync(reader), reader).toBe(true);

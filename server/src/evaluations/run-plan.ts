@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { RunEvaluationInput } from '@promptgrid/contract';
+import { INPUT_VARIABLE, type RunEvaluationInput } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { aiModels, configurations, endpoints, inputs, projects, type RunSnapshot } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { notOwned } from '../auth/ownership.js';
-import { fillRunTemplates, type RunPrompts } from './templates.js';
+import { runUntrusted } from '../untrusted-work/pool.js';
+import type { RunPrompts } from './templates.js';
 import { imagesOfInputs } from '../inputs/images.js';
 
 const unique = (ids: number[]) => [...new Set(ids)];
@@ -100,8 +101,28 @@ export async function planRun(
     }),
   };
   assertModelsReadImages(snapshot);
-  const prompts = fillRunTemplates(snapshot, (id) => inputById.get(id)!.variables);
+  const prompts = mayUseVariables(snapshot)
+    ? await runUntrusted('fillRunTemplates', snapshot, { what: "Filling in the run's prompts" })
+    : null;
   return { projectId, snapshot, prompts };
+}
+
+/**
+ * Whether a text of the run may use a variable: one holding `{{`, a user template's own `{{input}}` aside (the braces
+ * of any other placeholder survive removing it). A run without any (most runs) has nothing to fill, as
+ * fillRunTemplates would answer, without a job on the pool: one scan of each text for two characters is not the
+ * prompts × inputs work the pool is for.
+ */
+function mayUseVariables({ configurations, inputs }: RunSnapshot): boolean {
+  const braces = (text: string) => text.includes('{{');
+  return (
+    configurations.some(
+      (c) =>
+        braces(c.prompt_content) ||
+        (c.messages ?? []).some((m) => braces(m.content)) ||
+        braces((c.user_template ?? '').replaceAll(`{{${INPUT_VARIABLE}}}`, '')),
+    ) || inputs.some((i) => (i.messages ? i.messages.some((m) => braces(m.content)) : braces(i.content)))
+  );
 }
 
 /** 400 naming each configuration whose model does not read images and each input of the run that carries some. */

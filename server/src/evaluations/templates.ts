@@ -1,3 +1,6 @@
+// Filling a run's templates with its inputs' variables: work proportional to prompts × inputs × text size, run on the
+// untrusted-work pool (its task fillRunTemplates), never on the main thread. See
+// docs/decisions/0087-untrusted-work-pool.md.
 import {
   filledLength,
   fillTemplate,
@@ -44,10 +47,13 @@ function parsedConfiguration(c: Configuration) {
 }
 type ParsedConfiguration = ReturnType<typeof parsedConfiguration>;
 
-/** An input's templates: its conversation's turns, or its content. */
+/**
+ * An input's templates (its conversation's turns, or its content) and the variables it fills them with (a plan
+ * always freezes them into the snapshot; only runs made before that lack them, and those are never filled again).
+ */
 function parsedInput(i: Input) {
   const texts = i.messages ? i.messages.map((m) => parsed(m.content)) : [parsed(i.content)];
-  return { source: i, texts, uses: unique(texts.flatMap((t) => t.uses)) };
+  return { source: i, variables: i.variables ?? {}, texts, uses: unique(texts.flatMap((t) => t.uses)) };
 }
 type ParsedInput = ReturnType<typeof parsedInput>;
 
@@ -71,12 +77,12 @@ const turnsUseVariables = (c: ParsedConfiguration, input: ParsedInput | null) =>
 
 /**
  * Fills the run's templates (system prompts, configurations' messages and user templates, inputs' contents and
- * conversations) with each chosen input's variables. Refuses the run (400, nothing created) when a template names a
+ * conversations) with each chosen input's frozen variables. Refuses the run (400, nothing created) when a template names a
  * variable an input lacks, a configuration uses variables and no input was chosen, or a filled text would be longer
  * than the limits (sized before any text is built: a short template repeating a long variable would otherwise build
  * gigabytes).
  */
-export function fillRunTemplates(snapshot: RunSnapshot, variablesOf: (inputId: number) => Variables): RunPrompts {
+export function fillRunTemplates(snapshot: RunSnapshot): RunPrompts {
   const configurations = snapshot.configurations.map(parsedConfiguration);
   const inputs = snapshot.inputs.map(parsedInput);
   const anyUse =
@@ -86,12 +92,12 @@ export function fillRunTemplates(snapshot: RunSnapshot, variablesOf: (inputId: n
     );
   if (!anyUse) return null;
 
-  const missing = missingVariablesOf(configurations, inputs, variablesOf);
+  const missing = missingVariablesOf(configurations, inputs);
   if (missing.length > 0) throw missingVariables(missing);
-  assertFilledSizes(configurations, inputs, variablesOf);
+  assertFilledSizes(configurations, inputs);
 
   return inputs.map((input) => {
-    const variables = variablesOf(input.source.id);
+    const { variables } = input;
     return {
       system: configurations.map((c) =>
         c.system.uses.length > 0 ? fillTemplate(c.source.prompt_content, variables) : null,
@@ -104,11 +110,7 @@ export function fillRunTemplates(snapshot: RunSnapshot, variablesOf: (inputId: n
 }
 
 /** Each variable an input lacks once, with the first text that uses it (its own first, then each configuration's). */
-function missingVariablesOf(
-  configurations: ParsedConfiguration[],
-  inputs: ParsedInput[],
-  variablesOf: (inputId: number) => Variables,
-): MissingVariable[] {
+function missingVariablesOf(configurations: ParsedConfiguration[], inputs: ParsedInput[]): MissingVariable[] {
   const missing: MissingVariable[] = [];
   const configurationUses = (c: ParsedConfiguration, input: ParsedInput | null): [string, string[]][] => [
     [`system prompt '${c.source.name}'`, c.system.uses],
@@ -125,7 +127,7 @@ function missingVariablesOf(
           missing.push({ variable, input_name: null, used_by: `system prompt '${c.source.name}'` });
   }
   for (const input of inputs) {
-    const variables = variablesOf(input.source.id);
+    const { variables } = input;
     const usedBy = new Map<string, string>();
     const own = input.source.messages ? 'its own conversation' : 'its own content';
     for (const variable of input.uses) usedBy.set(variable, own);
@@ -141,11 +143,7 @@ function missingVariablesOf(
 /** The first few oversize texts are named; a run of thousands of pairs would otherwise answer a huge list. */
 const OVERSIZE_NAMED = 10;
 
-function assertFilledSizes(
-  configurations: ParsedConfiguration[],
-  inputs: ParsedInput[],
-  variablesOf: (inputId: number) => Variables,
-) {
+function assertFilledSizes(configurations: ParsedConfiguration[], inputs: ParsedInput[]) {
   const max = LIMITS.filledPromptMaxLength;
   const oversize: string[] = [];
   let total = 0;
@@ -158,7 +156,7 @@ function assertFilledSizes(
   const lengthOf = (texts: Parsed[], variables: Variables) =>
     texts.reduce((sum, text) => sum + filledLength(text.shape, variables), 0);
   for (const input of inputs) {
-    const variables = variablesOf(input.source.id);
+    const { variables } = input;
     const name = input.source.name;
     const ownLength = lengthOf(input.texts, variables);
     // The content's filled length is what `{{input}}` adds to a user template.

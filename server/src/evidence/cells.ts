@@ -1,7 +1,10 @@
-// What the statistics read from a run: each request (a cell's repetition) with its check verdicts.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+// What the statistics read from a run: each request (a cell's repetition) with its check verdicts, its outputs, the
+// judges' verdicts people rated and the blind votes. The main thread reads them; the statistics over them run on the
+// untrusted-work pool (statistics-tasks.ts).
+import { aliasedTable, and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { VoteWinner } from '@promptgrid/contract';
 import { jsonRows, type Db } from '../db/client.js';
-import { apiRequests, results, scores } from '../db/schema.js';
+import { apiRequests, checks, ratings, results, scores, votes } from '../db/schema.js';
 
 export type Cell = {
   id: number;
@@ -88,8 +91,17 @@ export async function readCells(db: Db, evaluationId: number, configurationIds?:
   return [...cells.values()];
 }
 
+/** A stored output with where it came from. */
+export type RunOutput = {
+  apiRequestId: number;
+  inputId: number | null;
+  configurationId: number;
+  repetition: number;
+  output: string;
+};
+
 /** The run's stored outputs with where they came from, in request order. */
-export async function readOutputs(db: Db, evaluationId: number) {
+export async function readOutputs(db: Db, evaluationId: number): Promise<RunOutput[]> {
   const rows = await jsonRows<{
     api_request_id: number;
     input_id: number | null;
@@ -118,4 +130,59 @@ export async function readOutputs(db: Db, evaluationId: number) {
     repetition: r.repetition,
     output: r.output,
   }));
+}
+
+/** One output both a judge check scored and a person rated. */
+export type RatedVerdict = {
+  apiRequestId: number;
+  inputId: number | null;
+  configurationId: number;
+  checkId: number;
+  judgePass: boolean;
+  reason: string;
+  rating: number;
+};
+
+/** The project's judge checks, in the order they were made. */
+export function readJudgeChecks(db: Db, projectId: number) {
+  return db
+    .select({ id: checks.id, name: checks.name })
+    .from(checks)
+    .where(and(eq(checks.projectId, projectId), eq(checks.type, 'llm_judge')))
+    .orderBy(asc(checks.id));
+}
+
+/** Every verdict of the run on an output a person rated (the caller keeps the judge checks' ones). */
+export async function readRatedVerdicts(db: Db, evaluationId: number): Promise<RatedVerdict[]> {
+  const rows = await db
+    .select({
+      apiRequestId: scores.apiRequestId,
+      inputId: apiRequests.inputId,
+      configurationId: apiRequests.configurationId,
+      checkId: scores.checkId,
+      judgePass: scores.pass,
+      reason: scores.reason,
+      rating: ratings.rating,
+    })
+    .from(scores)
+    .innerJoin(ratings, eq(ratings.apiRequestId, scores.apiRequestId))
+    .innerJoin(apiRequests, eq(apiRequests.id, scores.apiRequestId))
+    .where(and(eq(scores.evaluationId, evaluationId), isNotNull(scores.pass)))
+    .orderBy(asc(scores.apiRequestId));
+  return rows.map((row) => ({ ...row, judgePass: row.judgePass! }));
+}
+
+export type VoteGame = { left: number; right: number; winner: VoteWinner };
+
+/** Each vote with the configurations of its left and right outputs. */
+export async function readVoteGames(db: Db, evaluationId: number): Promise<VoteGame[]> {
+  const leftRequests = aliasedTable(apiRequests, 'left_requests');
+  const rightRequests = aliasedTable(apiRequests, 'right_requests');
+  return db
+    .select({ left: leftRequests.configurationId, right: rightRequests.configurationId, winner: votes.winner })
+    .from(votes)
+    .innerJoin(leftRequests, eq(leftRequests.id, votes.leftRequestId))
+    .innerJoin(rightRequests, eq(rightRequests.id, votes.rightRequestId))
+    .where(eq(votes.evaluationId, evaluationId))
+    .orderBy(asc(votes.id));
 }

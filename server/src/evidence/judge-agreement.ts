@@ -1,49 +1,7 @@
 // Can the judge be trusted? Each judge check's verdicts against people's thumbs on the same outputs.
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { JudgeAgreement } from '@promptgrid/contract';
-import type { Db } from '../db/client.js';
-import { apiRequests, checks, ratings, scores } from '../db/schema.js';
 import { cohensKappa, confusionMatrix } from './agreement.js';
-
-/** One output both a judge check scored and a person rated. */
-export type RatedVerdict = {
-  apiRequestId: number;
-  inputId: number | null;
-  configurationId: number;
-  checkId: number;
-  judgePass: boolean;
-  reason: string;
-  rating: number;
-};
-
-/** The project's judge checks, in the order they were made. */
-export function readJudgeChecks(db: Db, projectId: number) {
-  return db
-    .select({ id: checks.id, name: checks.name })
-    .from(checks)
-    .where(and(eq(checks.projectId, projectId), eq(checks.type, 'llm_judge')))
-    .orderBy(asc(checks.id));
-}
-
-/** Every verdict of the run on an output a person rated (the caller keeps the judge checks' ones). */
-export async function readRatedVerdicts(db: Db, evaluationId: number): Promise<RatedVerdict[]> {
-  const rows = await db
-    .select({
-      apiRequestId: scores.apiRequestId,
-      inputId: apiRequests.inputId,
-      configurationId: apiRequests.configurationId,
-      checkId: scores.checkId,
-      judgePass: scores.pass,
-      reason: scores.reason,
-      rating: ratings.rating,
-    })
-    .from(scores)
-    .innerJoin(ratings, eq(ratings.apiRequestId, scores.apiRequestId))
-    .innerJoin(apiRequests, eq(apiRequests.id, scores.apiRequestId))
-    .where(and(eq(scores.evaluationId, evaluationId), isNotNull(scores.pass)))
-    .orderBy(asc(scores.apiRequestId));
-  return rows.map((row) => ({ ...row, judgePass: row.judgePass! }));
-}
+import type { RatedVerdict } from './cells.js';
 
 /** Fewer rated outputs make kappa and its interval noise (one output gives 0 or 1); the answer says so instead. */
 export const MIN_RATED_FOR_KAPPA = 5;

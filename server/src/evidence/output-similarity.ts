@@ -1,21 +1,14 @@
 // Output versus expected: how close each output comes to its input's expected output.
 import type { OutputSimilarity } from '@promptgrid/contract';
 import type { RunInput } from '../verdicts/scores.js';
+import type { RunOutput } from './cells.js';
 import { similarity } from './repetitions.js';
-
-type Output = {
-  apiRequestId: number;
-  inputId: number | null;
-  configurationId: number;
-  repetition: number;
-  output: string;
-};
 
 /**
  * Each output whose input has an expected output, scored 1 − normalised edit distance. An input's repetitions and
  * configurations often give the same text: each distinct text is measured against its expected output once.
  */
-export function summariseSimilarity(outputs: Output[], inputs: Map<number, RunInput>): OutputSimilarity {
+export function summariseSimilarity(outputs: RunOutput[], inputs: Map<number, RunInput>): OutputSimilarity {
   const cells: OutputSimilarity['cells'] = [];
   const measured = new Map<number, Map<string, number>>();
   for (const o of outputs) {

@@ -1,4 +1,5 @@
-// The evidence endpoints' answers: each reads the owned run(s) once and hands the numbers to the pure statistics.
+// The evidence endpoints' answers: each reads the owned run(s) once on the main thread and hands the rows to the
+// statistics, which loop over them on the untrusted-work pool (statistics-tasks.ts), each within the pool's deadline.
 import type {
   EvaluationConsistency,
   JudgeAgreement,
@@ -13,13 +14,8 @@ import { ownedEvaluation } from '../auth/ownership.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readOwnedEvaluation } from '../verdicts/evaluation.js';
 import { readRunInputs } from '../verdicts/scores.js';
-import { readCells, readOutputs } from './cells.js';
-import { summariseConsistency } from './consistency.js';
-import { readJudgeChecks, readRatedVerdicts, summariseAgreement } from './judge-agreement.js';
-import { summariseSimilarity } from './output-similarity.js';
-import { holmAdjust } from './paired.js';
-import { compareSides, decidePassRates } from './significance.js';
-import { readVoteGames, summarisePreference } from './vote-games.js';
+import { runUntrusted } from '../untrusted-work/pool.js';
+import { readCells, readJudgeChecks, readOutputs, readRatedVerdicts, readVoteGames } from './cells.js';
 
 /** Two configurations of one run, b − a; a configuration the run did not freeze is a 404. */
 export async function readSignificance(
@@ -33,12 +29,7 @@ export async function readSignificance(
   const frozen = new Set(evaluation.snapshot.configurations.map((c) => c.id));
   if (!frozen.has(a) || !frozen.has(b)) throw notFound('Configuration not found in this evaluation.');
   const cells = await readCells(db, evaluationId, [a, b]);
-  return compareSides(
-    a,
-    cells.filter((c) => c.configurationId === a),
-    b,
-    cells.filter((c) => c.configurationId === b),
-  );
+  return runUntrusted('pairedSignificance', { a, b, cells }, { what: 'Computing the significance' });
 }
 
 /**
@@ -59,35 +50,12 @@ export async function readRunSignificance(
     throw badRequest({ head: ['Both evaluations must belong to the same project.'] });
   const [baseCells, headCells] = await Promise.all([readCells(db, baseId), readCells(db, headId)]);
   const inBase = new Set(base.snapshot.configurations.map((c) => c.id));
-  const shared = head.snapshot.configurations.filter((c) => inBase.has(c.id));
-  const comparisons = shared.map((c) => ({
-    configuration_id: c.id,
-    name: c.name,
-    significance: compareSides(
-      c.id,
-      baseCells.filter((cell) => cell.configurationId === c.id),
-      c.id,
-      headCells.filter((cell) => cell.configurationId === c.id),
-    ),
-  }));
-  const tested = comparisons.filter((c) => c.significance.pass_rate.available);
-  const adjustedPValues = holmAdjust(
-    tested.map((c) => (c.significance.pass_rate.available ? c.significance.pass_rate.p_value : 1)),
+  const shared = head.snapshot.configurations.filter((c) => inBase.has(c.id)).map(({ id, name }) => ({ id, name }));
+  return runUntrusted(
+    'compareRuns',
+    { base: { id: baseId, cells: baseCells }, head: { id: headId, cells: headCells }, shared },
+    { what: 'Computing the significance' },
   );
-  const adjusted = new Map(tested.map((c, i) => [c.configuration_id, adjustedPValues[i]]));
-  const configurations: RunSignificance['configurations'] = comparisons.map((c) => {
-    const p = adjusted.get(c.configuration_id) ?? null;
-    const passRate = c.significance.pass_rate;
-    return {
-      ...c,
-      significance: {
-        ...c.significance,
-        pass_rate: passRate.available && p !== null ? decidePassRates(passRate, p) : passRate,
-      },
-      adjusted_p_value: p,
-    };
-  });
-  return { base: baseId, head: headId, configurations };
 }
 
 /** pass@k, pass^k and flaky cases per configuration, and each cell's output variability. */
@@ -98,9 +66,13 @@ export async function readConsistency(db: Db, userId: number, evaluationId: numb
   });
   const configurationIds = snapshot.configurations.map((c) => c.id);
   // One repetition has nothing to be consistent with: the answer says so without reading the run's rows.
-  if (repetitions < 2) return summariseConsistency(configurationIds, repetitions, [], []);
-  const [cells, outputs] = await Promise.all([readCells(db, evaluationId), readOutputs(db, evaluationId)]);
-  return summariseConsistency(configurationIds, repetitions, cells, outputs);
+  const [cells, outputs] =
+    repetitions < 2 ? [[], []] : await Promise.all([readCells(db, evaluationId), readOutputs(db, evaluationId)]);
+  return runUntrusted(
+    'consistency',
+    { configurationIds, repetitions, cells, outputs },
+    { what: 'Computing the consistency' },
+  );
 }
 
 /** Each judge check of the run's project against people's ratings of the outputs it scored. */
@@ -110,14 +82,14 @@ export async function readJudgeAgreement(db: Db, userId: number, evaluationId: n
     readJudgeChecks(db, evaluation.projectId),
     readRatedVerdicts(db, evaluationId),
   ]);
-  return summariseAgreement(judgeChecks, rated);
+  return runUntrusted('judgeAgreement', { judgeChecks, rated }, { what: 'Computing the judge agreement' });
 }
 
 /** Each output against its input's expected output. */
 export async function readOutputSimilarity(db: Db, userId: number, evaluationId: number): Promise<OutputSimilarity> {
   await readOwnedEvaluation(db, userId, evaluationId);
   const [outputs, inputs] = await Promise.all([readOutputs(db, evaluationId), readRunInputs(db, evaluationId)]);
-  return summariseSimilarity(outputs, inputs);
+  return runUntrusted('outputSimilarity', { outputs, inputs }, { what: 'Computing the similarity' });
 }
 
 /**
@@ -127,8 +99,9 @@ export async function readOutputSimilarity(db: Db, userId: number, evaluationId:
 export async function readVotePreference(db: Db, userId: number, evaluationId: number): Promise<VotePreference> {
   const evaluation = await readOwnedEvaluation(db, userId, evaluationId);
   const votes = await readVoteGames(db, evaluationId);
-  return summarisePreference(
-    evaluation.snapshot.configurations.map((c) => c.id),
-    votes,
+  return runUntrusted(
+    'votePreference',
+    { configurationIds: evaluation.snapshot.configurations.map((c) => c.id), games: votes },
+    { what: 'Computing the vote preference' },
   );
 }

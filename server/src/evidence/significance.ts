@@ -1,7 +1,14 @@
 // Is the difference between two configurations real? Pairs their verdicts, latencies and costs case by case.
-import type { MedianComparison, PairedSignificance, PassRateComparison } from '@promptgrid/contract';
+import type { MedianComparison, PairedSignificance, PassRateComparison, RunSignificance } from '@promptgrid/contract';
 import type { Cell } from './cells.js';
-import { exactMcNemar, mcNemarSampleSize, medianDifference, passRateDifference, type PairedPasses } from './paired.js';
+import {
+  exactMcNemar,
+  holmAdjust,
+  mcNemarSampleSize,
+  medianDifference,
+  passRateDifference,
+  type PairedPasses,
+} from './paired.js';
 
 /** Fewer paired inputs than this make any interval meaningless; the answer says so instead. */
 export const MIN_PAIRED_INPUTS = 5;
@@ -106,4 +113,48 @@ export function compareSides(aId: number, a: Cell[], bId: number, b: Cell[]): Pa
       'a known cost',
     ),
   };
+}
+
+/**
+ * Each configuration both runs ran, base against head on the same inputs, with the pass-rate p-values adjusted
+ * together (Holm): with many configurations, one would otherwise look better by chance.
+ */
+export function compareRuns({
+  base,
+  head,
+  shared,
+}: {
+  base: { id: number; cells: Cell[] };
+  head: { id: number; cells: Cell[] };
+  /** The configurations both runs ran, in the head run's order. */
+  shared: { id: number; name: string }[];
+}): RunSignificance {
+  const comparisons = shared.map((c) => ({
+    configuration_id: c.id,
+    name: c.name,
+    significance: compareSides(
+      c.id,
+      base.cells.filter((cell) => cell.configurationId === c.id),
+      c.id,
+      head.cells.filter((cell) => cell.configurationId === c.id),
+    ),
+  }));
+  const tested = comparisons.filter((c) => c.significance.pass_rate.available);
+  const adjustedPValues = holmAdjust(
+    tested.map((c) => (c.significance.pass_rate.available ? c.significance.pass_rate.p_value : 1)),
+  );
+  const adjusted = new Map(tested.map((c, i) => [c.configuration_id, adjustedPValues[i]]));
+  const configurations: RunSignificance['configurations'] = comparisons.map((c) => {
+    const p = adjusted.get(c.configuration_id) ?? null;
+    const passRate = c.significance.pass_rate;
+    return {
+      ...c,
+      significance: {
+        ...c.significance,
+        pass_rate: passRate.available && p !== null ? decidePassRates(passRate, p) : passRate,
+      },
+      adjusted_p_value: p,
+    };
+  });
+  return { base: base.id, head: head.id, configurations };
 }

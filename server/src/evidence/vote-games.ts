@@ -1,8 +1,6 @@
 // A run's blind votes as games between configurations, and what they add up to.
-import { aliasedTable, asc, eq } from 'drizzle-orm';
-import type { VotePreference, VoteWinner } from '@promptgrid/contract';
-import type { Db } from '../db/client.js';
-import { apiRequests, votes } from '../db/schema.js';
+import type { VotePreference } from '@promptgrid/contract';
+import type { VoteGame } from './cells.js';
 import {
   bradleyTerryWithIntervals,
   MIN_DECISIVE_VOTES,
@@ -10,21 +8,6 @@ import {
   toArenaScore,
   type PairwiseGame,
 } from './preference.js';
-
-export type VoteGame = { left: number; right: number; winner: VoteWinner };
-
-/** Each vote with the configurations of its left and right outputs. */
-export async function readVoteGames(db: Db, evaluationId: number): Promise<VoteGame[]> {
-  const leftRequests = aliasedTable(apiRequests, 'left_requests');
-  const rightRequests = aliasedTable(apiRequests, 'right_requests');
-  return db
-    .select({ left: leftRequests.configurationId, right: rightRequests.configurationId, winner: votes.winner })
-    .from(votes)
-    .innerJoin(leftRequests, eq(leftRequests.id, votes.leftRequestId))
-    .innerJoin(rightRequests, eq(rightRequests.id, votes.rightRequestId))
-    .where(eq(votes.evaluationId, evaluationId))
-    .orderBy(asc(votes.id));
-}
 
 function describeBias(games: VoteGame[]): VotePreference['position_bias'] {
   const leftChosen = games.filter((g) => g.winner === 'left').length;

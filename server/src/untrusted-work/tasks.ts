@@ -1,6 +1,15 @@
 // The CPU work on untrusted input that the untrusted-work pool runs, by name. Only the pool's thread loads this module
 // (and with it the parsers); the main thread imports its types alone. See docs/decisions/0087-untrusted-work-pool.md.
 import { jsonSchemaError, matchJsonSchema } from '../checks/json-schema.js';
+import { fillRunTemplates } from '../evaluations/templates.js';
+import { compareRuns } from '../evidence/significance.js';
+import {
+  consistency,
+  judgeAgreement,
+  outputSimilarity,
+  pairedSignificance,
+  votePreference,
+} from '../evidence/statistics-tasks.js';
 import { checkedUploadedImport, previewUploadedImport } from '../imports/planning.js';
 import { countTextsTokens } from '../lib/tokens.js';
 import { promptfooConfigYaml } from '../imports/promptfoo-yaml.js';
@@ -25,6 +34,24 @@ export const untrustedTasks = {
   matchJsonSchema,
   /** The token count of users' texts (an input's content or turns, a system prompt) too long to count inline. */
   countTokens: countTextsTokens,
+  /**
+   * A run's templates filled with its inputs' variables, for the run and its estimate; a missing variable or an
+   * oversize filled text is the 400 it throws.
+   */
+  fillRunTemplates,
+  // The evidence statistics over a run's rows, which the main thread reads from the database.
+  /** Two configurations of one run, paired: pass-rate bootstrap, McNemar, median latency and cost differences. */
+  pairedSignificance,
+  /** Each configuration two runs share, head against base, the pass-rate p-values Holm-adjusted together. */
+  compareRuns,
+  /** pass@k, pass^k and flaky cases per configuration, and how each cell's repeated outputs vary. */
+  consistency,
+  /** Each judge check's verdicts against people's ratings: agreement, Cohen's kappa, disagreements. */
+  judgeAgreement,
+  /** Each output's edit-distance similarity to its input's expected output. */
+  outputSimilarity,
+  /** The blind votes' Bradley-Terry scores with bootstrap intervals, and the side bias. */
+  votePreference,
 };
 
 export type UntrustedTaskName = keyof typeof untrustedTasks;
