@@ -13,8 +13,15 @@ export const serverTestOptions = {
   hookTimeout: 60_000,
 };
 
-/** The files that send hostile payloads to a server process while a probe times its /healthz. */
-const HOSTILE_SUITE = ['server/test/hostile/**/*.test.ts', 'server/test/hostile-inputs.test.ts'];
+/**
+ * The files whose assertions are times: the hostile payloads sent to a server process while a probe times its
+ * /healthz, and the calls paced by a provider's rate-limit window.
+ */
+const TIMED_FILES = [
+  'server/test/hostile/**/*.test.ts',
+  'server/test/hostile-inputs.test.ts',
+  'server/src/providers/pacing.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -34,17 +41,17 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           // The real promptfoo runs in its own step (vitest.promptfoo.config.ts): its first install takes minutes.
-          exclude: [...configDefaults.exclude, 'server/test/promptfoo/**', ...HOSTILE_SUITE],
+          exclude: [...configDefaults.exclude, 'server/test/promptfoo/**', ...TIMED_FILES],
         },
       },
       './web/vitest.config.ts',
       {
         test: {
           ...serverTestOptions,
-          name: 'hostile',
-          include: HOSTILE_SUITE,
-          // After every other file, one file at a time: these measure how long the server's /healthz waits (150 ms at
-          // most) while hostile payloads are read, and on 2 cores the other test files' work would be measured too.
+          name: 'timed',
+          include: TIMED_FILES,
+          // After every other file, one file at a time: on 2 cores the other test files' work would be timed too (a
+          // /healthz answer may take 150 ms at most while hostile payloads are read).
           sequence: { groupOrder: 1 },
           fileParallelism: false,
         },
