@@ -142,6 +142,26 @@ describe('the promptgrid CLI against a server', () => {
     expect(usage.code).toBe(2);
   });
 
+  it('prints its version, and an estimate in sentences (JSON with --json)', async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const printed = await cli(['--version']);
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout.trim()).toBe(version);
+
+    const estimate = await cli(['estimate', '--project', 'Bench', '--mock']);
+    expect(estimate.code, estimate.stderr).toBe(0);
+    expect(estimate.stdout.trim().split('\n')).toEqual([
+      'Calls: 6',
+      expect.stringMatching(/^Input tokens: \d+; output at most [\d,]+$/),
+      'Likely cost: $0.00',
+      'At most: $0.00',
+    ]);
+    const json = await cli(['estimate', '--project', 'Bench', '--mock', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ calls: 6, expected_cost: 0 });
+  });
+
   it('answers JSON with --json, and logs in with a credentials file only its user can read', async () => {
     const listed = await cli(['projects', 'list', '--json']);
     expect(listed.code, listed.stderr).toBe(0);

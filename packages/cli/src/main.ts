@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './client.js';
 import { clientFromEnvironment } from './settings.js';
@@ -20,6 +21,8 @@ const dollars = (value: string) => {
   return amount;
 };
 const collect = (value: string, previous: string[]) => [...previous, value];
+/** The package's version: its package.json is one folder up from the sources and from the bundle alike. */
+const cliVersion = () => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /** The options `run` and `estimate` share: which project, prompts and inputs, and how the run goes. */
 function withSelection(command: Command) {
@@ -39,7 +42,8 @@ export function buildProgram(): Command {
   const program = new Command('promptgrid')
     .description('Run Promptgrid comparisons from the command line and CI. Reads PROMPTGRID_URL and PROMPTGRID_TOKEN.')
     .showHelpAfterError()
-    .exitOverride();
+    .exitOverride()
+    .version(cliVersion(), '-V, --version', 'print the version');
 
   withSelection(program.command('run').description('start a run, follow it, print the leaderboard'))
     .option(

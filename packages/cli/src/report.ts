@@ -3,6 +3,7 @@ import {
   MOCK_OUTPUTS_NOTE,
   totalCostUsd,
   type Evaluation,
+  type RunEstimate,
   type Check,
   type ConfigurationSummary,
   type EvaluationComparison,
@@ -112,6 +113,25 @@ export function runNotes(evaluation: Pick<Evaluation, 'use_mock' | 'total_cost_u
     ...(evaluation.use_mock ? [`${MOCK_OUTPUTS_NOTE}.`] : []),
     `Total cost: ${usd(evaluation.total_cost_usd)}${judging}`,
   ];
+}
+
+/** What `estimate` prints for a person: the calls, the tokens sent, the likely and the highest cost, and what is unpriced. */
+export function estimateText(estimate: RunEstimate): string {
+  const cost = (amount: number | null) =>
+    amount === null ? 'unknown (a model has no known price)' : formatUsd(amount);
+  const judging =
+    estimate.judge.calls > 0
+      ? ` (judging: ${estimate.judge.calls} calls, likely ${cost(estimate.judge.expected_cost)})`
+      : '';
+  return [
+    `Calls: ${estimate.calls}${judging}`,
+    `Input tokens: ${estimate.input_tokens.toLocaleString('en-US')}; output at most ${estimate.max_output_tokens.toLocaleString('en-US')}`,
+    `Likely cost: ${cost(estimate.expected_cost)}`,
+    `At most: ${cost(estimate.max_cost)}`,
+    ...(estimate.unpriced_models.length > 0
+      ? [`Models without a known price: ${estimate.unpriced_models.join(', ')}`]
+      : []),
+  ].join('\n');
 }
 
 const markdownCell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');

@@ -15,6 +15,7 @@ import { reportJson, writeReport, type RunReport } from './outputs.js';
 import {
   leaderboard,
   leaderboardMarkdown,
+  estimateText,
   leaderboardText,
   runNotes,
   parseThreshold,
@@ -53,8 +54,7 @@ async function runBody(api: ApiClient, options: SelectionOptions) {
 export async function estimateCommand(api: ApiClient, options: SelectionOptions & { json?: boolean }) {
   const { body } = await runBody(api, options);
   const estimate = await api.post(RunEstimate, ROUTES.runEvaluationEstimate, body);
-  if (options.json) process.stdout.write(`${JSON.stringify(estimate, null, 2)}\n`);
-  else for (const [key, value] of Object.entries(estimate)) process.stdout.write(`${key}: ${JSON.stringify(value)}\n`);
+  process.stdout.write(options.json ? `${JSON.stringify(estimate, null, 2)}\n` : `${estimateText(estimate)}\n`);
   return EXIT.ok;
 }
 
