@@ -47,7 +47,7 @@ export async function backupFromServer(config: Pick<Config, 'dataDir' | 'host' |
  */
 export async function takeBackup(config: Config): Promise<Uint8Array> {
   if (config.databaseUrl)
-    throw new DataDirError('DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README’s backup section).');
+    throw new DataDirError('DATABASE_URL is set: back PostgreSQL up with pg_dump (see docs/operating.md, Backups).');
   let database;
   try {
     database = await openConfiguredDatabase(config);

@@ -111,7 +111,7 @@ export default async function inputRoutes(app: App) {
   app.post(
     `${collection}import/`,
     fileRoute(
-      'Creates user prompts from a CSV or JSONL file (see README, Datasets): all rows or, with any bad row, none.',
+      'Creates user prompts from a CSV or JSONL file (see docs/import-formats.md): all rows or, with any bad row, none.',
       { 201: ImportInputsResponse, 400: z.union([ImportErrorsBody, ValidationErrorBody]) },
     ),
     async (request, reply) => reply.code(201).send(await importInputs(...inProject(request), request.body)),
