@@ -36,8 +36,10 @@ function utf16WithoutBom(bytes: Buffer): ImportEncoding | null {
 }
 
 const SAMPLE_BYTES = 4096;
-// Control characters no text file holds (tab, line feed, form feed, carriage return and escape excepted).
-const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001A\u001C-\u001F\uFFFD]/g;
+// Characters no text file holds: control characters (tab, line feed, form feed, carriage return and escape excepted)
+// and the replacement character a decoder puts for bytes it cannot read.
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x1b]);
+const isNotText = (code: number) => (code < 0x20 && !TEXT_CONTROLS.has(code)) || code === 0xfffd;
 
 /**
  * Whether the bytes are not text (an image, a spreadsheet, a zip): NUL bytes at both even and odd offsets, which
@@ -48,7 +50,9 @@ export function looksBinary(bytes: Buffer, text: string): boolean {
   for (let n = 0; n < Math.min(bytes.length, SAMPLE_BYTES); n++) if (bytes[n] === 0) nuls[n % 2]!++;
   if (Math.min(nuls[0]!, nuls[1]!) > Math.max(nuls[0]!, nuls[1]!) / 10) return true;
   const sample = text.slice(0, SAMPLE_BYTES);
-  return (sample.match(CONTROL)?.length ?? 0) > sample.length / 100;
+  let notText = 0;
+  for (let n = 0; n < sample.length; n++) if (isNotText(sample.charCodeAt(n))) notText++;
+  return notText > sample.length / 100;
 }
 
 /**

@@ -12,13 +12,18 @@ import { ResultsView } from './results-view';
 const inputs = [1, 2].map((id) => inputFixture(id));
 const configurations = [5, 6].map((id) => configurationFixture(id, { name: id === 5 ? 'Terse JSON' : 'Friendly' }));
 const failing = { check_id: 3, pass: false, score: 0, reason: 'No Paris.', error: null };
-const requests = [
-  { ...apiRequestFixture(1, 1, 5, 'SUCCESS'), scores: [failing] },
-  apiRequestFixture(2, 1, 6, 'SUCCESS'),
-  apiRequestFixture(3, 2, 5, 'SUCCESS'),
-  apiRequestFixture(4, 2, 6, 'SUCCESS'),
-];
-const outputs = requests.map((r) => resultFixture(r.id, r.input_id!, r.configuration_id, `Output ${r.id}`));
+// Request id, input, configuration: two inputs by two prompts, the first cell failing its check.
+const cells = [
+  [1, 1, 5],
+  [2, 1, 6],
+  [3, 2, 5],
+  [4, 2, 6],
+] as const;
+const requests = cells.map(([id, input, configuration]) => ({
+  ...apiRequestFixture(id, input, configuration, 'SUCCESS'),
+  scores: id === 1 ? [failing] : [],
+}));
+const outputs = cells.map(([id, input, configuration]) => resultFixture(id, input, configuration, `Output ${id}`));
 
 afterEach(() => localStorage.clear());
 
@@ -96,7 +101,7 @@ describe('Results screen address', () => {
     const first = open(['/project/1/results?evaluation=9']);
     await user.click(await screen.findByRole('radio', { name: /Failed checks/ }));
     expect(address()).toBe('/project/1/results?evaluation=9&filter=failed-checks');
-    const reloadedAt = address()!;
+    const reloadedAt = address() ?? '';
     first.unmount();
 
     open([reloadedAt]);
