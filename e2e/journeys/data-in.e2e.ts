@@ -135,6 +135,14 @@ test.describe('from a CSV to a decision', () => {
     console.log(`From sign-in to the top two compared: ${actions} actions.`);
     expect(actions).toBeLessThanOrEqual(12);
 
+    // The comparison is a step of the browser's history: Back returns to the run's Results, Forward to the comparison.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/project\/\d+\/results(\?evaluation=\d+)?$/);
+    await expect(comparison).toHaveCount(0);
+    await visible(leaderboard);
+    await page.goForward();
+    await visible(comparison);
+
     // Not counted: the whole matrix, the way a user reads it after the job.
     await page.getByRole('button', { name: 'Stop comparing' }).click();
     await visible(grid.getByRole('columnheader', { name: 'Expected output' }));

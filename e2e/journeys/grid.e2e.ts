@@ -97,6 +97,11 @@ test.describe('the comparison grid', () => {
         .getByText(/Error occurred while processing request/)
         .first(),
     );
+    // The filter is in the address: a reload shows the same rows.
+    await expect(page).toHaveURL(/[?&]filter=failed-calls\b/);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: /^Failed calls/ })).toBeChecked();
+    await seeText(page, 'Showing 1 of 3 user prompts × 2 system prompts');
     await page.getByText(/^All\d/).click();
     await expect(page.getByRole('radio', { name: /^All/ })).toBeChecked();
 

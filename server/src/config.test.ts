@@ -102,6 +102,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ FEEDBACK_EMAIL: 'beta@example.com' }).feedbackEmail).toBe('beta@example.com');
   });
 
+  it('reads FREE_EVALUATIONS_PER_MONTH=unlimited as no limit, and 0 too unless billing is on', () => {
+    expect(loadConfig({}).freeEvaluationsPerMonth).toBe(50);
+    expect(loadConfig({ FREE_EVALUATIONS_PER_MONTH: '7' }).freeEvaluationsPerMonth).toBe(7);
+    expect(loadConfig({ FREE_EVALUATIONS_PER_MONTH: 'unlimited' }).freeEvaluationsPerMonth).toBeNull();
+    expect(loadConfig({ FREE_EVALUATIONS_PER_MONTH: '0' }).freeEvaluationsPerMonth).toBeNull();
+    const paidOnly = { FREE_EVALUATIONS_PER_MONTH: '0', STRIPE_SECRET_KEY: 'sk_test_1' };
+    expect(loadConfig(paidOnly).freeEvaluationsPerMonth).toBe(0);
+    expect(() => loadConfig({ FREE_EVALUATIONS_PER_MONTH: 'lots' })).toThrow(/FREE_EVALUATIONS_PER_MONTH/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: null });
   });

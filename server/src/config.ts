@@ -4,6 +4,12 @@ import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
 const optionalText = z.string().trim().min(1).optional();
+/** Real runs a free user may start per month, or `unlimited`. */
+const freeEvaluations = z
+  .union([z.literal('unlimited'), z.coerce.number().int().min(0)], {
+    error: 'must be a whole number of runs, or unlimited',
+  })
+  .default(50);
 /**
  * A URL setting, parsed: what the rest of the server compares is the URL's parsed protocol and host (lowercased by
  * the parser), never the text as typed, so `HTTPS://Example.com` means the same as `https://example.com`.
@@ -141,7 +147,7 @@ const Env = z.object({
   STRIPE_PRICE_ID: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: httpUrl.optional(),
-  FREE_EVALUATIONS_PER_MONTH: z.coerce.number().int().min(0).default(50),
+  FREE_EVALUATIONS_PER_MONTH: freeEvaluations,
   MAX_ACTIVE_RUNS_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
   EVAL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
@@ -241,7 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
       apiBase: e.STRIPE_API_BASE ? normalized(e.STRIPE_API_BASE) : null,
     },
-    freeEvaluationsPerMonth: e.FREE_EVALUATIONS_PER_MONTH,
+    // null: no limit. 0 means none only where there is a plan to buy instead; without billing it means no limit.
+    freeEvaluationsPerMonth:
+      e.FREE_EVALUATIONS_PER_MONTH === 'unlimited' || (e.FREE_EVALUATIONS_PER_MONTH === 0 && !e.STRIPE_SECRET_KEY)
+        ? null
+        : e.FREE_EVALUATIONS_PER_MONTH,
     maxActiveRunsPerUser: e.MAX_ACTIVE_RUNS_PER_USER,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     /** How often a live stream sends a heartbeat and re-reads its session and run. */

@@ -263,6 +263,14 @@ export const hostileImports: { name: string; status: number; body: () => ImportP
   },
   { name: 'two 1.2 MB YAML tests files', status: 400, body: () => yamlTestFiles(2, 1.2) },
   {
+    name: 'a model picked for each of 10,000 providers',
+    status: 400,
+    body: () => ({
+      ...promptfooUpload('[]'),
+      provider_models: Object.fromEntries(Array.from({ length: 10_000 }, (_, n) => [`bedrock:model-${n}`, 1])),
+    }),
+  },
+  {
     // Under the YAML limit, so that it is the nesting that is refused.
     name: '800 KB of `- - - …` YAML',
     status: 400,

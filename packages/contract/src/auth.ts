@@ -30,6 +30,7 @@ export const PublicConfig = z.object({
   analytics_host: z.string().nullable(),
   /** The beta-feedback address on the landing page; null when the operator set none. */
   feedback_email: z.string().nullable(),
-  free_evaluations_per_month: z.number().int(),
+  /** null: the server sets no monthly limit. */
+  free_evaluations_per_month: z.number().int().nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -22,7 +22,7 @@ export const requiredText = (label: string, max: number) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .max(max, { error: `${label} must be at most ${max.toLocaleString('en-US')} characters.` })
     .regex(NO_NUL, { error: `${label} must not contain a NUL character.` });
 
 /** 400 body: `{field: ["message"]}`, what the client turns into 'field: value'. */

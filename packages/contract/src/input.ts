@@ -25,7 +25,7 @@ export const Variables = z
         context.addIssue({
           code: 'custom',
           path: [name],
-          message: `A variable value must be at most ${LIMITS.contentMaxLength} characters.`,
+          message: `A variable value must be at most ${LIMITS.contentMaxLength.toLocaleString('en-US')} characters.`,
         });
       else if (value.includes('\u0000'))
         context.addIssue({ code: 'custom', path: [name], message: 'A variable value cannot contain NUL characters.' });
@@ -36,7 +36,9 @@ export type Variables = z.infer<typeof Variables>;
 /** The answer wanted for a user prompt; an empty text means none. */
 export const ExpectedOutput = z
   .string({ error: 'Expected output must be text.' })
-  .max(LIMITS.contentMaxLength, { error: `Expected output must be at most ${LIMITS.contentMaxLength} characters.` })
+  .max(LIMITS.contentMaxLength, {
+    error: `Expected output must be at most ${LIMITS.contentMaxLength.toLocaleString('en-US')} characters.`,
+  })
   // PostgreSQL text cannot hold NUL.
   .refine((text) => !text.includes('\u0000'), { error: 'Expected output cannot contain NUL characters.' })
   .nullable()

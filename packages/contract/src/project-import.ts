@@ -1,6 +1,6 @@
 // Bringing a project in from another tool's files (a promptfoo config, OpenAI Evals data), and what was carried over.
 import { z } from 'zod';
-import { Id } from './common.js';
+import { BodyId, Id } from './common.js';
 
 /** The formats a project can be imported from; `auto` reads the files to tell. */
 export const PROJECT_IMPORT_FORMATS = ['auto', 'promptfoo', 'openai_evals'] as const;
@@ -21,6 +21,8 @@ export const ImportFile = z
   });
 export type ImportFile = z.infer<typeof ImportFile>;
 
+const MAX_PICKED_PROVIDERS = 200;
+
 /**
  * POST /api/projects/import/ (and .../preview/) as JSON: the config and every file it refers to, or one zip of them.
  * The same fields also come as multipart/form-data (each file a part; `format` and `name` as fields).
@@ -35,6 +37,16 @@ export const ImportProjectInput = z.object({
     .array(ImportFile, { error: 'files must be a list of files.' })
     .min(1, { error: 'Upload the config file (and the files it refers to).' })
     .max(200, { error: 'At most 200 files at once.' }),
+  /**
+   * A model for each provider Promptgrid cannot run as it is (the report's `unknown_providers`), by the provider's
+   * id as the config writes it: its configurations run on that model instead of being left out.
+   */
+  provider_models: z
+    .record(z.string().min(1).max(500), BodyId, { error: 'provider_models maps provider ids to model ids.' })
+    .refine((picked) => Object.keys(picked).length <= MAX_PICKED_PROVIDERS, {
+      error: `At most ${MAX_PICKED_PROVIDERS} providers can be given a model.`,
+    })
+    .optional(),
 });
 export type ImportProjectInput = z.infer<typeof ImportProjectInput>;
 
@@ -59,6 +71,11 @@ export const ImportReport = z.object({
   inputs: z.number().int(),
   checks: z.array(z.object({ name: z.string(), type: z.string(), inputs: z.number().int().nullable() })),
   items: z.array(ImportReportItem),
+  /**
+   * The providers Promptgrid cannot run as they are (another service, a retired or unlisted model), in the config's
+   * order: each can be given a model in `provider_models`, else its configurations are left out.
+   */
+  unknown_providers: z.array(z.string()),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
 

@@ -13,13 +13,20 @@ export const usagePeriod = (now = new Date()) => now.toISOString().slice(0, 7);
  * Counts one real evaluation run against the user's month, inside the run's transaction, in one statement: a paying
  * subscriber's run is always counted, a free user's only while the month's count is under `freePerMonth`.
  * The conditional upsert is atomic, so concurrent runs at the limit never exceed it. Throws 402 when none are left.
+ * With no limit (`freePerMonth` null) every run is counted, so the month's usage still shows.
  */
 export async function consumeEvaluationQuota(
   tx: Tx,
   userId: number,
-  freePerMonth: number,
+  freePerMonth: number | null,
   now = new Date(),
 ): Promise<void> {
+  if (freePerMonth === null) {
+    await tx.execute(sql`
+      INSERT INTO evaluation_usage (user_id, period, count) VALUES (${userId}::int, ${usagePeriod(now)}::text, 1)
+      ON CONFLICT (user_id, period) DO UPDATE SET count = evaluation_usage.count + 1`);
+    return;
+  }
   const paying = sql`EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ${userId}::int AND status IN (${sql.join(
     [...PAYING_STATUSES].map((status) => sql`${status}`),
     sql`, `,

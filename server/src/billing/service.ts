@@ -36,10 +36,10 @@ export async function getSubscriptionStatus(
   ]);
   const status = normalizeStatus(row?.status ?? 'free');
   const free = ctx.config.freeEvaluationsPerMonth;
-  const remaining = Math.max(0, free - used);
+  const remaining = free === null ? null : Math.max(0, free - used);
   return {
     status,
-    has_access: PAYING_STATUSES.has(status) || remaining > 0,
+    has_access: PAYING_STATUSES.has(status) || remaining === null || remaining > 0,
     num_requests_sent: used,
     free_requests_remaining: remaining,
     num_free_requests: free,

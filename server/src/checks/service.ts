@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
 import { linearRegexError } from './linear-regex.js';
 import { jsonSchemaRefusal } from './schema-jobs.js';
+import { listedFor } from '../models/visibility.js';
 
 type CheckRow = typeof checks.$inferSelect;
 
@@ -27,7 +28,12 @@ const toCheck = (row: CheckRow): Check => ({
  * What the contract cannot decide alone: the schema compiles in Ajv (on the untrusted-work pool), the linear-time
  * engine runs the pattern, the judge model exists, the inputs are the project's.
  */
-export async function assertCheckValid(tx: Tx, projectId: number, check: SaveCheckInput): Promise<void> {
+export async function assertCheckValid(
+  tx: Tx,
+  userId: number,
+  projectId: number,
+  check: SaveCheckInput,
+): Promise<void> {
   if (CHECK_TYPES_WITH_DECLARED_SCHEMA.includes(check.type) && check.value.trim() !== '') {
     const error = await jsonSchemaRefusal(check.value);
     if (error) throw badRequest({ value: [error] });
@@ -37,13 +43,12 @@ export async function assertCheckValid(tx: Tx, projectId: number, check: SaveChe
     if (error) throw badRequest({ value: [error] });
   }
   if (check.ai_model_id !== null) {
+    // A judge runs on a model the user may pick: the catalog's, or one of their own endpoints'.
     const [model] = await tx
-      .select({ id: aiModels.id, endpointId: aiModels.endpointId })
+      .select({ id: aiModels.id })
       .from(aiModels)
-      .where(and(eq(aiModels.id, check.ai_model_id), eq(aiModels.listed, true)));
+      .where(and(eq(aiModels.id, check.ai_model_id), listedFor(tx, userId)));
     if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
-    // Judges run on the built-in providers' lanes and keys; an endpoint's model judges nothing (yet).
-    if (model.endpointId !== null) throw badRequest({ ai_model_id: ['A judge must be an OpenAI or Anthropic model.'] });
   }
   if (check.input_ids !== null && check.input_ids.length > 0) {
     const wanted = [...new Set(check.input_ids)];
@@ -84,7 +89,7 @@ export async function listChecks(db: Db, userId: number, projectId: number): Pro
 export async function createCheck(db: Db, userId: number, projectId: number, input: SaveCheckInput): Promise<Check> {
   return db.transaction(async (tx) => {
     await assertOwnsProject(tx, userId, projectId);
-    await assertCheckValid(tx, projectId, input);
+    await assertCheckValid(tx, userId, projectId, input);
     const row = returnedRow(
       await tx
         .insert(checks)
@@ -98,7 +103,7 @@ export async function createCheck(db: Db, userId: number, projectId: number, inp
 export async function updateCheck(db: Db, userId: number, id: number, input: SaveCheckInput): Promise<Check> {
   return db.transaction(async (tx) => {
     const existing = await getOwnedCheck(tx, userId, id);
-    await assertCheckValid(tx, existing.projectId, input);
+    await assertCheckValid(tx, userId, existing.projectId, input);
     // Deleted since it was read, with its project or on its own, by another request: the same 404.
     const row = ownedRow(
       await tx

@@ -186,6 +186,43 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
     expect(cost_usd).toBeCloseTo((input_token_total_count! * 1 + output_token_count! * 2) / 1_000_000, 12);
   });
 
+  it("judges with an endpoint's model, on its key, with no provider key stored, and keeps it from being deleted", async () => {
+    const alice = await signedInClient(ctx.app);
+    const endpoint = (await create(alice, { models: [{ model_name: 'llama3.2' }] })).json<Endpoint>();
+    const model = itemAt(endpoint.models, 0);
+    const projectId = await project(alice);
+    const judge = await alice.post(ROUTES.checks(projectId), {
+      name: 'Polite',
+      type: 'llm_judge',
+      value: 'Is it polite?',
+      ai_model_id: model.id,
+    });
+    expect(judge.statusCode, judge.body).toBe(201);
+
+    // The judge-key check lets the run start: the endpoint is the judge's key.
+    const results = await realRun(alice, projectId, model.id, 'Hello [[fake:verdict=pass]]');
+    expect(itemAt(results.api_requests, 0).scores).toEqual([
+      expect.objectContaining({ check_id: judge.json().id, pass: true, error: null }),
+    ]);
+    const judged = fake.requests.filter((r) => String(r.body.messages[0]?.content).includes('impartial judge'));
+    expect(judged).toHaveLength(1);
+    expect(itemAt(judged, 0)).toMatchObject({ api: 'openai', apiKey: ENDPOINT_KEY, body: { model: 'llama3.2' } });
+    expect(itemAt(judged, 0).headers['x-team']).toBe('evals-secret-team');
+
+    const refused = await alice.delete(ROUTES.endpoint(endpoint.id));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toContain("the judge check 'Polite' (P)");
+
+    const bob = await signedInClient(ctx.app);
+    const borrowed = await bob.post(ROUTES.checks(await project(bob)), {
+      name: 'Borrowed judge',
+      type: 'llm_judge',
+      value: 'Is it polite?',
+      ai_model_id: model.id,
+    });
+    expect(borrowed.json()).toEqual({ ai_model_id: ['Unknown AI model.'] });
+  });
+
   it("names the endpoint in a configuration's model, as it is named now", async () => {
     const alice = await signedInClient(ctx.app);
     const endpoint = (await create(alice, { models: [{ model_name: 'llama3.2' }] })).json<Endpoint>();

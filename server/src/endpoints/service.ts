@@ -13,6 +13,7 @@ import { ownEndpoint, ownedRow } from '../auth/ownership.js';
 import type { Db, Tx } from '../db/client.js';
 import {
   aiModels,
+  checks,
   configurations,
   configurationVersions,
   endpoints,
@@ -238,14 +239,26 @@ export async function deleteEndpoint(db: Db, userId: number, id: number): Promis
       .innerJoin(projects, eq(projects.id, configurations.projectId))
       .where(or(inArray(configurations.aiModelId, models), inArray(configurations.id, versions)))
       .orderBy(asc(projects.name), asc(configurations.name));
-    if (users.length > 0) {
-      const names = users.map((u) => `'${u.name}' (${u.project})`).join(', ');
-      const which = users.length === 1 ? 'the configuration' : 'the configurations';
+    // A judge check on one of its models would lose its judge.
+    const judges = await tx
+      .selectDistinct({ name: checks.name, project: projects.name })
+      .from(checks)
+      .innerJoin(projects, eq(projects.id, checks.projectId))
+      .where(inArray(checks.aiModelId, models))
+      .orderBy(asc(projects.name), asc(checks.name));
+    const named = (list: { name: string; project: string }[], one: string, several: string) =>
+      list.length === 0
+        ? []
+        : [`${list.length === 1 ? one : several} ${list.map((u) => `'${u.name}' (${u.project})`).join(', ')}`];
+    const uses = [
+      ...named(users, 'the configuration', 'the configurations'),
+      ...named(judges, 'the judge check', 'the judge checks'),
+    ];
+    if (uses.length > 0)
       throw new HttpError(
         409,
-        `This endpoint's models are used by ${which} ${names}. Change their model or delete them first.`,
+        `This endpoint's models are used by ${uses.join(' and ')}. Change their model or delete them first.`,
       );
-    }
     await tx.delete(aiModels).where(eq(aiModels.endpointId, id));
     await tx.delete(endpoints).where(eq(endpoints.id, id));
   });

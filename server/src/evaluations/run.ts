@@ -98,7 +98,7 @@ export async function startEvaluation(
   return { evaluation_id: evaluationId, total_requests: totalRequests, results: [], errors: [] };
 }
 
-export type RunLimits = { freeEvaluationsPerMonth: number; maxActiveRunsPerUser: number };
+export type RunLimits = { freeEvaluationsPerMonth: number | null; maxActiveRunsPerUser: number };
 
 /**
  * 429 when the user already has `max` runs in progress (mock runs too: they cost the server as much). The user's row is

@@ -46,6 +46,8 @@ export type ImportPlan = {
   inputs: PlannedInput[];
   checks: PlannedCheck[];
   items: ImportReportItem[];
+  /** The providers that need a model picked to be carried over (promptfoo's; other formats name none). */
+  unknown_providers?: string[];
 };
 
 /** The report of a plan: what it creates, and every item not carried over as it is. */
@@ -61,6 +63,7 @@ export function reportOf(plan: ImportPlan): ImportReport {
       inputs: c.inputs === null ? null : c.inputs.length,
     })),
     items: plan.items,
+    unknown_providers: plan.unknown_providers ?? [],
   };
 }
 

@@ -24,6 +24,8 @@ export type UploadedImport = {
   format: ImportProjectInput['format'];
   name?: string;
   models: ModelChoice[];
+  /** The model picked for each provider the files name that Promptgrid cannot run as it is. */
+  provider_models?: Record<string, number>;
 };
 
 /** The plan the uploaded files make, named as the request asks; 400 when no format fits. */
@@ -33,7 +35,7 @@ export function planUploadedImport(upload: UploadedImport): ImportPlan {
 }
 
 /** The plan in the format asked or the one the files are in. */
-function planOfFormat({ files, format, models }: UploadedImport): ImportPlan {
+function planOfFormat({ files, format, models, provider_models }: UploadedImport): ImportPlan {
   const source = new ImportSource(readUploadedFiles(files));
   // An eval is looked for first: the promptfoo reading takes the only YAML file as its config, a registry YAML too.
   const evals = format === 'promptfoo' ? null : findOpenAiEvals(source);
@@ -53,7 +55,7 @@ function planOfFormat({ files, format, models }: UploadedImport): ImportPlan {
         'No promptfooconfig.yaml among the files: upload the config (and the files it refers to), or a zip of them.',
       ],
     });
-  return planPromptfooImport(source, config, models);
+  return planPromptfooImport(source, config, models, provider_models);
 }
 
 /** A part of the plan checked as the API would check it; its problems answer 400 under `field`. */

@@ -22,7 +22,8 @@ export type ImportedPrompt = {
 };
 
 export type ImportedProvider = {
-  label: string;
+  /** As the config labels it; null when it gives no label (its id is no name once the model may change). */
+  label: string | null;
   /** The labels of the prompts it runs (promptfoo's provider `prompts`); null: every prompt. */
   prompts: string[] | null;
   model: ModelChoice;
@@ -179,8 +180,20 @@ export function modelOfProviderId(
 
 const CARRIED_CONFIG = new Set(['temperature', 'max_tokens', 'response_format', 'apiBaseUrl']);
 
+/**
+ * The providers Promptgrid cannot run as they are: their ids in the config's order, and the model the user picked
+ * for each (by id), which they then run on.
+ */
+export type UnknownProviders = { picked: Readonly<Record<string, number>>; ids: Set<string> };
+
 /** `providers:` as ids, {id, label, config} objects, or {id: config} maps. */
-export function readProviders(value: unknown, source: ImportSource, file: string, models: ModelChoice[]) {
+export function readProviders(
+  value: unknown,
+  source: ImportSource,
+  file: string,
+  models: ModelChoice[],
+  unknown: UnknownProviders,
+) {
   const list = Array.isArray(value) ? value : [value];
   return list.flatMap((entry, index): ImportedProvider[] => {
     const where = { file, path: ['providers', index] as Path };
@@ -202,10 +215,16 @@ export function readProviders(value: unknown, source: ImportSource, file: string
       return [];
     }
     const apiBaseUrl = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl : null;
-    const found = modelOfProviderId(id, models, apiBaseUrl);
+    let found = modelOfProviderId(id, models, apiBaseUrl);
     if ('why' in found) {
-      source.note('skipped', `provider '${id}'`, found.why, where);
-      return [];
+      unknown.ids.add(id);
+      const picked = models.find((m) => m.id === unknown.picked[id]);
+      if (!picked) {
+        source.note('skipped', `provider '${id}'`, `${found.why} Pick a model for it to import its prompts.`, where);
+        return [];
+      }
+      source.note('changed', `provider '${id}'`, `Runs on ${picked.company} - ${picked.model_name}, as picked.`, where);
+      found = { model: picked };
     }
     for (const key of Object.keys(config).filter((k) => !CARRIED_CONFIG.has(k)))
       source.note(
@@ -224,7 +243,7 @@ export function readProviders(value: unknown, source: ImportSource, file: string
       );
     return [
       {
-        label: label ?? id,
+        label,
         prompts,
         model: found.model,
         temperature: typeof config.temperature === 'number' ? config.temperature : null,

@@ -88,6 +88,16 @@ function addAssertion(
     case 'not-contains':
       if (text === null) break;
       return add({ name: `Does not contain ${quoted(text)}`, type: 'not_contains', value: text });
+    case 'not-icontains':
+      if (text === null) break;
+      // A pattern cannot say "does not match" to the linear-time regex engine, so the case-sensitive check it is.
+      source.note(
+        'changed',
+        `assertion 'not-icontains'`,
+        `Carried over as "Does not contain text", which compares case: an output with ${quoted(text)} in another case passes.`,
+        where,
+      );
+      return add({ name: `Does not contain ${quoted(text)}`, type: 'not_contains', value: text });
     case 'contains-any':
       if (list === null) break;
       return add({
@@ -178,7 +188,7 @@ function testFromCsvRow(row: Record<string, string>): Record<string, unknown> {
     if (/^__expected\d*$/.test(column)) {
       if (cell.trim() === '') continue;
       const typed =
-        /^(contains|icontains|not-contains|regex|starts-with|equals|javascript|grader|llm-rubric|is-json|contains-json)\s*:\s*([\s\S]*)$/.exec(
+        /^(contains|icontains|not-contains|not-icontains|regex|starts-with|equals|javascript|grader|llm-rubric|is-json|contains-json)\s*:\s*([\s\S]*)$/.exec(
           cell,
         );
       const type = typed?.[1] === 'grader' ? 'llm-rubric' : (typed?.[1] ?? 'equals');

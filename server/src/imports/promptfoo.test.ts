@@ -86,9 +86,9 @@ describe('importing a promptfoo config', () => {
     const report = response.json();
     expect(report).toMatchObject({ format: 'promptfoo', project_name: 'Support triage', inputs: 3 });
     expect(report.configurations).toEqual([
-      { name: 'prompts/chat.json · openai:chat:gpt-4.1-mini', model: 'openai - gpt-4.1-mini' },
+      { name: 'prompts/chat.json', model: 'openai - gpt-4.1-mini' },
       { name: 'prompts/chat.json · Haiku', model: 'anthropic - claude-haiku-4-5' },
-      { name: 'Plain · openai:chat:gpt-4.1-mini', model: 'openai - gpt-4.1-mini' },
+      { name: 'Plain', model: 'openai - gpt-4.1-mini' },
       { name: 'Plain · Haiku', model: 'anthropic - claude-haiku-4-5' },
     ]);
     const checks = report.checks.map((c: { name: string; type: string; inputs: number | null }) => [c.type, c.inputs]);
@@ -141,7 +141,7 @@ describe('importing a promptfoo config', () => {
       user_template: 'Ticket: {{question}}',
       parameters: { temperature: 0.2, max_tokens: 300 },
     });
-    const plain = configurations.find((c: { name: string }) => c.name === 'Plain · openai:chat:gpt-4.1-mini');
+    const plain = configurations.find((c: { name: string }) => c.name === 'Plain');
     expect(plain).toMatchObject({
       prompt: { content: 'You are a helpful assistant.' },
       user_template: 'Classify: {{question}}',

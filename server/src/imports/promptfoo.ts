@@ -27,7 +27,30 @@ function encodedVariables(defaultTest: unknown): string[] {
   return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
 }
 
-export function planPromptfooImport(source: ImportSource, file: string, models: ModelChoice[]): ImportPlan {
+/**
+ * A configuration's name: the prompt's label, with the provider's own label when the config gives one. A provider's
+ * id is no name: it names a model, which the user may pick instead for an unknown provider, or change later.
+ */
+const configurationName = (prompt: string, provider: string | null) =>
+  // A provider labelled as the one prompt it runs (as Promptgrid's export writes them) names one configuration.
+  (provider === null || provider === prompt ? prompt : `${prompt} · ${provider}`).slice(0, 200);
+
+/** One prompt run by several unlabelled providers makes configurations told apart by number: "Answer (2)". */
+function numberRepeatedNames(configurations: PlannedConfiguration[]): PlannedConfiguration[] {
+  const seen = new Map<string, number>();
+  return configurations.map((configuration) => {
+    const count = (seen.get(configuration.name) ?? 0) + 1;
+    seen.set(configuration.name, count);
+    return count === 1 ? configuration : { ...configuration, name: `${configuration.name.slice(0, 190)} (${count})` };
+  });
+}
+
+export function planPromptfooImport(
+  source: ImportSource,
+  file: string,
+  models: ModelChoice[],
+  picked: Readonly<Record<string, number>> = {},
+): ImportPlan {
   const read = source.yaml(file, { file, path: [] });
   const config =
     read && typeof read.value === 'object' && read.value !== null ? (read.value as Record<string, unknown>) : {};
@@ -35,7 +58,8 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
     source.note('skipped', `key '${key}'`, 'Promptgrid projects have no equivalent setting.', { file, path: [key] });
   const encoded = new Set(encodedVariables(config.defaultTest));
   const prompts = readPrompts(config.prompts ?? [], source, file, encoded);
-  const providers = readProviders(config.providers ?? [], source, file, models);
+  const unknown = { picked, ids: new Set<string>() };
+  const providers = readProviders(config.providers ?? [], source, file, models, unknown);
   const defaults = config.defaultTest as { options?: { provider?: unknown } } | undefined;
   const graderId = typeof defaults?.options?.provider === 'string' ? defaults.options.provider : null;
   const grader = graderId ? (models.find((m) => graderId.endsWith(`:${m.model_name}`)) ?? null) : null;
@@ -55,8 +79,7 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
         );
       return [
         {
-          // A provider labelled as the one prompt it runs (as Promptgrid's export writes them) names one configuration.
-          name: (prompt.label === provider.label ? prompt.label : `${prompt.label} · ${provider.label}`).slice(0, 200),
+          name: configurationName(prompt.label, provider.label),
           prompt_content: prompt.system ?? STAND_IN_SYSTEM_PROMPT,
           user_template: prompt.userTemplate,
           messages: prompt.messages,
@@ -74,9 +97,10 @@ export function planPromptfooImport(source: ImportSource, file: string, models: 
     format: 'promptfoo',
     project_name: (description || 'Imported from promptfoo').slice(0, 200),
     description: description || `Imported from ${file}.`,
-    configurations,
+    configurations: numberRepeatedNames(configurations),
     inputs,
     checks: context.checks.list(),
     items: source.items,
+    unknown_providers: [...unknown.ids],
   };
 }

@@ -30,7 +30,13 @@ async function readUpload<Task extends 'previewProjectImport' | 'checkedProjectI
   const models = await readModels(db, userId);
   return runUntrusted(
     task,
-    { files: request.files, format: request.format, models, name: request.name },
+    {
+      files: request.files,
+      format: request.format,
+      models,
+      name: request.name,
+      provider_models: request.provider_models,
+    },
     { deadlineMs: IMPORT_READING_DEADLINE_MS, what: 'Reading the import' },
   );
 }

@@ -62,7 +62,7 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
       content: 'y',
       expected_output: 'z'.repeat(200_001),
     });
-    expect(tooLong.json()).toEqual({ expected_output: ['Expected output must be at most 200000 characters.'] });
+    expect(tooLong.json()).toEqual({ expected_output: ['Expected output must be at most 200,000 characters.'] });
     const nul = await client.post(ROUTES.inputs(project), {
       name: 'x',
       content: 'y',
@@ -243,6 +243,9 @@ describe.each(databaseKinds)('user prompt datasets on %s', (kind) => {
     const many = await importFile(client, project, 'jsonl', '{"content":""}\n'.repeat(150));
     expect(many.json().errors).toHaveLength(100);
     expect((await importFile(client, project, 'csv', '')).json()).toEqual({
+      errors: [{ row: 0, field: 'data', message: 'The file is empty.' }],
+    });
+    expect((await importFile(client, project, 'csv', 'content\n')).json()).toEqual({
       errors: [{ row: 0, field: 'data', message: 'The file has no rows to import.' }],
     });
     expect((await importFile(client, project, 'xlsx', 'a')).json()).toEqual({

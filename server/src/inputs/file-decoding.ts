@@ -35,6 +35,26 @@ function utf16WithoutBom(bytes: Buffer): ImportEncoding | null {
   return odd > even ? 'UTF-16LE' : 'UTF-16BE';
 }
 
+const SAMPLE_BYTES = 4096;
+// Characters no text file holds: control characters (tab, line feed, form feed, carriage return and escape excepted)
+// and the replacement character a decoder puts for bytes it cannot read.
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x1b]);
+const isNotText = (code: number) => (code < 0x20 && !TEXT_CONTROLS.has(code)) || code === 0xfffd;
+
+/**
+ * Whether the bytes are not text (an image, a spreadsheet, a zip): NUL bytes at both even and odd offsets, which
+ * UTF-16 text of one script never has, or, read as text, more than one control character in a hundred.
+ */
+export function looksBinary(bytes: Buffer, text: string): boolean {
+  const nuls = [0, 0];
+  for (let n = 0; n < Math.min(bytes.length, SAMPLE_BYTES); n++) if (bytes[n] === 0) nuls[n % 2]!++;
+  if (Math.min(nuls[0]!, nuls[1]!) > Math.max(nuls[0]!, nuls[1]!) / 10) return true;
+  const sample = text.slice(0, SAMPLE_BYTES);
+  let notText = 0;
+  for (let n = 0; n < sample.length; n++) if (isNotText(sample.charCodeAt(n))) notText++;
+  return notText > sample.length / 100;
+}
+
 /**
  * Which of IMPORT_ENCODINGS the bytes are in: a byte-order mark says so; NUL bytes mean UTF-16; bytes that are valid
  * UTF-8 are UTF-8 (a Windows-1252 text with any accented letter almost never is); otherwise chardet's guess. chardet

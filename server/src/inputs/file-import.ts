@@ -10,7 +10,7 @@ import {
   type InputFileFormat,
 } from '@promptgrid/contract';
 import { readHeader } from './file-columns.js';
-import { decodeFile } from './file-decoding.js';
+import { decodeFile, looksBinary } from './file-decoding.js';
 
 type Column = ImportPreview['columns'][number];
 /**
@@ -67,6 +67,19 @@ export function readInputFile(format: InputFileFormat, bytes: Buffer, columns: I
   }
   const { text, encoding } = decodeFile(bytes);
   file.encoding = encoding;
+  // The whole file's problems read as sentences, not as a row's: there is no row to point at.
+  if (text.trim() === '') {
+    addError(file, { row: 0, field: 'data', message: 'The file is empty.' });
+    return file;
+  }
+  if (looksBinary(bytes, text)) {
+    addError(file, {
+      row: 0,
+      field: 'data',
+      message: `This is not a text file: choose a ${format === 'csv' ? 'CSV' : 'JSONL'} file saved as text.`,
+    });
+    return file;
+  }
   if (format === 'csv') readCsv(file, text, columns);
   else readJsonl(file, text, columns);
   if (file.totalRows === 0 && file.errors.length === 0)

@@ -52,6 +52,25 @@ describe.each(embeddedDatabaseOnly)('reading an imported file on %s', (kind) => 
     expect(read.rows[1]).toMatchObject({ content: 'Mot de passe oublié', expected_output: 'compte' });
   });
 
+  it('says in a sentence that a file is empty or not text, and reads a UTF-16 file of another script', async () => {
+    const { preview } = await withProject();
+    const empty = [{ row: 0, field: 'data', message: 'The file is empty.' }];
+    expect((await preview({ data_base64: '' })).errors).toEqual(empty);
+    expect((await preview({ format: 'jsonl', data: '\n  \n' })).errors).toEqual(empty);
+    // The first bytes of a PNG image, and of a spreadsheet saved as .xlsx (a zip).
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000100000001008060000001ff3ff61', 'hex');
+    const xlsx = Buffer.concat([
+      Buffer.from('504b0304140006000800000021006287', 'hex'),
+      Buffer.from('[Content_Types].xml'),
+    ]);
+    for (const bytes of [png, xlsx])
+      expect((await preview({ data_base64: bytes.toString('base64') })).errors).toEqual([
+        { row: 0, field: 'data', message: 'This is not a text file: choose a CSV file saved as text.' },
+      ]);
+    const greek = await preview({ data_base64: base64('ερώτηση\nΠού είναι το δέμα μου;\n', 'utf16le') });
+    expect(greek).toMatchObject({ errors: [], total_rows: 1 });
+  });
+
   it.each([
     ['tabs', '\t'],
     ['pipes', '|'],

@@ -38,7 +38,7 @@ export async function previewCheck(
     throw badRequest({ type: ['A judge check cannot be previewed: save it, then rescore the evaluation.'] });
   return db.transaction(async (tx) => {
     const evaluation = await readOwnedEvaluation(tx, userId, evaluationId);
-    await assertCheckValid(tx, evaluation.projectId, check);
+    await assertCheckValid(tx, userId, evaluation.projectId, check);
     const outputs = await readOutputs(tx, evaluationId);
     return (await scoreOutputs(compileRuleChecks([{ ...check, id: 0 }]), outputs)).map(
       ({ check_id: _, ...verdict }) => verdict,

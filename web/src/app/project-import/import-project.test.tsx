@@ -20,6 +20,7 @@ const report = {
       line: 35,
     },
   ],
+  unknown_providers: [],
 };
 
 describe('ImportProject', () => {
@@ -66,5 +67,35 @@ describe('ImportProject', () => {
     await userEvent.upload(within(dialog).getByLabelText('Choose files'), new File(['['], 'promptfooconfig.yaml'));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('nested more than 64 levels deep');
     expect(within(dialog).getByRole('button', { name: 'Import project' })).toBeDisabled();
+  });
+
+  it('asks a model for each provider Promptgrid cannot run, previews the pick, and sends it with the import', async () => {
+    const models = [
+      { id: 3, company: 'openai', endpoint: null, model_name: 'gpt-4.1-mini' },
+      { id: 4, company: 'custom', endpoint: { id: 1, name: 'Local Ollama' }, model_name: 'llama3.2' },
+    ];
+    const calls = mockApi(({ url, body }) => {
+      if (url === '/api/models/') return { body: models };
+      if (url === '/api/projects/import/preview/') {
+        const picked = (JSON.parse(body) as { provider_models?: Record<string, number> }).provider_models ?? {};
+        const configurations = Object.keys(picked).map(() => ({ name: 'Brief', model: 'custom - llama3.2' }));
+        return { body: { ...report, configurations, unknown_providers: ['bedrock:anthropic.claude-v2'] } };
+      }
+      if (url === '/api/projects/import/') return { status: 201, body: { project_id: 7, report } };
+    });
+    renderWithApp(<ImportProject />);
+    await userEvent.click(screen.getByRole('button', { name: 'Import project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import project' });
+    await userEvent.upload(within(dialog).getByLabelText('Choose files'), new File(['x'], 'promptfooconfig.yaml'));
+    const select = await within(dialog).findByRole('combobox', { name: 'Model for bedrock:anthropic.claude-v2' });
+    await waitFor(() => expect(select).toBeEnabled());
+    await userEvent.selectOptions(select, 'Local Ollama - llama3.2');
+    expect(await within(dialog).findByText('Brief (custom - llama3.2)')).toBeVisible();
+    expect(select).toHaveValue('4');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import project' }));
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/projects/import/'));
+    const sent = JSON.parse(calls.find((c) => c.url === '/api/projects/import/')!.body) as object;
+    expect(sent).toMatchObject({ provider_models: { 'bedrock:anthropic.claude-v2': 4 } });
   });
 });

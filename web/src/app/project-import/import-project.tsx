@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportFile } from '@promptgrid/contract';
+import type { ImportFile, ImportReport } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { FileDropZone } from '@/features/inputs/components/file-drop-zone';
 import { readBase64 } from '@/features/inputs/lib/read-file';
-import { importProject, previewProjectImport } from '@/features/projects/api/import-project';
+import { importProject, previewProjectImport, type ProjectUpload } from '@/features/projects/api/import-project';
 import { errorText } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { ImportReportView } from './import-report';
+import { ProviderModels } from './provider-models';
 
 const DESCRIPTION =
   'From a promptfoo config (promptfooconfig.yaml and the files it refers to, or a zip of them) or an OpenAI eval ' +
@@ -35,9 +36,16 @@ export function ImportProject() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [files, setFiles] = useState<ImportFile[] | null>(null);
-  const preview = useMutation({ mutationFn: (chosen: ImportFile[]) => previewProjectImport({ files: chosen }) });
+  // The model picked for each provider the files name that Promptgrid cannot run as it is.
+  const [picked, setPicked] = useState<Record<string, number>>({});
+  // The last report stays on screen while a pick is previewed again, so its model selects keep their focus.
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const preview = useMutation({
+    mutationFn: (upload: ProjectUpload) => previewProjectImport(upload),
+    onSuccess: setReport,
+  });
   const create = useMutation({
-    mutationFn: (chosen: ImportFile[]) => importProject({ files: chosen }),
+    mutationFn: (upload: ProjectUpload) => importProject(upload),
     onSuccess: async ({ project_id }) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
       void navigate(paths.project.to(project_id, 'configs'));
@@ -47,13 +55,24 @@ export function ImportProject() {
     if (chosen.length === 0) return;
     const read = await importFilesOf(chosen);
     setFiles(read);
+    setPicked({});
+    setReport(null);
     create.reset();
-    preview.mutate(read);
+    preview.mutate({ files: read });
+  };
+  const pick = (provider: string, modelId: number | null) => {
+    const next = { ...picked };
+    if (modelId === null) delete next[provider];
+    else next[provider] = modelId;
+    setPicked(next);
+    if (files) preview.mutate({ files, provider_models: next });
   };
   const close = () => {
     if (create.isPending) return;
     setOpen(false);
     setFiles(null);
+    setPicked({});
+    setReport(null);
     preview.reset();
     create.reset();
   };
@@ -76,7 +95,7 @@ export function ImportProject() {
               Cancel
             </Button>
             <Button
-              onClick={() => files && create.mutate(files)}
+              onClick={() => files && create.mutate({ files, provider_models: picked })}
               disabled={!files || !preview.isSuccess || create.isPending}
             >
               {create.isPending ? 'Importing...' : 'Import project'}
@@ -101,7 +120,12 @@ export function ImportProject() {
           {create.isError ? (
             <Banner tone="error">{errorText(create.error, 'Failed to import the project')}</Banner>
           ) : null}
-          {preview.data ? <ImportReportView report={preview.data} /> : null}
+          {report ? (
+            <>
+              <ProviderModels providers={report.unknown_providers} picked={picked} onPick={pick} />
+              <ImportReportView report={report} />
+            </>
+          ) : null}
         </div>
       </Dialog>
     </>

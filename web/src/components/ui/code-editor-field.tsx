@@ -1,10 +1,16 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { CodeEditor } from './code-editor';
 
-type Props<T extends FieldValues> = { control: Control<T>; name: Path<T>; label: string; placeholder: string };
+type Props<T extends FieldValues> = {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  placeholder: string;
+  maxLength?: number;
+};
 
 /** A required, line-numbered text field of a react-hook-form form, with its message. */
-export function CodeEditorField<T extends FieldValues>({ control, name, label, placeholder }: Props<T>) {
+export function CodeEditorField<T extends FieldValues>({ control, name, label, placeholder, maxLength }: Props<T>) {
   return (
     <Controller
       control={control}
@@ -17,6 +23,7 @@ export function CodeEditorField<T extends FieldValues>({ control, name, label, p
           onChange={field.onChange}
           error={fieldState.error?.message}
           placeholder={placeholder}
+          maxLength={maxLength}
         />
       )}
     />

@@ -14,6 +14,8 @@ export type CodeEditorProps = {
   /** Numbered lines always shown, even for a short text, so the editor reads as a page to write on. */
   minLines?: number;
   placeholder?: string;
+  /** The most characters the field takes: a counter below it shows how many it holds, red past the limit. */
+  maxLength?: number;
 };
 
 const CodeEditorImpl = lazy(() => import('./code-editor-impl'));
@@ -21,10 +23,12 @@ const CodeEditorImpl = lazy(() => import('./code-editor-impl'));
 const LINE_HEIGHT_PX = 20;
 
 /** A line-numbered monospace text editor (CodeMirror 6, loaded in its own chunk). */
-export function CodeEditor({ label, error, minLines = LIMITS.editorMinLines, ...props }: CodeEditorProps) {
+export function CodeEditor({ label, error, minLines = LIMITS.editorMinLines, maxLength, ...props }: CodeEditorProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
+  const counterId = `${id}-counter`;
+  const describedBy = [error ? errorId : null, maxLength === undefined ? null : counterId].filter(Boolean).join(' ');
   // Reserve the height while the chunk loads so the dialog does not jump.
   const minHeight = minLines * LINE_HEIGHT_PX + 8;
   return (
@@ -44,13 +48,26 @@ export function CodeEditor({ label, error, minLines = LIMITS.editorMinLines, ...
             minLines={minLines}
             lineHeight={LINE_HEIGHT_PX}
             labelledBy={labelId}
-            describedBy={error ? errorId : undefined}
+            describedBy={describedBy || undefined}
             invalid={Boolean(error)}
           />
         </Suspense>
       </div>
       <TemplateVariables text={props.value} />
-      <FieldError id={errorId}>{error}</FieldError>
+      <div className="flex items-start justify-between gap-3">
+        <FieldError id={errorId}>{error}</FieldError>
+        {maxLength === undefined ? null : (
+          <p
+            id={counterId}
+            className={cn(
+              'ml-auto shrink-0 text-xs tabular-nums',
+              props.value.length > maxLength ? 'text-red-700 dark:text-red-400' : 'text-slate-500 dark:text-slate-400',
+            )}
+          >
+            {`${props.value.length.toLocaleString('en-US')} / ${maxLength.toLocaleString('en-US')}`}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

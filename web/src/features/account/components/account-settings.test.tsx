@@ -51,6 +51,31 @@ describe('AccountSettings', () => {
     expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
   });
 
+  it('shows no plan, evaluations left or upgrade on a server without billing and without a limit', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/subscription/status/')
+        return { body: { ...status(false), free_requests_remaining: null, num_free_requests: null } };
+      if (url === '/api/config/') return { body: { ...config(false), free_evaluations_per_month: null } };
+      return undefined;
+    });
+    renderWithApp(<AccountSettings />, { route: '/account' });
+    expect(await screen.findByText('ada@example.com')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Subscription' })).not.toBeInTheDocument());
+    expect(screen.queryByText(/Evaluations left/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
+  });
+
+  it('says there is no limit where billing is on but the server sets none', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/subscription/status/')
+        return { body: { ...status(true), free_requests_remaining: null, num_free_requests: null } };
+      if (url === '/api/config/') return { body: { ...config(true), free_evaluations_per_month: null } };
+      return undefined;
+    });
+    renderWithApp(<AccountSettings />, { route: '/account' });
+    expect(await screen.findByText('Evaluations left: no limit')).toBeVisible();
+  });
+
   it('offers an enabled Upgrade to Pro when billing is on', async () => {
     mockApi(({ url }) => {
       if (url === '/api/subscription/status/') return { body: status(true) };

@@ -1,8 +1,15 @@
-import { LIMITS, lastUserTurn, type ImportColumnTarget, type ImportPreview } from '@promptgrid/contract';
+import {
+  LIMITS,
+  lastUserTurn,
+  type ImportColumnTarget,
+  type ImportPreview,
+  type ImportRowError,
+} from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { collapsedContent } from '../lib/truncate';
 import { ColumnMapping } from './column-mapping';
 
+const isFileError = (error: ImportRowError) => error.row === 0 && error.field === 'data';
 const cell = 'border-b border-slate-200 px-2 py-1 text-left align-top dark:border-slate-800';
 
 type Props = { preview: ImportPreview; onColumnChange: (column: string, target: ImportColumnTarget) => void };
@@ -13,13 +20,19 @@ type Props = { preview: ImportPreview; onColumnChange: (column: string, target: 
  * its first rows as they will be created, and its problems.
  */
 export function ImportPreviewTables({ preview, onColumnChange }: Props) {
+  // A problem of the whole file (empty, not text, too large) has no row or field to point at: it reads as a sentence.
+  const fileErrors = preview.errors.filter(isFileError);
+  const rowErrors = preview.errors.filter((error) => !isFileError(error));
   return (
     <div className="space-y-4 text-sm">
       <p role="status">
         {`${preview.total_rows} row${preview.total_rows === 1 ? '' : 's'} found`}
         {preview.errors.length > 0 ? `, ${preview.errors.length} problem${preview.errors.length === 1 ? '' : 's'}` : ''}
       </p>
-      {preview.errors.length > 0 ? (
+      {fileErrors.map((error, n) => (
+        <Banner key={n}>{error.message}</Banner>
+      ))}
+      {rowErrors.length > 0 ? (
         <section aria-labelledby="import-errors" className="space-y-2">
           <Banner>
             Nothing will be imported until every row is valid. Change how a column is read, or fix the file and choose
@@ -38,7 +51,7 @@ export function ImportPreviewTables({ preview, onColumnChange }: Props) {
               </tr>
             </thead>
             <tbody>
-              {preview.errors.map((error, n) => (
+              {rowErrors.map((error, n) => (
                 <tr key={n}>
                   <td className={cell}>{error.row}</td>
                   <td className={`${cell} font-mono`}>{error.field}</td>

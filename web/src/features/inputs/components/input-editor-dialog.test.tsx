@@ -81,6 +81,19 @@ describe('InputEditorDialog', () => {
     expect(screen.getByText('Content is required.')).toBeInTheDocument();
   });
 
+  it("counts the content's characters against the limit and says beside it when there are too many", async () => {
+    const onSave = vi.fn();
+    const long = { ...existing, content: `${'word '.repeat(40_000)}!` };
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={long} onSave={onSave} />);
+    const editor = await screen.findByRole('textbox', { name: 'Content' });
+    expect(editor).toHaveAccessibleDescription('200,001 / 200,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(editor).toHaveAccessibleDescription('Content must be at most 200,000 characters. 200,001 / 200,000'),
+    );
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it('is titled Edit Input and saves the changed name with the content', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     const onOpenChange = vi.fn();

@@ -1,5 +1,5 @@
 import { Controller } from 'react-hook-form';
-import type { CreateInputInput, Input } from '@promptgrid/contract';
+import { LIMITS, type CreateInputInput, type Input } from '@promptgrid/contract';
 import { Checkbox } from '@/components/ui/checkbox';
 import { MessagesEditor } from '@/components/ui/messages-editor';
 import { CodeEditorField } from '@/components/ui/code-editor-field';
@@ -96,6 +96,7 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
           name="content"
           label="Content"
           placeholder="The user message to send, e.g. a document to summarise"
+          maxLength={LIMITS.contentMaxLength}
         />
       )}
       <Controller

@@ -27,7 +27,8 @@ import { ResultGrid } from './result-grid';
 import { SummaryBar } from './summary-bar';
 import { PollErrorBanner } from './poll-error-banner';
 import { NoEvaluation, ResultsHeader } from './results-header';
-import { ConfigurationPairSummary, type ConfigurationPair } from '../compare/configuration-pair';
+import { ConfigurationPairSummary } from '../compare/configuration-pair';
+import { useConfigurationPairParam } from '../hooks/use-results-url';
 
 type Props = RunSlots & {
   projectId: string;
@@ -107,7 +108,7 @@ export function ResultsView({
   const [layout, setLayout] = useResultsLayout(projectId);
   const history = useRunHistory(projectId, evaluationId, layout === 'matrix');
   // Two configurations compared from the leaderboard: the matrix shows just them, the second diffed against the first.
-  const [pair, setPair] = useState<ConfigurationPair | null>(null);
+  const [pair, setPair] = useConfigurationPairParam();
   const compareConfigurations = useCallback(
     (baseId: number, headId: number) => {
       setPair({ baseId, headId });

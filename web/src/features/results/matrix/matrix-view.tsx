@@ -10,7 +10,8 @@ import { MatrixGrid, type Position } from './matrix-grid';
 import { MatrixToolbar } from './matrix-toolbar';
 import type { RenderMode } from './output-view';
 import type { RowHeight } from './row-height';
-import { baselineText, visibleRows, type RowOptions, type RunOutputs } from './view-model';
+import { baselineText, visibleRows, type RowFilter, type RowOptions, type RunOutputs } from './view-model';
+import { useMatrixFilterParam } from '../hooks/use-results-url';
 
 const MatrixCharts = lazy(() => import('./matrix-charts'));
 
@@ -30,6 +31,8 @@ const SHORTCUTS: [string, string][] = [
   ['/', 'Search inputs and outputs'],
   ['?', 'List these shortcuts'],
 ];
+
+const ALL_ROWS: RowFilter = { kind: 'all' };
 
 const isTyping = (target: EventTarget) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
@@ -51,15 +54,16 @@ export function MatrixView({
   /** How the matrix opens (a comparison of two configurations opens on their differences). */
   initialOptions?: Partial<RowOptions>;
 }) {
-  const [options, setOptions] = useState<RowOptions>(() => ({
+  const [filter, setFilter] = useMatrixFilterParam(initialOptions?.filter ?? ALL_ROWS);
+  const [otherOptions, setOptions] = useState<Omit<RowOptions, 'filter'>>(() => ({
     search: '',
-    filter: { kind: 'all' },
     differingOnly: false,
     baseline: { kind: 'none' },
     sort: { by: 'run' },
     descending: false,
     ...initialOptions,
   }));
+  const options = useMemo((): RowOptions => ({ ...otherOptions, filter }), [otherOptions, filter]);
   const [showDiff, setShowDiff] = useState(true);
   const [mode, setMode] = useState<RenderMode>('plain');
   const [rowHeight, setRowHeight] = useState<RowHeight>('compact');
@@ -94,15 +98,19 @@ export function MatrixView({
     (columnId: number, width: number) => setWidths((w) => ({ ...w, [columnId]: width })),
     [],
   );
-  const onOptions = useCallback((change: Partial<RowOptions>) => {
-    setOptions((current) => ({
-      ...current,
-      ...change,
-      // Without a baseline nothing differs: the filter would hide every row.
-      ...(change.baseline?.kind === 'none' ? { differingOnly: false } : {}),
-    }));
-    setActive({ row: 0, column: 0 });
-  }, []);
+  const onOptions = useCallback(
+    ({ filter: nextFilter, ...change }: Partial<RowOptions>) => {
+      if (nextFilter) setFilter(nextFilter);
+      setOptions((current) => ({
+        ...current,
+        ...change,
+        // Without a baseline nothing differs: the filter would hide every row.
+        ...(change.baseline?.kind === 'none' ? { differingOnly: false } : {}),
+      }));
+      setActive({ row: 0, column: 0 });
+    },
+    [setFilter],
+  );
   const clampedActive = {
     row: Math.min(active.row, Math.max(rows.length - 1, 0)),
     column: Math.min(active.column, Math.max(data.columns.length - 1, 0)),

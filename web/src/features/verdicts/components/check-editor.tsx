@@ -110,14 +110,11 @@ export function CheckEditor(props: Props) {
           {(props) => (
             <select {...props} {...form.register('ai_model_id')} className={inputClasses} disabled={!models}>
               <option value="">{models ? 'Select a model' : 'Loading models…'}</option>
-              {/* Judges run on the built-in providers only: an endpoint's models are not offered. */}
-              {(models ?? [])
-                .filter((model) => !model.endpoint)
-                .map((model) => (
-                  <option key={model.id} value={model.id}>
-                    {aiModelLabel(model)}
-                  </option>
-                ))}
+              {(models ?? []).map((model) => (
+                <option key={model.id} value={model.id}>
+                  {aiModelLabel(model)}
+                </option>
+              ))}
             </select>
           )}
         </Field>

@@ -15,6 +15,12 @@ const model: AiModel = {
   supports_json_mode: true,
   supports_temperature: true,
 } as AiModel;
+const endpointModel = {
+  id: 4,
+  company: 'custom',
+  endpoint: { id: 1, name: 'Local Ollama' },
+  model_name: 'llama3.2',
+} as AiModel;
 const existing: Check = {
   id: 11,
   project: 1,
@@ -50,7 +56,7 @@ function setUp(
     const key = `${method} ${url}`;
     if (body) (bodies[key] ??= []).push(JSON.parse(body));
     if (key === 'GET /api/projects/1/checks/') return { body: [existing] };
-    if (key === 'GET /api/models/') return { body: [model] };
+    if (key === 'GET /api/models/') return { body: [model, endpointModel] };
     if (key === 'POST /api/evaluations/9/check-preview/') {
       const check = JSON.parse(body) as SaveCheckInput;
       return {
@@ -144,6 +150,19 @@ describe('ChecksPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create check' }));
     expect(await screen.findByLabelText('Judge model')).toHaveAccessibleDescription('Unknown AI model.');
     expect(screen.getByRole('alert')).toHaveTextContent('Something else.');
+  });
+
+  it("offers the user's endpoint models as judges", async () => {
+    const { bodies } = setUp();
+    await userEvent.click(await within(dialog()).findByRole('button', { name: 'New check' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Polite');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'llm_judge');
+    await userEvent.selectOptions(screen.getByLabelText('Judge model'), 'Local Ollama - llama3.2');
+    await userEvent.type(screen.getByLabelText(/^Rubric/), 'Is the answer polite?');
+    await userEvent.click(screen.getByRole('button', { name: 'Create check' }));
+    await waitFor(() =>
+      expect(bodies['POST /api/projects/1/checks/']).toEqual([expect.objectContaining({ ai_model_id: 4 })]),
+    );
   });
 
   it('switches a check off, deletes one after confirming, and says a regex is broken in the preview', async () => {
