@@ -42,6 +42,23 @@ export const PassRateComparison = z.discriminatedUnion('available', [
 ]);
 export type PassRateComparison = z.infer<typeof PassRateComparison>;
 
+/** A p-value below this, with an interval that excludes 0, makes a pass-rate difference "better" or "worse". */
+export const SIGNIFICANCE_LEVEL = 0.05;
+
+/**
+ * The two rules a pass-rate difference must meet to count as real, each on its own, so a verdict of no clear
+ * difference can say which one failed. `pValue` is the comparison's own, or its Holm-adjusted one.
+ */
+export function passRateRules(
+  result: Pick<Extract<PassRateComparison, { available: true }>, 'interval' | 'p_value'>,
+  pValue = result.p_value,
+) {
+  return {
+    intervalExcludesZero: result.interval.low > 0 || result.interval.high < 0,
+    pValueBelowLevel: pValue < SIGNIFICANCE_LEVEL,
+  };
+}
+
 /** The median over inputs of b − a (seconds of latency, or USD of cost), with its bootstrap interval. */
 export const MedianComparison = z.discriminatedUnion('available', [
   z.object({ available: z.literal(true), paired_inputs: z.number().int(), difference: z.number(), interval: Interval }),

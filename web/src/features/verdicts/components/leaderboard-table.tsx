@@ -76,17 +76,17 @@ type Props = {
    * prompt reads as the winner.
    */
   ranked?: boolean;
-  /** Opens the two configurations on top, in the order shown, side by side with their differences. */
-  onCompare?: (baseId: number, headId: number) => void;
 };
 
-const inRunOrder = (rows: ConfigurationSummary[]) => [...rows].sort((a, b) => a.configuration_id - b.configuration_id);
+/** A mock run's lines in the run's order (the server's is best first). */
+export const inRunOrder = (rows: ConfigurationSummary[]) =>
+  [...rows].sort((a, b) => a.configuration_id - b.configuration_id);
 
 /**
  * One line per system prompt of the run: overall pass rate, each check's pass rate, win rate, cost, latency and
  * tokens, the best of each column set off; sortable by any of them, and the top ten unless asked for all.
  */
-export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCompare }: Props) {
+export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true }: Props) {
   const [sortKey, setSortKey] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
   const checkColumns = useMemo(() => {
@@ -98,7 +98,6 @@ export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCo
     ranked ? rows : inRunOrder(rows),
     columns.find((c) => c.key === sortKey),
   );
-  const [leader, runnerUp] = sorted;
   const shown = showAll ? sorted : sorted.slice(0, LEADERBOARD_TOP);
   const best = new Map(columns.map((column) => [column.key, ranked ? bestOf(rows, column) : null]));
 
@@ -139,7 +138,7 @@ export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCo
         {isBest ? <span className="sr-only"> (best)</span> : null}
         {column === PASS_RATE && row.checks_total > 0 ? (
           <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
-            {row.checks_passed} of {row.checks_total}
+            {row.checks_passed} of {row.checks_total} verdicts
           </span>
         ) : null}
       </td>
@@ -212,25 +211,10 @@ export function LeaderboardTable({ rows, nameOf, checkNames, ranked = true, onCo
           </tbody>
         </table>
       </div>
-      {sorted.length > LEADERBOARD_TOP || (onCompare && sorted.length >= 2) ? (
-        <div className="flex flex-wrap items-center gap-2">
-          {sorted.length > LEADERBOARD_TOP ? (
-            <Button variant="secondary" size="sm" aria-expanded={showAll} onClick={() => setShowAll((all) => !all)}>
-              {showAll ? `Show the top ${LEADERBOARD_TOP}` : `Show all ${sorted.length}`}
-            </Button>
-          ) : null}
-          {onCompare && leader && runnerUp ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              // Two long prompt names wrap rather than push a phone's page wider.
-              className="h-auto! min-h-8 max-w-full py-1 text-left whitespace-normal!"
-              onClick={() => onCompare(leader.configuration_id, runnerUp.configuration_id)}
-            >
-              Compare {nameOf(leader.configuration_id)} with {nameOf(runnerUp.configuration_id)}
-            </Button>
-          ) : null}
-        </div>
+      {sorted.length > LEADERBOARD_TOP ? (
+        <Button variant="secondary" size="sm" aria-expanded={showAll} onClick={() => setShowAll((all) => !all)}>
+          {showAll ? `Show the top ${LEADERBOARD_TOP}` : `Show all ${sorted.length}`}
+        </Button>
       ) : null}
     </div>
   );

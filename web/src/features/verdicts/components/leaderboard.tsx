@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Banner } from '@/components/ui/banner';
 import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
@@ -5,8 +6,8 @@ import { evidenceRefresh } from '../api/get-evidence';
 import { useSummary } from '../api/get-summary';
 import { ConsistencyPanel } from './consistency-panel';
 import { JudgeAgreementPanel } from './judge-agreement-panel';
-import { LeadSignificance } from './lead-significance';
-import { LeaderboardTable } from './leaderboard-table';
+import { inRunOrder, LeaderboardTable } from './leaderboard-table';
+import { PairSignificance, type ConfigurationPair } from './pair-significance';
 import { VotePreferencePanel } from './vote-preference';
 
 type Props = {
@@ -29,8 +30,19 @@ type Props = {
  */
 export function Leaderboard({ evaluationId, polling, nameOf, mock = false, checkNames, onCompare, inputNames }: Props) {
   const summary = useSummary(evaluationId, polling);
+  const [chosenPair, setPair] = useState<ConfigurationPair | null>(null);
   // The evidence reads the verdicts and ratings again whenever the leaderboard's counts of them change.
   const refresh = evidenceRefresh(summary.data ?? [], polling);
+  // The table's first order: best first (the server's), or the run's order for a mock run, which ranks no one.
+  const ids = (mock ? inRunOrder(summary.data ?? []) : (summary.data ?? [])).map((row) => row.configuration_id);
+  // The pair compared starts as the top two of that order, and stays the user's choice while the run lasts.
+  const [top, next] = ids;
+  const pair =
+    chosenPair && ids.includes(chosenPair.first) && ids.includes(chosenPair.second)
+      ? chosenPair
+      : top !== undefined && next !== undefined
+        ? { first: top, second: next }
+        : null;
   const inputName = (id: number | null) =>
     id === null ? 'No user prompt' : (inputNames?.get(id) ?? `User prompt #${id}`);
   return (
@@ -53,21 +65,16 @@ export function Leaderboard({ evaluationId, polling, nameOf, mock = false, check
         <p className="text-sm text-slate-500 dark:text-slate-400">No system prompts in this run.</p>
       ) : (
         <>
-          <LeaderboardTable
-            rows={summary.data}
-            nameOf={nameOf}
-            checkNames={checkNames}
-            ranked={!mock}
-            onCompare={onCompare}
-          />
-          {/* The server's order is best first by pass rate, also for a mock run the table shows in run order. */}
-          {summary.data[0] && summary.data[1] ? (
-            <LeadSignificance
+          <LeaderboardTable rows={summary.data} nameOf={nameOf} checkNames={checkNames} ranked={!mock} />
+          {ids.length >= 2 && pair ? (
+            <PairSignificance
               evaluationId={evaluationId}
-              leaderId={summary.data[0].configuration_id}
-              runnerUpId={summary.data[1].configuration_id}
+              configurationIds={ids}
+              pair={pair}
+              onPairChange={setPair}
               nameOf={nameOf}
               refresh={refresh}
+              onCompare={onCompare}
             />
           ) : null}
           <ConsistencyPanel
