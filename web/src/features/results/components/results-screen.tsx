@@ -62,7 +62,9 @@ export function ResultsScreen({ evaluationParam, message, readWithRun, ...viewPr
   const record = useEvaluationRecord(evaluationId);
   const run = record.data;
   usePrefetchRun(run && String(run.evaluation.project) === projectId ? evaluationId : null, {
-    similarity: readLayout(projectId) === 'matrix' && !!run?.inputs.some((input) => input.expected_output !== null),
+    similarity:
+      readLayout(projectId, run?.inputs.length ?? 0) === 'matrix' &&
+      !!run?.inputs.some((input) => input.expected_output !== null),
     read: readWithRun,
   });
   const noRuns = evaluationParam === null && latest.data?.items.length === 0;
