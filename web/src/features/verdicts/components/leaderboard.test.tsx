@@ -284,6 +284,22 @@ describe('Leaderboard', () => {
     expect(asked).toEqual(expect.arrayContaining(['6-5', '7-5', '5-7']));
   });
 
+  it('compares the top two as the table is sorted, until the user picks a pair', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/evaluations/9/summary/') return { body: summary };
+      const match = significanceUrl.exec(url);
+      return match ? { body: comparison(Number(match[1]), Number(match[2])) } : undefined;
+    });
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} onCompare={vi.fn()} />);
+    const group = await screen.findByRole('group', { name: 'Is the difference real?' });
+    expect(within(group).getByRole('button', { name: 'Compare Terse with Friendly' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Win rate' }));
+    expect(within(group).getByRole('button', { name: 'Compare Friendly with Terse' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(group).getByRole('combobox', { name: 'Against' }), 'Pirate');
+    await userEvent.click(screen.getByRole('button', { name: 'System prompt' }));
+    expect(within(group).getByRole('button', { name: 'Compare Friendly with Pirate' })).toBeInTheDocument();
+  });
+
   it("names one pair in a mock run's Compare button and significance line: the run's first two", async () => {
     // The server ranks Friendly (6) first; the mock table keeps the run's order, Terse (5) first.
     const asked: string[] = [];

@@ -6,7 +6,7 @@ import { evidenceRefresh } from '../api/get-evidence';
 import { useSummary } from '../api/get-summary';
 import { ConsistencyPanel } from './consistency-panel';
 import { JudgeAgreementPanel } from './judge-agreement-panel';
-import { inRunOrder, LeaderboardTable } from './leaderboard-table';
+import { LeaderboardTable, tableOrder } from './leaderboard-table';
 import { PairSignificance, type ConfigurationPair } from './pair-significance';
 import { VotePreferencePanel } from './vote-preference';
 
@@ -31,11 +31,11 @@ type Props = {
 export function Leaderboard({ evaluationId, polling, nameOf, mock = false, checkNames, onCompare, inputNames }: Props) {
   const summary = useSummary(evaluationId, polling);
   const [chosenPair, setPair] = useState<ConfigurationPair | null>(null);
+  const [sortKey, setSortKey] = useState<string | null>(null);
   // The evidence reads the verdicts and ratings again whenever the leaderboard's counts of them change.
   const refresh = evidenceRefresh(summary.data ?? [], polling);
-  // The table's first order: best first (the server's), or the run's order for a mock run, which ranks no one.
-  const ids = (mock ? inRunOrder(summary.data ?? []) : (summary.data ?? [])).map((row) => row.configuration_id);
-  // The pair compared starts as the top two of that order, and stays the user's choice while the run lasts.
+  // The lines as the table shows them: the pair compared is its top two until the user picks one, which then stays.
+  const ids = tableOrder(summary.data ?? [], !mock, sortKey).map((row) => row.configuration_id);
   const [top, next] = ids;
   const pair =
     chosenPair && ids.includes(chosenPair.first) && ids.includes(chosenPair.second)
@@ -65,7 +65,14 @@ export function Leaderboard({ evaluationId, polling, nameOf, mock = false, check
         <p className="text-sm text-slate-500 dark:text-slate-400">No system prompts in this run.</p>
       ) : (
         <>
-          <LeaderboardTable rows={summary.data} nameOf={nameOf} checkNames={checkNames} ranked={!mock} />
+          <LeaderboardTable
+            rows={summary.data}
+            nameOf={nameOf}
+            checkNames={checkNames}
+            ranked={!mock}
+            sortKey={sortKey}
+            onSort={setSortKey}
+          />
           {ids.length >= 2 && pair ? (
             <PairSignificance
               evaluationId={evaluationId}
