@@ -30,9 +30,10 @@ const count = (n: number, unit: string) => `${n.toLocaleString('en-US')} ${unit}
  * Why the line says what it says, from the same two rules the server decided by: "better" or "worse" needs the 95%
  * interval to exclude 0 and the p-value to be below the level; otherwise it names the rule (or both) that failed.
  */
-export function explain(result: Available): string {
+function explain(result: Available): string {
   const { intervalExcludesZero, pValueBelowLevel } = passRateRules(result);
-  const interval = `the 95% interval of the difference (${points(result.interval.low)} to ${points(result.interval.high)} points, from 2,000 resamples of the inputs)`;
+  const bounds = `${points(result.interval.low)} to ${points(result.interval.high)} points`;
+  const interval = `the 95% interval of the difference (${bounds}, from 2,000 resamples of the inputs)`;
   const test = `the exact McNemar test on the ${count(result.only_a_passed + result.only_b_passed, 'verdict')} only one of them passed`;
   const level = SIGNIFICANCE_LEVEL.toFixed(2);
   if (intervalExcludesZero && pValueBelowLevel)
@@ -45,7 +46,8 @@ export function explain(result: Available): string {
     result.more_cases_needed === null
       ? ''
       : ` About ${count(result.more_cases_needed, 'more input')} like these would likely show this gap clearly (80% power).`;
-  return `No clear difference: a clear one needs the interval to exclude 0 and p below ${level}, but ${failed.join(' and ')}, so chance could explain the gap.${more}`;
+  const rules = `a clear one needs the interval to exclude 0 and p below ${level}`;
+  return `No clear difference: ${rules}, but ${failed.join(' and ')}, so chance could explain the gap.${more}`;
 }
 
 function Verdict({ result, first }: { result: Available; first: string }) {
