@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Route, Routes } from 'react-router';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@promptgrid/contract';
 import { clearAppStorage } from '@/lib/auth';
-import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { apiRequestFixture as request } from '@/testing/fixtures';
 import { recordFixture } from '../testing/history-fixtures';
+import { renderResultsScreen } from '../testing/render-results-screen';
 import { MATRIX_FROM_INPUTS } from '../hooks/use-results-layout';
-import { ResultsScreen } from './results-screen';
 
 afterEach(() => localStorage.clear());
 
@@ -31,16 +29,7 @@ function serve(inputCount: number) {
   });
 }
 
-const open = () =>
-  renderWithApp(
-    <Routes>
-      <Route
-        path="/project/:projectId/results"
-        element={<ResultsScreen projectId="1" project={{ id: 1, name: 'P' }} evaluationParam={12} message={null} />}
-      />
-    </Routes>,
-    { route: '/project/1/results?evaluation=12' },
-  );
+const open = renderResultsScreen;
 
 const pressed = async () => {
   const group = await screen.findByRole('group', { name: 'Results layout' });

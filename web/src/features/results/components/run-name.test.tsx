@@ -1,11 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Route, Routes } from 'react-router';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { historyItemFixture, recordFixture } from '../testing/history-fixtures';
-import { ResultsScreen } from './results-screen';
+import { renderResultsScreen } from '../testing/render-results-screen';
 
 // The readable name is in the reader's time zone: these tests read it in UTC.
 beforeAll(() => {
@@ -37,15 +35,7 @@ function serve() {
 describe('run names', () => {
   it('shows a run left with the default name by when it started and its size, and keeps a given name', async () => {
     serve();
-    renderWithApp(
-      <Routes>
-        <Route
-          path="/project/:projectId/results"
-          element={<ResultsScreen projectId="1" project={{ id: 1, name: 'P' }} evaluationParam={12} message={null} />}
-        />
-      </Routes>,
-      { route: '/project/1/results?evaluation=12' },
-    );
+    renderResultsScreen();
     expect(await screen.findByText('Dec 1, 22:23 · 4 prompts × 100 inputs')).toBeInTheDocument();
     expect(screen.queryByText(DEFAULT_NAME)).not.toBeInTheDocument();
 
