@@ -35,7 +35,10 @@ export const PassRateComparison = z.discriminatedUnion('available', [
     /** The exact McNemar test on the discordant verdicts (only_a_passed, only_b_passed). */
     p_value: z.number(),
     verdict: z.enum(SIGNIFICANCE_VERDICTS),
-    /** With no clear difference: about how many more paired verdicts would show the observed one; null if none seen. */
+    /**
+     * With no clear difference: about how many more inputs (at this run's verdicts per input) would show the observed
+     * one; null if none seen.
+     */
     more_cases_needed: z.number().int().nullable(),
   }),
   Unavailable,
