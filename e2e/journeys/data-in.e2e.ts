@@ -121,9 +121,11 @@ test.describe('from a CSV to a decision', () => {
     const comparison = page.getByRole('region', { name: `${second} compared with ${first}` });
     await visible(comparison);
     const outcome = comparison.getByLabel('Comparison summary');
-    // Mock outputs echo the prompts: the check fails everywhere, so nothing is fixed or broken.
-    await expect.poll(() => outcome.textContent()).toContain('Unchanged100');
-    expect(await outcome.textContent()).toContain('Pass rate0% → 0% (±0 pts)');
+    // The mock answers a ticket's expected category in about 70% of calls (decision 0091): both pass about that
+    // share, not 0%, and the cases one of them fails are there to read.
+    await expect.poll(() => outcome.textContent()).toMatch(/Pass rate(\d+)% → (\d+)%/);
+    const [, base, head] = /Pass rate(\d+)% → (\d+)%/.exec((await outcome.textContent()) ?? '')!;
+    for (const rate of [base, head]) expect(Number(rate)).toBeGreaterThanOrEqual(50);
     const grid = page.getByRole('grid', { name: 'Results matrix' });
     await visible(grid.getByRole('columnheader', { name: 'Expected output' }));
     await visible(page.getByRole('radio', { name: /Differs between configurations/, checked: true }));

@@ -138,8 +138,13 @@ test.describe('evidence', () => {
 
     const large = await evidenceProject(page, 'Two hundred cases', configurations, rateCsv(200, 0.2, 0.9));
     await runAll(page, large, 400);
+    // A mock run's pair starts as the table's first two in run order, A against B: "worse". Picked the other way
+    // round, B against A reads "better".
+    await visible(significance(page).getByText('worse', { exact: true }));
+    await significance(page).getByRole('combobox', { name: 'System prompt' }).selectOption({ label: 'B' });
+    await visible(significance(page).getByRole('button', { name: 'Compare B with A' }));
     await visible(significance(page).getByText('better', { exact: true }));
-    await visible(significance(page).getByText(/^B$/));
+    await visible(significance(page).getByText(/^B is better — pass rate/));
     await shot(page, 'evidence-better');
   });
 

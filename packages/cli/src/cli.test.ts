@@ -112,11 +112,11 @@ describe('the promptgrid CLI against a server', () => {
 
     const rows = parseCsv<Record<string, string>>(fs.readFileSync(csv, 'utf8'), { columns: true });
     expect(rows).toHaveLength(6);
-    expect(rows.filter((row) => row.configuration === 'Prompt 1').map((row) => row.checks_passed)).toEqual([
-      '0',
-      '0',
-      '0',
-    ]);
+    // The Results screen's CSV format, with a mock run's notice first.
+    expect(Object.keys(itemAt(rows, 0)).slice(0, 3)).toEqual(['notice', 'input_name', 'input']);
+    expect(
+      rows.filter((row) => row.configuration === 'Prompt 1').map((row) => row['check: Is assistant zero']),
+    ).toEqual(['fail', 'fail', 'fail']);
     expect(itemAt(rows, 0).output).toContain('[mock openai/gpt-4o-mini]');
 
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(

@@ -2,12 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { XMLBuilder } from 'fast-xml-parser';
-import { csvSafeCell, type ApiRequestWithOutput, type Check, type EvaluationResults } from '@promptgrid/contract';
+import {
+  aiModelLabel,
+  resultsCsvTable,
+  type ApiRequestWithOutput,
+  type Check,
+  type EvaluationRecord,
+  type EvaluationResults,
+  type ResultsCsvRow,
+} from '@promptgrid/contract';
 import { CliError } from './client.js';
 import { nameById, type LeaderboardRow } from './report.js';
 
 export type RunReport = {
   results: EvaluationResults;
+  /** The run's inputs and configurations as it froze them, with expected outputs and variables. */
+  record: EvaluationRecord;
   leaderboard: LeaderboardRow[];
   checks: Check[];
   failures: string[];
@@ -42,31 +52,46 @@ export const reportJson = (report: RunReport) =>
     2,
   )}\n`;
 
-/** CSV: one row per call. */
-export function reportCsv({ results, checks }: RunReport): string {
-  const rows = results.api_requests.map((request) => {
-    const { failures, errors } = problemsOf(request, checks);
+/**
+ * CSV: one row per call, in the product's one CSV format (resultsCsvTable), the Results screen's download with every
+ * repetition: inputs, variables and expected outputs as the run froze them, names as the screen gives them.
+ */
+export function reportCsv({ results, record, checks }: RunReport): string {
+  const inputs = new Map(record.inputs.map((input) => [input.id, input]));
+  const configurations = new Map(record.configurations.map((configuration) => [configuration.id, configuration]));
+  const rows = results.api_requests.map((request): ResultsCsvRow => {
+    const input = request.input === null ? undefined : inputs.get(request.input);
+    const configuration = configurations.get(request.configuration);
     return {
-      evaluation_id: request.evaluation,
-      configuration: nameById(results.configurations, request.configuration),
-      input: nameById(results.inputs, request.input),
+      inputName: request.input === null ? 'No user prompt' : (input?.name ?? `Input #${request.input}`),
+      input: input?.content ?? '',
+      messages: input?.messages ?? null,
+      expected: input?.expected_output ?? null,
+      variables: input?.variables,
+      configuration: configuration?.name ?? `Prompt #${request.configuration}`,
+      model: configuration ? aiModelLabel(configuration.ai_model) : 'Deleted prompt',
       repetition: request.repetition,
       status: request.status,
-      checks_passed: request.scores.filter((s) => s.pass === true).length,
-      checks_total: request.scores.filter((s) => s.pass !== null).length,
-      problems: [...errors, ...failures].join('\n'),
-      cost_usd: request.cost_usd ?? '',
-      execution_time: request.execution_time ?? '',
-      output: request.output ?? '',
+      output: request.output,
+      toolCalls: request.tool_calls,
+      error: request.error_message,
+      verdicts: request.scores.map((score) => ({
+        checkId: score.check_id,
+        name: checks.find((check) => check.id === score.check_id)?.name ?? `Check #${score.check_id}`,
+        pass: score.pass,
+        reason: score.error ?? score.reason,
+      })),
+      rating: request.rating?.rating ?? null,
+      cost: request.cost_usd,
+      judgeCost: request.judge_cost_usd,
+      inputTokens: request.input_token_total_count,
+      outputTokens: request.output_token_count,
+      seconds: request.execution_time,
+      ttft: request.ttft,
     };
   });
-  return stringify(rows, {
-    header: true,
-    columns: rows.length ? undefined : ['evaluation_id'],
-    record_delimiter: '\r\n',
-    // Outputs and input names are written by models and users: no cell may read as a spreadsheet formula.
-    cast: { string: csvSafeCell },
-  });
+  const { fields, data } = resultsCsvTable(rows, results.evaluation.use_mock);
+  return stringify([fields, ...data], { record_delimiter: '\r\n' });
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   Check,
   ConfigurationSummary,
   EvaluationComparison,
+  EvaluationRecord,
   EvaluationResults,
   ROUTES,
   RunEstimate,
@@ -70,9 +71,10 @@ export type RunOptions = SelectionOptions & {
 /** Everything the CLI reads about a finished run, to print it, judge it and write it out. */
 export async function readRunReport(api: ApiClient, evaluationId: number, projectId: number) {
   const results = await api.get(EvaluationResults, ROUTES.evaluationResults(evaluationId));
+  const record = await api.get(EvaluationRecord, ROUTES.evaluation(evaluationId));
   const summary = await api.get(z.array(ConfigurationSummary), ROUTES.summary(evaluationId));
   const checks = await api.get(z.array(Check), ROUTES.checks(projectId));
-  return { results, checks, leaderboard: leaderboard(summary, results) };
+  return { results, record, checks, leaderboard: leaderboard(summary, results) };
 }
 
 /** Starts a run, follows it to the end, prints the leaderboard and answers the exit code (0, 1 or 2). */

@@ -35,12 +35,32 @@ export const PassRateComparison = z.discriminatedUnion('available', [
     /** The exact McNemar test on the discordant verdicts (only_a_passed, only_b_passed). */
     p_value: z.number(),
     verdict: z.enum(SIGNIFICANCE_VERDICTS),
-    /** With no clear difference: about how many more paired verdicts would show the observed one; null if none seen. */
+    /**
+     * With no clear difference: about how many more inputs (at this run's verdicts per input) would show the observed
+     * one; null if none seen.
+     */
     more_cases_needed: z.number().int().nullable(),
   }),
   Unavailable,
 ]);
 export type PassRateComparison = z.infer<typeof PassRateComparison>;
+
+/** A p-value below this, with an interval that excludes 0, makes a pass-rate difference "better" or "worse". */
+export const SIGNIFICANCE_LEVEL = 0.05;
+
+/**
+ * The two rules a pass-rate difference must meet to count as real, each on its own, so a verdict of no clear
+ * difference can say which one failed. `pValue` is the comparison's own, or its Holm-adjusted one.
+ */
+export function passRateRules(
+  result: Pick<Extract<PassRateComparison, { available: true }>, 'interval' | 'p_value'>,
+  pValue = result.p_value,
+) {
+  return {
+    intervalExcludesZero: result.interval.low > 0 || result.interval.high < 0,
+    pValueBelowLevel: pValue < SIGNIFICANCE_LEVEL,
+  };
+}
 
 /** The median over inputs of b − a (seconds of latency, or USD of cost), with its bootstrap interval. */
 export const MedianComparison = z.discriminatedUnion('available', [

@@ -29,3 +29,4 @@ export * from './mock-outputs.js';
 export * from './evidence.js';
 export * from './project-import.js';
 export * from './comparison-outcome.js';
+export * from './results-csv.js';

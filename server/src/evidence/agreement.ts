@@ -21,8 +21,9 @@ export function confusionMatrix(pairs: { judgePass: boolean; humanUp: boolean }[
 
 /**
  * Observed agreement, and Cohen's kappa (agreement beyond what the two raters' own pass shares give by chance) with
- * its 95% interval from Cohen's (1960) large-sample standard error. Kappa is null when chance agreement is already
- * complete (both raters said the same thing every time), where it is undefined.
+ * its 95% interval from Cohen's (1960) large-sample standard error, cut to kappa's range of -1 to 1 (on a few outputs
+ * the normal approximation reaches past it, and "1.09" reads as a bug). Kappa is null when chance agreement is
+ * already complete (both raters said the same thing every time), where it is undefined.
  */
 export function cohensKappa(m: ConfusionMatrix): {
   agreement: number;
@@ -38,5 +39,9 @@ export function cohensKappa(m: ConfusionMatrix): {
   const kappa = (observed - chance) / (1 - chance);
   const standardError = Math.sqrt((observed * (1 - observed)) / (n * (1 - chance) ** 2));
   const margin = normalQuantile(0.975, 0, 1) * standardError;
-  return { agreement: observed, kappa, interval: { low: kappa - margin, high: kappa + margin } };
+  return {
+    agreement: observed,
+    kappa,
+    interval: { low: Math.max(-1, kappa - margin), high: Math.min(1, kappa + margin) },
+  };
 }

@@ -1,5 +1,11 @@
 // Is the difference between two configurations real? Pairs their verdicts, latencies and costs case by case.
-import type { MedianComparison, PairedSignificance, PassRateComparison, RunSignificance } from '@promptgrid/contract';
+import {
+  passRateRules,
+  type MedianComparison,
+  type PairedSignificance,
+  type PassRateComparison,
+  type RunSignificance,
+} from '@promptgrid/contract';
 import type { Cell } from './cells.js';
 import {
   exactMcNemar,
@@ -12,7 +18,6 @@ import {
 
 /** Fewer paired inputs than this make any interval meaningless; the answer says so instead. */
 export const MIN_PAIRED_INPUTS = 5;
-const SIGNIFICANCE_LEVEL = 0.05;
 
 const pairKey = (c: Cell) => `${c.inputId ?? 'none'}:${c.repetition}`;
 const tooFew = (what: string, found: number) => ({
@@ -78,8 +83,8 @@ type AvailablePassRates = Extract<PassRateComparison, { available: true }>;
  * McNemar sample size turned into inputs at this run's verdicts per input.
  */
 export function decidePassRates(result: AvailablePassRates, pValue = result.p_value): AvailablePassRates {
-  const excludesZero = result.interval.low > 0 || result.interval.high < 0;
-  if (excludesZero && pValue < SIGNIFICANCE_LEVEL)
+  const { intervalExcludesZero, pValueBelowLevel } = passRateRules(result, pValue);
+  if (intervalExcludesZero && pValueBelowLevel)
     return { ...result, verdict: result.difference > 0 ? 'b_better' : 'a_better', more_cases_needed: null };
   const n = result.paired_verdicts;
   const needed = mcNemarSampleSize(result.only_a_passed / n, result.only_b_passed / n);

@@ -100,6 +100,20 @@ describe('judge agreement', () => {
     expect(result.interval!.high).toBeCloseTo(0.6540403672404471, 9);
   });
 
+  it('keeps the interval inside -1 to 1 where the normal approximation reaches past 1 on a few outputs', () => {
+    // 3 agree on pass, 1 on fail, 1 judge-fail/human-up: kappa 6/11, standard error 0.4066, so kappa ± 1.96 se is
+    // -0.25 to 1.34 before the cut.
+    const result = cohensKappa({
+      judge_pass_human_up: 3,
+      judge_pass_human_down: 0,
+      judge_fail_human_up: 1,
+      judge_fail_human_down: 1,
+    });
+    expect(result.kappa).toBeCloseTo(6 / 11, 12);
+    expect(result.interval!.low).toBeCloseTo(-0.2515, 3);
+    expect(result.interval!.high).toBe(1);
+  });
+
   it('counts the confusion matrix and leaves kappa undefined when chance agreement is complete', () => {
     const matrix = confusionMatrix([
       { judgePass: true, humanUp: true },

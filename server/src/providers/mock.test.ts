@@ -3,7 +3,7 @@ import { ROUTES, type ChatMessage } from '@promptgrid/contract';
 import { itemAt } from '@promptgrid/test-support';
 import { createTestApp, embeddedDatabaseOnly, signedInClient } from '../../test/harness.js';
 import { waitUntilCompleted } from '../../test/mock-run.js';
-import { mockPassRate, mockReply } from './mock.js';
+import { MOCK_EXPECTED_OUTPUT_RATE, mockPassRate, mockReply, type MockVariation } from './mock.js';
 import { NO_TOOLS, type ProviderCall } from './types.js';
 
 const call = (temperature: number, userPrompt = 'Is it raining?'): ProviderCall => ({
@@ -119,6 +119,24 @@ describe('the mock model', () => {
     expect(JSON.parse(reply.output)).toMatchObject({ mock: true, verdict: 'PASS' });
   });
 
+  it('answers the expected output word for word in about MOCK_EXPECTED_OUTPUT_RATE of the calls', () => {
+    const answers = (variation: Partial<MockVariation>, over: Partial<ProviderCall> = {}) =>
+      Array.from({ length: 2000 }, (_, n) => {
+        const expectedOutput = `Answer ${n}`;
+        const reply = mockReply(
+          { ...call(0.7, `Question ${n}?`), ...over },
+          { repetition: 0, passRate: null, expectedOutput, ...variation },
+        );
+        return reply.output === expectedOutput;
+      });
+    const share = (hits: boolean[]) => hits.filter(Boolean).length / hits.length;
+    expect(share(answers({}))).toBeCloseTo(MOCK_EXPECTED_OUTPUT_RATE, 1);
+    expect(share(answers({}, { jsonMode: true }))).toBeCloseTo(MOCK_EXPECTED_OUTPUT_RATE, 1);
+    // A pass rate asks for verdict words, which the expected text would hide; no expected output, nothing to answer.
+    expect(share(answers({ passRate: 0.5 }))).toBe(0);
+    expect(share(answers({ expectedOutput: null }))).toBe(0);
+  });
+
   it('reads the pass rate from the configuration’s own variable first, then mock_pass_rate', () => {
     const variables = { mock_pass_rate: '0.5', mock_pass_rate_terse_v2: '0.9', mock_pass_rate_bad: 'often' };
     expect(mockPassRate(variables, 'Terse v2')).toBe(0.9);
@@ -186,5 +204,42 @@ describe.each(embeddedDatabaseOnly)('a mock run with repetitions and pass rates 
     expect(flakyInputs).toEqual(inputIds.filter((id) => flakyInputs.includes(id)));
     expect(of(steady)).toMatchObject({ available: true, flaky_cases: [] });
     expect(of(always)).toMatchObject({ pass_hat_k: 1, flaky_cases: [] });
+  });
+
+  it('passes a first run’s check against the expected output at about the documented rate, not never', async () => {
+    const client = await signedInClient(ctx.app);
+    const project = (await client.post(ROUTES.projects, { name: 'E', description: 'D' })).json().id as number;
+    const model = itemAt((await client.get(ROUTES.models)).json<{ id: number }[]>(), 0).id;
+    const configuration = (
+      await client.post(ROUTES.configurations(project), {
+        name: 'Plain',
+        prompt_content: 'Answer.',
+        ai_model_id: model,
+        parameters: { temperature: 0, max_tokens: null },
+      })
+    ).json().id as number;
+    const inputIds: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const body = { name: `In ${i}`, content: `Question ${i}?`, expected_output: `Answer ${i}` };
+      const created = await client.post(ROUTES.inputs(project), body);
+      expect(created.statusCode, created.body).toBe(201);
+      inputIds.push(created.json().id);
+    }
+    const check = await client.post(ROUTES.checks(project), { name: 'Expected', type: 'equals_expected', value: '' });
+    expect(check.statusCode, check.body).toBe(201);
+    const started = await client.post(ROUTES.runEvaluation, {
+      configuration_ids: [configuration],
+      input_ids: inputIds,
+      name: 'First',
+      use_mock: true,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const evaluationId = started.json().evaluation_id as number;
+    await waitUntilCompleted(client, evaluationId);
+    const [line] = (await client.get(ROUTES.summary(evaluationId))).json<{ pass_rate: number }[]>();
+    // 20 Bernoulli draws at 0.7: 8 to 19 passes covers all but about 1 in 2,000 seeds; the draws are fixed, so
+    // this run always gives the same count.
+    expect(line?.pass_rate).toBeGreaterThanOrEqual(0.4);
+    expect(line?.pass_rate).toBeLessThan(1);
   });
 });

@@ -16,12 +16,20 @@ const preview = (text: string, length: number) => {
 };
 
 /**
- * Which repetition of its (input, configuration) pair a call is (from 0), and the share of calls whose answer should
- * pass (null: no verdict word), from the input's `mock_pass_rate` variables (mockPassRate).
+ * Which repetition of its (input, configuration) pair a call is (from 0), the share of calls whose answer should pass
+ * (null: no verdict word), from the input's `mock_pass_rate` variables (mockPassRate), and the output the input
+ * expects (null: none).
  */
-export type MockVariation = { repetition: number; passRate: number | null };
+export type MockVariation = { repetition: number; passRate: number | null; expectedOutput?: string | null };
 
 const NO_VARIATION: MockVariation = { repetition: 0, passRate: null };
+
+/**
+ * The share of calls whose input has an expected output (and no `mock_pass_rate`) that answer it word for word. A
+ * first mock run with a check against the expected output then shows pass rates near this, not 0% everywhere, and
+ * still some failures to look at.
+ */
+export const MOCK_EXPECTED_OUTPUT_RATE = 0.7;
 
 const hash32 = (text: string) => crypto.createHash('sha1').update(text).digest().readUInt32BE(0);
 
@@ -38,6 +46,17 @@ function seedOf(call: ProviderCall, { repetition }: MockVariation): number {
 
 /** PASS in about `passRate` of the calls: a uniform number drawn from the seed falls below it. */
 const verdictOf = (seed: number, passRate: number) => (hash32(`pass:${seed}`) / 2 ** 32 < passRate ? 'PASS' : 'FAIL');
+
+/**
+ * The input's expected output, in MOCK_EXPECTED_OUTPUT_RATE of the calls; null for the others, and always when a
+ * `mock_pass_rate` asks for verdict words (the expected text would hide them) or the answer must be a tool call or
+ * match a response schema.
+ */
+function expectedAnswer(call: ProviderCall, seed: number, variation: MockVariation): string | null {
+  const expected = variation.expectedOutput ?? null;
+  if (expected === null || variation.passRate !== null || call.tools.length > 0 || call.responseSchema) return null;
+  return verdictOf(hash32(`expected:${seed}`), MOCK_EXPECTED_OUTPUT_RATE) === 'PASS' ? expected : null;
+}
 
 const MOCK_PASS_RATE = 'mock_pass_rate';
 
@@ -94,7 +113,7 @@ function mockToolCalls(call: ProviderCall): ToolCall[] {
  * match its schema; with a response schema it answers JSON that matches it. Above temperature 0 each repetition answers
  * differently (and deterministically); with a pass rate the answer's first line says "Verdict: PASS" in about that
  * share of the (configuration, repetition) calls and "Verdict: FAIL" in the others, so a `contains PASS` check passes
- * at a known rate.
+ * at a known rate. Without one, an input's expected output is the answer in MOCK_EXPECTED_OUTPUT_RATE of the calls.
  */
 export function mockReply(call: ProviderCall, variation: MockVariation = NO_VARIATION): ProviderReply {
   const seed = seedOf(call, variation);
@@ -108,7 +127,9 @@ export function mockReply(call: ProviderCall, variation: MockVariation = NO_VARI
   ];
   let output = lines.join('\n');
   const toolCalls = mockToolCalls(call);
-  if (toolCalls.length > 0) output = `[mock ${call.provider}/${call.model}] This is a simulated tool call.`;
+  const expected = expectedAnswer(call, seed, variation);
+  if (expected !== null) output = expected;
+  else if (toolCalls.length > 0) output = `[mock ${call.provider}/${call.model}] This is a simulated tool call.`;
   else if (call.responseSchema) output = JSON.stringify(exampleOf(call.responseSchema.schema));
   else if (call.jsonMode)
     output = JSON.stringify({
@@ -118,7 +139,7 @@ export function mockReply(call: ProviderCall, variation: MockVariation = NO_VARI
       ...(variation.passRate === null ? {} : { verdict: verdictOf(seed, variation.passRate) }),
       summary: lines.slice(1, 3).join(' '),
     });
-  if (call.maxTokens !== null && !call.responseSchema) {
+  if (call.maxTokens !== null && !call.responseSchema && expected === null) {
     const words = output.split(' ');
     if (words.length > call.maxTokens) output = words.slice(0, call.maxTokens).join(' ');
   }

@@ -165,7 +165,8 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
     // A mock call spends nothing; a real one costs its usage at the price frozen into the run.
     if (lane === 'mock') {
       const passRate = input === null ? null : mockPassRate(input.variables ?? {}, configuration.name);
-      return outcomeOf(row, await caller.mock(call, signal, sink, { repetition: row.repetition, passRate }), FREE);
+      const variation = { repetition: row.repetition, passRate, expectedOutput: input?.expected_output ?? null };
+      return outcomeOf(row, await caller.mock(call, signal, sink, variation), FREE);
     }
     let key = '';
     if (call.provider === 'custom') {

@@ -11,7 +11,7 @@ import { ApiError, errorMessageFrom } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useComparison } from '../api/get-comparison';
 import { EvaluationNotFound } from '../components/evaluation-not-found';
-import { formatRunTime } from '../history/format';
+import { formatRunTime, nameOfRun } from '../history/format';
 import { ComparePairCard, type CompareMode } from './compare-pair';
 import { OutcomeSummary } from './outcome-summary';
 import { TextToggle } from '@/components/ui/text-toggle';
@@ -26,7 +26,7 @@ function RunLabel({ side, run, projectId }: { side: 'Base' | 'Head'; run: Evalua
         to={paths.projectResults.to(projectId, run.id)}
         className="font-medium break-words text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
       >
-        {run.name}
+        {nameOfRun(run)}
       </Link>
       <p className="text-xs text-slate-600 dark:text-slate-300">
         <time dateTime={run.created_at}>{formatRunTime(run.created_at)}</time>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Route, Routes } from 'react-router';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MOCK_OUTPUTS_NOTE, type SharedEvaluation } from '@promptgrid/contract';
@@ -7,10 +6,10 @@ import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
 import { apiRequestFixture as request, resultFixture as result } from '@/testing/fixtures';
 import { comparisonFixture, historyItemFixture, recordFixture } from '../testing/history-fixtures';
+import { renderResultsScreen } from '../testing/render-results-screen';
 import { CompareView } from '../compare/compare-view';
 import MatrixCharts from '../matrix/matrix-charts';
 import { cellKey } from '../lib/results-index';
-import { ResultsScreen } from './results-screen';
 import { SharedResultsView } from './shared-results-view';
 import { itemAt } from '@promptgrid/test-support/items';
 
@@ -28,15 +27,7 @@ function serveRun(mock: boolean) {
     if (url.startsWith('/api/results/')) return { body: [result(1, 1, 5, 'First'), result(2, 1, 6, 'Second')] };
     return undefined;
   });
-  renderWithApp(
-    <Routes>
-      <Route
-        path="/project/:projectId/results"
-        element={<ResultsScreen projectId="1" project={{ id: 1, name: 'P' }} evaluationParam={12} message={null} />}
-      />
-    </Routes>,
-    { route: '/project/1/results?evaluation=12' },
-  );
+  renderResultsScreen();
 }
 
 const summary = async () => screen.findByRole('region', { name: 'Evaluation summary' });

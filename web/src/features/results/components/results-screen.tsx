@@ -11,6 +11,7 @@ import { useLatestEvaluation } from '../api/get-evaluation-history';
 import { useEvaluationRecord } from '../api/get-evaluation-record';
 import { RunActions } from '../history/run-actions';
 import { usePrefetchRun, type AfterRun } from '../hooks/use-evaluation';
+import { nameOfRun, shownRunName } from '../history/format';
 import { readLayout } from '../hooks/use-results-layout';
 import { frozenConfigurations, frozenInputs } from '../lib/frozen';
 import { EvaluationNotFound } from './evaluation-not-found';
@@ -62,7 +63,9 @@ export function ResultsScreen({ evaluationParam, message, readWithRun, ...viewPr
   const record = useEvaluationRecord(evaluationId);
   const run = record.data;
   usePrefetchRun(run && String(run.evaluation.project) === projectId ? evaluationId : null, {
-    similarity: readLayout(projectId) === 'matrix' && !!run?.inputs.some((input) => input.expected_output !== null),
+    similarity:
+      readLayout(projectId, run?.inputs.length ?? 0) === 'matrix' &&
+      !!run?.inputs.some((input) => input.expected_output !== null),
     read: readWithRun,
   });
   const noRuns = evaluationParam === null && latest.data?.items.length === 0;
@@ -103,7 +106,7 @@ export function ResultsScreen({ evaluationParam, message, readWithRun, ...viewPr
         <Banner tone="info" className="mb-4">
           This is an earlier run. The latest is{' '}
           <Link to={paths.projectResults.to(projectId)} className="font-medium underline">
-            {newest.name}
+            {shownRunName(newest.name, { prompts: newest.configuration_count, inputs: newest.input_count })}
           </Link>
           .
         </Banner>
@@ -121,7 +124,7 @@ export function ResultsScreen({ evaluationParam, message, readWithRun, ...viewPr
           message,
           mock: run.evaluation.use_mock,
         }}
-        runName={run.evaluation.name}
+        runName={nameOfRun(run.evaluation)}
         headerActions={<RunActions projectId={projectId} run={{ id: run.evaluation.id, name: run.evaluation.name }} />}
       />
     </>

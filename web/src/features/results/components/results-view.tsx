@@ -105,7 +105,7 @@ export function ResultsView({
   const { selections, setSelections, inputId, selectedConfigurationIds, togglePrompt, selectAllPrompts } =
     useResultsSelections(evaluationId, members);
   const selectedSet = useMemo(() => new Set(selectedConfigurationIds), [selectedConfigurationIds]);
-  const [layout, setLayout] = useResultsLayout(projectId);
+  const [layout, setLayout] = useResultsLayout(projectId, inputs?.length ?? 0);
   const history = useRunHistory(projectId, evaluationId, layout === 'matrix');
   // Two configurations compared from the leaderboard: the matrix shows just them, the second diffed against the first.
   const [pair, setPair] = useConfigurationPairParam();

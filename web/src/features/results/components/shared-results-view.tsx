@@ -6,6 +6,7 @@ import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { getSharedEvaluation } from '../api/share-evaluation';
+import { shownRunName } from '../history/format';
 import { downloadCsv, gridCsv } from '../matrix/csv';
 import { gridFromShared } from '../matrix/grid-data';
 import { MatrixView } from '../matrix/matrix-view';
@@ -42,7 +43,10 @@ export function SharedResultsView({ token }: { token: string }) {
             Shared results · read-only
           </p>
           <h1 id="shared-title" className="text-xl font-semibold">
-            {evaluation.name}
+            {shownRunName(evaluation.name, {
+              prompts: shared.data.configurations.length,
+              inputs: shared.data.inputs.length,
+            })}
           </h1>
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {shared.data.metrics.cancelled ? 'Cancelled · ' : ''}

@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useEvaluationHistory } from '../api/get-evaluation-history';
 import { judgeCostText, runCostText } from '../lib/cost';
-import { formatRunTime, isRunning, runOutcome, runSize } from './format';
+import { formatRunTime, isRunning, runOutcome, runSize, shownRunName } from './format';
 
 type Picked = { id: number; createdAt: string };
 
@@ -93,7 +93,7 @@ export function HistoryDialog({ projectId, open, onOpenChange, currentId, onRena
                     onClick={() => onOpenChange(false)}
                     className="font-medium break-words text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
                   >
-                    {run.name}
+                    {shownRunName(run.name, { prompts: run.configuration_count, inputs: run.input_count })}
                   </Link>
                   {run.id === currentId ? <Badge tone="info">Shown</Badge> : null}
                   <Badge tone={run.use_mock ? 'neutral' : 'success'}>{run.use_mock ? 'Mock' : 'Real'}</Badge>

@@ -1,22 +1,39 @@
 import { useCallback, useState } from 'react';
+import { STORAGE_KEYS } from '@promptgrid/contract';
 
 export type ResultsLayout = 'cards' | 'matrix';
-const storageKey = (projectId: string) => `promptgrid.results-layout.${projectId}`;
 
-export function readLayout(projectId: string): ResultsLayout {
+/** From this many inputs a run opens in the matrix: cards show one input at a time, too slow to read through. */
+export const MATRIX_FROM_INPUTS = 10;
+
+// Under the app's prefix, so signing out clears it with the rest of the user's data.
+const storageKey = (projectId: string) => `${STORAGE_KEYS.appPrefix}results-layout.${projectId}`;
+
+function storedLayout(projectId: string): ResultsLayout | null {
   try {
-    return localStorage.getItem(storageKey(projectId)) === 'matrix' ? 'matrix' : 'cards';
+    const stored = localStorage.getItem(storageKey(projectId));
+    return stored === 'matrix' || stored === 'cards' ? stored : null;
   } catch {
-    return 'cards';
+    return null;
   }
 }
 
-/** Cards or matrix, remembered per project in browser storage (cards, the spec's layout, by default). */
-export function useResultsLayout(projectId: string) {
-  const [layout, setLayout] = useState<ResultsLayout>(() => readLayout(projectId));
+const defaultLayout = (inputCount: number): ResultsLayout => (inputCount >= MATRIX_FROM_INPUTS ? 'matrix' : 'cards');
+
+/** The layout a run of `inputCount` inputs opens in: the user's choice for the project, else by its size. */
+export function readLayout(projectId: string, inputCount: number): ResultsLayout {
+  return storedLayout(projectId) ?? defaultLayout(inputCount);
+}
+
+/**
+ * Cards or matrix: the user's choice, remembered per project in browser storage; until they choose, cards (the spec's
+ * layout) for a small run and the matrix from MATRIX_FROM_INPUTS inputs on.
+ */
+export function useResultsLayout(projectId: string, inputCount: number) {
+  const [chosen, setChosen] = useState<ResultsLayout | null>(() => storedLayout(projectId));
   const choose = useCallback(
     (next: ResultsLayout) => {
-      setLayout(next);
+      setChosen(next);
       try {
         localStorage.setItem(storageKey(projectId), next);
       } catch {
@@ -25,5 +42,5 @@ export function useResultsLayout(projectId: string) {
     },
     [projectId],
   );
-  return [layout, choose] as const;
+  return [chosen ?? defaultLayout(inputCount), choose] as const;
 }

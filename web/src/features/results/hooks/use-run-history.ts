@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getResults } from '../api/get-results';
 import { getProjectEvaluations } from '../api/get-run-history';
+import { nameOfRun } from '../history/format';
 import { cellKey } from '../lib/results-index';
 import type { RunHistory } from '../matrix/matrix-view';
 import { answerText } from '@promptgrid/contract';
@@ -16,7 +17,9 @@ export function useRunHistory(projectId: string, evaluationId: number | null, en
   });
   return useMemo(
     () => ({
-      runs: (evaluations.data ?? []).filter((run) => run.id !== evaluationId).map(({ id, name }) => ({ id, name })),
+      runs: (evaluations.data ?? [])
+        .filter((run) => run.id !== evaluationId)
+        .map((run) => ({ id: run.id, name: nameOfRun(run) })),
       loadOutputs: async (otherId: number) =>
         new Map(
           (await getResults(otherId)).map((result) => [

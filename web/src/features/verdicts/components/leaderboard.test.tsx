@@ -83,7 +83,7 @@ describe('Leaderboard', () => {
     const terse = screen.getByRole('row', { name: /Terse/ });
     expect(within(terse).getByText('80%')).toBeInTheDocument();
     expect(within(terse).getByText('25%')).toBeInTheDocument();
-    expect(within(terse).getByText('4 of 5')).toBeInTheDocument();
+    expect(within(terse).getByText('4 of 5 verdicts')).toBeInTheDocument();
     expect(within(terse).getByText('1/3/0')).toBeInTheDocument();
     // Pass rate, the two checks, win rate and cost: nothing to show yet.
     expect(within(screen.getByRole('row', { name: /Pirate/ })).getAllByText('—')).toHaveLength(5);
@@ -128,7 +128,7 @@ describe('Leaderboard', () => {
     expect(rowNames()).toEqual(['Friendly', 'Terse', 'Pirate']);
   });
 
-  it('shows the top ten of a large run until asked for all, and compares the top two', async () => {
+  it('shows the top ten of a large run until asked for all, and compares the top two by default', async () => {
     const many = Array.from({ length: 12 }, (_, n) => line(n + 1, { pass_rate: 1 - n / 20 }));
     mockApi(({ url }) => (url === '/api/evaluations/9/summary/' ? { body: many } : undefined));
     const onCompare = vi.fn();
@@ -184,31 +184,33 @@ describe('Leaderboard', () => {
     );
   });
 
-  it('says whether the leader is really better than the runner-up, or how many more cases would tell', async () => {
-    const comparison = (passRate: object) => ({
-      a: 6,
-      b: 5,
-      pass_rate: {
-        available: true,
-        paired_inputs: 10,
-        paired_verdicts: 10,
-        pass_rate_a: 0.5,
-        pass_rate_b: 0.8,
-        difference: 0.3,
-        interval: { low: -0.1, high: 0.6 },
-        both_passed: 5,
-        only_a_passed: 0,
-        only_b_passed: 3,
-        neither_passed: 2,
-        p_value: 0.25,
-        verdict: 'no_clear_difference',
-        more_cases_needed: 14,
-        ...passRate,
-      },
-      latency: { available: false, reason: '' },
-      cost: { available: false, reason: '' },
-    });
-    let answer = comparison({});
+  const comparison = (a: number, b: number, passRate: object = {}) => ({
+    a,
+    b,
+    pass_rate: {
+      available: true,
+      paired_inputs: 10,
+      paired_verdicts: 20,
+      pass_rate_a: 0.5,
+      pass_rate_b: 0.8,
+      difference: 0.3,
+      interval: { low: -0.1, high: 0.6 },
+      both_passed: 10,
+      only_a_passed: 0,
+      only_b_passed: 6,
+      neither_passed: 4,
+      p_value: 0.25,
+      verdict: 'no_clear_difference',
+      more_cases_needed: 14,
+      ...passRate,
+    },
+    latency: { available: false, reason: '' },
+    cost: { available: false, reason: '' },
+  });
+  const significanceUrl = /^\/api\/evaluations\/9\/significance\/\?a=(\d+)&b=(\d+)$/;
+
+  it('says whether the leader is really better than the runner-up, in inputs and verdicts, and why', async () => {
+    let answer = comparison(6, 5);
     mockApi(({ url }) =>
       url === '/api/evaluations/9/summary/'
         ? { body: summary }
@@ -218,25 +220,104 @@ describe('Leaderboard', () => {
     );
     const view = renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
     const group = await screen.findByRole('group', { name: 'Is the difference real?' });
+    expect(within(group).getByRole('combobox', { name: 'System prompt' })).toHaveDisplayValue('Terse');
+    expect(within(group).getByRole('combobox', { name: 'Against' })).toHaveDisplayValue('Friendly');
+    expect((await within(group).findByText(/pass rate \+30 points/)).closest('p')).toHaveTextContent(
+      'no clear difference (need about 14 more inputs) — pass rate +30 points (95% interval −10 to +60, ' +
+        'p = 0.250, 10 inputs, 20 paired verdicts)',
+    );
+    // The explanation is on the page (a phone shows no tooltip), and names both rules that failed.
     expect(group).toHaveTextContent(
-      'Terse against Friendly' +
-        'no clear difference (need about 14 more cases) — pass rate +30 points (95% interval −10 to +60, ' +
-        'p = 0.250, 10 inputs)',
+      'No clear difference: a clear one needs the interval to exclude 0 and p below 0.05, but the 95% interval of ' +
+        'the difference (−10 to +60 points, from 2,000 resamples of the inputs) includes 0 and the exact McNemar ' +
+        'test on the 6 verdicts only one of them passed gives p = 0.250, not below 0.05, so chance could explain ' +
+        'the gap. About 14 more inputs like these would likely show this gap clearly (80% power).',
     );
     view.unmount();
 
-    answer = comparison({
+    // An interval above 0 with too large a p-value: the explanation blames the p-value, not the interval.
+    answer = comparison(6, 5, { interval: { low: 0.08, high: 0.45 }, more_cases_needed: null });
+    const second = renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
+    const pValueOnly = await screen.findByRole('group', { name: 'Is the difference real?' });
+    await within(pValueOnly).findByText(/pass rate \+30 points/);
+    expect(pValueOnly).toHaveTextContent('but the exact McNemar test on the 6 verdicts only one of them passed gives');
+    expect(pValueOnly).not.toHaveTextContent('includes 0');
+    expect(pValueOnly).not.toHaveTextContent('more inputs like these');
+    second.unmount();
+
+    answer = comparison(6, 5, {
       interval: { low: 0.12, high: 0.41 },
       p_value: 0.0004,
       verdict: 'b_better',
       paired_inputs: 200,
+      more_cases_needed: null,
     });
     renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} />);
     const better = await screen.findByRole('group', { name: 'Is the difference real?' });
-    expect(within(better).getByText('better')).toHaveAttribute(
-      'title',
-      expect.stringMatching(/^Better: the 95% interval/),
-    );
-    expect(better).toHaveTextContent('(95% interval +12 to +41, p < 0.001, 200 inputs)');
+    await within(better).findByText('better');
+    expect(better).toHaveTextContent('Terse is better');
+    expect(better).toHaveTextContent('(95% interval +12 to +41, p < 0.001, 200 inputs, 20 paired verdicts)');
+    expect(better).toHaveTextContent('A clear difference: the 95% interval of the difference (+12 to +41 points');
+  });
+
+  it('compares any two system prompts the user picks, and the Compare button opens that same pair', async () => {
+    const asked: string[] = [];
+    mockApi(({ url }) => {
+      if (url === '/api/evaluations/9/summary/') return { body: summary };
+      const match = significanceUrl.exec(url);
+      if (!match) return undefined;
+      asked.push(`${match[1]}-${match[2]}`);
+      return { body: comparison(Number(match[1]), Number(match[2])) };
+    });
+    const onCompare = vi.fn();
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} onCompare={onCompare} />);
+    const group = await screen.findByRole('group', { name: 'Is the difference real?' });
+    await userEvent.selectOptions(within(group).getByRole('combobox', { name: 'Against' }), 'Pirate');
+    await userEvent.click(within(group).getByRole('button', { name: 'Compare Terse with Pirate' }));
+    expect(onCompare).toHaveBeenLastCalledWith(5, 7);
+    // Picking on one side what the other shows swaps them.
+    await userEvent.selectOptions(within(group).getByRole('combobox', { name: 'System prompt' }), 'Pirate');
+    expect(within(group).getByRole('combobox', { name: 'Against' })).toHaveDisplayValue('Terse');
+    await userEvent.click(within(group).getByRole('button', { name: 'Compare Pirate with Terse' }));
+    expect(onCompare).toHaveBeenLastCalledWith(7, 5);
+    await within(group).findByText(/pass rate/);
+    expect(asked).toEqual(expect.arrayContaining(['6-5', '7-5', '5-7']));
+  });
+
+  it('compares the top two as the table is sorted, until the user picks a pair', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/evaluations/9/summary/') return { body: summary };
+      const match = significanceUrl.exec(url);
+      return match ? { body: comparison(Number(match[1]), Number(match[2])) } : undefined;
+    });
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} onCompare={vi.fn()} />);
+    const group = await screen.findByRole('group', { name: 'Is the difference real?' });
+    expect(within(group).getByRole('button', { name: 'Compare Terse with Friendly' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Win rate' }));
+    expect(within(group).getByRole('button', { name: 'Compare Friendly with Terse' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(group).getByRole('combobox', { name: 'Against' }), 'Pirate');
+    await userEvent.click(screen.getByRole('button', { name: 'System prompt' }));
+    expect(within(group).getByRole('button', { name: 'Compare Friendly with Pirate' })).toBeInTheDocument();
+  });
+
+  it("names one pair in a mock run's Compare button and significance line: the run's first two", async () => {
+    // The server ranks Friendly (6) first; the mock table keeps the run's order, Terse (5) first.
+    const asked: string[] = [];
+    mockApi(({ url }) => {
+      if (url === '/api/evaluations/9/summary/') return { body: [summary[1], summary[0]] };
+      const match = significanceUrl.exec(url);
+      if (!match) return undefined;
+      asked.push(`${match[1]}-${match[2]}`);
+      return { body: comparison(Number(match[1]), Number(match[2])) };
+    });
+    const onCompare = vi.fn();
+    renderWithApp(<Leaderboard evaluationId={9} polling={false} nameOf={nameOf} mock onCompare={onCompare} />);
+    const group = await screen.findByRole('group', { name: 'Is the difference real?' });
+    expect(within(group).getByRole('combobox', { name: 'System prompt' })).toHaveDisplayValue('Terse');
+    expect(within(group).getByRole('combobox', { name: 'Against' })).toHaveDisplayValue('Friendly');
+    await userEvent.click(within(group).getByRole('button', { name: 'Compare Terse with Friendly' }));
+    expect(onCompare).toHaveBeenCalledWith(5, 6);
+    await within(group).findByText(/pass rate/);
+    expect(asked).toEqual(['6-5']);
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Banner } from '@/components/ui/banner';
 import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
@@ -5,8 +6,8 @@ import { evidenceRefresh } from '../api/get-evidence';
 import { useSummary } from '../api/get-summary';
 import { ConsistencyPanel } from './consistency-panel';
 import { JudgeAgreementPanel } from './judge-agreement-panel';
-import { LeadSignificance } from './lead-significance';
-import { LeaderboardTable } from './leaderboard-table';
+import { LeaderboardTable, tableOrder } from './leaderboard-table';
+import { PairSignificance, type ConfigurationPair } from './pair-significance';
 import { VotePreferencePanel } from './vote-preference';
 
 type Props = {
@@ -29,8 +30,19 @@ type Props = {
  */
 export function Leaderboard({ evaluationId, polling, nameOf, mock = false, checkNames, onCompare, inputNames }: Props) {
   const summary = useSummary(evaluationId, polling);
+  const [chosenPair, setPair] = useState<ConfigurationPair | null>(null);
+  const [sortKey, setSortKey] = useState<string | null>(null);
   // The evidence reads the verdicts and ratings again whenever the leaderboard's counts of them change.
   const refresh = evidenceRefresh(summary.data ?? [], polling);
+  // The lines as the table shows them: the pair compared is its top two until the user picks one, which then stays.
+  const ids = tableOrder(summary.data ?? [], !mock, sortKey).map((row) => row.configuration_id);
+  const [top, next] = ids;
+  const pair =
+    chosenPair && ids.includes(chosenPair.first) && ids.includes(chosenPair.second)
+      ? chosenPair
+      : top !== undefined && next !== undefined
+        ? { first: top, second: next }
+        : null;
   const inputName = (id: number | null) =>
     id === null ? 'No user prompt' : (inputNames?.get(id) ?? `User prompt #${id}`);
   return (
@@ -58,16 +70,18 @@ export function Leaderboard({ evaluationId, polling, nameOf, mock = false, check
             nameOf={nameOf}
             checkNames={checkNames}
             ranked={!mock}
-            onCompare={onCompare}
+            sortKey={sortKey}
+            onSort={setSortKey}
           />
-          {/* The server's order is best first by pass rate, also for a mock run the table shows in run order. */}
-          {summary.data[0] && summary.data[1] ? (
-            <LeadSignificance
+          {ids.length >= 2 && pair ? (
+            <PairSignificance
               evaluationId={evaluationId}
-              leaderId={summary.data[0].configuration_id}
-              runnerUpId={summary.data[1].configuration_id}
+              configurationIds={ids}
+              pair={pair}
+              onPairChange={setPair}
               nameOf={nameOf}
               refresh={refresh}
+              onCompare={onCompare}
             />
           ) : null}
           <ConsistencyPanel
