@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer';
-import { ROUTES } from '@promptgrid/contract';
+import { ROUTES, type Input } from '@promptgrid/contract';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 
 describe.each(embeddedDatabaseOnly)('inputs API on %s', (kind) => {
@@ -229,7 +229,7 @@ describe.each(embeddedDatabaseOnly)('inputs API on %s', (kind) => {
     expect((await client.get(ROUTES.inputs(project.id))).json()[0].content).toBe('Refund now');
 
     const overwritten = await client.put(ROUTES.input(project.id, opened.id), {
-      ...other.json(),
+      ...other.json<Input>(),
       content: 'Exchange please',
     });
     expect(overwritten.json().content).toBe('Exchange please');

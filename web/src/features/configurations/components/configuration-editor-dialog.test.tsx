@@ -448,4 +448,46 @@ describe('ConfigurationEditorDialog', () => {
     open(null);
     expect(await screen.findByText('Failed to load AI models')).toBeInTheDocument();
   });
+
+  it('keeps the typed prompt when the save meets a version saved elsewhere, then loads that one or overwrites it', async () => {
+    mockApi(({ url }) =>
+      url === '/api/models/' ? { body: models } : url.includes('/versions/') ? { body: [] } : undefined,
+    );
+    const detail = 'This system prompt was changed elsewhere (in another tab or window) after you opened it.';
+    const savedElsewhere = {
+      ...friendly,
+      prompt: { content: 'Saved in the other tab.', token_count: 5 },
+      updated_at: '2025-01-02T00:00:00.000Z',
+    };
+    const conflict = () => new ApiError('Conflict', 409, { detail, current: savedElsewhere });
+    const onSave = vi
+      .fn()
+      .mockRejectedValueOnce(conflict())
+      .mockRejectedValueOnce(conflict())
+      .mockResolvedValueOnce(undefined);
+    open(friendly, onSave);
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    const prompt = await screen.findByRole('textbox', { name: 'Prompt template' }, { timeout: 5000 });
+    // Typed at the start: the editor's cursor starts there.
+    await userEvent.type(prompt, 'Mine. ');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(prompt).toHaveTextContent('Mine. Summarise warmly.');
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ updated_at: friendly.updated_at }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load the saved version' }));
+    await waitFor(() => expect(prompt).toHaveTextContent('Saved in the other tab.'));
+    expect(screen.queryByText(detail)).not.toBeInTheDocument();
+
+    await userEvent.type(prompt, 'Mine again. ');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Overwrite with mine' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(3));
+    expect(onSave).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        prompt_content: 'Mine again. Saved in the other tab.',
+        updated_at: savedElsewhere.updated_at,
+      }),
+    );
+  }, 20_000);
 });

@@ -80,6 +80,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
     onSaved: () => onOpenChange(false),
     failure: (error) => (error instanceof Error && error.message) || 'Failed to save prompt',
     fieldOf: configurationFieldOf,
+    valuesOfSaved: (saved) => valuesOf(saved as Configuration),
   });
 
   return (
