@@ -15,6 +15,7 @@ const model = (id: number, model_name: string): AiModel => ({
   supports_json_mode: true,
   supports_temperature: true,
   max_output_tokens: 32768,
+  default_max_tokens: 4096,
   reasoning: null,
   vision: true,
   price: null,

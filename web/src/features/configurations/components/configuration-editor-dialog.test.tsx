@@ -18,6 +18,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 32768,
+    default_max_tokens: 4096,
     reasoning: null,
     vision: true,
     price: { input_per_mtok: 0.4, output_per_mtok: 1.6, as_of: '2025-06-03', source: 'OpenAI pricing page' },
@@ -30,6 +31,7 @@ const models: AiModel[] = [
     supports_json_mode: false,
     supports_temperature: true,
     max_output_tokens: 32000,
+    default_max_tokens: 4096,
     reasoning: { budget: { min: 1024, max: 31999 } },
     vision: true,
     price: null,
@@ -42,6 +44,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: false,
     max_output_tokens: 128000,
+    default_max_tokens: 16384,
     reasoning: { effort: ['minimal', 'low', 'medium', 'high'] },
     vision: true,
     price: null,
@@ -54,6 +57,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 16384,
+    default_max_tokens: 4096,
     reasoning: null,
     vision: true,
     price: null,
@@ -143,7 +147,10 @@ describe('ConfigurationEditorDialog', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-4o');
     expect(screen.getByRole('slider', { name: 'Temperature' })).not.toHaveAttribute('data-disabled');
-    expect(screen.getByText("1 to 16384 for gpt-4o; leave empty for the model's default.")).toBeInTheDocument();
+    // The default the estimate counts, not the model's 16384 (nor gpt-5-mini's 128000).
+    expect(
+      screen.getByText("1 to 16384 for gpt-4o; leave empty for the model's default (4096, what the cost estimate counts at most)."),
+    ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Max tokens'), '20000');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Max tokens must be at most 16384 for gpt-4o.')).toBeInTheDocument();
@@ -401,6 +408,7 @@ describe('ConfigurationEditorDialog', () => {
         tool_choice: 'auto',
         response_schema: null,
         project: 3,
+        updated_at: friendly.updated_at,
       }),
     );
   });

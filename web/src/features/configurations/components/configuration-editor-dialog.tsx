@@ -5,6 +5,7 @@ import {
   MODEL_COMPANY_LABELS,
   aiModelLabel,
   formatUsd,
+  maxTokensOrDefault,
   type AiModel,
   type Configuration,
 } from '@promptgrid/contract';
@@ -128,7 +129,12 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         <Field
           label="Max tokens"
           error={errors.parameters?.max_tokens?.message}
-          hint={`${LIMITS.maxTokens.min} to ${tokenLimit}${model ? ` for ${model.model_name}` : ''}; leave empty for the model's default.`}
+          hint={
+            model
+              ? `${LIMITS.maxTokens.min} to ${tokenLimit} for ${model.model_name}; leave empty for the model's default ` +
+                `(${maxTokensOrDefault(null, model.default_max_tokens)}, what the cost estimate counts at most).`
+              : `${LIMITS.maxTokens.min} to ${tokenLimit}; leave empty for the model's default.`
+          }
         >
           {(props) => (
             <TextInput

@@ -65,6 +65,7 @@ describe('InputEditorDialog', () => {
         ],
         variables: {},
         expected_output: null,
+        updated_at: existing.updated_at,
       }),
     );
   }, 20_000);
@@ -99,6 +100,7 @@ describe('InputEditorDialog', () => {
         messages: null,
         variables: {},
         expected_output: null,
+        updated_at: existing.updated_at,
       }),
     );
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -129,6 +131,7 @@ describe('InputEditorDialog', () => {
         messages: null,
         variables: { city: 'Paris', day: 'Monday\nmorning' },
         expected_output: 'Sunny.',
+        updated_at: existing.updated_at,
       }),
     );
     // Many keystrokes: room for a busy machine.
