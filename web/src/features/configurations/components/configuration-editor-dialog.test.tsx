@@ -360,6 +360,33 @@ describe('ConfigurationEditorDialog', () => {
     expect(screen.getByText('Price: unknown.')).toBeVisible();
   });
 
+  it('takes the temperature typed beside the slider, kept within 0 to 1, and disables both for a model without one', async () => {
+    mockApi(({ url }) =>
+      url === '/api/models/' ? { body: models } : url.includes('/versions/') ? { body: [] } : undefined,
+    );
+    const onSave = open(friendly);
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    const typed = screen.getByRole('spinbutton', { name: 'Temperature' });
+    expect(typed).toHaveValue(0.3);
+    await userEvent.clear(typed);
+    await userEvent.type(typed, '0.7');
+    expect(screen.getByRole('slider', { name: 'Temperature' })).toHaveAttribute('aria-valuenow', '0.7');
+    await userEvent.clear(typed);
+    await userEvent.type(typed, '3');
+    await userEvent.tab();
+    expect(typed).toHaveValue(1);
+    expect(screen.getByRole('slider', { name: 'Temperature' })).toHaveAttribute('aria-valuenow', '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ parameters: { temperature: 1, max_tokens: null, reasoning: null } }),
+      ),
+    );
+
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-5-mini');
+    expect(screen.getByRole('spinbutton', { name: 'Temperature' })).toBeDisabled();
+  }, 15_000);
+
   it('starts at temperature 0 and requires prompt, name and model', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     const onSave = open(null);
