@@ -134,6 +134,25 @@ describe('ConfigurationEditorDialog', () => {
     expect(await screen.findByText('Tools must be a JSON list of tool definitions.')).toBeInTheDocument();
   }, 15_000);
 
+  it("takes tools in OpenAI's own form, offers their names to the tool choice and shows an example beside them", async () => {
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
+    const onSave = open(friendly);
+    const toolsField = await screen.findByLabelText('Tools (JSON)');
+    expect(toolsField).toHaveAccessibleDescription(expect.stringContaining('{"type": "function", "function": {…}}'));
+    await userEvent.click(screen.getByText('Example of tools'));
+    expect(screen.getByText(/"name": "get_weather"/)).toBeVisible();
+    const tool = { name: 'lookup', description: 'Finds a word.', parameters: { type: 'object', properties: {} } };
+    await userEvent.click(toolsField);
+    await userEvent.paste(JSON.stringify([{ type: 'function', function: tool }]));
+    await userEvent.selectOptions(screen.getByLabelText('Tool choice'), 'Always call lookup');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ tools: [{ type: 'function', function: tool }], tool_choice: { name: 'lookup' } }),
+      ),
+    );
+  }, 15_000);
+
   it('disables the temperature with a reason for a model that ignores it, and caps max tokens at the model', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     open(null);
