@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CHECK_TYPES_WITH_DECLARED_SCHEMA, type Check, type SaveCheckInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/schema.js';
+import { aiModels, checks, configurations, evaluations, inputs, projects, scores } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
@@ -18,6 +18,7 @@ const toCheck = (row: CheckRow): Check => ({
   value: row.value,
   ai_model_id: row.aiModelId,
   input_ids: row.inputIds,
+  configuration_ids: row.configurationIds,
   is_active: row.isActive,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
@@ -25,7 +26,7 @@ const toCheck = (row: CheckRow): Check => ({
 
 /**
  * What the contract cannot decide alone: the schema compiles in Ajv (on the untrusted-work pool), the linear-time
- * engine runs the pattern, the judge model exists, the inputs are the project's.
+ * engine runs the pattern, the judge model exists, the inputs and configurations are the project's.
  */
 export async function assertCheckValid(tx: Tx, projectId: number, check: SaveCheckInput): Promise<void> {
   if (CHECK_TYPES_WITH_DECLARED_SCHEMA.includes(check.type) && check.value.trim() !== '') {
@@ -54,6 +55,15 @@ export async function assertCheckValid(tx: Tx, projectId: number, check: SaveChe
     if (found.length !== wanted.length)
       throw badRequest({ input_ids: ["Every input must be one of this project's inputs."] });
   }
+  if (check.configuration_ids !== null) {
+    const wanted = [...new Set(check.configuration_ids)];
+    const found = await tx
+      .select({ id: configurations.id })
+      .from(configurations)
+      .where(and(eq(configurations.projectId, projectId), inArray(configurations.id, wanted)));
+    if (found.length !== wanted.length)
+      throw badRequest({ configuration_ids: ["Every configuration must be one of this project's."] });
+  }
 }
 
 const columnsFrom = (check: SaveCheckInput) => ({
@@ -62,6 +72,7 @@ const columnsFrom = (check: SaveCheckInput) => ({
   value: check.value,
   aiModelId: check.ai_model_id,
   inputIds: check.input_ids === null ? null : [...new Set(check.input_ids)],
+  configurationIds: check.configuration_ids === null ? null : [...new Set(check.configuration_ids)],
   isActive: check.is_active,
 });
 
