@@ -6,6 +6,7 @@ import {
   aiModelLabel,
   type AiModel,
   type Check,
+  type Configuration,
   type Input,
 } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
@@ -25,7 +26,7 @@ import {
   type CheckValues,
 } from '../lib/check-form';
 import { CheckPreview, type PreviewRun } from './check-preview';
-import { InputScopeField } from './input-scope-field';
+import { ScopeField } from './scope-field';
 import { ToolArgumentFields } from './tool-argument-fields';
 
 type Props = {
@@ -33,6 +34,8 @@ type Props = {
   /** null: a new check. */
   check: Check | null;
   inputs: Input[];
+  /** The project's configurations, for a rule check's scope. */
+  configurations: Configuration[];
   models: AiModel[] | undefined;
   modelsError: boolean;
   run: PreviewRun | null;
@@ -54,7 +57,8 @@ function previewOf(values: CheckValues) {
 
 /** One check's form, with a live preview of its verdicts on the run on screen. */
 export function CheckEditor(props: Props) {
-  const { projectId, check, inputs, models, modelsError, run, formId, onSavingChange, onDirtyChange, onSaved } = props;
+  const { projectId, check, inputs, configurations, models, modelsError, run, formId } = props;
+  const { onSavingChange, onDirtyChange, onSaved } = props;
   // Messages show after a submit (the browser's own rules, then the server's) and go as each field is fixed.
   const form = useForm<CheckValues>({
     defaultValues: valuesOf(check),
@@ -164,10 +168,12 @@ export function CheckEditor(props: Props) {
         control={form.control}
         name="input_ids"
         render={({ field, fieldState }) => (
-          <InputScopeField
-            inputs={inputs}
+          <ScopeField
+            noun="user prompts"
+            legend="Applies to"
+            items={inputs}
             scope={values.scope}
-            inputIds={field.value}
+            ids={field.value}
             error={fieldState.error?.message}
             onChange={(scope, inputIds) => {
               // The scope first: checking the list reads it.
@@ -177,6 +183,26 @@ export function CheckEditor(props: Props) {
           />
         )}
       />
+      {values.type === 'llm_judge' ? null : (
+        <Controller
+          control={form.control}
+          name="configuration_ids"
+          render={({ field, fieldState }) => (
+            <ScopeField
+              noun="configurations"
+              legend="Applies to the outputs of"
+              items={configurations}
+              scope={values.configuration_scope}
+              ids={field.value}
+              error={fieldState.error?.message}
+              onChange={(scope, ids) => {
+                form.setValue('configuration_scope', scope);
+                field.onChange(ids);
+              }}
+            />
+          )}
+        />
+      )}
       <Controller
         control={form.control}
         name="is_active"
