@@ -59,5 +59,4 @@ export const aiModelLabel = (model: Pick<AiModel, 'company' | 'model_name'> & { 
  * them empty the model's default max tokens (its catalog entry's, within the editor's limit). The run, the cost
  * estimate and the configuration editor read it here, so the estimate's "at most" is the limit the call carries.
  */
-export const maxTokensOrDefault = (maxTokens: number | null, defaultMaxTokens: number) =>
-  maxTokens ?? defaultMaxTokens;
+export const maxTokensOrDefault = (maxTokens: number | null, defaultMaxTokens: number) => maxTokens ?? defaultMaxTokens;

@@ -326,8 +326,8 @@ describe.each(embeddedDatabaseOnly)('configurations API on %s', (kind) => {
     expect(overwritten.statusCode).toBe(200);
     expect(overwritten.json().prompt.content).toBe('Answer in German.');
     expect((await client.put(ROUTES.configuration(opened.id), payload({ name: 'Old client' }))).statusCode).toBe(200);
-    expect(
-      (await client.put(ROUTES.configuration(opened.id), payload({ updated_at: 'yesterday' }))).json(),
-    ).toEqual({ updated_at: [expect.stringContaining('ISO 8601')] });
+    expect((await client.put(ROUTES.configuration(opened.id), payload({ updated_at: 'yesterday' }))).json()).toEqual({
+      updated_at: [expect.stringContaining('ISO 8601')],
+    });
   });
 });

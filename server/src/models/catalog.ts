@@ -26,13 +26,15 @@ const CatalogEntry = z.object({
   priceNote: z.string().optional(),
 });
 const Catalog = z.object({
-  models: z.array(
-    // The default is what the editor would let a user type: the estimate prices calls at it.
-    CatalogEntry.refine((m) => m.defaultMaxTokens <= Math.min(m.maxOutputTokens, LIMITS.maxTokens.max), {
-      error: `defaultMaxTokens must be at most the model's maxOutputTokens and ${LIMITS.maxTokens.max}.`,
-      path: ['defaultMaxTokens'],
-    }),
-  ).min(1),
+  models: z
+    .array(
+      // The default is what the editor would let a user type: the estimate prices calls at it.
+      CatalogEntry.refine((m) => m.defaultMaxTokens <= Math.min(m.maxOutputTokens, LIMITS.maxTokens.max), {
+        error: `defaultMaxTokens must be at most the model's maxOutputTokens and ${LIMITS.maxTokens.max}.`,
+        path: ['defaultMaxTokens'],
+      }),
+    )
+    .min(1),
 });
 
 export const defaultCatalogFile = serverFile('src/models/catalog.json');

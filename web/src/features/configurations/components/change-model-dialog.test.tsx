@@ -35,7 +35,9 @@ describe('Change the model of several system prompts', () => {
         return { status: 409, body: { detail: 'This system prompt was changed elsewhere.', current: {} } };
       const id = Number(/configurations\/(\d+)\//.exec(url)?.[1]);
       if (method === 'PUT')
-        return { body: configurationFixture(id, { name: JSON.parse(body).name, ai_model: { ...gpt5, endpoint: null } }) };
+        return {
+          body: configurationFixture(id, { name: JSON.parse(body).name, ai_model: { ...gpt5, endpoint: null } }),
+        };
       return undefined;
     });
     renderWithApp(<ConfigurationsView projectId="1" />);

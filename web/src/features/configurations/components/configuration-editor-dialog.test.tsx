@@ -168,7 +168,9 @@ describe('ConfigurationEditorDialog', () => {
     expect(screen.getByRole('slider', { name: 'Temperature' })).not.toHaveAttribute('data-disabled');
     // The default the estimate counts, not the model's 16384 (nor gpt-5-mini's 128000).
     expect(
-      screen.getByText("1 to 16384 for gpt-4o; leave empty for the model's default (4096, what the cost estimate counts at most)."),
+      screen.getByText(
+        "1 to 16384 for gpt-4o; leave empty for the model's default (4096, what the cost estimate counts at most).",
+      ),
     ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Max tokens'), '20000');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
