@@ -46,24 +46,29 @@ export async function assertCheckValid(tx: Tx, projectId: number, check: SaveChe
     // Judges run on the built-in providers' lanes and keys; an endpoint's model judges nothing (yet).
     if (model.endpointId !== null) throw badRequest({ ai_model_id: ['A judge must be an OpenAI or Anthropic model.'] });
   }
-  if (check.input_ids !== null && check.input_ids.length > 0) {
-    const wanted = [...new Set(check.input_ids)];
-    const found = await tx
-      .select({ id: inputs.id })
-      .from(inputs)
-      .where(and(eq(inputs.projectId, projectId), inArray(inputs.id, wanted)));
-    if (found.length !== wanted.length)
-      throw badRequest({ input_ids: ["Every input must be one of this project's inputs."] });
-  }
-  if (check.configuration_ids !== null) {
-    const wanted = [...new Set(check.configuration_ids)];
-    const found = await tx
-      .select({ id: configurations.id })
-      .from(configurations)
-      .where(and(eq(configurations.projectId, projectId), inArray(configurations.id, wanted)));
-    if (found.length !== wanted.length)
-      throw badRequest({ configuration_ids: ["Every configuration must be one of this project's."] });
-  }
+  await assertInProject(tx, inputs, projectId, check.input_ids, {
+    input_ids: ["Every input must be one of this project's inputs."],
+  });
+  await assertInProject(tx, configurations, projectId, check.configuration_ids, {
+    configuration_ids: ["Every configuration must be one of this project's."],
+  });
+}
+
+/** 400 with `refusal` unless every id names a row of the project's (inputs or configurations). */
+async function assertInProject(
+  tx: Tx,
+  table: typeof inputs | typeof configurations,
+  projectId: number,
+  ids: number[] | null,
+  refusal: Record<string, string[]>,
+) {
+  if (ids === null || ids.length === 0) return;
+  const wanted = [...new Set(ids)];
+  const found = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.projectId, projectId), inArray(table.id, wanted)));
+  if (found.length !== wanted.length) throw badRequest(refusal);
 }
 
 const columnsFrom = (check: SaveCheckInput) => ({

@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AiModel } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { mockApi } from '@/testing/api-mock';
-import { configurationFixture } from '@/testing/fixtures';
+import { aiModelFixture, configurationFixture } from '@/testing/fixtures';
 import { ConfigurationsView } from './configurations-view';
 
-const gpt5: AiModel = {
-  id: 3,
-  company: 'openai',
-  endpoint: null,
+const gpt5 = aiModelFixture(3, {
   model_name: 'gpt-5-mini',
-  supports_json_mode: true,
   supports_temperature: false,
   max_output_tokens: 128000,
   default_max_tokens: 16384,
   reasoning: { effort: ['minimal', 'low', 'medium', 'high'] },
-  vision: true,
-  price: null,
-};
+});
 const configurations = [
   configurationFixture(1, { name: 'Terse', parameters: { temperature: 0.3, max_tokens: 500, reasoning: null } }),
   configurationFixture(2, { name: 'Friendly' }),

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, inputClasses } from '@/components/ui/field';
 import { useAiModels } from '@/lib/api/get-ai-models';
 import { useChangeModels } from '../api/change-models';
+import { ModelOptions } from './model-options';
 
 type Props = {
   projectId: string;
@@ -92,12 +93,7 @@ export function ChangeModelDialog({ projectId, configurations, open, onOpenChang
               disabled={models.isPending}
               onChange={(event) => setModelId(event.target.value)}
             >
-              <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
-              {(models.data ?? []).map((m) => (
-                <option key={m.id} value={m.id}>
-                  {aiModelLabel(m)}
-                </option>
-              ))}
+              <ModelOptions models={models.data} pending={models.isPending} />
             </select>
           )}
         </Field>

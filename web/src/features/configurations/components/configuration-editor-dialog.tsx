@@ -3,7 +3,6 @@ import { Controller } from 'react-hook-form';
 import {
   LIMITS,
   MODEL_COMPANY_LABELS,
-  aiModelLabel,
   formatUsd,
   maxTokensOrDefault,
   type AiModel,
@@ -30,6 +29,7 @@ import {
 } from '../lib/configuration-form';
 import { maxTokensLimit, showsJsonMode } from '../lib/parameters';
 import { MessageTemplateFields } from './message-template-fields';
+import { ModelOptions } from './model-options';
 import { ReasoningField } from './reasoning-field';
 import { toolingValuesOf } from '../lib/tooling-form';
 import { TemperatureField } from './temperature-field';
@@ -115,12 +115,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               name="ai_model_id"
               render={({ field }) => (
                 <select {...props} {...field} required className={inputClasses} disabled={models.isPending}>
-                  <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
-                  {(models.data ?? []).map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {aiModelLabel(m)}
-                    </option>
-                  ))}
+                  <ModelOptions models={models.data} pending={models.isPending} />
                 </select>
               )}
             />

@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AiModel } from '@promptgrid/contract';
-import { configurationFixture } from '@/testing/fixtures';
+import { aiModelFixture, configurationFixture } from '@/testing/fixtures';
 import { withModel } from './model-change';
 
-const model = (overrides: Partial<AiModel>): AiModel => ({
-  id: 5,
-  company: 'anthropic',
-  endpoint: null,
-  model_name: 'claude-haiku-4-5',
-  supports_json_mode: false,
-  supports_temperature: true,
-  max_output_tokens: 32000,
-  default_max_tokens: 4096,
-  reasoning: { budget: { min: 1024, max: 31999 } },
-  vision: true,
-  price: null,
-  ...overrides,
-});
+const model = (overrides: Partial<AiModel>) =>
+  aiModelFixture(5, {
+    company: 'anthropic',
+    model_name: 'claude-haiku-4-5',
+    supports_json_mode: false,
+    max_output_tokens: 32000,
+    reasoning: { budget: { min: 1024, max: 31999 } },
+    ...overrides,
+  });
 
 describe('withModel', () => {
   it('keeps what the new model takes and lets the rest fall back to its defaults', () => {

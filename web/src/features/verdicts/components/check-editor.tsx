@@ -26,7 +26,7 @@ import {
   type CheckValues,
 } from '../lib/check-form';
 import { CheckPreview, type PreviewRun } from './check-preview';
-import { ScopeField } from './scope-field';
+import { ScopeField, type ScopeFieldProps } from './scope-field';
 import { ToolArgumentFields } from './tool-argument-fields';
 
 type Props = {
@@ -87,6 +87,30 @@ export function CheckEditor(props: Props) {
   });
 
   const valueField = VALUE_FIELDS[values.type];
+  /** Which user prompts' or configurations' outputs the check scores: all, or the ones ticked. */
+  const scopeField = (
+    name: 'input_ids' | 'configuration_ids',
+    scopeName: 'scope' | 'configuration_scope',
+    labels: Pick<ScopeFieldProps, 'noun' | 'legend' | 'items'>,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ScopeField
+          {...labels}
+          scope={values[scopeName]}
+          ids={field.value}
+          error={fieldState.error?.message}
+          onChange={(scope, ids) => {
+            // The scope first: checking the list reads it.
+            form.setValue(scopeName, scope);
+            field.onChange(ids);
+          }}
+        />
+      )}
+    />
+  );
   return (
     <form
       id={formId}
@@ -164,45 +188,14 @@ export function CheckEditor(props: Props) {
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">{NO_VALUE_HINTS[values.type]}</p>
       )}
-      <Controller
-        control={form.control}
-        name="input_ids"
-        render={({ field, fieldState }) => (
-          <ScopeField
-            noun="user prompts"
-            legend="Applies to"
-            items={inputs}
-            scope={values.scope}
-            ids={field.value}
-            error={fieldState.error?.message}
-            onChange={(scope, inputIds) => {
-              // The scope first: checking the list reads it.
-              form.setValue('scope', scope);
-              field.onChange(inputIds);
-            }}
-          />
-        )}
-      />
-      {values.type === 'llm_judge' ? null : (
-        <Controller
-          control={form.control}
-          name="configuration_ids"
-          render={({ field, fieldState }) => (
-            <ScopeField
-              noun="configurations"
-              legend="Applies to the outputs of"
-              items={configurations}
-              scope={values.configuration_scope}
-              ids={field.value}
-              error={fieldState.error?.message}
-              onChange={(scope, ids) => {
-                form.setValue('configuration_scope', scope);
-                field.onChange(ids);
-              }}
-            />
-          )}
-        />
-      )}
+      {scopeField('input_ids', 'scope', { noun: 'user prompts', legend: 'Applies to', items: inputs })}
+      {values.type === 'llm_judge'
+        ? null
+        : scopeField('configuration_ids', 'configuration_scope', {
+            noun: 'configurations',
+            legend: 'Applies to the outputs of',
+            items: configurations,
+          })}
       <Controller
         control={form.control}
         name="is_active"

@@ -4,7 +4,7 @@ import { FieldError } from '@/components/ui/field';
 
 export type Scope = 'all' | 'chosen';
 
-type Props = {
+export type ScopeFieldProps = {
   /** What is chosen among, in the words of its radios: 'user prompts', 'configurations'. */
   noun: string;
   legend: string;
@@ -19,7 +19,7 @@ type Props = {
  * Which outputs a check scores: those of all the user prompts (or configurations), later ones too, or of the ones
  * ticked.
  */
-export function ScopeField({ noun, legend, items, scope, ids, error, onChange }: Props) {
+export function ScopeField({ noun, legend, items, scope, ids, error, onChange }: ScopeFieldProps) {
   const id = useId();
   const chosen = new Set(ids);
   const radio = (value: Scope, label: string) => (
