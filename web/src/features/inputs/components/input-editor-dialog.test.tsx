@@ -106,6 +106,28 @@ describe('InputEditorDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('keeps the typed name when the input was saved elsewhere meanwhile, and overwrites that version knowingly', async () => {
+    const detail = 'This user prompt was changed elsewhere (in another tab or window) after you opened it.';
+    const current = { ...existing, name: 'Renamed elsewhere', updated_at: '2025-01-02T00:00:00.000Z' };
+    const onSave = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError('Conflict', 409, { detail, current }))
+      .mockResolvedValueOnce(undefined);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(name).toHaveValue('Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Overwrite with mine' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenLastCalledWith(
+        expect.objectContaining({ name: 'Mine', updated_at: current.updated_at }),
+      ),
+    );
+  });
+
   it('edits variables in a table, offers the ones the content uses, and saves them with the expected output', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     const input = { ...existing, content: 'Weather in {{city}} for {{day}}?', variables: { city: 'Paris' } };
