@@ -39,6 +39,8 @@ export const AiModel = z.object({
   supports_temperature: z.boolean(),
   /** The most output tokens the model can produce; max tokens above it are refused. */
   max_output_tokens: z.number().int().positive(),
+  /** The max tokens a call sends when its configuration leaves max tokens empty (see `maxTokensOrDefault`). */
+  default_max_tokens: z.number().int().positive(),
   /** The reasoning setting the model takes, if any: the configuration editor offers only that one. */
   reasoning: ReasoningCapability,
   /** Whether it reads images: a run that sends an input's images to a model without it is refused. */
@@ -51,3 +53,10 @@ export type AiModel = z.infer<typeof AiModel>;
 /** 'openai - gpt-4o', or for an endpoint's model the endpoint's name: 'Local Ollama - llama3.2'. */
 export const aiModelLabel = (model: Pick<AiModel, 'company' | 'model_name'> & { endpoint?: AiModel['endpoint'] }) =>
   `${model.endpoint?.name ?? model.company} - ${model.model_name}`;
+
+/**
+ * The max tokens a call sends, and so the most output it can be billed for: the configuration's own, or when it leaves
+ * them empty the model's default max tokens (its catalog entry's, within the editor's limit). The run, the cost
+ * estimate and the configuration editor read it here, so the estimate's "at most" is the limit the call carries.
+ */
+export const maxTokensOrDefault = (maxTokens: number | null, defaultMaxTokens: number) => maxTokens ?? defaultMaxTokens;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { Id, Timestamp, requiredText } from './common.js';
+import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
 
 export const CHECK_TYPES = [
   'contains',
@@ -95,6 +95,8 @@ export const Check = z.object({
   ai_model_id: Id.nullable(),
   /** null: every input; otherwise only outputs of these inputs. */
   input_ids: z.array(Id).nullable(),
+  /** null: outputs of every configuration; otherwise only of these (a rule check; others show no verdict of it). */
+  configuration_ids: z.array(Id).nullable(),
   is_active: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -121,6 +123,12 @@ export const SaveCheckInput = z
       .array(z.number().int().positive(), { error: 'input_ids must be null or a list of input ids.' })
       .nullable()
       .default(null),
+    configuration_ids: z
+      .array(z.number().int().positive().max(ID_MAX, { error: 'Not a valid id.' }), {
+        error: 'configuration_ids must be null or a list of configuration ids.',
+      })
+      .nullable()
+      .default(null),
     is_active: z.boolean().default(true),
   })
   .superRefine((check, context) => {
@@ -128,6 +136,10 @@ export const SaveCheckInput = z
     const judge = check.type === 'llm_judge';
     if (judge && check.ai_model_id === null) fail('ai_model_id', 'An llm_judge check needs a judge model.');
     if (!judge && check.ai_model_id !== null) fail('ai_model_id', 'Only an llm_judge check takes a judge model.');
+    if (judge && check.configuration_ids !== null)
+      fail('configuration_ids', 'An llm_judge check judges the outputs of every configuration.');
+    if (check.configuration_ids?.length === 0)
+      fail('configuration_ids', 'Choose at least one configuration, or null for every configuration.');
     const valueOptional =
       CHECK_TYPES_WITHOUT_VALUE.includes(check.type) || CHECK_TYPES_WITH_DECLARED_SCHEMA.includes(check.type);
     if (!valueOptional && check.value.trim() === '')

@@ -10,6 +10,13 @@ export const IdParams = z.object({ id: Id });
 /** The path of a project's collection: /api/projects/:projectId/... */
 export const ProjectIdParams = z.object({ projectId: Id });
 export const Timestamp = z.iso.datetime({ offset: true });
+/**
+ * An update's precondition: the `updated_at` of the version the client edited. When the record was saved since (by
+ * another tab or user), the update is refused with 409 and the record as it is now; left out, the update overwrites.
+ */
+export const SavedSince = z.iso
+  .datetime({ offset: true, error: 'updated_at must be a date and time with its offset (ISO 8601).' })
+  .optional();
 
 const NO_NUL = /^[^\0]*$/;
 /** Free text the database stores: PostgreSQL text cannot hold a NUL character, so it is refused here, as a 400. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { ID_MAX, Id, Timestamp, requiredText } from './common.js';
+import { ID_MAX, Id, SavedSince, Timestamp, requiredText } from './common.js';
 import { AiModel, ReasoningEffort } from './ai-model.js';
 import { ChatMessage, ConfigurationMessages } from './message.js';
 import { ConfigurationTooling, configurationToolingFields, refineTooling } from './tools.js';
@@ -101,6 +101,7 @@ export const SaveConfigurationInput = z
     is_active: z.boolean().optional(),
     // Sent by the client; the project comes from the path (create) or the stored row (update).
     project: Id.optional(),
+    updated_at: SavedSince,
     ...configurationToolingFields,
   })
   .superRefine(refineTooling);

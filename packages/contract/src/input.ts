@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { Id, Timestamp, requiredText } from './common.js';
+import { Id, SavedSince, Timestamp, requiredText } from './common.js';
 import { VARIABLE_NAME_PATTERN } from './template.js';
 import { ChatMessage, Conversation } from './message.js';
 import { InputImage } from './input-image.js';
@@ -104,6 +104,7 @@ export const UpdateInputInput = requireContentOrMessages(
     messages: Conversation.nullable().optional(),
     variables: Variables.optional(),
     expected_output: ExpectedOutput.optional(),
+    updated_at: SavedSince,
   }),
 );
 export type UpdateInputInput = z.infer<typeof UpdateInputInput>;

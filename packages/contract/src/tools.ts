@@ -16,15 +16,25 @@ export const JsonSchemaObject = z
   .refine(isObject, { error: 'A JSON Schema must be a JSON object.' });
 export type JsonSchemaObject = z.infer<typeof JsonSchemaObject>;
 
+/**
+ * A tool as OpenAI's API declares it, `{"type": "function", "function": {name, description, parameters}}`, as its
+ * function: what people copy from OpenAI's documents or their own code is taken as it is. Anything else is unchanged.
+ */
+export const unwrapOpenAiTool = (tool: unknown): unknown =>
+  isObject(tool) && tool.type === 'function' && isObject(tool.function) ? tool.function : tool;
+
 /** A function the model may call: it is declared to the provider, never executed here. */
-export const ToolDefinition = z.object({
-  name: nameOf('Tool name'),
-  description: z.string().max(4000, { error: 'A tool description must be at most 4000 characters.' }).default(''),
-  /** The arguments' JSON Schema; providers take an object schema here. */
-  parameters: JsonSchemaObject.refine((schema) => schema.type === 'object', {
-    error: 'Tool parameters must be a JSON Schema with "type": "object".',
+export const ToolDefinition = z.preprocess(
+  unwrapOpenAiTool,
+  z.object({
+    name: nameOf('Tool name'),
+    description: z.string().max(4000, { error: 'A tool description must be at most 4000 characters.' }).default(''),
+    /** The arguments' JSON Schema; providers take an object schema here. */
+    parameters: JsonSchemaObject.refine((schema) => schema.type === 'object', {
+      error: 'Tool parameters must be a JSON Schema with "type": "object".',
+    }),
   }),
-});
+);
 export type ToolDefinition = z.infer<typeof ToolDefinition>;
 
 /** Whether the model may, must or must not call a tool, or must call the named one. */

@@ -127,6 +127,27 @@ describe.each(embeddedDatabaseOnly)('checks on %s', (kind) => {
     expect(moved.statusCode).toBe(400);
   });
 
+  it("accepts configuration_ids only from the check's own project, and not for a judge", async () => {
+    const alice = await signedInClient(ctx.app);
+    const mine = await projectWithInput(alice);
+    const other = await projectWithInput(alice);
+    const configurationOf = async (project: number) => {
+      const model = (await alice.get(ROUTES.models)).json()[0].id as number;
+      const body = { name: 'c', prompt_content: 'p', ai_model_id: model };
+      return (await alice.post(ROUTES.configurations(project), body)).json().id as number;
+    };
+    const [own, foreign] = [await configurationOf(mine.project), await configurationOf(other.project)];
+    const check = (configuration_ids: unknown) => ({ name: 'c', type: 'calls_tool', value: 'x', configuration_ids });
+    const refused = await alice.post(ROUTES.checks(mine.project), check([own, foreign]));
+    expect(refused.json()).toEqual({ configuration_ids: ["Every configuration must be one of this project's."] });
+    expect((await alice.post(ROUTES.checks(mine.project), check([]))).statusCode).toBe(400);
+    const judge = { name: 'j', type: 'llm_judge', value: 'Correct?', ai_model_id: 1, configuration_ids: [own] };
+    expect(Object.keys((await alice.post(ROUTES.checks(mine.project), judge)).json())).toEqual(['configuration_ids']);
+    const ok = await alice.post(ROUTES.checks(mine.project), check([own]));
+    expect(ok.json()).toMatchObject({ configuration_ids: [own] });
+    expect((await alice.get(ROUTES.checks(mine.project))).json()[0].configuration_ids).toEqual([own]);
+  });
+
   it("answers 404 on another user's project or check, and changes nothing", async () => {
     const alice = await signedInClient(ctx.app);
     const mallory = await signedInClient(ctx.app);

@@ -86,10 +86,23 @@ describe('JSON Schema checks', () => {
   it('gives an output an error verdict when validating it runs past the deadline, and validates the next one', async () => {
     // The guard cannot see time: a pattern that backtracks exponentially (Ajv runs it with JavaScript's engine).
     const [check] = compileRuleChecks([
-      { id: 1, type: 'json_schema', value: '{"type": "string", "pattern": "^(a+)+$"}', input_ids: null },
+      {
+        id: 1,
+        type: 'json_schema',
+        value: '{"type": "string", "pattern": "^(a+)+$"}',
+        input_ids: null,
+        configuration_ids: null,
+      },
     ]);
     const output = (apiRequestId: number, text: string) =>
-      ({ apiRequestId, inputId: null, output: JSON.stringify(text), expected: null, facts: NO_TOOL_FACTS }) as const;
+      ({
+        apiRequestId,
+        inputId: null,
+        configurationId: 1,
+        output: JSON.stringify(text),
+        expected: null,
+        facts: NO_TOOL_FACTS,
+      }) as const;
     const scores = await scoreOutputs([check!], [output(1, `${'a'.repeat(40)}!`), output(2, 'aaa')]);
     expect(scores).toEqual([
       {

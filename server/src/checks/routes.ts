@@ -20,7 +20,8 @@ export default async function checkRoutes(app: App) {
         description:
           'type: contains, not_contains, regex (JavaScript syntax), equals_expected, ' +
           'contains_expected, is_json, json_schema (validated with Ajv), max_chars or llm_judge ' +
-          '(value is the rubric; ai_model_id the judge model). input_ids: null for every input.',
+          '(value is the rubric; ai_model_id the judge model). input_ids: null for every input. ' +
+          'configuration_ids (rule checks): null for every configuration, else only their outputs get a verdict.',
         params: ProjectIdParams,
         body: SaveCheckInput,
         response: { 201: Check },

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CHECK_TYPES_WITH_DECLARED_SCHEMA, type Check, type SaveCheckInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, checks, evaluations, inputs, projects, scores } from '../db/schema.js';
+import { aiModels, checks, configurations, evaluations, inputs, projects, scores } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
@@ -19,6 +19,7 @@ const toCheck = (row: CheckRow): Check => ({
   value: row.value,
   ai_model_id: row.aiModelId,
   input_ids: row.inputIds,
+  configuration_ids: row.configurationIds,
   is_active: row.isActive,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
@@ -26,7 +27,7 @@ const toCheck = (row: CheckRow): Check => ({
 
 /**
  * What the contract cannot decide alone: the schema compiles in Ajv (on the untrusted-work pool), the linear-time
- * engine runs the pattern, the judge model exists, the inputs are the project's.
+ * engine runs the pattern, the judge model exists, the inputs and configurations are the project's.
  */
 export async function assertCheckValid(
   tx: Tx,
@@ -50,15 +51,29 @@ export async function assertCheckValid(
       .where(and(eq(aiModels.id, check.ai_model_id), listedFor(tx, userId)));
     if (!model) throw badRequest({ ai_model_id: ['Unknown AI model.'] });
   }
-  if (check.input_ids !== null && check.input_ids.length > 0) {
-    const wanted = [...new Set(check.input_ids)];
-    const found = await tx
-      .select({ id: inputs.id })
-      .from(inputs)
-      .where(and(eq(inputs.projectId, projectId), inArray(inputs.id, wanted)));
-    if (found.length !== wanted.length)
-      throw badRequest({ input_ids: ["Every input must be one of this project's inputs."] });
-  }
+  await assertInProject(tx, inputs, projectId, check.input_ids, {
+    input_ids: ["Every input must be one of this project's inputs."],
+  });
+  await assertInProject(tx, configurations, projectId, check.configuration_ids, {
+    configuration_ids: ["Every configuration must be one of this project's."],
+  });
+}
+
+/** 400 with `refusal` unless every id names a row of the project's (inputs or configurations). */
+async function assertInProject(
+  tx: Tx,
+  table: typeof inputs | typeof configurations,
+  projectId: number,
+  ids: number[] | null,
+  refusal: Record<string, string[]>,
+) {
+  if (ids === null || ids.length === 0) return;
+  const wanted = [...new Set(ids)];
+  const found = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.projectId, projectId), inArray(table.id, wanted)));
+  if (found.length !== wanted.length) throw badRequest(refusal);
 }
 
 const columnsFrom = (check: SaveCheckInput) => ({
@@ -67,6 +82,7 @@ const columnsFrom = (check: SaveCheckInput) => ({
   value: check.value,
   aiModelId: check.ai_model_id,
   inputIds: check.input_ids === null ? null : [...new Set(check.input_ids)],
+  configurationIds: check.configuration_ids === null ? null : [...new Set(check.configuration_ids)],
   isActive: check.is_active,
 });
 

@@ -296,4 +296,38 @@ describe.each(embeddedDatabaseOnly)('configurations API on %s', (kind) => {
     await client.delete(ROUTES.configuration(configuration.id));
     expect(await order()).toEqual([first.id, second.id]);
   });
+
+  it('answers 409 with the saved configuration when it was saved since the version the client edited', async () => {
+    const { client, project } = await withProject();
+    const opened = (await client.post(ROUTES.configurations(project.id), payload())).json();
+    // Another tab saves first, from the same version.
+    const other = await client.put(
+      ROUTES.configuration(opened.id),
+      payload({ prompt_content: 'Answer in French.', updated_at: opened.updated_at }),
+    );
+    expect(other.statusCode).toBe(200);
+
+    const stale = await client.put(
+      ROUTES.configuration(opened.id),
+      payload({ prompt_content: 'Answer in German.', updated_at: opened.updated_at }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      detail: expect.stringContaining('This system prompt was changed elsewhere'),
+      current: other.json(),
+    });
+    expect((await client.get(ROUTES.configurations(project.id))).json()[0].prompt.content).toBe('Answer in French.');
+
+    // Overwriting knowingly: the precondition is the version the 409 showed; without one (older clients) it overwrites.
+    const overwritten = await client.put(
+      ROUTES.configuration(opened.id),
+      payload({ prompt_content: 'Answer in German.', updated_at: other.json().updated_at }),
+    );
+    expect(overwritten.statusCode).toBe(200);
+    expect(overwritten.json().prompt.content).toBe('Answer in German.');
+    expect((await client.put(ROUTES.configuration(opened.id), payload({ name: 'Old client' }))).statusCode).toBe(200);
+    expect((await client.put(ROUTES.configuration(opened.id), payload({ updated_at: 'yesterday' }))).json()).toEqual({
+      updated_at: [expect.stringContaining('ISO 8601')],
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { ModelParameters } from '@promptgrid/contract';
+import { maxTokensOrDefault, type ModelParameters } from '@promptgrid/contract';
 import type { aiModels } from '../db/schema.js';
 
 type Model = Pick<typeof aiModels.$inferSelect, 'company' | 'modelName' | 'capabilities'>;
@@ -36,7 +36,7 @@ export function reasoningErrors(model: Model, parameters: ModelParameters): Fiel
     };
   if (model.company !== 'anthropic') return null;
   const errors: FieldErrors = {};
-  const maxTokens = parameters.max_tokens ?? model.capabilities.defaultMaxTokens;
+  const maxTokens = maxTokensOrDefault(parameters.max_tokens, model.capabilities.defaultMaxTokens);
   if (budget < ANTHROPIC_MIN_THINKING_BUDGET)
     errors[`${field}.budget_tokens`] = [`Thinking budget must be at least ${ANTHROPIC_MIN_THINKING_BUDGET} tokens.`];
   else if (budget >= maxTokens)

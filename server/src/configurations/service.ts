@@ -14,6 +14,7 @@ import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
 import { getOwned, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
+import { changedSince, editConflict } from '../http/preconditions.js';
 import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
@@ -130,9 +131,13 @@ export async function updateConfiguration(
   input: SaveConfigurationInput,
 ): Promise<Configuration> {
   return db.transaction(async (tx) => {
+    const { projectId } = (await getOwned(tx, userId, id)).configuration;
+    assertPayloadProject(input.project, projectId);
+    await touchProject(tx, projectId);
+    // Read again under the project's row lock: a save that committed meanwhile is what the precondition compares with.
     const existing = await getOwned(tx, userId, id);
-    assertPayloadProject(input.project, existing.configuration.projectId);
-    await touchProject(tx, existing.configuration.projectId);
+    if (changedSince(input.updated_at, existing.configuration.updatedAt))
+      throw editConflict('system prompt', toConfiguration(existing));
     const model = await findModel(tx, userId, input);
     const columns = await columnsFrom(input, model.supportsJsonMode, existing.configuration);
     const version = await keepVersionIfChanged(tx, existing.configuration, columns);

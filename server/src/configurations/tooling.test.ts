@@ -39,6 +39,21 @@ describe.each(embeddedDatabaseOnly)('configuration tools and response schema on 
     return { client, project, body };
   }
 
+  it("takes a tool in OpenAI's own form and stores it as the others", async () => {
+    const { client, project, body } = await withProject();
+    const created = await client.post(
+      ROUTES.configurations(project.id),
+      body({ tools: [{ type: 'function', function: weather }], tool_choice: { name: 'get_weather' } }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<Configuration>()).toMatchObject({ tools: [weather], tool_choice: { name: 'get_weather' } });
+    const unnamed = await client.post(
+      ROUTES.configurations(project.id),
+      body({ tools: [{ type: 'function', function: { ...weather, name: undefined } }] }),
+    );
+    expect(unnamed.json()).toEqual({ 'tools.0.name': ['Tool name is required.'] });
+  });
+
   it('stores tools, the tool choice and a response schema; changing them is a new version; a copy keeps them', async () => {
     const { client, project, body } = await withProject();
     const created = await client.post(

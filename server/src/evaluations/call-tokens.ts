@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@promptgrid/contract';
+import { maxTokensOrDefault, type ChatMessage } from '@promptgrid/contract';
 import type { RunSnapshot } from '../db/schema.js';
 import { approximateAnthropicTokens, countOpenAiTokens } from '../lib/tokens.js';
 
@@ -35,15 +35,9 @@ export function toolingInputTokens(c: Configuration, count: (text: string) => nu
   return declared.length === 0 ? 0 : count(JSON.stringify(declared));
 }
 
-/**
- * The most output tokens one call can be billed for: the configuration's max tokens; when empty, what the call sends
- * instead (Anthropic: the model's default max tokens) or, where nothing is sent (OpenAI), the model's output limit.
- */
+/** The most output tokens one call can be billed for: the max tokens it sends (the model's default when empty). */
 export const callMaxOutputTokens = (c: Configuration) =>
-  c.parameters.max_tokens ??
-  (c.ai_model.company === 'anthropic'
-    ? c.ai_model.capabilities.defaultMaxTokens
-    : c.ai_model.capabilities.maxOutputTokens);
+  maxTokensOrDefault(c.parameters.max_tokens, c.ai_model.capabilities.defaultMaxTokens);
 
 /**
  * The output tokens a call of a model family is expected to write when its configuration has no earlier outputs:

@@ -193,6 +193,18 @@ describe.each(databaseKinds)('cost, estimate and budget on %s', (kind) => {
     expect(actual).toBeLessThanOrEqual(estimate.cost_usd_max!);
   });
 
+  it("prices an empty max tokens at the model's default max tokens, the limit the call then sends", async () => {
+    // gpt-5's output limit is 128,000 tokens; its default max tokens in the catalog, 16,384, is what a call may write.
+    const { client, configurationId, inputIds } = await setUp('gpt-5', null, ['Say one word.']);
+    const body = { configuration_ids: [configurationId], input_ids: inputIds };
+    const estimate = (await client.post(ROUTES.runEvaluationEstimate, body)).json<RunEstimate>();
+    expect(estimate).toMatchObject({ calls: 1, max_output_tokens: 16384 });
+    expect(estimate.assumptions[0]?.max_output_tokens).toBe(16384);
+
+    await runToEnd(client, body);
+    expect(fake.requests[0]?.body).toMatchObject({ model: 'gpt-5', max_completion_tokens: 16384 });
+  });
+
   it('refuses a budget that is not a positive number, with a field message', async () => {
     const { client, configurationId } = await setUp('gpt-4.1', 10, []);
     const response = await client.post(ROUTES.runEvaluation, { configuration_ids: [configurationId], budget_usd: 0 });

@@ -69,8 +69,8 @@ export default async function evaluationRoutes(app: App) {
           'What the run payload would make and cost, before it starts; nothing is created. input_tokens counts the ' +
           "filled-in prompts with each OpenAI model's tokenizer (gpt-tokenizer, chat framing included) and, for " +
           'Anthropic models, as one token per 3.5 characters (an approximation: no tokenizer is published). ' +
-          "max_output_tokens: each configuration's max tokens (empty: the model's default, or its output limit " +
-          'where none is sent). cost_usd_min prices the input alone, cost_usd_max adds every call writing its max ' +
+          "max_output_tokens: each configuration's max tokens (empty: the model's default max tokens, which the " +
+          'call sends). cost_usd_min prices the input alone, cost_usd_max adds every call writing its max ' +
           'tokens; both null when a model has no known price (listed in unpriced_models). expected_cost and ' +
           "max_cost price the whole run, judge included: each call writing the median of the configuration's " +
           'earlier real outputs (else a typical length), or its max tokens; judge prices the llm_judge checks ' +

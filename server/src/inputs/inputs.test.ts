@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer';
-import { ROUTES } from '@promptgrid/contract';
+import { ROUTES, type Input } from '@promptgrid/contract';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, TestClient } from '../../test/harness.js';
 
 describe.each(embeddedDatabaseOnly)('inputs API on %s', (kind) => {
@@ -211,5 +211,29 @@ describe.each(embeddedDatabaseOnly)('inputs API on %s', (kind) => {
     await client.post(ROUTES.inputs(second.id), { name: 'c', content: 'd' });
     await client.delete(ROUTES.input(first.id, input.id));
     expect(await order()).toEqual([first.id, second.id]);
+  });
+
+  it('answers 409 with the saved input when it was saved since the version the client edited', async () => {
+    const { client, project } = await withProject();
+    const opened = (await client.post(ROUTES.inputs(project.id), { name: 'Refund', content: 'Refund please' })).json();
+    const other = await client.put(ROUTES.input(project.id, opened.id), { ...opened, content: 'Refund now' });
+    expect(other.statusCode).toBe(200);
+
+    // The web app sends the input it opened back with the changes, its updated_at included.
+    const stale = await client.put(ROUTES.input(project.id, opened.id), { ...opened, content: 'Exchange please' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      detail: expect.stringContaining('This user prompt was changed elsewhere'),
+      current: other.json(),
+    });
+    expect((await client.get(ROUTES.inputs(project.id))).json()[0].content).toBe('Refund now');
+
+    const overwritten = await client.put(ROUTES.input(project.id, opened.id), {
+      ...other.json<Input>(),
+      content: 'Exchange please',
+    });
+    expect(overwritten.json().content).toBe('Exchange please');
+    const withoutPrecondition = await client.put(ROUTES.input(project.id, opened.id), { name: 'Old', content: 'x' });
+    expect(withoutPrecondition.statusCode).toBe(200);
   });
 });

@@ -20,6 +20,7 @@ import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { assertPayloadProject, changeProject } from '../projects/service.js';
 import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
 import { badRequest } from '../http/errors.js';
+import { changedSince, editConflict } from '../http/preconditions.js';
 import { copyInputImages, imagesOfInputs } from './images.js';
 
 type InputRow = typeof inputs.$inferSelect;
@@ -168,10 +169,9 @@ export async function updateInput(
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
     // Messages left out keep the input as it is: a conversation stays one, and its content its last user turn.
-    const existing = ownedRow(
-      await tx.select({ messages: inputs.messages }).from(inputs).where(inputOfProject(projectId, inputId)),
-      'input',
-    );
+    const existing = ownedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
+    if (changedSince(input.updated_at, existing.updatedAt))
+      throw editConflict('user prompt', (await withImages(tx, [existing]))[0]);
     const updated = await tx
       .update(inputs)
       .set({

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { ModelPrice, PROVIDERS, ReasoningCapability } from '@promptgrid/contract';
+import { LIMITS, ModelPrice, PROVIDERS, ReasoningCapability } from '@promptgrid/contract';
 import { isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { aiModels } from '../db/schema.js';
@@ -25,7 +25,17 @@ const CatalogEntry = z.object({
   /** Why a price is null; read by people, not by the server. */
   priceNote: z.string().optional(),
 });
-const Catalog = z.object({ models: z.array(CatalogEntry).min(1) });
+const Catalog = z.object({
+  models: z
+    .array(
+      // The default is what the editor would let a user type: the estimate prices calls at it.
+      CatalogEntry.refine((m) => m.defaultMaxTokens <= Math.min(m.maxOutputTokens, LIMITS.maxTokens.max), {
+        error: `defaultMaxTokens must be at most the model's maxOutputTokens and ${LIMITS.maxTokens.max}.`,
+        path: ['defaultMaxTokens'],
+      }),
+    )
+    .min(1),
+});
 
 export const defaultCatalogFile = serverFile('src/models/catalog.json');
 

@@ -33,6 +33,7 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
     for (const model of models)
       expect(Object.keys(model).sort()).toEqual([
         'company',
+        'default_max_tokens',
         'endpoint',
         'id',
         'max_output_tokens',
@@ -59,7 +60,11 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
     const byName = new Map(models.map((m) => [m.model_name, m]));
     expect(byName.get('gpt-4.1-mini')).toMatchObject({ supports_temperature: true, max_output_tokens: 32768 });
     expect(byName.get('gpt-4o')).toMatchObject({ supports_temperature: true, max_output_tokens: 16384 });
-    expect(byName.get('gpt-5-mini')).toMatchObject({ supports_temperature: false, max_output_tokens: 128000 });
+    expect(byName.get('gpt-5-mini')).toMatchObject({
+      supports_temperature: false,
+      max_output_tokens: 128000,
+      default_max_tokens: 16384,
+    });
     expect(byName.get('o3')).toMatchObject({ supports_temperature: false, max_output_tokens: 100000 });
     expect(byName.get('claude-haiku-4-5')).toMatchObject({ supports_temperature: true });
     for (const model of models) {
@@ -117,5 +122,12 @@ describe.each(embeddedDatabaseOnly)('models API on %s', (kind) => {
     const file = path.join(dir, 'broken.json');
     fs.writeFileSync(file, JSON.stringify({ models: [{ company: 'acme', model_name: 'x' }] }));
     expect(() => readCatalog(file)).toThrow(/broken\.json/);
+  });
+
+  it("refuses a default max tokens above the model's output limit or the editor's 32000", () => {
+    const file = path.join(dir, 'too-long.json');
+    const [entry] = readCatalog();
+    fs.writeFileSync(file, JSON.stringify({ models: [{ ...entry, defaultMaxTokens: 128000 }] }));
+    expect(() => readCatalog(file)).toThrow(/defaultMaxTokens must be at most/);
   });
 });

@@ -25,6 +25,7 @@ export default async function modelRoutes(app: App) {
     return rows.map(({ model: m, endpoint }) => ({
       ...toConfigurationModel(m, endpoint),
       max_output_tokens: m.capabilities.maxOutputTokens,
+      default_max_tokens: m.capabilities.defaultMaxTokens,
       vision: m.capabilities.vision ?? false,
       price: m.price,
     }));

@@ -47,6 +47,7 @@ export class RuleScorer {
       const output = {
         apiRequestId: outcome.id,
         inputId: outcome.input_id,
+        configurationId: outcome.configuration_id,
         output: outcome.output,
         expected,
         facts: toolFactsOf(tooling, outcome.configuration_id, outcome.tool_calls),

@@ -5,10 +5,18 @@ import { jsonRows, queryRows, type Db, type Tx } from '../db/client.js';
 import { checks, evaluations, results, scores } from '../db/schema.js';
 import { compileRuleChecks, type RuleCheck, type RuleScore, type ScoredOutput } from './scoring.js';
 
+const ruleCheckColumns = {
+  id: checks.id,
+  type: checks.type,
+  value: checks.value,
+  input_ids: checks.inputIds,
+  configuration_ids: checks.configurationIds,
+};
+
 /** The project's active rule checks, compiled. */
 export async function readRuleChecks(db: Db | Tx, projectId: number): Promise<RuleCheck[]> {
   const rows = await db
-    .select({ id: checks.id, type: checks.type, value: checks.value, input_ids: checks.inputIds })
+    .select(ruleCheckColumns)
     .from(checks)
     .where(and(eq(checks.projectId, projectId), eq(checks.isActive, true), ne(checks.type, 'llm_judge')))
     .orderBy(asc(checks.id));
@@ -18,7 +26,7 @@ export async function readRuleChecks(db: Db | Tx, projectId: number): Promise<Ru
 /** The active rule checks of the evaluation's project, compiled. */
 export async function readRuleChecksOfEvaluation(db: Db, evaluationId: number): Promise<RuleCheck[]> {
   const rows = await db
-    .select({ id: checks.id, type: checks.type, value: checks.value, input_ids: checks.inputIds })
+    .select(ruleCheckColumns)
     .from(checks)
     .innerJoin(evaluations, eq(evaluations.projectId, checks.projectId))
     .where(and(eq(evaluations.id, evaluationId), eq(checks.isActive, true), ne(checks.type, 'llm_judge')))
@@ -114,10 +122,10 @@ export async function readOutputs(db: Db | Tx, evaluationId: number): Promise<Sc
     readRunInputs(db, evaluationId),
     readRunTooling(db, evaluationId),
   ]);
-  return rows.map(({ configurationId, toolCalls, ...row }) => ({
+  return rows.map(({ toolCalls, ...row }) => ({
     ...row,
     expected: row.inputId === null ? null : (inputs.get(row.inputId)?.expected ?? null),
-    facts: toolFactsOf(tooling, configurationId, toolCalls),
+    facts: toolFactsOf(tooling, row.configurationId, toolCalls),
   }));
 }
 

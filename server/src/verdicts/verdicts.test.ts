@@ -167,6 +167,28 @@ describe.each(databaseKinds)('scores, ratings, votes and the summary on %s', (ki
     });
   });
 
+  it('applies a check limited to some configurations only to their outputs, when previewed and rescored', async () => {
+    const alice = await signedInClient(ctx.app);
+    const f = await fixture(alice);
+    const onlyA = { name: 'Calls lookup', type: 'calls_tool', value: 'lookup', configuration_ids: [f.a.id] };
+    const preview = await alice.post(ROUTES.checkPreview(f.evaluationId), onlyA);
+    expect(preview.json().map((v: { api_request_id: number }) => v.api_request_id)).toEqual([
+      f.requests.a1,
+      f.requests.a2,
+    ]);
+    const created = await alice.post(ROUTES.checks(f.project), onlyA);
+    expect(created.json()).toMatchObject({ configuration_ids: [f.a.id] });
+    await alice.post(ROUTES.rescore(f.evaluationId));
+    const scores = await scoresOf(alice, f.evaluationId);
+    const ofCheck = (request: number) =>
+      (scores[request] as { check_id: number }[]).filter((score) => score.check_id === created.json().id);
+    expect(ofCheck(f.requests.a1)).toHaveLength(1);
+    expect(ofCheck(f.requests.a2)).toHaveLength(1);
+    // B's output gets the other checks' verdicts, none of this one.
+    expect(ofCheck(f.requests.b1)).toEqual([]);
+    expect(scores[f.requests.b1]).toHaveLength(2);
+  });
+
   it('sets, replaces and clears a rating, shown on the api request', async () => {
     const alice = await signedInClient(ctx.app);
     const f = await fixture(alice);

@@ -1,4 +1,12 @@
-import type { ApiRequest, Configuration, Input, PublicConfig, Result, SubscriptionStatus } from '@promptgrid/contract';
+import type {
+  AiModel,
+  ApiRequest,
+  Configuration,
+  Input,
+  PublicConfig,
+  Result,
+  SubscriptionStatus,
+} from '@promptgrid/contract';
 
 // The server's answers the web tests start from; a test overrides only the fields its case is about.
 
@@ -42,6 +50,22 @@ export const inputFixture = (id: number, overrides: Partial<Input> = {}): Input 
   images: [],
   created_at: FIXED_TIME,
   updated_at: FIXED_TIME,
+  ...overrides,
+});
+
+/** A catalog model as GET /api/models/ lists it: an OpenAI model without reasoning or a price, unless overridden. */
+export const aiModelFixture = (id: number, overrides: Partial<AiModel> = {}): AiModel => ({
+  id,
+  company: 'openai',
+  endpoint: null,
+  model_name: `model-${id}`,
+  supports_json_mode: true,
+  supports_temperature: true,
+  max_output_tokens: 32768,
+  default_max_tokens: 4096,
+  reasoning: null,
+  vision: true,
+  price: null,
   ...overrides,
 });
 

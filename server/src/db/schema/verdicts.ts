@@ -29,6 +29,8 @@ export const checks = pgTable(
     aiModelId: integer('ai_model_id').references(() => aiModels.id),
     /** null: every input. */
     inputIds: integer('input_ids').array(),
+    /** null: outputs of every configuration; otherwise only of these (rule checks only). */
+    configurationIds: integer('configuration_ids').array(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,10 @@
-import { budgetStopMessage, callCostUsd, missingKeyMessage, type InputImage } from '@promptgrid/contract';
+import {
+  budgetStopMessage,
+  callCostUsd,
+  maxTokensOrDefault,
+  missingKeyMessage,
+  type InputImage,
+} from '@promptgrid/contract';
 import { preloadSdks, type CallOutcome } from '../../providers/call.js';
 import { mockPassRate } from '../../providers/mock.js';
 import { NO_TOOLS, type CallImage, type ProviderCall, type ProviderName } from '../../providers/types.js';
@@ -146,7 +152,11 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
       systemPrompt: row.system_prompt ?? configuration.prompt_content,
       messages: sentTurns(row.messages, configuration, input),
       temperature: configuration.parameters.temperature,
-      maxTokens: configuration.parameters.max_tokens,
+      // Always a limit: a model's own (up to 128,000 tokens) would make the estimate's "at most" a scare figure.
+      maxTokens: maxTokensOrDefault(
+        configuration.parameters.max_tokens,
+        configuration.ai_model.capabilities.defaultMaxTokens,
+      ),
       jsonMode: configuration.json_mode,
       reasoning: configuration.parameters.reasoning ?? null,
       // Runs made before tools were kept declared none.

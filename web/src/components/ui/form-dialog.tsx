@@ -25,6 +25,11 @@ type FormDialogProps = {
   onDiscard?: () => void;
   /** The values came back from an earlier, unsaved editing of this form: says so above the fields. */
   restoredDraft?: boolean;
+  /**
+   * The save was refused because the record was saved elsewhere meanwhile: beside the error, the user loads that
+   * version (their changes are replaced) or overwrites it with theirs.
+   */
+  conflict?: { onLoadSaved: () => void; onOverwrite: () => void } | null;
   className?: string;
   formClassName?: string;
   /** The field that takes the focus on opening; without it, the first focusable element does. */
@@ -46,6 +51,7 @@ export function FormDialog({
   dirty = false,
   onDiscard,
   restoredDraft = false,
+  conflict = null,
   className,
   formClassName = 'space-y-4',
   initialFocus,
@@ -81,6 +87,16 @@ export function FormDialog({
     >
       <form id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
         {saveError ? <Banner tone="error">{saveError}</Banner> : null}
+        {conflict ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={conflict.onLoadSaved} disabled={saving}>
+              Load the saved version
+            </Button>
+            <Button variant="danger" size="sm" onClick={conflict.onOverwrite} disabled={saving}>
+              Overwrite with mine
+            </Button>
+          </div>
+        ) : null}
         {restoredDraft ? <Banner tone="info">Your unsaved changes were restored.</Banner> : null}
         {children}
       </form>

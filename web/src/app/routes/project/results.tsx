@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useConfigurations } from '@/features/configurations/api/get-configurations';
 import { useInputs } from '@/features/inputs/api/get-inputs';
 import { ResultsScreen } from '@/features/results/components/results-screen';
 import { useChecks } from '@/features/verdicts/api/get-checks';
@@ -15,7 +16,7 @@ import { useProject } from '@/features/projects/api/get-project';
 const ratingOnCard: NonNullable<RunSlots['cardExtras']> = (request, run) => (
   <RatingControl request={request} evaluationId={run.evaluationId} patchRequest={run.patchRequest} />
 );
-const NO_INPUTS: never[] = [];
+const NO_ITEMS: never[] = [];
 
 /** The results screen combines the project and its checks with the results feature. */
 export default function ResultsRoute() {
@@ -24,8 +25,9 @@ export default function ResultsRoute() {
   const location = useLocation();
   const project = useProject(projectId);
   const checks = useChecks(projectId);
-  // The checks panel scopes a check to chosen user prompts of the project.
+  // The checks panel scopes a check to chosen user prompts and configurations of the project.
   const inputs = useInputs(projectId);
+  const configurations = useConfigurations(projectId);
   const checkNames = useMemo(() => new Map((checks.data ?? []).map((c) => [c.id, c.name])), [checks.data]);
   const inputNames = useMemo(() => new Map((inputs.data ?? []).map((i) => [i.id, i.name])), [inputs.data]);
   const projectName = useMemo(
@@ -71,7 +73,14 @@ export default function ResultsRoute() {
           inputNames={inputNames}
         />
       )}
-      toolbar={(run) => <VerdictsToolbar projectId={projectId} inputs={inputs.data ?? NO_INPUTS} run={run} />}
+      toolbar={(run) => (
+        <VerdictsToolbar
+          projectId={projectId}
+          inputs={inputs.data ?? NO_ITEMS}
+          configurations={configurations.data ?? NO_ITEMS}
+          run={run}
+        />
+      )}
       cardExtras={ratingOnCard}
     />
   );

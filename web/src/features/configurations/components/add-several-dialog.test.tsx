@@ -7,14 +7,15 @@ import { callsOf, mockApi } from '@/testing/api-mock';
 import { configurationFixture } from '@/testing/fixtures';
 import { ConfigurationsView } from './configurations-view';
 
-const model = (id: number, model_name: string): AiModel => ({
+const model = (id: number, model_name: string, supports_temperature = true): AiModel => ({
   id,
   company: 'openai',
   endpoint: null,
   model_name,
   supports_json_mode: true,
-  supports_temperature: true,
+  supports_temperature,
   max_output_tokens: 32768,
+  default_max_tokens: 4096,
   reasoning: null,
   vision: true,
   price: null,
@@ -36,7 +37,7 @@ describe('Add several system prompts', () => {
   it('splits pasted prompts on ---, names them by first line, renames one, and saves all with one model', async () => {
     const calls = mockApi(({ url, method }) => {
       if (url === '/api/projects/1/configurations/' && method === 'GET') return { body: [] };
-      if (url === '/api/models/') return { body: [model(1, 'gpt-4.1-mini'), model(2, 'gpt-5-mini')] };
+      if (url === '/api/models/') return { body: [model(1, 'gpt-4.1-mini'), model(2, 'gpt-5-mini', false)] };
       if (url === '/api/projects/1/configurations/bulk/')
         return { status: 201, body: [configurationFixture(7, { name: 'Terse' })] };
       return undefined;
@@ -51,7 +52,14 @@ describe('Add several system prompts', () => {
     expect(within(dialog).getByLabelText('Name of prompt 4')).toHaveValue('You are a pirate.');
     await userEvent.clear(within(dialog).getByLabelText('Name of prompt 4'));
     await userEvent.type(within(dialog).getByLabelText('Name of prompt 4'), 'Pirate');
+    // A temperature out of range for a model that takes one; gpt-5-mini takes none, so the field goes.
+    await userEvent.type(within(dialog).getByLabelText('Temperature for all'), '5');
+    expect(within(dialog).getByRole('button', { name: 'Add 4 system prompts' })).toBeDisabled();
     await userEvent.selectOptions(within(dialog).getByLabelText('AI model for all'), 'openai - gpt-5-mini');
+    expect(within(dialog).queryByLabelText('Temperature for all')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText('gpt-5-mini runs at its own default temperature, so no temperature is sent.'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add 4 system prompts' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -35,10 +35,14 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
   const prompts = splitPrompts(text);
   const drafts = prompts.map((prompt, n) => ({ prompt, name: renamed[n] ?? nameFromFirstLine(prompt) }));
   const chosenModel = modelId || String(models.data?.[0]?.id ?? '');
-  const temperatureValue = Number(temperature);
+  const model = models.data?.find((m) => String(m.id) === chosenModel) ?? null;
+  // A model that runs at its own temperature (some reasoning models) is sent none: the field is not offered.
+  const takesTemperature = model?.supports_temperature !== false;
+  const temperatureValue = takesTemperature ? Number(temperature) : LIMITS.temperature.default;
   const temperatureError =
-    temperature.trim() === '' ||
-    !(temperatureValue >= LIMITS.temperature.min && temperatureValue <= LIMITS.temperature.max)
+    takesTemperature &&
+    (temperature.trim() === '' ||
+      !(temperatureValue >= LIMITS.temperature.min && temperatureValue <= LIMITS.temperature.max))
       ? `Temperature must be between ${LIMITS.temperature.min} and ${LIMITS.temperature.max}.`
       : null;
   const canSave =
@@ -132,19 +136,25 @@ export function AddSeveralDialog({ projectId, open, onOpenChange }: Props) {
               </select>
             )}
           </Field>
-          <Field label="Temperature for all" error={temperatureError}>
-            {(props) => (
-              <TextInput
-                {...props}
-                type="number"
-                min={LIMITS.temperature.min}
-                max={LIMITS.temperature.max}
-                step={LIMITS.temperature.step}
-                value={temperature}
-                onChange={(event) => setTemperature(event.target.value)}
-              />
-            )}
-          </Field>
+          {takesTemperature ? (
+            <Field label="Temperature for all" error={temperatureError}>
+              {(props) => (
+                <TextInput
+                  {...props}
+                  type="number"
+                  min={LIMITS.temperature.min}
+                  max={LIMITS.temperature.max}
+                  step={LIMITS.temperature.step}
+                  value={temperature}
+                  onChange={(event) => setTemperature(event.target.value)}
+                />
+              )}
+            </Field>
+          ) : (
+            <p className="self-end text-sm text-slate-600 dark:text-slate-400">
+              {`${model?.model_name ?? 'This model'} runs at its own default temperature, so no temperature is sent.`}
+            </p>
+          )}
         </div>
         {prompts.length > 0 ? (
           <ol aria-label="Prompts to add" className="space-y-2">

@@ -18,6 +18,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 32768,
+    default_max_tokens: 4096,
     reasoning: null,
     vision: true,
     price: { input_per_mtok: 0.4, output_per_mtok: 1.6, as_of: '2025-06-03', source: 'OpenAI pricing page' },
@@ -30,6 +31,7 @@ const models: AiModel[] = [
     supports_json_mode: false,
     supports_temperature: true,
     max_output_tokens: 32000,
+    default_max_tokens: 4096,
     reasoning: { budget: { min: 1024, max: 31999 } },
     vision: true,
     price: null,
@@ -42,6 +44,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: false,
     max_output_tokens: 128000,
+    default_max_tokens: 16384,
     reasoning: { effort: ['minimal', 'low', 'medium', 'high'] },
     vision: true,
     price: null,
@@ -54,6 +57,7 @@ const models: AiModel[] = [
     supports_json_mode: true,
     supports_temperature: true,
     max_output_tokens: 16384,
+    default_max_tokens: 4096,
     reasoning: null,
     vision: true,
     price: null,
@@ -130,6 +134,25 @@ describe('ConfigurationEditorDialog', () => {
     expect(await screen.findByText('Tools must be a JSON list of tool definitions.')).toBeInTheDocument();
   }, 15_000);
 
+  it("takes tools in OpenAI's own form, offers their names to the tool choice and shows an example beside them", async () => {
+    mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
+    const onSave = open(friendly);
+    const toolsField = await screen.findByLabelText('Tools (JSON)');
+    expect(toolsField).toHaveAccessibleDescription(expect.stringContaining('{"type": "function", "function": {…}}'));
+    await userEvent.click(screen.getByText('Example of tools'));
+    expect(screen.getByText(/"name": "get_weather"/)).toBeVisible();
+    const tool = { name: 'lookup', description: 'Finds a word.', parameters: { type: 'object', properties: {} } };
+    await userEvent.click(toolsField);
+    await userEvent.paste(JSON.stringify([{ type: 'function', function: tool }]));
+    await userEvent.selectOptions(screen.getByLabelText('Tool choice'), 'Always call lookup');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ tools: [{ type: 'function', function: tool }], tool_choice: { name: 'lookup' } }),
+      ),
+    );
+  }, 15_000);
+
   it('disables the temperature with a reason for a model that ignores it, and caps max tokens at the model', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     open(null);
@@ -143,7 +166,12 @@ describe('ConfigurationEditorDialog', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-4o');
     expect(screen.getByRole('slider', { name: 'Temperature' })).not.toHaveAttribute('data-disabled');
-    expect(screen.getByText("1 to 16384 for gpt-4o; leave empty for the model's default.")).toBeInTheDocument();
+    // The default the estimate counts, not the model's 16384 (nor gpt-5-mini's 128000).
+    expect(
+      screen.getByText(
+        "1 to 16384 for gpt-4o; leave empty for the model's default (4096, what the cost estimate counts at most).",
+      ),
+    ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Max tokens'), '20000');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Max tokens must be at most 16384 for gpt-4o.')).toBeInTheDocument();
@@ -353,6 +381,33 @@ describe('ConfigurationEditorDialog', () => {
     expect(screen.getByText('Price: unknown.')).toBeVisible();
   });
 
+  it('takes the temperature typed beside the slider, kept within 0 to 1, and disables both for a model without one', async () => {
+    mockApi(({ url }) =>
+      url === '/api/models/' ? { body: models } : url.includes('/versions/') ? { body: [] } : undefined,
+    );
+    const onSave = open(friendly);
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    const typed = screen.getByRole('spinbutton', { name: 'Temperature' });
+    expect(typed).toHaveValue(0.3);
+    await userEvent.clear(typed);
+    await userEvent.type(typed, '0.7');
+    expect(screen.getByRole('slider', { name: 'Temperature' })).toHaveAttribute('aria-valuenow', '0.7');
+    await userEvent.clear(typed);
+    await userEvent.type(typed, '3');
+    await userEvent.tab();
+    expect(typed).toHaveValue(1);
+    expect(screen.getByRole('slider', { name: 'Temperature' })).toHaveAttribute('aria-valuenow', '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ parameters: { temperature: 1, max_tokens: null, reasoning: null } }),
+      ),
+    );
+
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'openai - gpt-5-mini');
+    expect(screen.getByRole('spinbutton', { name: 'Temperature' })).toBeDisabled();
+  }, 15_000);
+
   it('starts at temperature 0 and requires prompt, name and model', async () => {
     mockApi(({ url }) => (url === '/api/models/' ? { body: models } : undefined));
     const onSave = open(null);
@@ -401,6 +456,7 @@ describe('ConfigurationEditorDialog', () => {
         tool_choice: 'auto',
         response_schema: null,
         project: 3,
+        updated_at: friendly.updated_at,
       }),
     );
   });
@@ -448,4 +504,46 @@ describe('ConfigurationEditorDialog', () => {
     open(null);
     expect(await screen.findByText('Failed to load AI models')).toBeInTheDocument();
   });
+
+  it('keeps the typed prompt when the save meets a version saved elsewhere, then loads that one or overwrites it', async () => {
+    mockApi(({ url }) =>
+      url === '/api/models/' ? { body: models } : url.includes('/versions/') ? { body: [] } : undefined,
+    );
+    const detail = 'This system prompt was changed elsewhere (in another tab or window) after you opened it.';
+    const savedElsewhere = {
+      ...friendly,
+      prompt: { content: 'Saved in the other tab.', token_count: 5 },
+      updated_at: '2025-01-02T00:00:00.000Z',
+    };
+    const conflict = () => new ApiError('Conflict', 409, { detail, current: savedElsewhere });
+    const onSave = vi
+      .fn()
+      .mockRejectedValueOnce(conflict())
+      .mockRejectedValueOnce(conflict())
+      .mockResolvedValueOnce(undefined);
+    open(friendly, onSave);
+    await screen.findByRole('option', { name: 'anthropic - claude-haiku-4-5' });
+    const prompt = await screen.findByRole('textbox', { name: 'Prompt template' }, { timeout: 5000 });
+    // Typed at the start: the editor's cursor starts there.
+    await userEvent.type(prompt, 'Mine. ');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(prompt).toHaveTextContent('Mine. Summarise warmly.');
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ updated_at: friendly.updated_at }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load the saved version' }));
+    await waitFor(() => expect(prompt).toHaveTextContent('Saved in the other tab.'));
+    expect(screen.queryByText(detail)).not.toBeInTheDocument();
+
+    await userEvent.type(prompt, 'Mine again. ');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Overwrite with mine' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(3));
+    expect(onSave).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        prompt_content: 'Mine again. Saved in the other tab.',
+        updated_at: savedElsewhere.updated_at,
+      }),
+    );
+  }, 20_000);
 });

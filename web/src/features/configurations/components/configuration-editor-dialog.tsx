@@ -3,8 +3,8 @@ import { Controller } from 'react-hook-form';
 import {
   LIMITS,
   MODEL_COMPANY_LABELS,
-  aiModelLabel,
   formatUsd,
+  maxTokensOrDefault,
   type AiModel,
   type Configuration,
 } from '@promptgrid/contract';
@@ -29,6 +29,7 @@ import {
 } from '../lib/configuration-form';
 import { maxTokensLimit, showsJsonMode } from '../lib/parameters';
 import { MessageTemplateFields } from './message-template-fields';
+import { ModelOptions } from './model-options';
 import { ReasoningField } from './reasoning-field';
 import { toolingValuesOf } from '../lib/tooling-form';
 import { TemperatureField } from './temperature-field';
@@ -80,6 +81,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
     onSaved: () => onOpenChange(false),
     failure: (error) => (error instanceof Error && error.message) || 'Failed to save prompt',
     fieldOf: configurationFieldOf,
+    valuesOfSaved: (saved) => valuesOf(saved as Configuration),
   });
 
   return (
@@ -113,12 +115,7 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
               name="ai_model_id"
               render={({ field }) => (
                 <select {...props} {...field} required className={inputClasses} disabled={models.isPending}>
-                  <option value="">{models.isPending ? 'Loading models…' : 'Select a model'}</option>
-                  {(models.data ?? []).map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {aiModelLabel(m)}
-                    </option>
-                  ))}
+                  <ModelOptions models={models.data} pending={models.isPending} />
                 </select>
               )}
             />
@@ -127,7 +124,12 @@ function ConfigurationEditorForm({ open, onOpenChange, configuration, projectId,
         <Field
           label="Max tokens"
           error={errors.parameters?.max_tokens?.message}
-          hint={`${LIMITS.maxTokens.min} to ${tokenLimit}${model ? ` for ${model.model_name}` : ''}; leave empty for the model's default.`}
+          hint={
+            model
+              ? `${LIMITS.maxTokens.min} to ${tokenLimit} for ${model.model_name}; leave empty for the model's default ` +
+                `(${maxTokensOrDefault(null, model.default_max_tokens)}, what the cost estimate counts at most).`
+              : `${LIMITS.maxTokens.min} to ${tokenLimit}; leave empty for the model's default.`
+          }
         >
           {(props) => (
             <TextInput

@@ -10,6 +10,7 @@ import { useSetConfigurationActive } from '../api/set-configuration-active';
 import { useDeleteConfiguration } from '../api/delete-configuration';
 import { useDuplicateConfiguration } from '../api/duplicate-configuration';
 import { AddSeveralDialog } from './add-several-dialog';
+import { ChangeModelDialog } from './change-model-dialog';
 import { ConfigurationCard } from './configuration-card';
 import { ConfigurationEditorDialog } from './configuration-editor-dialog';
 
@@ -24,6 +25,7 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<{ configuration: Configuration | null } | null>(null);
   const [deleting, setDeleting] = useState<Configuration | null>(null);
   const [addingSeveral, setAddingSeveral] = useState(false);
+  const [changingModel, setChangingModel] = useState(false);
   const [statusError, setStatusError] = useState<string | null>(null);
 
   const list = configurations.data ?? [];
@@ -41,9 +43,16 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
       addLabel="Add System Prompt"
       onAdd={openNew}
       actions={
-        <Button variant="secondary" onClick={() => setAddingSeveral(true)}>
-          Add several
-        </Button>
+        <>
+          <Button variant="secondary" onClick={() => setAddingSeveral(true)}>
+            Add several
+          </Button>
+          {list.length > 1 ? (
+            <Button variant="secondary" onClick={() => setChangingModel(true)} aria-haspopup="dialog">
+              Change model
+            </Button>
+          ) : null}
+        </>
       }
       view={view}
       onViewChange={setView}
@@ -91,6 +100,9 @@ export function ConfigurationsView({ projectId }: { projectId: string }) {
         onSave={(data) => save.mutateAsync({ id: editing?.configuration?.id ?? null, data })}
       />
       {addingSeveral ? <AddSeveralDialog projectId={projectId} open onOpenChange={setAddingSeveral} /> : null}
+      {changingModel ? (
+        <ChangeModelDialog projectId={projectId} configurations={list} open onOpenChange={setChangingModel} />
+      ) : null}
       <DeleteConfirmDialog
         item={deleting}
         onClose={() => setDeleting(null)}

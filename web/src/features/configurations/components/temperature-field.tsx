@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Slider } from 'radix-ui';
 import { LIMITS } from '@promptgrid/contract';
-import { roundTemperature } from '../lib/parameters';
+import { clampTemperature, roundTemperature } from '../lib/parameters';
 import { cn } from '@/lib/cn';
+import { inputClasses } from '@/components/ui/field';
 
 type Props = {
   value: number;
@@ -12,23 +13,42 @@ type Props = {
   ignoredBy: string | null;
 };
 
-/** The temperature slider (0 to 1 in steps of 0.1), disabled with a reason for models that ignore temperature. */
+/**
+ * The temperature slider (0 to 1 in steps of 0.1) and beside it the same value as a number to type, kept within the
+ * range; both disabled with a reason for models that ignore temperature.
+ */
 export function TemperatureField({ value, onChange, error, ignoredBy }: Props) {
   const labelId = useId();
+  const inputId = useId();
   const reasonId = useId();
   const disabled = ignoredBy !== null;
+  // What is being typed ('0.' on the way to '0.5'); the value it stands for is sent as soon as it is a number.
+  const [typed, setTyped] = useState<string | null>(null);
   return (
     <div className="space-y-2">
       <div className="flex items-center justify-between">
-        <span id={labelId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        <label id={labelId} htmlFor={inputId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
           Temperature
-        </span>
-        <output
-          aria-hidden
-          className="rounded bg-slate-100 px-2 py-0.5 font-mono text-sm tabular-nums dark:bg-slate-800"
-        >
-          {disabled ? 'Default' : value.toFixed(1)}
-        </output>
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="decimal"
+          min={LIMITS.temperature.min}
+          max={LIMITS.temperature.max}
+          step={LIMITS.temperature.step}
+          disabled={disabled}
+          placeholder={disabled ? 'Default' : undefined}
+          aria-describedby={disabled ? reasonId : undefined}
+          value={disabled ? '' : (typed ?? value.toFixed(1))}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            const number = event.target.valueAsNumber;
+            if (!Number.isNaN(number)) onChange(clampTemperature(number));
+          }}
+          onBlur={() => setTyped(null)}
+          className={cn(inputClasses, 'h-8 w-20 py-0 text-right font-mono tabular-nums')}
+        />
       </div>
       <Slider.Root
         min={LIMITS.temperature.min}
@@ -36,7 +56,10 @@ export function TemperatureField({ value, onChange, error, ignoredBy }: Props) {
         step={LIMITS.temperature.step}
         value={[value]}
         disabled={disabled}
-        onValueChange={([next]) => onChange(roundTemperature(next ?? 0))}
+        onValueChange={([next]) => {
+          setTyped(null);
+          onChange(roundTemperature(next ?? 0));
+        }}
         className="relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-50"
       >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200 dark:bg-slate-700">

@@ -17,8 +17,8 @@ const TOOLS_PLACEHOLDER = `[
 ]`;
 
 const TOOLS_HINT =
-  'A list of functions the model may call, each with a name, a description and a JSON Schema of its parameters. ' +
-  'Calls are recorded, never run.';
+  'A list of functions the model may call, each with a name, a description and a JSON Schema of its parameters ' +
+  '(OpenAI\'s {"type": "function", "function": {…}} form is taken as well). Calls are recorded, never run.';
 
 const SCHEMA_PLACEHOLDER = `{
   "type": "object",
@@ -50,6 +50,13 @@ export function ToolingFields({ form }: { form: UseFormReturn<ConfigurationValue
           />
         )}
       </Field>
+      {/* The placeholder goes as soon as something is typed; the example stays at hand. */}
+      <details className="text-xs text-slate-600 dark:text-slate-400">
+        <summary className="cursor-pointer">Example of tools</summary>
+        <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 font-mono dark:bg-slate-800">
+          {TOOLS_PLACEHOLDER}
+        </pre>
+      </details>
       <Field label="Tool choice" error={fieldMessage(errors.tool_choice)}>
         {(props) => (
           <select {...props} {...form.register('tool_choice')} className={inputClasses}>

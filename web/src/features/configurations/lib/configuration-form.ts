@@ -23,6 +23,8 @@ export type ConfigurationValues = {
   ai_model_id: string;
   parameters: { temperature: number; max_tokens: string; reasoning: ReasoningValues };
   json_mode: boolean;
+  /** The version edited: sent as the save's precondition (null for a new configuration). */
+  updated_at: string | null;
 } & ToolingValues;
 
 /** The reasoning controls' texts: the effort chosen ('' for the model's default) and the thinking budget typed. */
@@ -46,6 +48,7 @@ export const valuesOf = (c: Configuration | null): ConfigurationValues => ({
     reasoning: reasoningValuesOf(c?.parameters.reasoning ?? null),
   },
   json_mode: c?.json_mode ?? false,
+  updated_at: c?.updated_at ?? null,
 });
 
 /**
@@ -72,6 +75,7 @@ export function toPayload(
     provider_specific_params: providerSpecificParams(model, values.json_mode),
     ...toolingPayload(values),
     project: Number(projectId),
+    updated_at: values.updated_at ?? undefined,
   };
 }
 

@@ -45,6 +45,10 @@ export const reasoningLabel = (reasoning: ReasoningSetting | null) =>
 /** Rounds a slider value to one decimal (0.30000000000000004 -> 0.3). */
 export const roundTemperature = (value: number) => Math.round(value * 10) / 10;
 
+/** A typed temperature within the range the product takes (0 to 1), to one decimal as the slider sets it. */
+export const clampTemperature = (value: number) =>
+  roundTemperature(Math.min(LIMITS.temperature.max, Math.max(LIMITS.temperature.min, value)));
+
 /** The highest max tokens a model takes: its own output limit, within the product's 1 to 32000. */
 export const maxTokensLimit = (model: Pick<AiModel, 'max_output_tokens'> | null | undefined) =>
   Math.min(LIMITS.maxTokens.max, model?.max_output_tokens ?? LIMITS.maxTokens.max);

@@ -1,4 +1,4 @@
-import type { ConfigurationTooling } from '@promptgrid/contract';
+import { unwrapOpenAiTool, type ConfigurationTooling } from '@promptgrid/contract';
 
 /**
  * The tools and the response schema as the editor holds them: JSON texts a person types (empty: none), and the tool
@@ -48,7 +48,7 @@ export function declaredToolNames(toolsText: string): string[] {
   const tools = parsed(toolsText);
   if (!Array.isArray(tools)) return [];
   return tools.flatMap((tool: unknown) => {
-    const name = (tool as { name?: unknown } | null)?.name;
+    const name = (unwrapOpenAiTool(tool) as { name?: unknown } | null)?.name;
     return typeof name === 'string' && name !== '' ? [name] : [];
   });
 }

@@ -22,6 +22,8 @@ export function useSaveInput(projectId: string | number) {
         existing ? list?.map((item) => (item.id === saved.id ? saved : item)) : list && [...list, saved],
       );
       if (!existing) invalidateProjectCounts(queryClient, projectId);
+      // At once, before the refresh: the next save of this input sends the saved version's updated_at.
+      else patchInputPages(queryClient, projectId, saved);
       void refreshInputPages(queryClient, projectId);
     },
   });
@@ -54,6 +56,7 @@ export function useSetInputActive(projectId: string | number) {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData<Input[]>(key, (list) => list?.map((item) => (item.id === saved.id ? saved : item)));
+      patchInputPages(queryClient, projectId, saved);
     },
     // Saved or not, the pages show what the server holds (a failed switch flips back).
     onSettled: () => refreshInputPages(queryClient, projectId),

@@ -65,6 +65,7 @@ describe('InputEditorDialog', () => {
         ],
         variables: {},
         expected_output: null,
+        updated_at: existing.updated_at,
       }),
     );
   }, 20_000);
@@ -112,9 +113,32 @@ describe('InputEditorDialog', () => {
         messages: null,
         variables: {},
         expected_output: null,
+        updated_at: existing.updated_at,
       }),
     );
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('keeps the typed name when the input was saved elsewhere meanwhile, and overwrites that version knowingly', async () => {
+    const detail = 'This user prompt was changed elsewhere (in another tab or window) after you opened it.';
+    const current = { ...existing, name: 'Renamed elsewhere', updated_at: '2025-01-02T00:00:00.000Z' };
+    const onSave = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError('Conflict', 409, { detail, current }))
+      .mockResolvedValueOnce(undefined);
+    renderWithApp(<InputEditorDialog projectId="1" open onOpenChange={() => {}} input={existing} onSave={onSave} />);
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(name).toHaveValue('Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Overwrite with mine' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenLastCalledWith(
+        expect.objectContaining({ name: 'Mine', updated_at: current.updated_at }),
+      ),
+    );
   });
 
   it('edits variables in a table, offers the ones the content uses, and saves them with the expected output', async () => {
@@ -142,6 +166,7 @@ describe('InputEditorDialog', () => {
         messages: null,
         variables: { city: 'Paris', day: 'Monday\nmorning' },
         expected_output: 'Sunny.',
+        updated_at: existing.updated_at,
       }),
     );
     // Many keystrokes: room for a busy machine.

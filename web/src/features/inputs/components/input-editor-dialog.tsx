@@ -43,6 +43,7 @@ function InputEditorForm({ open, onOpenChange, projectId, input, onSave }: Props
     onSaved: () => onOpenChange(false),
     failure: () => (input ? 'Failed to update input' : 'Failed to create input'),
     fieldOf: inputFieldOf,
+    valuesOfSaved: (saved) => valuesOf(saved as Input),
   });
 
   return (

@@ -13,6 +13,8 @@ export type InputValues = {
   messages: ChatMessage[];
   variables: VariableRow[];
   expected_output: string;
+  /** The version edited: sent as the save's precondition (null for a new input). */
+  updated_at: string | null;
 };
 
 export const valuesOf = (input: Input | null): InputValues => ({
@@ -22,6 +24,7 @@ export const valuesOf = (input: Input | null): InputValues => ({
   messages: input?.messages ?? [],
   variables: variableRowsOf(input?.variables ?? {}),
   expected_output: input?.expected_output ?? '',
+  updated_at: input?.updated_at ?? null,
 });
 
 /** What is sent: the content of a text input, or the messages of a conversation (whose content the server derives). */
@@ -33,6 +36,7 @@ export const toPayload = (values: InputValues) => ({
   ...textOf(values),
   variables: variablesOf(values.variables),
   expected_output: values.expected_output === '' ? null : values.expected_output,
+  updated_at: values.updated_at ?? undefined,
 });
 
 /**

@@ -6,6 +6,7 @@ import {
   aiModelLabel,
   type AiModel,
   type Check,
+  type Configuration,
   type Input,
 } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
@@ -25,7 +26,7 @@ import {
   type CheckValues,
 } from '../lib/check-form';
 import { CheckPreview, type PreviewRun } from './check-preview';
-import { InputScopeField } from './input-scope-field';
+import { ScopeField, type ScopeFieldProps } from './scope-field';
 import { ToolArgumentFields } from './tool-argument-fields';
 
 type Props = {
@@ -33,6 +34,8 @@ type Props = {
   /** null: a new check. */
   check: Check | null;
   inputs: Input[];
+  /** The project's configurations, for a rule check's scope. */
+  configurations: Configuration[];
   models: AiModel[] | undefined;
   modelsError: boolean;
   run: PreviewRun | null;
@@ -54,7 +57,8 @@ function previewOf(values: CheckValues) {
 
 /** One check's form, with a live preview of its verdicts on the run on screen. */
 export function CheckEditor(props: Props) {
-  const { projectId, check, inputs, models, modelsError, run, formId, onSavingChange, onDirtyChange, onSaved } = props;
+  const { projectId, check, inputs, configurations, models, modelsError, run, formId } = props;
+  const { onSavingChange, onDirtyChange, onSaved } = props;
   // Messages show after a submit (the browser's own rules, then the server's) and go as each field is fixed.
   const form = useForm<CheckValues>({
     defaultValues: valuesOf(check),
@@ -83,6 +87,30 @@ export function CheckEditor(props: Props) {
   });
 
   const valueField = VALUE_FIELDS[values.type];
+  /** Which user prompts' or configurations' outputs the check scores: all, or the ones ticked. */
+  const scopeField = (
+    name: 'input_ids' | 'configuration_ids',
+    scopeName: 'scope' | 'configuration_scope',
+    labels: Pick<ScopeFieldProps, 'noun' | 'legend' | 'items'>,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ScopeField
+          {...labels}
+          scope={values[scopeName]}
+          ids={field.value}
+          error={fieldState.error?.message}
+          onChange={(scope, ids) => {
+            // The scope first: checking the list reads it.
+            form.setValue(scopeName, scope);
+            field.onChange(ids);
+          }}
+        />
+      )}
+    />
+  );
   return (
     <form
       id={formId}
@@ -157,23 +185,14 @@ export function CheckEditor(props: Props) {
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">{NO_VALUE_HINTS[values.type]}</p>
       )}
-      <Controller
-        control={form.control}
-        name="input_ids"
-        render={({ field, fieldState }) => (
-          <InputScopeField
-            inputs={inputs}
-            scope={values.scope}
-            inputIds={field.value}
-            error={fieldState.error?.message}
-            onChange={(scope, inputIds) => {
-              // The scope first: checking the list reads it.
-              form.setValue('scope', scope);
-              field.onChange(inputIds);
-            }}
-          />
-        )}
-      />
+      {scopeField('input_ids', 'scope', { noun: 'user prompts', legend: 'Applies to', items: inputs })}
+      {values.type === 'llm_judge'
+        ? null
+        : scopeField('configuration_ids', 'configuration_scope', {
+            noun: 'configurations',
+            legend: 'Applies to the outputs of',
+            items: configurations,
+          })}
       <Controller
         control={form.control}
         name="is_active"

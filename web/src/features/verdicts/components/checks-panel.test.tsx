@@ -5,7 +5,7 @@ import type { AiModel, Check, SaveCheckInput } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
 import { callsOf, mockApi } from '@/testing/api-mock';
 import { expectEscapeAsksBeforeDiscarding, expectEscapeClosesAtOnce } from '@/testing/discard-guard';
-import { apiRequestFixture, FIXED_TIME, inputFixture } from '@/testing/fixtures';
+import { apiRequestFixture, configurationFixture, FIXED_TIME, inputFixture } from '@/testing/fixtures';
 import { ChecksPanel, type ChecksRun } from './checks-panel';
 
 const model: AiModel = {
@@ -29,11 +29,13 @@ const existing: Check = {
   value: '200',
   ai_model_id: null,
   input_ids: null,
+  configuration_ids: null,
   is_active: true,
   created_at: FIXED_TIME,
   updated_at: FIXED_TIME,
 };
 const inputs = [inputFixture(1, { name: 'Greeting' }), inputFixture(2, { name: 'Refund' })];
+const configurations = [configurationFixture(7, { name: 'Terse' }), configurationFixture(8, { name: 'Friendly' })];
 const requests = [apiRequestFixture(21, 1, 5, 'SUCCESS'), apiRequestFixture(22, 2, 5, 'SUCCESS')];
 
 function setUp(
@@ -78,6 +80,7 @@ function setUp(
     <ChecksPanel
       projectId="1"
       inputs={inputs}
+      configurations={configurations}
       run={options.run === false ? null : run}
       open
       onOpenChange={options.onOpenChange ?? (() => {})}
@@ -121,7 +124,15 @@ describe('ChecksPanel', () => {
 
     expect(await within(dialog()).findByText(/“Says hello” is saved/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(bodies['POST /api/projects/1/checks/']).toEqual([
-      { name: 'Says hello', type: 'contains', value: 'hello', ai_model_id: null, input_ids: [2], is_active: true },
+      {
+        name: 'Says hello',
+        type: 'contains',
+        value: 'hello',
+        ai_model_id: null,
+        input_ids: [2],
+        configuration_ids: null,
+        is_active: true,
+      },
     ]);
     expect(within(dialog()).getByText('Says hello')).toBeInTheDocument();
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Re-score this run' }));
@@ -172,7 +183,15 @@ describe('ChecksPanel', () => {
       expect(screen.getByRole('switch', { name: 'Active: Short' })).toHaveAttribute('aria-checked', 'false'),
     );
     expect(bodies['PUT /api/checks/11/']).toEqual([
-      { name: 'Short', type: 'max_chars', value: '200', ai_model_id: null, input_ids: null, is_active: false },
+      {
+        name: 'Short',
+        type: 'max_chars',
+        value: '200',
+        ai_model_id: null,
+        input_ids: null,
+        configuration_ids: null,
+        is_active: false,
+      },
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Short' }));
@@ -188,6 +207,27 @@ describe('ChecksPanel', () => {
     const preview = screen.getByRole('region', { name: 'Preview on this run' });
     expect(within(preview).getByText(/Not a valid regular expression/)).toBeInTheDocument();
   });
+
+  it('limits a Calls tool check to chosen configurations, and offers no such choice for a judge', async () => {
+    const { bodies } = setUp();
+    await userEvent.click(await within(dialog()).findByRole('button', { name: 'New check' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Looks up');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Calls tool');
+    await userEvent.type(screen.getByLabelText(/^Tool name/), 'lookup');
+    await userEvent.click(screen.getByRole('radio', { name: 'Chosen configurations' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Terse' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create check' }));
+    await waitFor(() =>
+      expect(bodies['POST /api/projects/1/checks/']).toEqual([
+        expect.objectContaining({ type: 'calls_tool', value: 'lookup', configuration_ids: [7] }),
+      ]),
+    );
+
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'New check' }));
+    expect(screen.getByRole('group', { name: 'Applies to the outputs of' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'LLM judge (rubric)');
+    expect(screen.queryByRole('group', { name: 'Applies to the outputs of' })).not.toBeInTheDocument();
+  }, 15_000);
 
   it('edits checks before the first run, without a preview', async () => {
     setUp({ run: false });

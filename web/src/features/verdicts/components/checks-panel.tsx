@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Check, Input } from '@promptgrid/contract';
+import type { Check, Configuration, Input } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { DeleteConfirmDialog } from '@/components/ui/delete-confirm-dialog';
@@ -21,6 +21,7 @@ export type ChecksRun = PreviewRun & { reloadRequests: () => Promise<void> };
 type Props = {
   projectId: string;
   inputs: Input[];
+  configurations: Configuration[];
   /** The run on screen: previews read its outputs and a rescore applies to it. null before the first run. */
   run: ChecksRun | null;
   open: boolean;
@@ -28,7 +29,7 @@ type Props = {
 };
 
 /** The project's checks: list, create, edit, switch on and off, delete, then re-score the run on screen. */
-export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Props) {
+export function ChecksPanel({ projectId, inputs, configurations, run, open, onOpenChange }: Props) {
   const checks = useChecks(projectId);
   const models = useAiModels({ enabled: open });
   const save = useSaveCheck(projectId);
@@ -47,9 +48,12 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
 
   const toggle = (check: Check) => {
     setToggleError(null);
-    const { name, type, value, ai_model_id, input_ids } = check;
+    const { name, type, value, ai_model_id, input_ids, configuration_ids } = check;
     save.mutate(
-      { id: check.id, data: { name, type, value, ai_model_id, input_ids, is_active: !check.is_active } },
+      {
+        id: check.id,
+        data: { name, type, value, ai_model_id, input_ids, configuration_ids, is_active: !check.is_active },
+      },
       {
         onSuccess: (saved) => setChanged(`“${saved.name}” is ${saved.is_active ? 'on' : 'off'}.`),
         onError: () => setToggleError(`Failed to switch “${check.name}”.`),
@@ -92,6 +96,7 @@ export function ChecksPanel({ projectId, inputs, run, open, onOpenChange }: Prop
           projectId={projectId}
           check={editing}
           inputs={inputs}
+          configurations={configurations}
           models={models.data}
           modelsError={models.isError}
           run={run}

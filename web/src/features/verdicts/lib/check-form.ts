@@ -18,6 +18,9 @@ export type CheckValues = {
   /** 'all': every user prompt, now and later; 'chosen': only `input_ids`. */
   scope: 'all' | 'chosen';
   input_ids: number[];
+  /** 'all': outputs of every configuration; 'chosen': only of `configuration_ids` (rule checks). */
+  configuration_scope: 'all' | 'chosen';
+  configuration_ids: number[];
   is_active: boolean;
 };
 
@@ -28,6 +31,8 @@ export const valuesOf = (check: Check | null): CheckValues => ({
   ai_model_id: check?.ai_model_id == null ? '' : String(check.ai_model_id),
   scope: check?.input_ids ? 'chosen' : 'all',
   input_ids: check?.input_ids ?? [],
+  configuration_scope: check?.configuration_ids ? 'chosen' : 'all',
+  configuration_ids: check?.configuration_ids ?? [],
   is_active: check?.is_active ?? true,
 });
 
@@ -47,6 +52,7 @@ export function toPayload(values: CheckValues): SaveCheckPayload {
         : '',
     ai_model_id: judge && values.ai_model_id !== '' ? Number(values.ai_model_id) : null,
     input_ids: values.scope === 'all' ? null : values.input_ids,
+    configuration_ids: judge || values.configuration_scope === 'all' ? null : values.configuration_ids,
     is_active: values.is_active,
   };
 }
@@ -61,7 +67,7 @@ export const checkSchema = z.preprocess(
   }),
 );
 
-const FIELDS = ['name', 'type', 'value', 'ai_model_id', 'input_ids'] as const;
+const FIELDS = ['name', 'type', 'value', 'ai_model_id', 'input_ids', 'configuration_ids'] as const;
 
 /** The field a 400 body's key belongs to; `input_ids.0` belongs to the user prompt list. */
 export const checkFieldOf = (key: string) => FIELDS.find((field) => key.split('.')[0] === field) ?? null;
