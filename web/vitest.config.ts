@@ -11,5 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
+    // Room for findBy's five seconds (src/testing/setup.ts) and a few of them in one test.
+    testTimeout: 20_000,
   },
 });

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { apiServer } from './api-mock';
+
+// findBy and waitFor wait on a condition; a busy 2-core machine (CI, or the suite beside a build) may take over the
+// library's default second to render a screen whose answers are already there, so they wait up to five.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A request no test answered is a mistake in the test (or a request the screen should not make): fail on it.
 beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));

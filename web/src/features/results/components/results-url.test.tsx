@@ -97,7 +97,7 @@ describe('Results screen address', () => {
 
   it('keeps the grid filter in the address, so a reload shows the same rows', async () => {
     const user = userEvent.setup();
-    localStorage.setItem('promptgrid.results-layout.1', 'matrix');
+    localStorage.setItem('promptgrid:results-layout.1', 'matrix');
     const first = open(['/project/1/results?evaluation=9']);
     await user.click(await screen.findByRole('radio', { name: /Failed checks/ }));
     expect(address()).toBe('/project/1/results?evaluation=9&filter=failed-checks');
