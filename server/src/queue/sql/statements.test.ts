@@ -1,8 +1,9 @@
+import type { Leased } from '../task.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
 import { CALL_TABLE, type ClaimedRequest } from '../../evaluations/tasks/tables.js';
-import { writeOutcomes, type Outcome } from '../../evaluations/tasks/outcomes.js';
+import { writeOutcomes, type Outcome } from '../../evaluations/run-state/outcomes.js';
 import { claimReady } from './claim.js';
 import { expireAllLeases, reclaimExpired } from './reclaim-expired.js';
 import { releaseTasks } from './release.js';
@@ -11,8 +12,9 @@ import { firstItems, itemAt } from '@promptgrid/test-support';
 
 const LEASE_MS = 60_000;
 const claim = (workerId: string, limit: number) => ({ workerId, lane: 'mock' as const, limit, leaseMs: LEASE_MS });
-const success = (id: number, evaluation_id: number): Outcome => ({
+const success = (id: number, evaluation_id: number): Leased<Outcome> => ({
   id,
+  lease: 1,
   evaluation_id,
   input_id: null,
   configuration_id: 0,
@@ -157,7 +159,7 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
       0,
     );
 
-    const failure: Outcome = {
+    const failure: Leased<Outcome> = {
       ...success(b.id, run.evaluationId),
       status: 'FAILED',
       output: null,

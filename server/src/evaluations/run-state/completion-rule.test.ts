@@ -1,10 +1,11 @@
+import type { Leased } from '../../queue/task.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
 import { failPendingRequests } from './end-requests.js';
 import { claimReady } from '../../queue/sql/claim.js';
 import { writeOutcomes, type Outcome } from './outcomes.js';
-import { CALL_TABLE, type ClaimedRequest } from './tables.js';
+import { CALL_TABLE, type ClaimedRequest } from '../tasks/tables.js';
 import { itemAt } from '@promptgrid/test-support';
 
 /**
@@ -40,8 +41,9 @@ describe.each(databaseKinds)('the completion rule on %s', (kind) => {
       limit: 10,
       leaseMs: 60_000,
     });
-    const outcomes = rows.map((row): Outcome => ({
+    const outcomes = rows.map((row): Leased<Outcome> => ({
       id: row.id,
+      lease: row.attempts,
       evaluation_id: evaluationId,
       input_id: row.input_id,
       configuration_id: 0,
