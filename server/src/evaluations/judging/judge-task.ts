@@ -2,13 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { budgetStopMessage, callCostUsd, missingKeyMessage } from '@promptgrid/contract';
 import type { ProviderCall } from '../../providers/types.js';
 import type { FailureCause, Leased, TaskContext, TaskHandler } from '../../queue/task.js';
-import {
-  judgeCall,
-  mockJudgeLatencyMs,
-  mockJudgeReply,
-  parseJudgeAnswer,
-  type JudgeCase,
-} from './judge.js';
+import { judgeCall, mockJudgeLatencyMs, mockJudgeReply, parseJudgeAnswer, type JudgeCase } from './judge.js';
 import { readRunInputs, RunSnapshotCache, type RunInput } from '../../verdicts/scores.js';
 import type { Reservation } from '../tasks/budget-reservations.js';
 import { budgetStopOf } from '../run-state/budget-stops.js';
