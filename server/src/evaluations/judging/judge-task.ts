@@ -122,9 +122,9 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
     };
     const budgetStop = budgetStopOf(this.services.database, task.evaluation_id);
     if (budgetStop !== undefined) return this.failed(task, budgetStop);
-    const key = lane === 'mock' ? null : await this.services.apiKey(work.user_id, work.company);
-    if (lane !== 'mock' && key === null) return this.failed(task, missingKeyMessage(work.company, [work.model_name]));
     const call = judgeCall(model, judgeCase);
+    const key = lane === 'mock' ? '' : await this.credentialsOf(work, call);
+    if (typeof key !== 'string') return this.failed(task, key.error);
     const tokens = { input: 0, output: 0 };
     for (let answers = 1; ; answers++) {
       let reply;
@@ -135,7 +135,7 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
         const reservation = await parked(this.reserve(task, work, call, tokens, signal));
         if (reservation.kind === 'gone') return null;
         if (reservation.kind === 'stop') return this.failed(task, budgetStopMessage(reservation.budgetUsd), tokens);
-        const outcome = await this.services.caller.call(call, key!, signal);
+        const outcome = await this.services.caller.call(call, key, signal);
         if (!outcome.ok) return this.failed(task, `The judge could not answer: ${outcome.message}`, tokens);
         reply = outcome.reply;
       }
@@ -154,6 +154,21 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
       if (answers > this.services.settings.maxRetries)
         return this.failed(task, `The judge's answer could not be read (${answers} answers).`, tokens);
     }
+  }
+
+  /**
+   * The user's key of the judge model's provider; for a model of the user's endpoint, the endpoint (its own key and
+   * headers) set on the call, and no provider key. An error when the key or the endpoint is gone.
+   */
+  private async credentialsOf(work: JudgeWork, call: ProviderCall): Promise<string | { error: string }> {
+    if (call.provider !== 'custom') {
+      const key = await this.services.apiKey(work.user_id, call.provider);
+      return key ?? { error: missingKeyMessage(call.provider, [call.model]) };
+    }
+    const endpoint = work.endpoint_id === null ? null : await this.services.endpoint(work.user_id, work.endpoint_id);
+    if (endpoint === null) return { error: `The endpoint that served ${call.model} was deleted.` };
+    call.endpoint = endpoint;
+    return '';
   }
 
   /**

@@ -63,7 +63,12 @@ export function judgeMessage({ rubric, turns, expected, output, toolCalls = [] }
 
 /** The call to a judge model: deterministic (temperature 0), JSON mode where the model has it. */
 export function judgeCall(
-  model: { company: ProviderName; model_name: string; capabilities: ModelCapabilities; supports_json_mode: boolean },
+  model: {
+    company: ProviderName | 'custom';
+    model_name: string;
+    capabilities: ModelCapabilities;
+    supports_json_mode: boolean;
+  },
   judgeCase: JudgeCase,
 ): ProviderCall {
   return {

@@ -43,7 +43,9 @@ export type JudgeWork = {
   /** The tools the model asked to call with that output; null when it called none. */
   tool_calls: ToolCall[] | null;
   rubric: string | null;
-  company: ProviderName | null;
+  company: ProviderName | 'custom' | null;
+  /** The user's endpoint that serves the judge model (company `custom`). */
+  endpoint_id: number | null;
   model_name: string | null;
   capabilities: ModelCapabilities | null;
   supports_json_mode: boolean | null;
@@ -57,7 +59,7 @@ export type JudgeWork = {
 export async function readJudgeWork(database: Database, taskIds: number[]): Promise<JudgeWork[]> {
   const { rows } = await database.executeSql<JudgeWork>(
     `SELECT t.id, t.evaluation_id, e.user_id, r.input_id, r.configuration_id, r.messages, res.output, res.tool_calls, c.value AS rubric,
-            m.company, m.model_name, m.capabilities, m.supports_json_mode, m.price, e.budget_usd
+            m.company, m.endpoint_id, m.model_name, m.capabilities, m.supports_json_mode, m.price, e.budget_usd
        FROM judge_tasks t
        JOIN evaluations e ON e.id = t.evaluation_id
        JOIN api_requests r ON r.id = t.api_request_id
