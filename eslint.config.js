@@ -14,6 +14,45 @@ import fs from 'node:fs';
 
 const webFeatures = fs.readdirSync(new URL('./web/src/features', import.meta.url));
 
+/** Import boundaries that hold for every file. */
+const boundaries = [
+  { target: './web', from: './server', message: 'The web app talks to the server over HTTP only.' },
+  { target: './server', from: './web', message: 'The server never imports the web app.' },
+  {
+    target: './packages/contract',
+    from: ['./server', './web'],
+    message: 'The contract is shared by both sides and depends on neither.',
+  },
+  {
+    target: ['./web/src/features', './web/src/components', './web/src/lib'],
+    from: './web/src/app',
+    message: 'Only web/src/app composes features; nothing imports it.',
+  },
+  {
+    target: ['./web/src/components', './web/src/lib'],
+    from: './web/src/features',
+    message: 'Shared code does not depend on a feature.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'Web features never import each other: compose them in web/src/app, or share from lib/components.',
+  })),
+];
+
+/**
+ * The server's lower layers know nothing of the product: the task queue knows tasks, leases and lanes, and the
+ * providers know how to call a model; the engine registers its tasks with one and calls the other. Both may use the
+ * database client and lib. Their tests drive them through the engine, so the rule holds for their sources only.
+ */
+const serverLayers = ['queue', 'providers'].map((layer) => ({
+  target: `./server/src/${layer}`,
+  from: './server/src',
+  except: [`./${layer}`, './db', './lib'],
+  message: `server/src/${layer} is below the product: it imports only itself, the database client and lib.`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,34 +82,24 @@ export default tseslint.config(
       // Fastify plugins and hooks are async by contract (a plugin that is not async must call `done`), and an
       // implementation of a promise-returning interface may have nothing to wait for.
       '@typescript-eslint/require-await': 'off',
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './web', from: './server', message: 'The web app talks to the server over HTTP only.' },
-            { target: './server', from: './web', message: 'The server never imports the web app.' },
+            ...boundaries,
+            ...serverLayers,
             {
-              target: './packages/contract',
-              from: ['./server', './web'],
-              message: 'The contract is shared by both sides and depends on neither.',
+              target: './server/src/verdicts',
+              from: './server/src/evaluations/tasks',
+              message: "Verdicts are scored for the engine's tasks: they never import them.",
             },
-            {
-              target: ['./web/src/features', './web/src/components', './web/src/lib'],
-              from: './web/src/app',
-              message: 'Only web/src/app composes features; nothing imports it.',
-            },
-            {
-              target: ['./web/src/components', './web/src/lib'],
-              from: './web/src/features',
-              message: 'Shared code does not depend on a feature.',
-            },
-            ...webFeatures.map((feature) => ({
-              target: `./web/src/features/${feature}`,
-              from: './web/src/features',
-              except: [`./${feature}`],
-              message:
-                'Web features never import each other: compose them in web/src/app, or share from lib/components.',
-            })),
           ],
         },
       ],

@@ -64,4 +64,24 @@ describe('import boundaries', () => {
       ),
     ).toEqual([expect.stringMatching(/The web app talks to the server over HTTP only/)]);
   });
+
+  it("reports the queue and the providers importing product code, and verdicts importing the engine's tasks", async () => {
+    const product = "import { CALL_TABLE } from '../evaluations/tasks/tables.js';\nexport const probe = CALL_TABLE;\n";
+    expect(await boundaryMessages('server/src/queue/probe.ts', product)).toEqual([
+      expect.stringMatching(/server\/src\/queue is below the product/),
+    ]);
+    expect(await boundaryMessages('server/src/providers/probe.ts', product)).toEqual([
+      expect.stringMatching(/server\/src\/providers is below the product/),
+    ]);
+    expect(await boundaryMessages('server/src/verdicts/probe.ts', product)).toEqual([
+      expect.stringMatching(/Verdicts are scored for the engine's tasks/),
+    ]);
+    expect(
+      await boundaryMessages(
+        'server/src/queue/probe.ts',
+        "import { queryRows } from '../db/client.js';\nimport type { TaskTable } from './task.js';\n" +
+          'export const probe: [typeof queryRows, TaskTable?] = [queryRows];\n',
+      ),
+    ).toEqual([]);
+  });
 });

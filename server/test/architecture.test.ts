@@ -111,6 +111,17 @@ describe('one-way imports between the layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('only evaluations/run-state changes where a run stands: its counts, judge cost, completion and cancel', () => {
+    const runState = path.join(root, 'server/src/evaluations/run-state');
+    // An SQL assignment to one of the columns that say where a run stands (the engine's statements are SQL).
+    const changesARun = /\b(finished_requests|pending_judgements|judge_cost_usd|completed_at|cancelled_at)"?\s*=[^=]/;
+    const offenders = sourceFiles(path.join(root, 'server/src'))
+      .filter((file) => !file.endsWith('.test.ts') && !file.startsWith(`${runState}${path.sep}`))
+      .filter((file) => changesARun.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+
   it("parsers, import readers and CPU work over users' content load only on the untrusted-work pool, never on the main thread", () => {
     const serverSrc = path.join(root, 'server/src');
     // The parsers of uploads, and the libraries the statistics loop with (distributions, the seeded generator, edit

@@ -79,9 +79,11 @@ describe('a server killed mid-run', () => {
       expect(results).toHaveLength(200);
       expect(new Set(results.map((r) => r.api_request)).size).toBe(200);
       expect(new Set(results.map((r) => `${r.input}:${r.configuration}`)).size).toBe(200);
-      // Calls cut off by the kill ran again (at most a concurrency's worth per lane, plus unsaved outcomes); nothing else did.
+      // Only calls whose outcome the kill lost ran again: the new process calls each request not written yet once, so
+      // the calls over 200 are the old process's calls minus the outcomes it wrote (at least the SUCCESS seen before
+      // the kill). A fixed allowance would not do: how many outcomes wait to be written depends on the machine's load.
       expect(fake.stats.calls).toBeGreaterThanOrEqual(200);
-      expect(fake.stats.calls - 200).toBeLessThanOrEqual(2 * 20 + 20);
+      expect(fake.stats.calls - 200).toBeLessThanOrEqual(callsBeforeRestart - atKill.SUCCESS);
       expect(callsBeforeRestart).toBeLessThan(200 + 40);
       const document = await client.ok<EvaluationResults>('GET', ROUTES.evaluationResults(run.evaluation_id));
       expect(document.evaluation.completed_at).not.toBeNull();

@@ -1,8 +1,9 @@
+import type { Leased } from '../queue/task.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../test/harness.js';
 import { queuedRun } from '../../test/queued-run.js';
 import { claimReady } from '../queue/sql/claim.js';
-import { writeOutcomes, type Outcome } from '../evaluations/tasks/outcomes.js';
+import { writeOutcomes, type Outcome } from '../evaluations/run-state/outcomes.js';
 import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
 import { RuleScorer } from '../verdicts/rule-scorer.js';
 import { compileRuleChecks, scoreOutputs } from '../verdicts/scoring.js';
@@ -148,8 +149,9 @@ describe.each(databaseKinds)('a rule that throws while scoring in the worker, on
       limit: 2,
       leaseMs: 60_000,
     });
-    const outcomes: Outcome[] = rows.map((row) => ({
+    const outcomes: Leased<Outcome>[] = rows.map((row) => ({
       id: row.id,
+      lease: row.attempts,
       evaluation_id: run.evaluationId,
       input_id: row.input_id,
       configuration_id: 0,

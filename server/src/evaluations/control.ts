@@ -9,10 +9,10 @@ import { type Database, queryRows } from '../db/client.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { announceCancel } from '../queue/channels.js';
-import { readyAgain } from '../queue/sql/add.js';
 import { assertRunSlotFree, type RunLimits } from './run.js';
-import { failPendingRequests, failRunningRequests } from './tasks/end-requests.js';
-import { cancelJudgements, requeueCancelledJudgements } from '../verdicts/judge-tasks.js';
+import { markCancelled, reopenRequests } from './run-state/control.js';
+import { failPendingRequests, failRunningRequests } from './run-state/end-requests.js';
+import { cancelJudgements, requeueCancelledJudgements } from './run-state/judgements.js';
 
 // Controls of a run after it started: cancel it, or run some of its requests again. See decision 0021.
 
@@ -28,16 +28,7 @@ export async function cancelEvaluation(
   userId: number,
   evaluationId: number,
 ): Promise<CancelEvaluationResponse> {
-  const { rows } = await database.executeSql<{ id: number; running: boolean }>(
-    `WITH marked AS (
-       UPDATE evaluations SET cancelled_at = now()
-        WHERE id = $1 AND user_id = $2 AND completed_at IS NULL
-       RETURNING id
-     )
-     SELECT e.id, EXISTS (SELECT 1 FROM marked) AS running FROM evaluations e WHERE e.id = $1 AND e.user_id = $2`,
-    [evaluationId, userId],
-  );
-  const [evaluation] = rows;
+  const evaluation = await markCancelled(database, userId, evaluationId);
   if (!evaluation) throw notFound('Evaluation not found.');
   if (!evaluation.running) throw new HttpError(409, 'This evaluation has already finished.');
   const pending = await failPendingRequests(database, evaluationId, CANCELLED_MESSAGE);
@@ -88,42 +79,8 @@ export async function rerunEvaluation(
         });
     }
     if (evaluation.completed) await assertRunSlotFree(tx, userId, limits.maxActiveRunsPerUser);
-    const counted = await queryRows<{ n: number; redone: number }>(
-      tx,
-      sql`
-      WITH chosen AS (
-        SELECT r.id, r.status FROM api_requests r
-         WHERE r.evaluation_id = ${evaluationId}::int AND r.status IN ('SUCCESS', 'FAILED')
-           AND (${ids}::jsonb IS NULL OR r.id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::int))
-           AND (NOT ${input.failed_only}::boolean OR r.status = 'FAILED')
-         FOR UPDATE
-      ), kept AS (
-        INSERT INTO result_history (evaluation_id, api_request_id, status, output, tool_calls, error_message,
-                                    execution_time, input_token_total_count, output_token_count, finished_at)
-        SELECT r.evaluation_id, r.id, r.status, res.output, res.tool_calls, r.error_message, r.execution_time,
-               r.input_token_total_count, r.output_token_count, r.updated_at
-          FROM api_requests r JOIN chosen c ON c.id = r.id LEFT JOIN results res ON res.api_request_id = r.id
-      ), dropped_results AS (
-        DELETE FROM results WHERE api_request_id IN (SELECT id FROM chosen)
-      ), dropped_scores AS (
-        DELETE FROM scores WHERE evaluation_id = ${evaluationId}::int AND api_request_id IN (SELECT id FROM chosen)
-      ), reset AS (
-        UPDATE api_requests r
-           SET ${readyAgain}, execution_time = NULL, input_token_total_count = NULL, output_token_count = NULL,
-               reasoning_tokens = NULL, error_message = NULL
-          FROM chosen c WHERE r.id = c.id
-        RETURNING r.id
-      ), counted AS (
-        SELECT count(*)::int AS n, count(*) FILTER (WHERE c.status = 'SUCCESS')::int AS redone
-          FROM reset JOIN chosen c ON c.id = reset.id
-      )
-      UPDATE evaluations e
-         SET finished_requests = e.finished_requests - c.n, cancelled_at = NULL
-        FROM counted c
-       WHERE e.id = ${evaluationId}::int AND c.n > 0
-      RETURNING c.n, c.redone, settle_evaluation(e.id)`,
-    );
-    const n = counted[0]?.n ?? 0;
+    const counted = await reopenRequests(tx, evaluationId, { ids, failedOnly: input.failed_only });
+    const n = counted.n;
     const judgements = await requeueCancelledJudgements(tx, evaluationId);
     if (n === 0 && judgements === 0)
       throw badRequest({
@@ -135,7 +92,7 @@ export async function rerunEvaluation(
       });
     // Redoing outputs the user already has is a new evaluation of the same prompts, and counts as one; redoing
     // only failed or cancelled requests gives back what the run owed, and is free. A 402 rolls the re-run back.
-    if ((counted[0]?.redone ?? 0) > 0 && !evaluation.use_mock)
+    if (counted.redone > 0 && !evaluation.use_mock)
       await consumeEvaluationQuota(tx, userId, limits.freeEvaluationsPerMonth);
     return n;
   });

@@ -19,7 +19,7 @@ import {
 import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
 import { evaluationCompleted, queuedRun, requestRows } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
-import { failPendingRequests } from './tasks/end-requests.js';
+import { failPendingRequests } from './run-state/end-requests.js';
 import { itemAt } from '@promptgrid/test-support';
 
 const KEY = 'sk-good-openai-cost';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ModelPrice, RunEstimate, RunEvaluationInput } from '@promptgrid/contract';
 import { queryRows, type Db } from '../db/client.js';
 import type { ModelCapabilities } from '../db/schema.js';
-import { judgeCall } from '../verdicts/judge.js';
+import { judgeCall } from './judging/judge.js';
 import { assertJudgeKeys } from './judge-keys.js';
 import {
   callInputTokens,

@@ -38,6 +38,11 @@ export class BatchWriter<T> {
     return this.chain;
   }
 
+  /** Items waiting for the next write (their tasks still held by this worker until it lands). */
+  get waiting(): readonly T[] {
+    return this.batch;
+  }
+
   /** Adds an item to the batch; `now`: write it at once (nothing will join it soon). */
   add(item: T, now: boolean) {
     this.batch.push(item);

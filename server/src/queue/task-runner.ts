@@ -6,7 +6,7 @@ import { claimReady, type Claim } from './sql/claim.js';
 import { reclaimExpired } from './sql/reclaim-expired.js';
 import { releaseTasks } from './sql/release.js';
 import { renewLeases } from './sql/renew.js';
-import type { ClaimedTask, TaskHandler } from './task.js';
+import type { ClaimedTask, Leased, TaskHandler, TaskResult } from './task.js';
 
 /** A task whose workers stopped this many times (it may be what kills them) ends as a failure instead of running again. */
 export const MAX_ATTEMPTS = 5;
@@ -28,9 +28,9 @@ export type TaskRunnerSettings = {
  * batches the results for the handler's write, renews the leases of what it holds, and on stop hands back what it
  * could not finish.
  */
-export class TaskRunner<Task extends ClaimedTask, Result> {
+export class TaskRunner<Task extends ClaimedTask, Result extends TaskResult> {
   private readonly lanes: LaneRunner<Task>[];
-  private readonly writer: BatchWriter<Result>;
+  private readonly writer: BatchWriter<Leased<Result>>;
   /** Running tasks by id: how to abort each, and its group (a cancel aborts one group's tasks). */
   private readonly running = new Map<number, { abort: AbortController; group: number }>();
   private readonly runs = new Set<Promise<void>>();
@@ -95,10 +95,16 @@ export class TaskRunner<Task extends ClaimedTask, Result> {
     for (const task of this.running.values()) if (task.group === group) task.abort.abort(new Error('cancelled'));
   }
 
-  /** Extends the leases of what it holds, in the writer's chain (a renewal and a write of the same rows at once could deadlock). */
+  /**
+   * Extends the leases of what it holds (running, buffered, or ended with a result waiting to be written), in the
+   * writer's chain (a renewal and a write of the same rows at once could deadlock).
+   */
   renewLeases() {
     return this.writer.serialize(async () => {
-      const held = [...this.running.keys()].concat(this.lanes.flatMap((lane) => lane.bufferedIds()));
+      const held = [...this.running.keys()].concat(
+        this.lanes.flatMap((lane) => lane.bufferedIds()),
+        this.writer.waiting.map((result) => result.id),
+      );
       if (held.length === 0) return;
       await renewLeases(this.database, this.handler.table, this.workerId, held, this.settings.leaseMs).catch(
         (error: unknown) => this.log.warn({ err: error, task: this.handler.name }, 'renewing leases failed'),
@@ -162,7 +168,8 @@ export class TaskRunner<Task extends ClaimedTask, Result> {
       }
       if (result === null || abort.signal.aborted) return;
       // running still holds this task: <= 1 means nothing else is working, so nothing will join the batch soon.
-      this.writer.add(result, this.running.size - this.parked <= 1);
+      // The claim's attempt goes with the result: the write lands only if no claim came since (sql/complete.ts).
+      this.writer.add({ ...result, lease: task.attempts }, this.running.size - this.parked <= 1);
       events.emit('task:completed', { task: handler.name, lane, id: task.id, group });
     } finally {
       this.running.delete(task.id);

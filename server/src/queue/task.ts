@@ -50,7 +50,17 @@ export type TaskContext = {
   parked: <T>(promise: Promise<T>) => Promise<T>;
 };
 
-export interface TaskHandler<Task extends ClaimedTask = ClaimedTask, Result = unknown> {
+/**
+ * A result as the worker hands it to its handler's write: `lease` is the attempt its task was claimed at (`attempts`
+ * after that claim), the token of that claim. The write ends the task only while it still has that attempt under the
+ * worker (sql/complete.ts): a claim since, by any worker, makes the result stale and it is dropped.
+ */
+export type Leased<Result> = Result & { lease: number };
+
+/** What every task's result has: the id of its task. */
+export type TaskResult = { id: number };
+
+export interface TaskHandler<Task extends ClaimedTask = ClaimedTask, Result extends TaskResult = TaskResult> {
   /** The name events and logs use. */
   readonly name: string;
   readonly table: TaskTable;
@@ -67,8 +77,9 @@ export interface TaskHandler<Task extends ClaimedTask = ClaimedTask, Result = un
   /** The result a task of `lane` ends with when it cannot run. */
   failure(task: Task, cause: FailureCause, lane: string): Result;
   /**
-   * Writes a batch of results in one statement (or transaction), only for tasks still IN_PROGRESS under `workerId`
-   * (sql/complete.ts), so each task ends exactly once. Answers the groups the write completed.
+   * Writes a batch of results in one statement (or transaction), only for tasks still IN_PROGRESS under `workerId` at
+   * the attempt of their `lease` (sql/complete.ts), so each task ends exactly once; a result that is not (or no longer)
+   * writable is dropped rather than failing the others. Answers the groups the write completed.
    */
-  write(workerId: string, results: Result[]): Promise<number[]>;
+  write(workerId: string, results: Leased<Result>[]): Promise<number[]>;
 }

@@ -1,9 +1,10 @@
+import type { Leased } from './task.js';
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../test/harness.js';
 import { evaluationCompleted, queuedRun } from '../../test/queued-run.js';
 import { createEvaluationWorker } from '../evaluations/tasks/evaluation-worker.js';
-import { writeOutcomes, type Outcome } from '../evaluations/tasks/outcomes.js';
+import { writeOutcomes, type Outcome } from '../evaluations/run-state/outcomes.js';
 import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
 import { BatchWriter } from './batch-writer.js';
 import { queueEvents, type QueueEventMap, type QueueLogger } from './events.js';
@@ -144,7 +145,7 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
     });
     const events = queueEvents();
     let writes = 0;
-    const writer = new BatchWriter<Outcome>(
+    const writer = new BatchWriter<Leased<Outcome>>(
       'call',
       (batch) =>
         ++writes === 1 ? Promise.reject(new Error('connection lost')) : writeOutcomes(ctx.database, 'writer', batch),
@@ -159,6 +160,7 @@ describe.each(databaseKinds)('the queue worker with the evaluation tasks on %s',
       configuration_id: 0,
       execution_time: 0.1,
       cost_usd: null,
+      lease: 1,
     };
     writer.add(
       {

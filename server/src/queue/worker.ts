@@ -5,7 +5,7 @@ import { CANCEL_CHANNEL, WORK_CHANNEL } from './channels.js';
 import { queueEvents, type QueueEvents, type QueueLogger } from './events.js';
 import { Listener } from './listener.js';
 import { expireAllLeases } from './sql/reclaim-expired.js';
-import type { ClaimedTask, TaskHandler } from './task.js';
+import type { ClaimedTask, TaskHandler, TaskResult } from './task.js';
 import { TaskRunner, type TaskRunnerSettings } from './task-runner.js';
 
 /** How long a stopping worker lets running tasks finish before it aborts them and hands them back. */
@@ -24,7 +24,7 @@ type QueueWorkerOptions = {
 
 /** What the worker does with a registered handler's runner, whatever its task and result types. */
 type Runner = Pick<
-  TaskRunner<ClaimedTask, unknown>,
+  TaskRunner<ClaimedTask, TaskResult>,
   'table' | 'start' | 'wake' | 'cancelGroup' | 'renewLeases' | 'stop'
 >;
 
@@ -54,7 +54,7 @@ export class QueueWorker {
   }
 
   /** Adds a handler's tasks to what this worker runs (before it starts). */
-  register<Task extends ClaimedTask, Result>(handler: TaskHandler<Task, Result>): this {
+  register<Task extends ClaimedTask, Result extends TaskResult>(handler: TaskHandler<Task, Result>): this {
     this.runners.push(new TaskRunner(this.database, handler, this.id, this.settings, this.events, this.log));
     return this;
   }

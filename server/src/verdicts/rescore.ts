@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { badRequest } from '../http/errors.js';
 import { assertCheckValid } from '../checks/service.js';
 import { lockEvaluation, readOwnedEvaluation } from './evaluation.js';
-import { requeueJudgements } from './judge-tasks.js';
+import { requeueJudgements } from '../evaluations/run-state/judgements.js';
 import { deleteEvaluationScores, insertRuleScores, readOutputs, readRuleChecks } from './scores.js';
 import { compileRuleChecks, scoreOutputs } from './scoring.js';
 

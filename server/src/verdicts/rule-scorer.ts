@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import type { Outcome } from '../evaluations/tasks/outcomes.js';
+import type { ToolCall } from '@promptgrid/contract';
 import {
   readRuleChecksOfEvaluation,
   readRunInputs,
@@ -19,6 +19,17 @@ import { scoreOutputs, type RuleCheck, type RuleScore } from './scoring.js';
 const CHECKS_FRESH_MS = 5000;
 const REMEMBERED_EVALUATIONS = 200;
 
+/** What the rule checks score of a finished request (the engine's outcome has these and more). */
+export type ScoredOutcome = {
+  id: number;
+  evaluation_id: number;
+  input_id: number | null;
+  configuration_id: number;
+  status: 'SUCCESS' | 'FAILED';
+  output: string | null;
+  tool_calls?: ToolCall[] | null;
+};
+
 /** Scores a worker's finished requests with their project's rule checks, just before the outcomes are written. */
 export class RuleScorer {
   private readonly checks = new Map<number, { value: Promise<RuleCheck[]>; until: number }>();
@@ -33,7 +44,7 @@ export class RuleScorer {
   }
 
   /** The verdicts of every successful outcome; a failure to read the checks fails the write, which is retried. */
-  async score(outcomes: readonly Outcome[]): Promise<RuleScore[]> {
+  async score(outcomes: readonly ScoredOutcome[]): Promise<RuleScore[]> {
     const scores: RuleScore[] = [];
     for (const outcome of outcomes) {
       if (outcome.status !== 'SUCCESS' || outcome.output === null) continue;

@@ -1,6 +1,6 @@
 import { JUDGING_CANCELLED, type Rating, type Score } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
-import { readUnwrittenJudgements } from './judge-tasks.js';
+import { readUnwrittenJudgements } from '../evaluations/judging/work.js';
 import { readRatingsByRequest } from './ratings.js';
 import { readScoresByRequest } from './scores.js';
 

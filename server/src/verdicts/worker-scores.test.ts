@@ -1,13 +1,14 @@
+import type { Leased } from '../queue/task.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ApiRequest } from '@promptgrid/contract';
 import { createTestApp, databaseKinds, signedInClient } from '../../test/harness.js';
 import { evaluationCompleted, queuedRun } from '../../test/queued-run.js';
 import { queueEvents } from '../queue/events.js';
 import { claimReady } from '../queue/sql/claim.js';
-import { writeOutcomes, type Outcome } from '../evaluations/tasks/outcomes.js';
+import { writeOutcomes, type Outcome } from '../evaluations/run-state/outcomes.js';
 import { CALL_TABLE, type ClaimedRequest } from '../evaluations/tasks/tables.js';
 import { compileRule } from '../checks/rules.js';
-import { mockJudgeReply, parseJudgeAnswer } from './judge.js';
+import { mockJudgeReply, parseJudgeAnswer } from '../evaluations/judging/judge.js';
 import { firstItems, itemAt } from '@promptgrid/test-support';
 
 describe.each(databaseKinds)('rule checks in the worker on %s', (kind) => {
@@ -102,8 +103,9 @@ describe.each(databaseKinds)("the outcome writer's scores on %s", (kind) => {
       }),
       0,
     );
-    const outcome: Outcome = {
+    const outcome: Leased<Outcome> = {
       id: row.id,
+      lease: row.attempts,
       evaluation_id: run.evaluationId,
       input_id: row.input_id,
       configuration_id: 0,

@@ -1,6 +1,6 @@
 // Runs: an evaluation, its api requests (the queue), their outputs, and its share link.
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type {
   ChatMessage,
   InputImage,
@@ -104,7 +104,16 @@ export const evaluations = pgTable(
     /** When the user cancelled the run; a re-run clears it. */
     cancelledAt: timestampTz('cancelled_at'),
   },
-  (t) => [index('evaluations_user_idx').on(t.userId, t.createdAt), index('evaluations_project_idx').on(t.projectId)],
+  (t) => [
+    index('evaluations_user_idx').on(t.userId, t.createdAt),
+    index('evaluations_project_idx').on(t.projectId),
+    // A write that counts a request twice, or a judgement off twice, fails instead of leaving a count that no longer
+    // matches the rows (the completion rule, settle_evaluation, would then stamp a run complete too early or never).
+    check(
+      'evaluations_counts_in_range',
+      sql`${t.finishedRequests} BETWEEN 0 AND ${t.totalRequests} AND ${t.pendingJudgements} >= 0`,
+    ),
+  ],
 );
 
 export const apiRequests = pgTable(

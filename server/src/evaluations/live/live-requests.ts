@@ -1,5 +1,5 @@
 import type { StreamSink } from '../../providers/types.js';
-import type { Outcome } from '../tasks/outcomes.js';
+import type { Outcome } from '../run-state/outcomes.js';
 import type { ClaimedRequest } from '../tasks/tables.js';
 import type { LiveHub } from './hub.js';
 

@@ -11,12 +11,12 @@ import { NO_TOOLS, type CallImage, type ProviderCall, type ProviderName } from '
 import type { Db } from '../../db/client.js';
 import { imageData } from '../../inputs/images.js';
 import { imagesTokens } from '../image-tokens.js';
-import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
+import type { FailureCause, Leased, TaskContext, TaskHandler } from '../../queue/task.js';
 import { RuleScorer } from '../../verdicts/rule-scorer.js';
 import { callInputTokens, callMaxOutputTokens, countFor, toolingInputTokens, worstCaseUsd } from '../call-tokens.js';
 import { sentTurns } from '../turns.js';
-import { budgetStopOf } from './budget-stops.js';
-import { writeOutcomes, type Outcome } from './outcomes.js';
+import { budgetStopOf } from '../run-state/budget-stops.js';
+import { writeOutcomes, type Outcome } from '../run-state/outcomes.js';
 import type { EngineServices, EvaluationContext } from './services.js';
 import { CALL_TABLE, LANES, type ClaimedRequest } from './tables.js';
 
@@ -126,7 +126,7 @@ export class CallTask implements TaskHandler<ClaimedRequest, Outcome> {
     );
   }
 
-  async write(workerId: string, outcomes: Outcome[]): Promise<number[]> {
+  async write(workerId: string, outcomes: Leased<Outcome>[]): Promise<number[]> {
     const { database, live, budget } = this.services;
     const completed = await writeOutcomes(database, workerId, outcomes, await this.scorer.score(outcomes));
     live?.saved(outcomes, completed);

@@ -7,7 +7,7 @@ import type { Metrics } from '../../metrics/registry.js';
 import type { LiveHub } from '../live/hub.js';
 import { LiveRequests } from '../live/live-requests.js';
 import { CallTask } from './call.js';
-import { JudgeTask } from './judge.js';
+import { JudgeTask } from '../judging/judge-task.js';
 import { EngineServices } from './services.js';
 
 type EvaluationWorkerSettings = ProviderSettings & {

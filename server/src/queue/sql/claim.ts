@@ -14,9 +14,13 @@ export type Claim = {
   owners?: { held: ReadonlyMap<number, number>; maxHeld: number };
 };
 
-/** The tasks a claim takes: ready ones, or held ones whose lease ran out (their worker died). */
+/**
+ * The tasks a claim takes: ready ones, or held ones whose lease ran out (their worker died or stalled). Never the
+ * claiming worker's own: a worker whose renewals ran late (a paused event loop) still runs those tasks or holds their
+ * results for its next write, and claiming them again would run them twice.
+ */
 const READY = `status = 'PENDING'`;
-export const LEASE_EXPIRED = `status = 'IN_PROGRESS' AND lease_expires_at < now()`;
+export const LEASE_EXPIRED = `status = 'IN_PROGRESS' AND lease_expires_at < now() AND claimed_by IS DISTINCT FROM $1`;
 
 /** What a claim sets on every task it takes: IN_PROGRESS under the worker's id and lease, one more attempt. */
 const claimedBy = (table: TaskTable) =>

@@ -1,8 +1,9 @@
+import type { Leased } from '../task.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
 import { CALL_TABLE, type ClaimedRequest } from '../../evaluations/tasks/tables.js';
-import { writeOutcomes, type Outcome } from '../../evaluations/tasks/outcomes.js';
+import { writeOutcomes, type Outcome } from '../../evaluations/run-state/outcomes.js';
 import { claimReady } from './claim.js';
 import { expireAllLeases, reclaimExpired } from './reclaim-expired.js';
 import { releaseTasks } from './release.js';
@@ -11,8 +12,9 @@ import { firstItems, itemAt } from '@promptgrid/test-support';
 
 const LEASE_MS = 60_000;
 const claim = (workerId: string, limit: number) => ({ workerId, lane: 'mock' as const, limit, leaseMs: LEASE_MS });
-const success = (id: number, evaluation_id: number): Outcome => ({
+const success = (id: number, evaluation_id: number): Leased<Outcome> => ({
   id,
+  lease: 1,
   evaluation_id,
   input_id: null,
   configuration_id: 0,
@@ -144,6 +146,30 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
     ]);
   });
 
+  it('writes an outcome only under the claim it was made for, not after a claim since, even back to the same worker', async () => {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 1 });
+    const first = itemAt(await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('w', 1)), 0);
+    // Its lease runs out and another worker takes it, then that one's lease runs out and the first takes it back.
+    await expireAllLeases(ctx.database, CALL_TABLE);
+    await reclaimExpired<ClaimedRequest>(ctx.database, CALL_TABLE, claim('x', 1));
+    await expireAllLeases(ctx.database, CALL_TABLE);
+    const again = itemAt(await reclaimExpired<ClaimedRequest>(ctx.database, CALL_TABLE, claim('w', 1)), 0);
+    expect([first.attempts, again.attempts]).toEqual([1, 3]);
+
+    await writeOutcomes(ctx.database, 'w', [{ ...success(first.id, run.evaluationId), lease: first.attempts }]);
+    expect((await run.rows()).map((r) => r.status)).toEqual(['IN_PROGRESS']);
+    await writeOutcomes(ctx.database, 'w', [{ ...success(first.id, run.evaluationId), lease: again.attempts }]);
+    expect((await run.rows()).map((r) => r.status)).toEqual(['SUCCESS']);
+  });
+
+  it("never claims back a worker's own expired rows: it still holds them", async () => {
+    const run = await queuedRun(ctx, { configurations: 1, inputs: 1 });
+    await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('w', 1));
+    await expireAllLeases(ctx.database, CALL_TABLE);
+    expect(await reclaimExpired<ClaimedRequest>(ctx.database, CALL_TABLE, claim('w', 1))).toEqual([]);
+    expect((await run.rows()).map((r) => [r.claimed_by, r.attempts])).toEqual([['w', 1]]);
+  });
+
   it("writes outcomes of the worker's own rows with their results, and completes the evaluation with its last", async () => {
     const run = await queuedRun(ctx, { configurations: 1, inputs: 3 });
     const other = await queuedRun(ctx, { configurations: 1, inputs: 1 });
@@ -157,7 +183,7 @@ describe.each(databaseKinds)("the queue's statements on %s", (kind) => {
       0,
     );
 
-    const failure: Outcome = {
+    const failure: Leased<Outcome> = {
       ...success(b.id, run.evaluationId),
       status: 'FAILED',
       output: null,

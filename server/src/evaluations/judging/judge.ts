@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { ChatMessage } from '@promptgrid/contract';
-import type { ModelCapabilities } from '../db/schema.js';
-import { countTokens } from '../lib/tokens.js';
+import type { ModelCapabilities } from '../../db/schema.js';
+import { countTokens } from '../../lib/tokens.js';
 import { toolCallsText, type ToolCall } from '@promptgrid/contract';
-import { NO_TOOLS, type ProviderCall, type ProviderName, type ProviderReply } from '../providers/types.js';
+import { NO_TOOLS, type ProviderCall, type ProviderName, type ProviderReply } from '../../providers/types.js';
 
 /**
  * What a judge is shown: the check's rubric, the input's turns the model was sent (its user prompt, or a conversation;

@@ -1,12 +1,14 @@
+import type { Leased } from '../../queue/task.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds } from '../../../test/harness.js';
 import { queuedRun } from '../../../test/queued-run.js';
 import { claimReady } from '../../queue/sql/claim.js';
 import { reclaimExpired } from '../../queue/sql/reclaim-expired.js';
 import { releaseTasks } from '../../queue/sql/release.js';
-import { writeJudgements, type Judgement } from './judgements.js';
+import { writeJudgements } from './judgements.js';
+import type { Judgement } from '../judging/work.js';
 import { writeOutcomes, type Outcome } from './outcomes.js';
-import { CALL_TABLE, JUDGE_TABLE, type ClaimedJudgeTask, type ClaimedRequest } from './tables.js';
+import { CALL_TABLE, JUDGE_TABLE, type ClaimedJudgeTask, type ClaimedRequest } from '../tasks/tables.js';
 import { itemAt } from '@promptgrid/test-support';
 
 describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
@@ -40,8 +42,9 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
       0,
     );
     const rows = await claimReady<ClaimedRequest>(ctx.database, CALL_TABLE, claim('w'));
-    const outcome = (row: (typeof rows)[number], success: boolean): Outcome => ({
+    const outcome = (row: (typeof rows)[number], success: boolean): Leased<Outcome> => ({
       id: row.id,
+      lease: row.attempts,
       evaluation_id: run.evaluationId,
       input_id: row.input_id,
       configuration_id: 0,
@@ -60,8 +63,9 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
     return { evaluationId: run.evaluationId, checkId: check.id, requestId: itemAt(rows, 0).id, completed };
   }
 
-  const judgement = (id: number, evaluation_id: number): Judgement => ({
+  const judgement = (id: number, evaluation_id: number, lease = 1): Leased<Judgement> => ({
     id,
+    lease,
     evaluation_id,
     pass: true,
     score: 0.8,
@@ -119,7 +123,7 @@ describe.each(databaseKinds)('judge tasks on the queue on %s', (kind) => {
     const [again] = await reclaimExpired<ClaimedJudgeTask>(ctx.database, JUDGE_TABLE, claim('x'));
     expect(again).toMatchObject({ id: task.id, attempts: 2 });
     await sql('DELETE FROM checks WHERE id = $1', [run.checkId]);
-    expect(await writeJudgements(ctx.database, 'x', [judgement(task.id, run.evaluationId)])).toEqual([
+    expect(await writeJudgements(ctx.database, 'x', [judgement(task.id, run.evaluationId, again!.attempts)])).toEqual([
       run.evaluationId,
     ]);
     expect(await sql('SELECT * FROM scores WHERE evaluation_id = $1', [run.evaluationId])).toEqual([]);

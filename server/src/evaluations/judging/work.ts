@@ -1,16 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.js';
 import type { ChatMessage, ModelPrice, ToolCall } from '@promptgrid/contract';
+import { type Database, type Db, queryRows } from '../../db/client.js';
 import type { ModelCapabilities } from '../../db/schema.js';
-import { addTasks } from '../../queue/sql/add.js';
-import { completeTasks } from '../../queue/sql/complete.js';
-import { crossedBudget, stopRunsAtBudget, type BudgetWrite } from './budget-stops.js';
 import type { ProviderName } from '../../providers/types.js';
-import { JUDGE_TABLE } from './tables.js';
+import { addTasks } from '../../queue/sql/add.js';
+import { JUDGE_TABLE } from '../tasks/tables.js';
 
 /**
- * The judge tasks' statements besides the claim and the leases (the queue's). A task ends exactly once, as a request
- * does: its judgement is written only while it is still IN_PROGRESS under this worker.
+ * What judge work there is: the tasks an output gets, what judging one reads, and which are unwritten. What a
+ * judgement's end does to its run (its score, its cost, the run's count of pending judgements) is the run's state
+ * (run-state/judgements.ts).
  */
 
 /**
@@ -88,54 +87,26 @@ export type Judgement = {
 };
 
 /**
- * Writes judgements: the tasks turn DONE with the judge's usage, their scores are stored (a check deleted meanwhile
- * gets none), their requests' updated_at moves so a poll of changed requests brings the new scores and their judge
- * cost adds up, and the evaluations count them off pending_judgements and add their cost; a write whose cost crosses
- * a run's budget stops the run (stopRunsAtBudget). The write that ends an evaluation's last judgement after its last
- * request completes it (settle_evaluation). The evaluations' rows are locked first, in id order, as a rescore and the outcome
- * write lock them: a rescore deleting these tasks and this write cannot wait for each other.
- * Answers the evaluations this write completed.
+ * The evaluation's judge work that has not written a verdict: the requests whose output a judge is still judging, and
+ * per request the llm_judge checks whose judgement a cancel stopped (kept CANCELLED until a re-run queues them again).
  */
-export async function writeJudgements(
-  database: Database,
-  workerId: string,
-  judgements: Judgement[],
-): Promise<number[]> {
-  const evaluationIds = JSON.stringify([...new Set(judgements.map((j) => j.evaluation_id))].sort((a, b) => a - b));
-  const statement = sql`
-    WITH v AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(judgements)}::json)
-        AS v(id int, pass boolean, score float8, reason text, error text, input_tokens int, output_tokens int,
-             cost_usd float8)
-    ), done AS (${completeTasks({
-      table: JUDGE_TABLE,
-      workerId,
-      results: sql`v`,
-      set: sql`status = 'DONE', input_tokens = v.input_tokens, output_tokens = v.output_tokens, cost_usd = v.cost_usd`,
-      returning: sql`t.id, t.evaluation_id, t.api_request_id, t.check_id, coalesce(t.cost_usd, 0) AS cost`,
-    })}
-    ), scored AS (
-      INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason, error)
-      SELECT d.evaluation_id, d.api_request_id, d.check_id, v.pass, v.score, v.reason, v.error
-        FROM done d JOIN v ON v.id = d.id JOIN checks c ON c.id = d.check_id
-    ), touched AS (
-      UPDATE api_requests r SET updated_at = now(), judge_cost_usd = coalesce(r.judge_cost_usd, 0) + x.cost
-        FROM (SELECT api_request_id, sum(cost) AS cost FROM done GROUP BY api_request_id) x
-       WHERE r.id = x.api_request_id
-    )
-    UPDATE evaluations e
-       SET pending_judgements = e.pending_judgements - d.n,
-           judge_cost_usd = coalesce(e.judge_cost_usd, 0) + d.cost
-      FROM (SELECT evaluation_id, count(*)::int AS n, sum(cost) AS cost FROM done GROUP BY evaluation_id) d
-     WHERE e.id = d.evaluation_id
-    RETURNING e.id, settle_evaluation(e.id) AS completed, e.budget_usd AS budget,
-              ${crossedBudget(sql`coalesce(e.cost_usd, 0) + e.judge_cost_usd`, sql`d.cost`)} AS crossed_budget`;
-  const rows = await database.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${evaluationIds}::jsonb)::int)
-           ORDER BY id FOR UPDATE`,
-    );
-    return queryRows<BudgetWrite>(tx, statement);
-  });
-  return stopRunsAtBudget(database, rows);
+export async function readUnwrittenJudgements(
+  db: Db,
+  evaluationId: number,
+): Promise<{ judging: Set<number>; cancelled: Map<number, number[]> }> {
+  const rows = await queryRows<{ api_request_id: number; check_id: number; status: string }>(
+    db,
+    sql`
+    SELECT api_request_id, check_id, status FROM judge_tasks
+     WHERE evaluation_id = ${evaluationId} AND status IN ('PENDING', 'IN_PROGRESS', 'CANCELLED')
+     ORDER BY api_request_id, check_id`,
+  );
+  const judging = new Set<number>();
+  const cancelled = new Map<number, number[]>();
+  for (const row of rows) {
+    const request = Number(row.api_request_id);
+    if (row.status !== 'CANCELLED') judging.add(request);
+    else cancelled.set(request, [...(cancelled.get(request) ?? []), Number(row.check_id)]);
+  }
+  return { judging, cancelled };
 }

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { ToolCall } from '@promptgrid/contract';
 import { type Database, queryRows } from '../../db/client.js';
 import { completeTasks } from '../../queue/sql/complete.js';
+import type { Leased } from '../../queue/task.js';
 import type { RuleScore } from '../../verdicts/scoring.js';
+import { judgeTasksOf } from '../judging/work.js';
+import { CALL_TABLE } from '../tasks/tables.js';
 import { crossedBudget, stopRunsAtBudget, type BudgetWrite } from './budget-stops.js';
-import { judgeTasksOf } from './judgements.js';
-import { CALL_TABLE } from './tables.js';
+import { lockRuns } from './lock.js';
 
 /** A request's outcome, as its call task's result. */
 export type Outcome = {
@@ -44,14 +46,16 @@ export type Outcome = {
 export async function writeOutcomes(
   database: Database,
   workerId: string,
-  outcomes: Outcome[],
+  outcomes: Leased<Outcome>[],
   scores: readonly RuleScore[] = [],
 ): Promise<number[]> {
   const statement = sql`
     WITH v AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
-        AS v(id int, status text, execution_time float8, ttft float8, input_tokens int, output_tokens int,
+      -- One outcome per request: should a batch hold two, the request ends once, with the first.
+      SELECT DISTINCT ON (id) * FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+        AS v(id int, lease int, status text, execution_time float8, ttft float8, input_tokens int, output_tokens int,
              reasoning_tokens int, error_message text, output text, tool_calls jsonb, cost_usd float8)
+       ORDER BY id
     ), done AS (${completeTasks({
       table: CALL_TABLE,
       workerId,
@@ -76,6 +80,8 @@ export async function writeOutcomes(
           AS s(api_request_id int, check_id int, pass boolean, score float8, reason text, error text)
         JOIN done d ON d.id = s.api_request_id AND d.status = 'SUCCESS'
         JOIN checks c ON c.id = s.check_id
+      -- One score per output and check: one already there is kept rather than failing the whole batch.
+      ON CONFLICT DO NOTHING
     ), queued AS (
       ${judgeTasksOf(sql`(SELECT id, evaluation_id, input_id FROM done WHERE status = 'SUCCESS')`)}
       RETURNING evaluation_id
@@ -98,11 +104,8 @@ export async function writeOutcomes(
     rows = await queryRows<BudgetWrite>(database.db, statement);
   } else {
     // Several evaluations: lock their rows in id order first, so two workers cannot deadlock on them.
-    const locked = JSON.stringify(evaluationIds.sort((a, b) => a - b));
     rows = await database.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`SELECT id FROM evaluations WHERE id IN (SELECT jsonb_array_elements_text(${locked}::jsonb)::int) ORDER BY id FOR UPDATE`,
-      );
+      await lockRuns(tx, evaluationIds);
       return queryRows<BudgetWrite>(tx, statement);
     });
   }

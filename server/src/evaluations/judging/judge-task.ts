@@ -1,20 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { budgetStopMessage, callCostUsd, missingKeyMessage } from '@promptgrid/contract';
 import type { ProviderCall } from '../../providers/types.js';
-import type { FailureCause, TaskContext, TaskHandler } from '../../queue/task.js';
-import {
-  judgeCall,
-  mockJudgeLatencyMs,
-  mockJudgeReply,
-  parseJudgeAnswer,
-  type JudgeCase,
-} from '../../verdicts/judge.js';
+import type { FailureCause, Leased, TaskContext, TaskHandler } from '../../queue/task.js';
+import { judgeCall, mockJudgeLatencyMs, mockJudgeReply, parseJudgeAnswer, type JudgeCase } from './judge.js';
 import { readRunInputs, RunSnapshotCache, type RunInput } from '../../verdicts/scores.js';
-import type { Reservation } from './budget-reservations.js';
-import { budgetStopOf } from './budget-stops.js';
-import { readJudgeWork, writeJudgements, type JudgeWork, type Judgement } from './judgements.js';
-import type { EngineServices } from './services.js';
-import { JUDGE_TABLE, LANES, type ClaimedJudgeTask } from './tables.js';
+import type { Reservation } from '../tasks/budget-reservations.js';
+import { budgetStopOf } from '../run-state/budget-stops.js';
+import { writeJudgements } from '../run-state/judgements.js';
+import type { EngineServices } from '../tasks/services.js';
+import { JUDGE_TABLE, LANES, type ClaimedJudgeTask } from '../tasks/tables.js';
+import { readJudgeWork, type JudgeWork, type Judgement } from './work.js';
 import { callInputTokens, countFor, worstCaseUsd } from '../call-tokens.js';
 import { inputTurns, sentTurns } from '../turns.js';
 
@@ -30,7 +25,7 @@ type HeldTask = ClaimedJudgeTask & { work: JudgeWork | undefined };
  * rubric, the user prompt sent, the input's expected output and the output; calls the judge model with the user's key
  * through the same caller (and so the same 429 and 5xx retries) as any request, or the mock judge in a mock run; reads
  * the answer strictly, asking again when it cannot be read, and after the retry budget records the score as an error.
- * Its write stores the score and the judge's cost and counts the judgement off its run (judgements.ts).
+ * Its write stores the score and the judge's cost and counts the judgement off its run (run-state/judgements.ts).
  */
 export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
   readonly name = 'judge';
@@ -74,7 +69,7 @@ export class JudgeTask implements TaskHandler<HeldTask, Judgement> {
     );
   }
 
-  async write(workerId: string, judgements: Judgement[]): Promise<number[]> {
+  async write(workerId: string, judgements: Leased<Judgement>[]): Promise<number[]> {
     const completed = await writeJudgements(this.services.database, workerId, judgements);
     // A run with checks to judge ends with its last judgement, not its last outcome: its watchers learn it here.
     this.services.live?.completed(completed);

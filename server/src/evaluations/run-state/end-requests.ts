@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
 import { failTasks } from '../../queue/sql/fail.js';
-import { CALL_TABLE } from './tables.js';
+import { CALL_TABLE } from '../tasks/tables.js';
 
 /**
  * Ends the evaluation's requests in `status` as FAILED with `message` (the queue's failTasks), counting them as

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type ApiRequestWithOutput, type ConfigurationSummary, type Score } from '@promptgrid/contract';
 import { FAKE_VERDICTS, startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
-import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../test/harness.js';
-import { evaluationCompleted } from '../../test/queued-run.js';
-import { queueEvents } from '../queue/events.js';
+import { createTestApp, databaseKinds, signedInClient, type TestClient } from '../../../test/harness.js';
+import { evaluationCompleted } from '../../../test/queued-run.js';
+import { queueEvents } from '../../queue/events.js';
 import { judgeMessage, mockJudgeReply, parseJudgeAnswer } from './judge.js';
 import { firstItems, itemAt } from '@promptgrid/test-support';
 

@@ -3,7 +3,8 @@ import { budgetStopMessage } from '@promptgrid/contract';
 import { type Database, queryRows } from '../../db/client.js';
 import { failTasks } from '../../queue/sql/fail.js';
 import { failRequestsIn } from './end-requests.js';
-import { JUDGE_TABLE } from './tables.js';
+import { JUDGE_TABLE } from '../tasks/tables.js';
+import { lockRuns } from './lock.js';
 
 /**
  * Runs this process has seen reach their budget, per database, with the message their requests end with. The write
@@ -62,7 +63,7 @@ export async function stopRunsAtBudget(database: Database, rows: BudgetWrite[]):
  */
 async function endPendingJudgements(database: Database, evaluationId: number, message: string): Promise<boolean> {
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM evaluations WHERE id = ${evaluationId} FOR UPDATE`);
+    await lockRuns(tx, [evaluationId]);
     const rows = await queryRows<{ completed: boolean }>(
       tx,
       sql`
@@ -77,6 +78,7 @@ async function endPendingJudgements(database: Database, evaluationId: number, me
         INSERT INTO scores (evaluation_id, api_request_id, check_id, pass, score, reason, error)
         SELECT ${evaluationId}, x.api_request_id, x.check_id, NULL, NULL, '', ${message}
           FROM ended x JOIN checks c ON c.id = x.check_id
+        ON CONFLICT DO NOTHING
       ), touched AS (
         UPDATE api_requests SET updated_at = now()
          WHERE evaluation_id = ${evaluationId} AND id IN (SELECT api_request_id FROM ended)
