@@ -241,6 +241,8 @@ export type VotePreference = z.infer<typeof VotePreference>;
 export const TrendPoint = z.object({
   evaluation_id: Id,
   evaluation_name: z.string(),
+  /** How many system prompts and inputs the run compared: a run left with the default name is shown by them. */
+  run_size: z.object({ prompts: z.number().int(), inputs: z.number().int() }),
   created_at: Timestamp,
   configuration_id: Id,
   /** The configuration's version the run sent; null for runs made before versions were kept. */

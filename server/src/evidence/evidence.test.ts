@@ -398,6 +398,7 @@ describe.each(databaseKinds)('significance, consistency, judge agreement and sim
     expect(a.points).toMatchObject([
       {
         evaluation_id: first.evaluationId,
+        run_size: { prompts: 2, inputs: 4 },
         configuration_id: p.a.id,
         pass_rate: 0.25,
         checks_passed: 1,

@@ -38,6 +38,8 @@ export async function readProjectTrends(
       name: evaluations.name,
       createdAt: evaluations.createdAt,
       useMock: evaluations.useMock,
+      totalRequests: evaluations.totalRequests,
+      repetitions: evaluations.repetitions,
       // Only the configurations: a run's frozen inputs can be thousands of rows.
       configurations: sql<RunSnapshot['configurations']>`${evaluations.snapshot} -> 'configurations'`,
     })
@@ -60,7 +62,12 @@ export async function readProjectTrends(
         );
   const totalOf = new Map(totals.map((t) => [`${t.evaluationId}:${t.configurationId}`, t]));
   const series = new Map<string, TrendPoint[]>();
-  for (const run of runs.toReversed())
+  for (const run of runs.toReversed()) {
+    const prompts = run.configurations.length;
+    const runSize = {
+      prompts,
+      inputs: prompts === 0 ? 0 : Math.round(run.totalRequests / (prompts * run.repetitions)),
+    };
     for (const configuration of run.configurations) {
       const total = totalOf.get(`${run.id}:${configuration.id}`);
       if (!total || total.total === 0) continue;
@@ -68,6 +75,7 @@ export async function readProjectTrends(
       points.push({
         evaluation_id: run.id,
         evaluation_name: run.name,
+        run_size: runSize,
         created_at: run.createdAt.toISOString(),
         configuration_id: configuration.id,
         version: configuration.version ?? null,
@@ -78,5 +86,6 @@ export async function readProjectTrends(
       });
       series.set(configuration.name, points);
     }
+  }
   return { runs: runs.length, series: [...series].map(([name, points]) => ({ name, points })) };
 }

@@ -6,7 +6,7 @@ import { MockOutputsNote } from '@/components/ui/mock-outputs-note';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { getSharedEvaluation } from '../api/share-evaluation';
-import { shownRunName } from '../history/format';
+import { shownRunName } from '@/lib/run-name';
 import { downloadCsv, gridCsv } from '../matrix/csv';
 import { gridFromShared } from '../matrix/grid-data';
 import { MatrixView } from '../matrix/matrix-view';

@@ -11,7 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useEvaluationHistory } from '../api/get-evaluation-history';
 import { judgeCostText, runCostText } from '../lib/cost';
-import { formatRunTime, isRunning, runOutcome, runSize, shownRunName } from './format';
+import { shownRunName } from '@/lib/run-name';
+import { formatRunTime, isRunning, runOutcome, runSize } from './format';
 
 type Picked = { id: number; createdAt: string };
 

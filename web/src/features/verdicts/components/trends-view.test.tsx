@@ -14,6 +14,7 @@ const point = (
 ) => ({
   evaluation_id: evaluation,
   evaluation_name: `Run ${evaluation}`,
+  run_size: { prompts: 2, inputs: 30 },
   created_at: `2026-11-2${evaluation}T10:00:00.000Z`,
   configuration_id: configuration,
   version,

@@ -5,6 +5,7 @@ import { trendRows } from './trend-rows';
 const point = (evaluation: number, createdAt: string): TrendPoint => ({
   evaluation_id: evaluation,
   evaluation_name: `Run ${evaluation}`,
+  run_size: { prompts: 2, inputs: 30 },
   created_at: createdAt,
   configuration_id: 5,
   version: 1,
@@ -35,5 +36,14 @@ describe('trendRows', () => {
     expect(morning).toMatch(/^Dec 1, \d\d:30/);
     expect(later).toMatch(/^Dec 1, \d\d:30/);
     expect(morning).not.toBe(later);
+  });
+
+  it('shows a run left with the default name by when it ran and its size, as the results screens do', () => {
+    const started = '2026-12-01T12:30:00.000Z';
+    const [row] = trendRows({
+      runs: 1,
+      series: [{ name: 'Terse', points: [{ ...point(7, started), evaluation_name: `Evaluation ${started}` }] }],
+    });
+    expect(row?.runName).toMatch(/^Dec 1, \d{2}:30 · 2 prompts × 30 inputs$/);
   });
 });

@@ -1,4 +1,5 @@
 import type { ProjectTrends, TrendPoint } from '@promptgrid/contract';
+import { shownRunName } from '@/lib/run-name';
 
 /** One run on the trend's x axis, with each series' point in it (by the series' index). */
 export type TrendRow = {
@@ -23,7 +24,7 @@ export function trendRows(trends: ProjectTrends): TrendRow[] {
     for (const point of series.points) {
       const row = runs.get(point.evaluation_id) ?? {
         evaluationId: point.evaluation_id,
-        runName: point.evaluation_name,
+        runName: shownRunName(point.evaluation_name, point.run_size),
         createdAt: point.created_at,
         mock: point.use_mock,
         label: '',
