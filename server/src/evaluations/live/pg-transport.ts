@@ -92,11 +92,14 @@ export class PgLiveTransport implements LiveTransport {
   private send(channel: string, payloads: string[]) {
     const client = this.client;
     if (!client || payloads.length === 0) return;
-    this.queue = client
-      .query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n', [
-        channel,
-        payloads,
-      ])
+    // One query at a time on the connection: pg queues overlapping queries today but warns that version 9 will not.
+    this.queue = this.queue
+      .then(() =>
+        client.query(
+          'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n',
+          [channel, payloads],
+        ),
+      )
       .catch((error: unknown) => this.log.warn({ err: error }, 'sending live events failed'));
   }
 
