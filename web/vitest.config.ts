@@ -10,7 +10,7 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['./src/testing/setup.ts'],
+    setupFiles: [path.resolve(import.meta.dirname, 'src/testing/setup.ts')],
     // Room for findBy's five seconds (src/testing/setup.ts) and a few of them in one test.
     testTimeout: 20_000,
   },
