@@ -390,7 +390,16 @@ describe('the address guard at every connection', () => {
   });
   const endpointCall = (baseUrl: string): ProviderCall => ({
     provider: 'custom',
-    endpoint: { id: 1, name: 'Rebinding', baseUrl, apiKey: null, headers: {}, concurrency: null },
+    endpoint: {
+      id: 1,
+      name: 'Rebinding',
+      kind: 'openai-compatible',
+      baseUrl,
+      apiVersion: null,
+      apiKey: null,
+      headers: {},
+      concurrency: null,
+    },
     model: 'llama3.2',
     capabilities: {
       tokenParameter: 'max_tokens',

@@ -48,7 +48,9 @@ const endpointCapabilities = (model: EndpointModelInput): ModelCapabilities => (
 const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
   id: row.id,
   name: row.name,
+  kind: row.kind,
   base_url: row.baseUrl,
+  api_version: row.apiVersion,
   has_key: row.sealedKey !== null,
   last_four_digits: row.lastFourDigits,
   header_names: row.headerNames,
@@ -180,7 +182,9 @@ export async function createEndpoint(
         .values({
           userId,
           name: input.name,
+          kind: input.kind,
           baseUrl: input.base_url,
+          apiVersion: input.api_version,
           ...sealedKey(input.key, sealing, userId),
           ...sealedHeaders(input.headers, sealing, userId),
           encryptionKeyId: sealing.id,
@@ -205,6 +209,8 @@ export async function updateEndpoint(
   if (input.base_url !== undefined) await assertCallable(guard, input.base_url);
   await db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
+    if (input.api_version !== undefined && existing.kind !== 'azure')
+      throw badRequest({ api_version: ['An OpenAI-compatible endpoint takes no API version.'] });
     // The key and the headers are sealed under one encryption key id: both are sealed again, the kept one as it was.
     const current = openEndpoint(existing, sealing);
     await tx
@@ -212,6 +218,7 @@ export async function updateEndpoint(
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.base_url !== undefined ? { baseUrl: input.base_url } : {}),
+        ...(input.api_version !== undefined ? { apiVersion: input.api_version } : {}),
         ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
         ...sealedKey(input.key ?? current.apiKey ?? undefined, sealing, userId),
         ...sealedHeaders(input.headers ?? current.headers, sealing, userId),
@@ -269,7 +276,9 @@ function openEndpoint(row: Row, sealing: EncryptionKey): EndpointTarget {
   return {
     id: row.id,
     name: row.name,
+    kind: row.kind,
     baseUrl: row.baseUrl,
+    apiVersion: row.apiVersion,
     apiKey: row.sealedKey && unseal(row.sealedKey, row.encryptionKeyId, sealing, keyContext(row.userId)),
     headers: row.sealedHeaders
       ? (JSON.parse(unseal(row.sealedHeaders, row.encryptionKeyId, sealing, headersContext(row.userId))) as Record<
