@@ -1,4 +1,3 @@
-import { ReadableStream } from 'node:stream/web';
 import {
   ApiError,
   FunctionCallingConfigMode,
@@ -9,7 +8,7 @@ import {
   type GenerateContentParameters,
 } from '@google/genai';
 import type { ToolCall, ToolChoice } from '@promptgrid/contract';
-import type { ProviderAdapter, ProviderFetch } from './adapter.js';
+import type { ProviderAdapter } from './adapter.js';
 import { classifyFailure } from './failure.js';
 import {
   imageTurnIndex,
@@ -20,23 +19,6 @@ import {
   type ProviderCall,
   type StreamedReply,
 } from './types.js';
-
-/**
- * Google's SDK reads a streamed reply's body with `getReader()`; the provider transport hands the body over as the
- * socket's chunks (an async iterable), so a streamed reply is wrapped in a web stream here. Everything else the SDK
- * reads (status, headers, text, json) is the transport's as it is.
- */
-const withWebStream =
-  (fetch: ProviderFetch): ProviderFetch =>
-  async (input, init) => {
-    const response = await fetch(input, init);
-    const body = response.body as unknown;
-    if (body === null || typeof (body as ReadableStream).getReader === 'function') return response;
-    return new Response(ReadableStream.from(body as AsyncIterable<Uint8Array>) as globalThis.ReadableStream, {
-      status: response.status,
-      headers: response.headers,
-    });
-  };
 
 /**
  * Maps a call to generateContent: the system prompt as the system instruction (or, without turns, as the one user
@@ -158,7 +140,7 @@ export const geminiAdapter: ProviderAdapter<GoogleGenAI, GenerateContentParamete
       httpOptions: {
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
         retryOptions: { attempts: 1 },
-        fetch: withWebStream(options.fetch),
+        fetch: options.fetch,
       },
     }),
   buildRequest: geminiParams,
