@@ -23,7 +23,7 @@ import {
  * Authorization header is sent (a null default header removes the SDK's); the extra headers come last, so one may
  * carry the key under another name.
  */
-export function createEndpointClient(endpoint: EndpointTarget, options: ClientOptions) {
+function createEndpointClient(endpoint: EndpointTarget, options: ClientOptions) {
   return new OpenAI({
     apiKey: endpoint.apiKey ?? 'none',
     baseURL: endpoint.baseUrl,
@@ -105,7 +105,7 @@ const reasoningTokensOf = (usage: OpenAI.CompletionUsage | null | undefined) =>
   usage?.completion_tokens_details?.reasoning_tokens ?? null;
 
 /** The same call streamed, with usage in its last chunk; `onText` gets each piece of the reply as it comes. */
-export async function streamChatCompletions(
+async function streamChatCompletions(
   client: OpenAI,
   call: ProviderCall,
   signal: AbortSignal,
