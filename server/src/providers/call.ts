@@ -1,6 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
-import pRetry from 'p-retry';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
 import { missingFeature, type ClientOptions, type ClientTarget, type ProviderAdapter } from './adapter.js';
 import { AddressGuard } from './address-guard.js';
@@ -8,6 +6,7 @@ import { providerFetch } from './fetch.js';
 import { Pacer } from './pacer.js';
 import { streamMock, type MockVariation } from './mock.js';
 import { adapterKeyOf, loadAdapter, type AdapterKey } from './registry.js';
+import { withRetries } from './retry.js';
 import {
   ProviderTimeoutError,
   type EndpointTarget,
@@ -34,10 +33,6 @@ export type ProviderSettings = {
 export type CallOutcome =
   | { ok: true; reply: ProviderReply; executionTime: number; attempts: number; rateLimited: number }
   | { ok: false; message: string; executionTime: number; attempts: number; rateLimited: number };
-
-/** 429s that name a retry-after are waited out up to this many times: the provider said when to come back. */
-const RATE_LIMIT_RETRIES = 30;
-const MAX_BACKOFF_MS = 30_000;
 
 /**
  * What a call may take of a tokens-per-minute limit, as providers reckon it ahead of the reply: its prompt at about
@@ -188,12 +183,7 @@ export class ProviderCaller {
     }
   }
 
-  /**
-   * Runs a call to its end: a reply, or a message saying why not. Throws only when `signal` aborts (shutdown).
-   * p-retry runs the attempts: ordinary failures spend the retries with its exponential backoff (randomised into
-   * [base*2^n/2, base*2^n], capped), while a 429 that names its retry-after spends none of them: that wait is the
-   * provider's, taken before the next attempt (up to RATE_LIMIT_RETRIES times), as is a server error's retry-after.
-   */
+  /** Runs a call to its end: a reply, or a message saying why not. Throws only when `signal` aborts (shutdown). */
   async call(
     call: ProviderCall,
     apiKey: string,
@@ -203,10 +193,6 @@ export class ProviderCaller {
     const started = performance.now();
     const adapter = await loadAdapter(adapterKeyOf(call));
     const who = { label: labelOf(call), model: call.model, timeoutMs: this.settings.timeoutMs };
-    let attempts = 0;
-    let rateLimited = 0;
-    let attemptStarted = started;
-    let waitMs = 0;
     const missing = missingFeature(call, adapter.features);
     if (missing)
       return {
@@ -214,54 +200,28 @@ export class ProviderCaller {
         message: `${who.label} does not take ${missing}`,
         executionTime: 0,
         attempts: 0,
-        rateLimited,
+        rateLimited: 0,
       };
-    try {
-      const reply = await pRetry(
-        async () => {
-          if (waitMs > 0) await sleep(waitMs, undefined, { signal });
-          attempts++;
-          attemptStarted = performance.now();
-          return this.once(call, apiKey, signal, sink);
-        },
-        {
-          signal,
-          retries: Infinity,
-          minTimeout: this.settings.retryBaseMs / 2,
-          factor: 2,
-          randomize: true,
-          maxTimeout: MAX_BACKOFF_MS,
-          onFailedAttempt: ({ error }) => {
-            // What a stream that broke sent so far is void: the call starts again from the start, or fails.
-            if ((error as { sentText?: boolean }).sentText) sink?.reset();
-          },
-          shouldConsumeRetry: ({ error }) => adapter.classifyError(error).kind !== 'rate-limited',
-          shouldRetry: ({ error, retriesConsumed }) => {
-            if (signal.aborted) return false;
-            const failure = adapter.classifyError(error);
-            if (failure.kind === 'rate-limited') rateLimited++;
-            const again =
-              failure.kind === 'rate-limited'
-                ? rateLimited <= RATE_LIMIT_RETRIES
-                : failure.kind === 'retryable' && retriesConsumed < this.settings.maxRetries;
-            const after = failure.retryAfterMs;
-            waitMs = again && after !== null ? after + Math.random() * Math.min(1000, after * 0.1 + 20) : 0;
-            return again;
-          },
-        },
-      );
-      return { ok: true, reply, executionTime: (performance.now() - attemptStarted) / 1000, attempts, rateLimited };
-    } catch (error) {
-      if (signal.aborted) throw signal.reason ?? error;
-      const failure = adapter.classifyError(error);
-      return {
-        ok: false,
-        message: failure.describe(who, attempts),
-        executionTime: (performance.now() - started) / 1000,
-        attempts,
-        rateLimited,
-      };
-    }
+    const { attempts, rateLimited, lastStarted, ...result } = await withRetries(
+      () => this.once(call, apiKey, signal, sink),
+      (error) => adapter.classifyError(error),
+      this.settings,
+      signal,
+      // What a stream that broke sent so far is void: the call starts again from the start, or fails.
+      (error) => {
+        if ((error as { sentText?: boolean }).sentText) sink?.reset();
+      },
+    );
+    const ended = performance.now();
+    return result.ok
+      ? { ok: true, reply: result.value, executionTime: (ended - lastStarted) / 1000, attempts, rateLimited }
+      : {
+          ok: false,
+          message: result.failure.describe(who, attempts),
+          executionTime: (ended - started) / 1000,
+          attempts,
+          rateLimited,
+        };
   }
 
   /** The mock provider: same outcome shape, no network. */
