@@ -76,7 +76,9 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
     expect(created.json()).toEqual({
       id: expect.any(Number),
       name: 'Local vLLM',
+      kind: 'openai-compatible',
       base_url: fake.openaiBaseUrl,
+      api_version: null,
       has_key: true,
       last_four_digits: '4321',
       header_names: ['X-Team'],
