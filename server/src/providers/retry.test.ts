@@ -73,6 +73,8 @@ describe('the retry policy and the endpoint limit, through the fake providers', 
     const waiting = new AbortController();
     const aborted = caller.call(limited('second'), '', waiting.signal);
     const third = caller.call(limited('third'), '', new AbortController().signal);
+    // The second call reaches the endpoint's queue within this turn of the event loop (its steps before it are promises).
+    await new Promise((resolve) => setImmediate(resolve));
     waiting.abort(new Error('shutting down'));
     await expect(aborted).rejects.toThrow('shutting down');
     expect(held).toBe(true); // rejected while the first still holds the only turn
