@@ -22,7 +22,9 @@ export type EndpointModel = z.infer<typeof EndpointModel>;
  * What API an endpoint speaks: an OpenAI-compatible server's chat completions at its base URL, or an Azure OpenAI
  * resource's, where each model is a deployment's name and every request names the API version.
  */
-export const EndpointKind = z.enum(['openai-compatible', 'azure'], { error: 'Kind must be openai-compatible or azure.' });
+export const EndpointKind = z.enum(['openai-compatible', 'azure'], {
+  error: 'Kind must be openai-compatible or azure.',
+});
 export type EndpointKind = z.infer<typeof EndpointKind>;
 
 /** The Azure OpenAI API version a new Azure endpoint is given: the latest generally available one. */

@@ -1,6 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import { PROVIDER_LABELS } from '@promptgrid/contract';
-import { missingFeature, type ClientOptions, type ClientTarget, type ProviderAdapter } from './adapter.js';
+import { missingFeature, type ClientOptions, type ClientTarget } from './adapter.js';
 import { AddressGuard } from './address-guard.js';
 import { providerFetch } from './fetch.js';
 import { Pacer } from './pacer.js';

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { AZURE_DEFAULT_API_VERSION } from '@promptgrid/contract';
 import { Field, inputClasses, TextInput } from '@/components/ui/field';
 import type { EndpointValues } from '../lib/endpoint-values';
@@ -11,7 +11,7 @@ type Props = { form: UseFormReturn<EndpointValues>; isNew: boolean };
  */
 export function EndpointAddressFields({ form, isNew }: Props) {
   const { errors } = form.formState;
-  const azure = form.watch('kind') === 'azure';
+  const azure = useWatch({ control: form.control, name: 'kind' }) === 'azure';
   return (
     <>
       {isNew ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { Endpoint } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -56,8 +56,8 @@ function fieldOf(key: string): FieldPath<EndpointValues> | null {
 }
 
 /**
- * Adds or edits an OpenAI-compatible endpoint or an Azure OpenAI resource: its address, key and headers (write-only: the saved ones are never
- * shown), and its models typed in or fetched from the endpoint once it is saved.
+ * Adds or edits an OpenAI-compatible endpoint or an Azure OpenAI resource: its address, key and headers (write-only:
+ * the saved ones are never shown), and its models typed in, or fetched from an OpenAI-compatible one once it is saved.
  */
 export function EndpointForm({
   endpoint,
@@ -75,7 +75,7 @@ export function EndpointForm({
   const form = useForm<EndpointValues>({ defaultValues: valuesOf(endpoint) });
   const models = useFieldArray({ control: form.control, name: 'models' });
   const { errors, isDirty } = form.formState;
-  const azure = form.watch('kind') === 'azure';
+  const azure = useWatch({ control: form.control, name: 'kind' }) === 'azure';
   useReportDirty(isDirty, onDirtyChange);
 
   const submit = form.handleSubmit(async (values) => {
