@@ -61,7 +61,9 @@ describe.each(embeddedDatabaseOnly)('Azure OpenAI endpoints on %s', (kind) => {
 
   it('runs a deployment through the resource, with its api-version and api-key, and keeps a changed version', async () => {
     const alice = await signedInClient(ctx.app);
-    const created = await createAzure(alice);
+    const created = await createAzure(alice, {
+      models: [{ model_name: 'prod-gpt-4o' }, { model_name: 'prod-o3-mini', supports_reasoning_effort: true }],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const endpoint = created.json<Endpoint>();
     expect(endpoint).toMatchObject({
@@ -93,6 +95,26 @@ describe.each(embeddedDatabaseOnly)('Azure OpenAI endpoints on %s', (kind) => {
     const sent = itemAt(fake.requests, 0);
     expect(sent.url).toBe('/openai/deployments/prod-gpt-4o/chat/completions?api-version=2024-10-21');
     expect(sent.headers['api-key']).toBe(AZURE_KEY);
+
+    // A deployment of a reasoning model gets max_completion_tokens and no temperature, as Azure requires for them.
+    const reasoning = await alice.post(ROUTES.configurations(projectId), {
+      name: 'Reasoning on Azure',
+      prompt_content: 'You are terse.',
+      ai_model_id: itemAt(endpoint.models, 1).id,
+      parameters: { max_tokens: 300 },
+    });
+    expect(reasoning.statusCode, reasoning.body).toBe(201);
+    fake.reset();
+    const again = await alice.post(ROUTES.runEvaluation, {
+      configuration_ids: [reasoning.json().id],
+      input_ids: [input.id],
+      use_mock: false,
+    });
+    await waitUntilCompleted(alice, again.json().evaluation_id);
+    const body = itemAt(fake.requests, 0).body;
+    expect(body).toMatchObject({ model: 'prod-o3-mini', max_completion_tokens: 300 });
+    expect(body).not.toHaveProperty('max_tokens');
+    expect(body).not.toHaveProperty('temperature');
 
     const updated = await alice.put(ROUTES.endpoint(endpoint.id), { api_version: '2025-04-01-preview' });
     expect(updated.json<Endpoint>().api_version).toBe('2025-04-01-preview');

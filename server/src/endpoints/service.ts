@@ -6,6 +6,7 @@ import {
   REASONING_EFFORTS,
   UpdateEndpointInput,
   type Endpoint,
+  type EndpointKind,
   type EndpointModelInput,
 } from '@promptgrid/contract';
 import type { z } from 'zod';
@@ -35,15 +36,20 @@ const headersContext = (userId: number) => `endpoint-headers:${userId}`;
 /**
  * What an endpoint's models can do is not published anywhere we can read: they take a temperature and max_tokens,
  * as the OpenAI-compatible servers do, up to the product's own max tokens, and OpenAI's reasoning_effort when the user
- * says the model takes it (any of its values: the server behind the endpoint decides which it accepts).
+ * says the model takes it (any of its values: the server behind the endpoint decides which it accepts). An Azure
+ * deployment that takes a reasoning effort is of OpenAI's reasoning models, which Azure serves as OpenAI does: they
+ * refuse max_tokens and a temperature, and take max_completion_tokens.
  */
-const endpointCapabilities = (model: EndpointModelInput): ModelCapabilities => ({
-  tokenParameter: 'max_tokens',
-  supportsTemperature: true,
-  defaultMaxTokens: 4096,
-  maxOutputTokens: LIMITS.maxTokens.max,
-  reasoning: model.supports_reasoning_effort ? { effort: [...REASONING_EFFORTS] } : null,
-});
+const endpointCapabilities = (kind: EndpointKind, model: EndpointModelInput): ModelCapabilities => {
+  const reasoningModel = kind === 'azure' && model.supports_reasoning_effort;
+  return {
+    tokenParameter: reasoningModel ? 'max_completion_tokens' : 'max_tokens',
+    supportsTemperature: !reasoningModel,
+    defaultMaxTokens: 4096,
+    maxOutputTokens: LIMITS.maxTokens.max,
+    reasoning: model.supports_reasoning_effort ? { effort: [...REASONING_EFFORTS] } : null,
+  };
+};
 
 const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
   id: row.id,
@@ -137,7 +143,8 @@ const priceOf = (m: EndpointModelInput) =>
  * The endpoint's models become exactly `models`, in that order. A model taken off keeps its row, unlisted, as old
  * configurations and runs may still name it; added back, it is listed again under the same id.
  */
-async function replaceModels(tx: Tx, endpointId: number, models: EndpointModelInput[]) {
+async function replaceModels(tx: Tx, endpoint: Pick<Row, 'id' | 'kind'>, models: EndpointModelInput[]) {
+  const endpointId = endpoint.id;
   const names = models.map((m) => m.model_name);
   await tx
     .update(aiModels)
@@ -151,7 +158,7 @@ async function replaceModels(tx: Tx, endpointId: number, models: EndpointModelIn
       endpointId,
       modelName: m.model_name,
       supportsJsonMode: m.supports_json_mode,
-      capabilities: endpointCapabilities(m),
+      capabilities: endpointCapabilities(endpoint.kind, m),
       price: priceOf(m),
       listed: true,
       sortOrder: order,
@@ -192,7 +199,7 @@ export async function createEndpoint(
         })
         .returning({ id: endpoints.id }),
     );
-    await replaceModels(tx, row.id, input.models);
+    await replaceModels(tx, { id: row.id, kind: input.kind }, input.models);
     return row.id;
   });
   return getEndpoint(db, userId, id);
@@ -226,7 +233,7 @@ export async function updateEndpoint(
         updatedAt: new Date(),
       })
       .where(eq(endpoints.id, id));
-    if (input.models !== undefined) await replaceModels(tx, id, input.models);
+    if (input.models !== undefined) await replaceModels(tx, existing, input.models);
   });
   return getEndpoint(db, userId, id);
 }
