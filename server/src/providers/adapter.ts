@@ -33,8 +33,6 @@ export type ApiFeatures = {
   images: boolean;
   tools: boolean;
   responseSchema: boolean;
-  /** How the API takes a reasoning setting: an effort level, a thinking budget in tokens, or not at all. */
-  reasoning: 'effort' | 'budget' | null;
 };
 
 /**

@@ -138,7 +138,7 @@ async function streamAnthropic(
 }
 
 export const anthropicAdapter: ProviderAdapter<Anthropic> = {
-  features: { images: true, tools: true, responseSchema: true, reasoning: 'budget' },
+  features: { images: true, tools: true, responseSchema: true },
   clientKey: (_call, apiKey) => apiKey,
   createClient: (_call, apiKey, options) =>
     new Anthropic({

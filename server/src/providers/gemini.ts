@@ -131,7 +131,7 @@ async function streamGemini(
 }
 
 export const geminiAdapter: ProviderAdapter<GoogleGenAI, GenerateContentParameters> = {
-  features: { images: true, tools: true, responseSchema: true, reasoning: 'budget' },
+  features: { images: true, tools: true, responseSchema: true },
   clientKey: (_call, apiKey) => apiKey,
   // The SDK's own retries are off (one attempt): the caller's retry policy decides, as for the other providers.
   createClient: (_call, apiKey, options) =>

@@ -144,7 +144,7 @@ export const CHAT_COMPLETIONS: Pick<
   ProviderAdapter<OpenAI>,
   'features' | 'buildRequest' | 'stream' | 'classifyError'
 > = {
-  features: { images: true, tools: true, responseSchema: true, reasoning: 'effort' },
+  features: { images: true, tools: true, responseSchema: true },
   buildRequest: openAiParams,
   stream: streamChatCompletions,
   classifyError: (error) => classifyFailure(transportError(error, OpenAI)),
