@@ -48,9 +48,13 @@ export interface ProviderAdapter<Client = unknown, Request = unknown> {
   listModels?(client: Client, signal: AbortSignal): Promise<string[]>;
   /** The request the API takes for the call, sending only parameters the model accepts (its capabilities). */
   buildRequest(call: ProviderCall): Request;
-  /** Sends the call streamed: each piece of text goes to `onText`; the totals, tool calls and headers at the end. */
+  /**
+   * Sends the request (buildRequest's, for `call`) streamed: each piece of text goes to `onText`; the totals, tool calls
+   * and headers at the end.
+   */
   stream(
     client: Client,
+    request: Request,
     call: ProviderCall,
     signal: AbortSignal,
     onText: (delta: string) => void,

@@ -100,11 +100,12 @@ function anthropicTooling(call: ProviderCall): Pick<MessageCreateParamsNonStream
  */
 async function streamAnthropic(
   client: Anthropic,
+  request: MessageCreateParamsNonStreaming,
   call: ProviderCall,
   signal: AbortSignal,
   onText: (delta: string) => void,
 ): Promise<StreamedReply> {
-  const params: MessageCreateParamsStreaming = { ...anthropicParams(call), stream: true };
+  const params: MessageCreateParamsStreaming = { ...request, stream: true };
   const { data: stream, response } = await client.messages.create(params, { signal }).withResponse();
   let inputTokens = 0;
   let outputTokens = 0;
@@ -137,7 +138,7 @@ async function streamAnthropic(
   return { inputTokens, outputTokens, reasoningTokens, toolCalls: toolCalls.toolCalls(), headers: response.headers };
 }
 
-export const anthropicAdapter: ProviderAdapter<Anthropic> = {
+export const anthropicAdapter: ProviderAdapter<Anthropic, MessageCreateParamsNonStreaming> = {
   features: { images: true, tools: true, responseSchema: true },
   clientKey: (_call, apiKey) => apiKey,
   createClient: (_call, apiKey, options) =>

@@ -1,4 +1,5 @@
 import { AzureOpenAI } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { ProviderAdapter } from './adapter.js';
 import { CHAT_COMPLETIONS, sendableHeaders } from './openai.js';
 
@@ -7,7 +8,7 @@ import { CHAT_COMPLETIONS, sendableHeaders } from './openai.js';
  * {resource}/openai/deployments/{deployment}/chat/completions?api-version=..., the key in the api-key header. The
  * call's model is the deployment's name, which the client puts in the path. Requests and streams are OpenAI's.
  */
-export const azureAdapter: ProviderAdapter<AzureOpenAI> = {
+export const azureAdapter: ProviderAdapter<AzureOpenAI, ChatCompletionCreateParamsNonStreaming> = {
   ...CHAT_COMPLETIONS,
   clientKey: (call) =>
     JSON.stringify([call.endpoint!.baseUrl, call.endpoint!.apiVersion, call.endpoint!.apiKey, call.endpoint!.headers]),

@@ -171,7 +171,13 @@ export class ProviderCaller {
     };
     try {
       const { adapter, client } = await this.client(call, apiKey);
-      const { headers, ...totals } = await adapter.stream(client, call, attempt.signal, onText);
+      const { headers, ...totals } = await adapter.stream(
+        client,
+        adapter.buildRequest(call),
+        call,
+        attempt.signal,
+        onText,
+      );
       return { reply: { output, ttft, ...totals } satisfies ProviderReply, headers };
     } catch (error) {
       throw Object.assign(attempt.signal.reason === timeout && !signal.aborted ? timeout : (error as Error), {

@@ -95,11 +95,11 @@ function geminiError(error: unknown): unknown {
 /** A call streamed (streamGenerateContent, SSE): each chunk's text goes to `onText`; the usage comes in the last ones. */
 async function streamGemini(
   client: GoogleGenAI,
-  call: ProviderCall,
+  params: GenerateContentParameters,
+  _call: ProviderCall,
   signal: AbortSignal,
   onText: (delta: string) => void,
 ): Promise<StreamedReply> {
-  const params = geminiParams(call);
   const stream = await client.models.generateContentStream({
     ...params,
     config: { ...params.config, abortSignal: signal },

@@ -107,12 +107,13 @@ const reasoningTokensOf = (usage: OpenAI.CompletionUsage | null | undefined) =>
 /** The same call streamed, with usage in its last chunk; `onText` gets each piece of the reply as it comes. */
 async function streamChatCompletions(
   client: OpenAI,
-  call: ProviderCall,
+  request: ChatCompletionCreateParamsNonStreaming,
+  _call: ProviderCall,
   signal: AbortSignal,
   onText: (delta: string) => void,
 ): Promise<StreamedReply> {
   const params: ChatCompletionCreateParamsStreaming = {
-    ...openAiParams(call),
+    ...request,
     stream: true,
     stream_options: { include_usage: true },
   };
@@ -141,7 +142,7 @@ async function streamChatCompletions(
 
 /** What chat completions take, for OpenAI, an OpenAI-compatible endpoint and Azure OpenAI alike. */
 export const CHAT_COMPLETIONS: Pick<
-  ProviderAdapter<OpenAI>,
+  ProviderAdapter<OpenAI, ChatCompletionCreateParamsNonStreaming>,
   'features' | 'buildRequest' | 'stream' | 'classifyError'
 > = {
   features: { images: true, tools: true, responseSchema: true },
@@ -150,7 +151,7 @@ export const CHAT_COMPLETIONS: Pick<
   classifyError: (error) => classifyFailure(transportError(error, OpenAI)),
 };
 
-export const openAiAdapter: ProviderAdapter<OpenAI> = {
+export const openAiAdapter: ProviderAdapter<OpenAI, ChatCompletionCreateParamsNonStreaming> = {
   ...CHAT_COMPLETIONS,
   clientKey: (_call, apiKey) => apiKey,
   createClient: (_call, apiKey, options) =>
@@ -164,7 +165,7 @@ export const openAiAdapter: ProviderAdapter<OpenAI> = {
 };
 
 /** A user's OpenAI-compatible endpoint: one client per address, key and headers. */
-export const endpointAdapter: ProviderAdapter<OpenAI> = {
+export const endpointAdapter: ProviderAdapter<OpenAI, ChatCompletionCreateParamsNonStreaming> = {
   ...CHAT_COMPLETIONS,
   clientKey: (call) => JSON.stringify([call.endpoint!.baseUrl, call.endpoint!.apiKey, call.endpoint!.headers]),
   createClient: (call, _apiKey, options) => createEndpointClient(call.endpoint!, options),
