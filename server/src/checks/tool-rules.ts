@@ -70,7 +70,7 @@ function argumentEqualsRule(value: string): ToolRule {
     const seen: string[] = [];
     for (const call of facts.toolCalls) {
       if (typeof call.arguments !== 'object' || call.arguments === null) continue;
-      const found = JSONPath({ path, json: call.arguments, wrap: true, eval: false }) as unknown[];
+      const found = JSONPath<unknown[]>({ path, json: call.arguments, wrap: true, eval: false });
       if (found.some((item) => sameValue(item, wanted)))
         return verdict(true, `${call.name}'s ${path} is ${quote(JSON.stringify(wanted))}.`);
       seen.push(...found.map((item) => `${call.name}: ${JSON.stringify(item)}`));
