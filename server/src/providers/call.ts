@@ -46,13 +46,6 @@ const estimatedTokens = (call: ProviderCall) =>
 const labelOf = (call: ClientTarget) =>
   call.provider === 'custom' ? (call.endpoint?.name ?? 'The endpoint') : PROVIDER_LABELS[call.provider];
 
-/** Rejects with the signal's reason once it aborts; never resolves. */
-const aborted = (signal: AbortSignal) =>
-  new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason as Error);
-    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-  });
-
 /**
  * Calls providers through their adapters (the official SDKs, their own retries off) with one retry policy, timeout,
  * pacing and limit on calls at once for all of them. Nothing here knows one provider from another.
@@ -119,10 +112,15 @@ export class ProviderCaller {
     const id = `${call.endpoint!.id}:${concurrency}`;
     let limit = this.limits.get(id);
     if (!limit) this.limits.set(id, (limit = pLimit(concurrency)));
-    // p-limit cannot take a waiting task back: one aborted while it waits gives its turn up at once when it comes.
-    const turn = limit(() => (signal.aborted ? Promise.reject(signal.reason as Error) : attempt()));
-    turn.catch(() => {});
-    return Promise.race([turn, aborted(signal)]);
+    // p-limit cannot take a waiting task back: one aborted while it waits rejects at once, and gives its turn up unused
+    // when it comes. The listener goes when the turn ends, as a run's signal outlives many calls.
+    return new Promise<T>((resolve, reject) => {
+      const stop = () => reject(signal.reason as Error);
+      signal.addEventListener('abort', stop, { once: true });
+      limit(() => (signal.aborted ? Promise.reject(signal.reason as Error) : attempt()))
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', stop));
+    });
   }
 
   private pacer(call: ProviderCall, apiKey: string): Pacer {
