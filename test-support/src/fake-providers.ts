@@ -12,6 +12,7 @@ import { usageOf, writeStream, type FakeToolCall } from './fake-streams.js';
  * A single call can ask for a fault by writing a directive anywhere in its system or user prompt:
  *   [[fake:429x2]]       the first 2 calls with this exact content answer 429 with retry-after, then succeed
  *   [[fake:500x1]]       the first call answers 500, then succeed;   [[fake:500]] always 500
+ *   [[fake:400]]         answers 400 as a refused request (Azure's content filter, say): never worth a retry
  *   [[fake:hangx1]]      the first call never answers (the client's timeout must fire);   [[fake:hang]] always
  *   [[fake:malformedx1]] the first call answers 200 with a body that is not JSON;   [[fake:malformed]] always
  *   [[fake:dropx1]]      the first call's connection is closed with no answer;   [[fake:drop]] always
@@ -149,7 +150,7 @@ export function fakeOutput(model: string, system: string | null, user: string | 
 }
 
 type Directive = {
-  fault: 'ok' | '429' | '500' | 'hang' | 'malformed' | 'drop' | 'huge' | 'break';
+  fault: 'ok' | '400' | '429' | '500' | 'hang' | 'malformed' | 'drop' | 'huge' | 'break';
   times: number;
   latencyMs: number | null;
   /** A judge's answer instead of the echo; garbage for the first garbageTimes calls, then pass. */
@@ -201,7 +202,7 @@ function parseDirectives(text: string): Directive {
       directive.garbageTimes = verdict[1] === 'garbage' ? (verdict[2] ? Number(verdict[2]) : Infinity) : 0;
       continue;
     }
-    const fault = /^(429|500|hang|malformed|drop|huge|break)(?:x(\d+))?$/.exec(spec);
+    const fault = /^(400|429|500|hang|malformed|drop|huge|break)(?:x(\d+))?$/.exec(spec);
     if (fault) {
       directive.fault = fault[1] as Directive['fault'];
       directive.times = fault[2] ? Number(fault[2]) : Infinity;
@@ -333,14 +334,24 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
       return send(res, 200, { object: 'list', data });
     }
     const gemini = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
+    // Azure OpenAI: OpenAI's chat completions at a deployment, under an api-version, with the key in api-key.
+    const azure = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(path);
+    if (azure && !new URL(req.url ?? '/', 'http://fake').searchParams.get('api-version'))
+      return send(res, 404, { error: { code: '404', message: 'Resource not found' } });
     const api: Api | null =
-      path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : gemini ? 'gemini' : null;
+      path === '/v1/chat/completions' || azure
+        ? 'openai'
+        : path === '/v1/messages'
+          ? 'anthropic'
+          : gemini
+            ? 'gemini'
+            : null;
     if (!api || req.method !== 'POST') return send(res, 404, { error: { message: `No route ${req.method} ${path}` } });
     stats.calls++;
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
     const apiKey =
-      ((req.headers['x-api-key'] ?? req.headers['x-goog-api-key']) as string | undefined) ??
+      ((req.headers['x-api-key'] ?? req.headers['x-goog-api-key'] ?? req.headers['api-key']) as string | undefined) ??
       new URL(req.url ?? '/', 'http://fake').searchParams.get('key') ??
       bearer;
     let body: ProviderRequestBody;
@@ -351,6 +362,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
     }
     // Gemini names the model in the path; it is kept in the body as the others send it.
     if (gemini?.[1]) body.model = decodeURIComponent(gemini[1]);
+    // Azure serves the deployment the path names, whatever model the body says.
+    if (azure?.[1]) body.model = decodeURIComponent(azure[1]);
     if (behaviour.record) requests.push({ api, apiKey, body, headers: req.headers, url: req.url ?? '' });
 
     let system: string | null = null;
@@ -425,6 +438,8 @@ export async function startFakeProviders(options: Partial<FakeProviderBehaviour>
             'retry-after-ms': '30',
           });
         }
+        if (directive.fault === '400')
+          return send(res, 400, apiError(api, 400, 'content_filter', 'The prompt was filtered.'));
         if (directive.fault === '500')
           return send(res, 500, apiError(api, 500, 'server_error', 'The server had an error.'));
         if (directive.fault === 'hang') return; // never answers; close() drops the socket

@@ -18,11 +18,26 @@ export const EndpointModel = z.object({
 });
 export type EndpointModel = z.infer<typeof EndpointModel>;
 
-/** A user's OpenAI-compatible endpoint. Its key and header values are never returned: the key's last four, the headers' names. */
+/**
+ * What API an endpoint speaks: an OpenAI-compatible server's chat completions at its base URL, or an Azure OpenAI
+ * resource's, where each model is a deployment's name and every request names the API version.
+ */
+export const EndpointKind = z.enum(['openai-compatible', 'azure'], {
+  error: 'Kind must be openai-compatible or azure.',
+});
+export type EndpointKind = z.infer<typeof EndpointKind>;
+
+/** The Azure OpenAI API version a new Azure endpoint is given: the latest generally available one. */
+export const AZURE_DEFAULT_API_VERSION = '2024-10-21';
+
+/** A user's endpoint. Its key and header values are never returned: the key's last four, the headers' names. */
 export const Endpoint = z.object({
   id: Id,
   name: z.string(),
+  kind: EndpointKind,
   base_url: z.string(),
+  /** Azure's api-version; null for an OpenAI-compatible server. */
+  api_version: z.string().nullable(),
   has_key: z.boolean(),
   last_four_digits: z.string().nullable(),
   header_names: z.array(z.string()),
@@ -105,21 +120,41 @@ const concurrency = z
   .max(1000, { error: 'Concurrency must be at most 1000.' })
   .nullable();
 
-export const CreateEndpointInput = z.object({
-  name: requiredText('Name', 100),
-  base_url: baseUrl,
-  /** Empty or absent: the endpoint takes no key. */
-  key: key.optional(),
-  headers: headers.default({}),
-  models: models.default([]),
-  concurrency: concurrency.default(null),
+/** Azure's api-version: a date, with a -preview suffix for a preview version. */
+const apiVersion = requiredText('API version', 40).regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/, {
+  error: 'API version must be a date like 2024-10-21, with -preview after it for a preview version.',
 });
+
+/** An Azure endpoint names its API version; an OpenAI-compatible one has none. */
+const versionMatchesKind = (value: { kind?: EndpointKind; api_version?: string | null }) =>
+  (value.kind === 'azure') === (value.api_version != null && value.api_version !== '');
+
+export const CreateEndpointInput = z
+  .object({
+    name: requiredText('Name', 100),
+    kind: EndpointKind.default('openai-compatible'),
+    base_url: baseUrl,
+    api_version: apiVersion.nullable().default(null),
+    /** Empty or absent: the endpoint takes no key. */
+    key: key.optional(),
+    headers: headers.default({}),
+    models: models.default([]),
+    concurrency: concurrency.default(null),
+  })
+  .refine(versionMatchesKind, {
+    error: 'An Azure endpoint needs its API version; an OpenAI-compatible one takes none.',
+    path: ['api_version'],
+  });
 export type CreateEndpointInput = z.input<typeof CreateEndpointInput>;
 
-/** What is absent stays as it was; `key: ''` removes the key, `headers` and `models` replace the lists. */
+/**
+ * What is absent stays as it was; `key: ''` removes the key, `headers` and `models` replace the lists. The kind stays
+ * what it was created as; an Azure endpoint's API version may change.
+ */
 export const UpdateEndpointInput = z.object({
   name: requiredText('Name', 100).optional(),
   base_url: baseUrl.optional(),
+  api_version: apiVersion.optional(),
   key: key.optional(),
   headers: headers.optional(),
   models: models.optional(),

@@ -13,7 +13,7 @@ import {
 } from '../../test/harness.js';
 import { KEY_FILE_NAME, loadEncryptionKey, seal, unseal } from './sealing.js';
 import { readActiveKey, resealApiKeys } from './service.js';
-import { readEndpointTarget, resealEndpoints } from '../endpoints/service.js';
+import { readEndpointTarget, resealEndpoints } from '../endpoints/sealed.js';
 import { itemAt } from '@promptgrid/test-support';
 
 describe.each(embeddedDatabaseOnly)('api keys on %s', (kind) => {

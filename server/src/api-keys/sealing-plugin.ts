@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { loadEncryptionKey, type EncryptionKey } from './sealing.js';
 import { resealApiKeys } from './service.js';
-import { resealEndpoints } from '../endpoints/service.js';
+import { resealEndpoints } from '../endpoints/sealed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

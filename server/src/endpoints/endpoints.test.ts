@@ -76,7 +76,9 @@ describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allo
     expect(created.json()).toEqual({
       id: expect.any(Number),
       name: 'Local vLLM',
+      kind: 'openai-compatible',
       base_url: fake.openaiBaseUrl,
+      api_version: null,
       has_key: true,
       last_four_digits: '4321',
       header_names: ['X-Team'],
@@ -390,7 +392,16 @@ describe('the address guard at every connection', () => {
   });
   const endpointCall = (baseUrl: string): ProviderCall => ({
     provider: 'custom',
-    endpoint: { id: 1, name: 'Rebinding', baseUrl, apiKey: null, headers: {}, concurrency: null },
+    endpoint: {
+      id: 1,
+      name: 'Rebinding',
+      kind: 'openai-compatible',
+      baseUrl,
+      apiVersion: null,
+      apiKey: null,
+      headers: {},
+      concurrency: null,
+    },
     model: 'llama3.2',
     capabilities: {
       tokenParameter: 'max_tokens',

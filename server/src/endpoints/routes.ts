@@ -9,7 +9,7 @@ import {
 } from '@promptgrid/contract';
 import { currentUser, type App } from '../http/types.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { classifyFailure } from '../providers/call.js';
+import { classifyFailure } from '../providers/failure.js';
 import { EndpointRefusedError } from '../providers/types.js';
 import {
   createEndpoint,
@@ -70,8 +70,9 @@ export default async function endpointRoutes(app: App) {
         const status = (error as { status?: unknown }).status;
         if (status === 404)
           throw new HttpError(502, `${target.name} has no GET /models (404): type its models in instead.`);
-        const failure = classifyFailure(error, target.name, 'models', timeoutMs);
-        throw new HttpError(502, `Fetching the models failed. ${failure.describe(1)}`);
+        const failure = classifyFailure(error);
+        const who = { label: target.name, model: 'models', timeoutMs };
+        throw new HttpError(502, `Fetching the models failed. ${failure.describe(who, 1)}`);
       }
     },
   );

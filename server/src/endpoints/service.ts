@@ -1,54 +1,26 @@
 import { returnedRow } from '../db/rows.js';
-import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import {
-  CreateEndpointInput,
-  LIMITS,
-  REASONING_EFFORTS,
-  UpdateEndpointInput,
-  type Endpoint,
-  type EndpointModelInput,
-} from '@promptgrid/contract';
+import { asc, eq, inArray, or } from 'drizzle-orm';
+import { CreateEndpointInput, UpdateEndpointInput, type Endpoint } from '@promptgrid/contract';
 import type { z } from 'zod';
 import { ownEndpoint, ownedRow } from '../auth/ownership.js';
 import type { Db, Tx } from '../db/client.js';
-import {
-  aiModels,
-  checks,
-  configurations,
-  configurationVersions,
-  endpoints,
-  projects,
-  type ModelCapabilities,
-} from '../db/schema.js';
+import { aiModels, checks, configurations, configurationVersions, endpoints, projects } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { seal, unseal, type EncryptionKey } from '../api-keys/sealing.js';
+import type { EncryptionKey } from '../api-keys/sealing.js';
+import { listedModels, replaceModels } from './models.js';
+import { openEndpoint, sealedHeaders, sealedKey } from './sealed.js';
 import type { AddressGuard } from '../providers/address-guard.js';
-import { EndpointRefusedError, type EndpointTarget } from '../providers/types.js';
+import { EndpointRefusedError } from '../providers/types.js';
 
 type Row = typeof endpoints.$inferSelect;
 type ModelRow = typeof aiModels.$inferSelect;
 
-/** Bound into each sealed value as additional data, so a sealed key cannot be moved to another user or field. */
-const keyContext = (userId: number) => `endpoint-key:${userId}`;
-const headersContext = (userId: number) => `endpoint-headers:${userId}`;
-
-/**
- * What an endpoint's models can do is not published anywhere we can read: they take a temperature and max_tokens,
- * as the OpenAI-compatible servers do, up to the product's own max tokens, and OpenAI's reasoning_effort when the user
- * says the model takes it (any of its values: the server behind the endpoint decides which it accepts).
- */
-const endpointCapabilities = (model: EndpointModelInput): ModelCapabilities => ({
-  tokenParameter: 'max_tokens',
-  supportsTemperature: true,
-  defaultMaxTokens: 4096,
-  maxOutputTokens: LIMITS.maxTokens.max,
-  reasoning: model.supports_reasoning_effort ? { effort: [...REASONING_EFFORTS] } : null,
-});
-
 const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
   id: row.id,
   name: row.name,
+  kind: row.kind,
   base_url: row.baseUrl,
+  api_version: row.apiVersion,
   has_key: row.sealedKey !== null,
   last_four_digits: row.lastFourDigits,
   header_names: row.headerNames,
@@ -63,15 +35,6 @@ const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
   })),
   created_at: row.createdAt.toISOString(),
 });
-
-async function listedModels(db: Db | Tx, endpointIds: number[]) {
-  if (endpointIds.length === 0) return [];
-  return db
-    .select()
-    .from(aiModels)
-    .where(and(inArray(aiModels.endpointId, endpointIds), eq(aiModels.listed, true)))
-    .orderBy(asc(aiModels.sortOrder), asc(aiModels.id));
-}
 
 export async function listEndpoints(db: Db, userId: number): Promise<Endpoint[]> {
   const rows = await db.select().from(endpoints).where(eq(endpoints.userId, userId)).orderBy(asc(endpoints.id));
@@ -106,65 +69,6 @@ async function assertCallable(guard: AddressGuard, baseUrl: string) {
   }
 }
 
-/** The sealed columns for a key ('' or absent: none) and for the extra headers. */
-function sealedKey(key: string | undefined, sealing: EncryptionKey, userId: number) {
-  return key
-    ? { sealedKey: seal(key, sealing, keyContext(userId)), lastFourDigits: key.slice(-4) }
-    : { sealedKey: null, lastFourDigits: null };
-}
-
-function sealedHeaders(headers: Record<string, string>, sealing: EncryptionKey, userId: number) {
-  const names = Object.keys(headers);
-  return {
-    sealedHeaders: names.length > 0 ? seal(JSON.stringify(headers), sealing, headersContext(userId)) : null,
-    headerNames: names,
-  };
-}
-
-const priceOf = (m: EndpointModelInput) =>
-  m.input_per_mtok === null || m.output_per_mtok === null
-    ? null
-    : {
-        input_per_mtok: m.input_per_mtok,
-        output_per_mtok: m.output_per_mtok,
-        as_of: new Date().toISOString().slice(0, 10),
-        source: 'Entered with the endpoint',
-      };
-
-/**
- * The endpoint's models become exactly `models`, in that order. A model taken off keeps its row, unlisted, as old
- * configurations and runs may still name it; added back, it is listed again under the same id.
- */
-async function replaceModels(tx: Tx, endpointId: number, models: EndpointModelInput[]) {
-  const names = models.map((m) => m.model_name);
-  await tx
-    .update(aiModels)
-    .set({ listed: false })
-    .where(
-      and(eq(aiModels.endpointId, endpointId), names.length > 0 ? notInArray(aiModels.modelName, names) : undefined),
-    );
-  for (const [order, m] of models.entries()) {
-    const values = {
-      company: 'custom' as const,
-      endpointId,
-      modelName: m.model_name,
-      supportsJsonMode: m.supports_json_mode,
-      capabilities: endpointCapabilities(m),
-      price: priceOf(m),
-      listed: true,
-      sortOrder: order,
-    };
-    await tx
-      .insert(aiModels)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [aiModels.endpointId, aiModels.modelName],
-        targetWhere: sql`${aiModels.endpointId} IS NOT NULL`,
-        set: values,
-      });
-  }
-}
-
 export async function createEndpoint(
   db: Db,
   guard: AddressGuard,
@@ -180,7 +84,9 @@ export async function createEndpoint(
         .values({
           userId,
           name: input.name,
+          kind: input.kind,
           baseUrl: input.base_url,
+          apiVersion: input.api_version,
           ...sealedKey(input.key, sealing, userId),
           ...sealedHeaders(input.headers, sealing, userId),
           encryptionKeyId: sealing.id,
@@ -188,7 +94,7 @@ export async function createEndpoint(
         })
         .returning({ id: endpoints.id }),
     );
-    await replaceModels(tx, row.id, input.models);
+    await replaceModels(tx, { id: row.id, kind: input.kind }, input.models);
     return row.id;
   });
   return getEndpoint(db, userId, id);
@@ -205,6 +111,8 @@ export async function updateEndpoint(
   if (input.base_url !== undefined) await assertCallable(guard, input.base_url);
   await db.transaction(async (tx) => {
     const existing = await getOwned(tx, userId, id);
+    if (input.api_version !== undefined && existing.kind !== 'azure')
+      throw badRequest({ api_version: ['An OpenAI-compatible endpoint takes no API version.'] });
     // The key and the headers are sealed under one encryption key id: both are sealed again, the kept one as it was.
     const current = openEndpoint(existing, sealing);
     await tx
@@ -212,6 +120,7 @@ export async function updateEndpoint(
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.base_url !== undefined ? { baseUrl: input.base_url } : {}),
+        ...(input.api_version !== undefined ? { apiVersion: input.api_version } : {}),
         ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
         ...sealedKey(input.key ?? current.apiKey ?? undefined, sealing, userId),
         ...sealedHeaders(input.headers ?? current.headers, sealing, userId),
@@ -219,7 +128,7 @@ export async function updateEndpoint(
         updatedAt: new Date(),
       })
       .where(eq(endpoints.id, id));
-    if (input.models !== undefined) await replaceModels(tx, id, input.models);
+    if (input.models !== undefined) await replaceModels(tx, existing, input.models);
   });
   return getEndpoint(db, userId, id);
 }
@@ -264,63 +173,7 @@ export async function deleteEndpoint(db: Db, userId: number, id: number): Promis
   });
 }
 
-/** The endpoint's key and headers in clear, for a call. */
-function openEndpoint(row: Row, sealing: EncryptionKey): EndpointTarget {
-  return {
-    id: row.id,
-    name: row.name,
-    baseUrl: row.baseUrl,
-    apiKey: row.sealedKey && unseal(row.sealedKey, row.encryptionKeyId, sealing, keyContext(row.userId)),
-    headers: row.sealedHeaders
-      ? (JSON.parse(unseal(row.sealedHeaders, row.encryptionKeyId, sealing, headersContext(row.userId))) as Record<
-          string,
-          string
-        >)
-      : {},
-    concurrency: row.concurrency,
-  };
-}
-
-/**
- * Reseals with the current encryption key the key and headers of every endpoint sealed with one of `sealing.previous`,
- * as resealApiKeys does for provider keys: a row is rewritten only if it still carries the key id it was read with,
- * and endpoints sealed with a key that is not configured at all are left as they are, and counted.
- */
-export async function resealEndpoints(
-  db: Db,
-  sealing: EncryptionKey,
-): Promise<{ resealed: number; unknownKey: number }> {
-  const rows = await db.select().from(endpoints).where(ne(endpoints.encryptionKeyId, sealing.id));
-  let resealed = 0;
-  for (const row of rows) {
-    if (!sealing.previous?.has(row.encryptionKeyId)) continue;
-    const { apiKey, headers } = openEndpoint(row, sealing);
-    const updated = await db
-      .update(endpoints)
-      .set({
-        ...sealedKey(apiKey ?? undefined, sealing, row.userId),
-        ...sealedHeaders(headers, sealing, row.userId),
-        encryptionKeyId: sealing.id,
-      })
-      .where(and(eq(endpoints.id, row.id), eq(endpoints.encryptionKeyId, row.encryptionKeyId)))
-      .returning({ id: endpoints.id });
-    resealed += updated.length;
-  }
-  return { resealed, unknownKey: rows.filter((row) => !sealing.previous?.has(row.encryptionKeyId)).length };
-}
-
 /** The user's endpoint as a call reaches it; a 404 when it is not theirs. */
 export async function endpointTarget(db: Db, sealing: EncryptionKey, userId: number, id: number) {
   return openEndpoint(await getOwned(db, userId, id), sealing);
-}
-
-/** The endpoint a model of a run is served by, for the worker's call; null once it was deleted. */
-export async function readEndpointTarget(
-  db: Db,
-  sealing: EncryptionKey,
-  userId: number,
-  id: number,
-): Promise<EndpointTarget | null> {
-  const [row] = await db.select().from(endpoints).where(ownEndpoint(userId, id));
-  return row ? openEndpoint(row, sealing) : null;
 }

@@ -6,7 +6,8 @@ import type {
   MessageParam,
   TextBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import { providerFetch } from './fetch.js';
+import type { ProviderAdapter } from './adapter.js';
+import { classifyFailure } from './failure.js';
 import { ToolCallAssembler } from './tool-calls.js';
 import {
   imageTurnIndex,
@@ -16,16 +17,6 @@ import {
   type ProviderCall,
   type StreamedReply,
 } from './types.js';
-
-export function createAnthropicClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
-  return new Anthropic({
-    apiKey,
-    baseURL: baseURL ?? undefined,
-    maxRetries: 0,
-    timeout: timeoutMs,
-    fetch: providerFetch,
-  });
-}
 
 /**
  * Maps a call to the Messages API. max_tokens is required there: the model's default fills an empty one.
@@ -107,47 +98,58 @@ function anthropicTooling(call: ProviderCall): Pick<MessageCreateParamsNonStream
  * The same call streamed: input tokens come in message_start, the output count in message_delta (cumulative), the
  * text in content_block_delta events; `onText` gets each piece as it comes.
  */
-export async function streamAnthropic(
+async function streamAnthropic(
   client: Anthropic,
+  request: MessageCreateParamsNonStreaming,
   call: ProviderCall,
   signal: AbortSignal,
   onText: (delta: string) => void,
 ): Promise<StreamedReply> {
-  const params: MessageCreateParamsStreaming = { ...anthropicParams(call), stream: true };
-  try {
-    const { data: stream, response } = await client.messages.create(params, { signal }).withResponse();
-    let inputTokens = 0;
-    let outputTokens = 0;
-    let reasoningTokens: number | null = null;
-    let started = false;
-    const toolCalls = new ToolCallAssembler();
-    // The blocks that are calls of the answer tool (a response schema): their input is the answer's text.
-    const answerBlocks = new Set<number>();
-    for await (const event of stream) {
-      if (event?.type === 'message_start') {
-        started = true;
-        const usage = event.message?.usage;
-        inputTokens =
-          (usage?.input_tokens ?? 0) +
-          (usage?.cache_creation_input_tokens ?? 0) +
-          (usage?.cache_read_input_tokens ?? 0);
-        outputTokens = usage?.output_tokens ?? 0;
-      } else if (event?.type === 'content_block_start' && event.content_block?.type === 'tool_use') {
-        if (event.content_block.name === call.responseSchema?.name) answerBlocks.add(event.index);
-        else toolCalls.add(event.index, event.content_block.name, null);
-      } else if (event?.type === 'content_block_delta' && event.delta?.type === 'text_delta') {
-        if (event.delta.text) onText(event.delta.text);
-      } else if (event?.type === 'content_block_delta' && event.delta?.type === 'input_json_delta') {
-        if (answerBlocks.has(event.index)) onText(event.delta.partial_json);
-        else toolCalls.add(event.index, null, event.delta.partial_json);
-      } else if (event?.type === 'message_delta') {
-        outputTokens = event.usage?.output_tokens ?? outputTokens;
-        reasoningTokens = thinkingTokensOf(event.usage) ?? reasoningTokens;
-      }
+  const params: MessageCreateParamsStreaming = { ...request, stream: true };
+  const { data: stream, response } = await client.messages.create(params, { signal }).withResponse();
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let reasoningTokens: number | null = null;
+  let started = false;
+  const toolCalls = new ToolCallAssembler();
+  // The blocks that are calls of the answer tool (a response schema): their input is the answer's text.
+  const answerBlocks = new Set<number>();
+  for await (const event of stream) {
+    if (event?.type === 'message_start') {
+      started = true;
+      const usage = event.message?.usage;
+      inputTokens =
+        (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0);
+      outputTokens = usage?.output_tokens ?? 0;
+    } else if (event?.type === 'content_block_start' && event.content_block?.type === 'tool_use') {
+      if (event.content_block.name === call.responseSchema?.name) answerBlocks.add(event.index);
+      else toolCalls.add(event.index, event.content_block.name, null);
+    } else if (event?.type === 'content_block_delta' && event.delta?.type === 'text_delta') {
+      if (event.delta.text) onText(event.delta.text);
+    } else if (event?.type === 'content_block_delta' && event.delta?.type === 'input_json_delta') {
+      if (answerBlocks.has(event.index)) onText(event.delta.partial_json);
+      else toolCalls.add(event.index, null, event.delta.partial_json);
+    } else if (event?.type === 'message_delta') {
+      outputTokens = event.usage?.output_tokens ?? outputTokens;
+      reasoningTokens = thinkingTokensOf(event.usage) ?? reasoningTokens;
     }
-    if (!started) throw new MalformedReplyError('the reply stream held no message');
-    return { inputTokens, outputTokens, reasoningTokens, toolCalls: toolCalls.toolCalls(), headers: response.headers };
-  } catch (error) {
-    throw transportError(error, Anthropic);
   }
+  if (!started) throw new MalformedReplyError('the reply stream held no message');
+  return { inputTokens, outputTokens, reasoningTokens, toolCalls: toolCalls.toolCalls(), headers: response.headers };
 }
+
+export const anthropicAdapter: ProviderAdapter<Anthropic, MessageCreateParamsNonStreaming> = {
+  features: { images: true, tools: true, responseSchema: true },
+  clientKey: (_call, apiKey) => apiKey,
+  createClient: (_call, apiKey, options) =>
+    new Anthropic({
+      apiKey,
+      baseURL: options.baseUrl ?? undefined,
+      maxRetries: 0,
+      timeout: options.timeoutMs,
+      fetch: options.fetch,
+    }),
+  buildRequest: anthropicParams,
+  stream: streamAnthropic,
+  classifyError: (error) => classifyFailure(transportError(error, Anthropic)),
+};

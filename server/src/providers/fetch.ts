@@ -1,16 +1,16 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { ReadableStream } from 'node:stream/web';
 import { MAX_REPLY_BYTES, MAX_STREAM_EVENT_BYTES, ProviderConnectionError, ReplyTooLargeError } from './types.js';
 
 /**
  * The `fetch` the provider SDKs are given (their documented `fetch` option), on node:http with keep-alive.
  * Node 20's global fetch spends more of the main thread per call in web streams, Request/Response objects and
  * AbortSignal plumbing than the rest of a call together. This one sends the SDK's JSON body, reads the whole reply
- * before resolving (so the SDK's timeout covers a body that never ends) and answers with the part of Response the
- * SDKs read. A body over MAX_REPLY_BYTES is cut off (ReplyTooLargeError). A streamed reply (text/event-stream) resolves
- * at its headers with the socket's chunks as the body: the SDKs iterate any async iterable there. Other request bodies
- * (uploads) go to the global fetch.
+ * before resolving (so the SDK's timeout covers a body that never ends) and answers with a Response holding it. A body
+ * over MAX_REPLY_BYTES is cut off (ReplyTooLargeError). A streamed reply (text/event-stream) resolves at its headers
+ * with a web stream over the socket's chunks as the body. Other request bodies (uploads) go to the global fetch.
  * node:http rather than undici's request: its parser is native and its JavaScript comes with Node's code cache, where
  * undici's parser is WebAssembly and its code is compiled on first use. A reply cut off mid-body reads ECONNRESET.
  * The figures: docs/performance.md.
@@ -28,47 +28,24 @@ export const providerAgents = (lookup?: LookupFunction): Agents => ({
   'https:': new https.Agent({ ...agentOptions, lookup }),
 });
 
-/** The members of Response the SDKs read: ProviderResponse must have each, and is handed to them as a Response. */
-type SdkReadResponse = Pick<Response, 'ok' | 'status' | 'url' | 'headers' | 'bodyUsed' | 'text' | 'json'> & {
-  body: AsyncIterable<Uint8Array> | null;
-};
-const asResponse = (response: SdkReadResponse) => response as Response;
+/** Statuses whose Response may hold no body, not even an empty one (the constructor refuses one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-class ProviderResponse implements SdkReadResponse {
-  readonly ok: boolean;
-  readonly bodyUsed = false;
-
-  constructor(
-    readonly url: string,
-    readonly status: number,
-    readonly headers: Headers,
-    private readonly content: string,
-    readonly body: AsyncIterable<Uint8Array> | null = null,
-  ) {
-    this.ok = status >= 200 && status < 300;
-  }
-
-  async text() {
-    return this.content;
-  }
-
-  async json(): Promise<unknown> {
-    return JSON.parse(this.content);
-  }
-
-  clone() {
-    return new ProviderResponse(this.url, this.status, this.headers, this.content);
-  }
-}
-
-function toHeaders(raw: http.IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const name in raw) {
-    const value = raw[name];
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.append(name, value);
-  }
-  return headers;
+/**
+ * The reply as a Response, as the SDKs' `fetch` option is typed: its headers given as the raw name/value pairs, which
+ * the Response copies once. A streamed body is a web stream over the socket's chunks, so every SDK reads it with its own
+ * getReader() as from the global fetch.
+ */
+function reply(raw: http.IncomingMessage, body: string | AsyncIterable<Uint8Array>): Response {
+  const headers: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.rawHeaders.length; i += 2) headers.push([raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!]);
+  const status = raw.statusCode!;
+  const content = NULL_BODY.has(status)
+    ? null
+    : typeof body === 'string'
+      ? body
+      : (ReadableStream.from(body) as globalThis.ReadableStream<Uint8Array>);
+  return new Response(content, { status, statusText: raw.statusMessage, headers });
 }
 
 function requestHeaders(headers: HeadersInit | undefined): Record<string, string> {
@@ -141,8 +118,12 @@ function send(agents: Agents, url: URL, init: RequestInit): Promise<Response> {
         if (Number(response.headers['content-length']) > MAX_REPLY_BYTES) return tooLarge();
         const status = response.statusCode!;
         if (status < 300 && String(response.headers['content-type']).startsWith('text/event-stream')) {
-          const body = streamedBody(response, () => request.destroy());
-          return resolve(asResponse(new ProviderResponse(url.href, status, toHeaders(response.headers), '', body)));
+          return resolve(
+            reply(
+              response,
+              streamedBody(response, () => request.destroy()),
+            ),
+          );
         }
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
@@ -150,10 +131,7 @@ function send(agents: Agents, url: URL, init: RequestInit): Promise<Response> {
           chunks.push(chunk);
         });
         response.on('end', () => {
-          const content = Buffer.concat(chunks).toString('utf8');
-          resolve(
-            asResponse(new ProviderResponse(url.href, response.statusCode!, toHeaders(response.headers), content)),
-          );
+          resolve(reply(response, Buffer.concat(chunks).toString('utf8')));
         });
         response.on('close', () => {
           if (!response.complete)

@@ -1,4 +1,3 @@
-import { ReadableStream } from 'node:stream/web';
 import {
   ApiError,
   FunctionCallingConfigMode,
@@ -9,7 +8,8 @@ import {
   type GenerateContentParameters,
 } from '@google/genai';
 import type { ToolCall, ToolChoice } from '@promptgrid/contract';
-import { providerFetch } from './fetch.js';
+import type { ProviderAdapter } from './adapter.js';
+import { classifyFailure } from './failure.js';
 import {
   imageTurnIndex,
   MalformedReplyError,
@@ -21,36 +21,13 @@ import {
 } from './types.js';
 
 /**
- * Google's SDK reads a streamed reply's body with `getReader()`; the provider transport hands the body over as the
- * socket's chunks (an async iterable), so a streamed reply is wrapped in a web stream here. Everything else the SDK
- * reads (status, headers, text, json) is the transport's as it is.
- */
-const geminiFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-  const response = await providerFetch(input, init);
-  const body = response.body as unknown;
-  if (body === null || typeof (body as ReadableStream).getReader === 'function') return response;
-  return new Response(ReadableStream.from(body as AsyncIterable<Uint8Array>) as globalThis.ReadableStream, {
-    status: response.status,
-    headers: response.headers,
-  });
-};
-
-/** The SDK's own retries are off (one attempt): the caller's retry policy decides, as for the other providers. */
-export function createGeminiClient(apiKey: string, baseURL: string | null) {
-  return new GoogleGenAI({
-    apiKey,
-    httpOptions: { ...(baseURL ? { baseUrl: baseURL } : {}), retryOptions: { attempts: 1 }, fetch: geminiFetch },
-  });
-}
-
-/**
  * Maps a call to generateContent: the system prompt as the system instruction (or, without turns, as the one user
  * turn), the turns as contents (the assistant's with Gemini's role `model`), temperature and max output tokens where
  * the model takes them, JSON mode as the response's MIME type, a response schema as its JSON Schema, tools as
  * function declarations whose parameters are JSON Schema, and the thinking budget of a model that takes one.
  */
-export function geminiParams(call: ProviderCall, signal: AbortSignal): GenerateContentParameters {
-  const config: GenerateContentConfig = { abortSignal: signal };
+export function geminiParams(call: ProviderCall): GenerateContentParameters {
+  const config: GenerateContentConfig = {};
   if (call.messages.length > 0) config.systemInstruction = call.systemPrompt;
   if (call.capabilities.supportsTemperature) config.temperature = call.temperature;
   if (call.maxTokens !== null) config.maxOutputTokens = call.maxTokens;
@@ -116,39 +93,57 @@ function geminiError(error: unknown): unknown {
 }
 
 /** A call streamed (streamGenerateContent, SSE): each chunk's text goes to `onText`; the usage comes in the last ones. */
-export async function streamGemini(
+async function streamGemini(
   client: GoogleGenAI,
-  call: ProviderCall,
+  params: GenerateContentParameters,
+  _call: ProviderCall,
   signal: AbortSignal,
   onText: (delta: string) => void,
 ): Promise<StreamedReply> {
-  try {
-    const stream = await client.models.generateContentStream(geminiParams(call, signal));
-    let inputTokens = 0;
-    let outputTokens = 0;
-    let reasoningTokens: number | null = null;
-    let chunks = 0;
-    // Gemini sends each function call whole, in one part.
-    const toolCalls: ToolCall[] = [];
-    for await (const chunk of stream) {
-      chunks++;
-      for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
-        // A thinking model's thought summaries are not the reply.
-        if (typeof part.text === 'string' && part.text && !part.thought) onText(part.text);
-        if (part.functionCall?.name)
-          toolCalls.push({ name: part.functionCall.name, arguments: part.functionCall.args ?? {} });
-      }
-      const usage = chunk.usageMetadata;
-      if (usage) {
-        inputTokens = usage.promptTokenCount ?? inputTokens;
-        // Thinking tokens are billed as output: the output counts them, and says how many they were apart.
-        outputTokens = (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) || outputTokens;
-        reasoningTokens = usage.thoughtsTokenCount ?? reasoningTokens;
-      }
+  const stream = await client.models.generateContentStream({
+    ...params,
+    config: { ...params.config, abortSignal: signal },
+  });
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let reasoningTokens: number | null = null;
+  let chunks = 0;
+  // Gemini sends each function call whole, in one part.
+  const toolCalls: ToolCall[] = [];
+  for await (const chunk of stream) {
+    chunks++;
+    for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
+      // A thinking model's thought summaries are not the reply.
+      if (typeof part.text === 'string' && part.text && !part.thought) onText(part.text);
+      if (part.functionCall?.name)
+        toolCalls.push({ name: part.functionCall.name, arguments: part.functionCall.args ?? {} });
     }
-    if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
-    return { inputTokens, outputTokens, reasoningTokens, toolCalls };
-  } catch (error) {
-    throw geminiError(error);
+    const usage = chunk.usageMetadata;
+    if (usage) {
+      inputTokens = usage.promptTokenCount ?? inputTokens;
+      // Thinking tokens are billed as output: the output counts them, and says how many they were apart.
+      outputTokens = (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) || outputTokens;
+      reasoningTokens = usage.thoughtsTokenCount ?? reasoningTokens;
+    }
   }
+  if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
+  return { inputTokens, outputTokens, reasoningTokens, toolCalls };
 }
+
+export const geminiAdapter: ProviderAdapter<GoogleGenAI, GenerateContentParameters> = {
+  features: { images: true, tools: true, responseSchema: true },
+  clientKey: (_call, apiKey) => apiKey,
+  // The SDK's own retries are off (one attempt): the caller's retry policy decides, as for the other providers.
+  createClient: (_call, apiKey, options) =>
+    new GoogleGenAI({
+      apiKey,
+      httpOptions: {
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+        retryOptions: { attempts: 1 },
+        fetch: options.fetch,
+      },
+    }),
+  buildRequest: geminiParams,
+  stream: streamGemini,
+  classifyError: (error) => classifyFailure(geminiError(error)),
+};

@@ -5,7 +5,8 @@ import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { providerFetch } from './fetch.js';
+import type { ClientOptions, ProviderAdapter } from './adapter.js';
+import { classifyFailure } from './failure.js';
 import { ToolCallAssembler } from './tool-calls.js';
 import {
   effortOf,
@@ -17,22 +18,18 @@ import {
   type StreamedReply,
 } from './types.js';
 
-export function createOpenAiClient(apiKey: string, baseURL: string | null, timeoutMs: number) {
-  return new OpenAI({ apiKey, baseURL: baseURL ?? undefined, maxRetries: 0, timeout: timeoutMs, fetch: providerFetch });
-}
-
 /**
- * A client for a user's OpenAI-compatible endpoint, through `fetch` (the address guard's). Without a key no
+ * A client for a user's OpenAI-compatible endpoint, through the address guard's `fetch`. Without a key no
  * Authorization header is sent (a null default header removes the SDK's); the extra headers come last, so one may
- * carry the key under another name (Azure's api-key).
+ * carry the key under another name.
  */
-export function createEndpointClient(endpoint: EndpointTarget, timeoutMs: number, fetch: typeof providerFetch) {
+function createEndpointClient(endpoint: EndpointTarget, options: ClientOptions) {
   return new OpenAI({
     apiKey: endpoint.apiKey ?? 'none',
     baseURL: endpoint.baseUrl,
     maxRetries: 0,
-    timeout: timeoutMs,
-    fetch,
+    timeout: options.timeoutMs,
+    fetch: options.guardedFetch,
     defaultHeaders: {
       ...(endpoint.apiKey === null ? { Authorization: null } : {}),
       ...sendableHeaders(endpoint.headers),
@@ -41,11 +38,11 @@ export function createEndpointClient(endpoint: EndpointTarget, timeoutMs: number
 }
 
 /** The endpoint's headers without the reserved ones, which a row saved before they were refused may still hold. */
-const sendableHeaders = (headers: Record<string, string>) =>
+export const sendableHeaders = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !isReservedEndpointHeader(name)));
 
 /** The model ids an endpoint lists at its GET /models. */
-export async function listEndpointModels(client: OpenAI, signal: AbortSignal): Promise<string[]> {
+async function listEndpointModels(client: OpenAI, signal: AbortSignal): Promise<string[]> {
   const ids: string[] = [];
   try {
     for await (const model of client.models.list({ signal })) if (typeof model?.id === 'string') ids.push(model.id);
@@ -108,40 +105,69 @@ const reasoningTokensOf = (usage: OpenAI.CompletionUsage | null | undefined) =>
   usage?.completion_tokens_details?.reasoning_tokens ?? null;
 
 /** The same call streamed, with usage in its last chunk; `onText` gets each piece of the reply as it comes. */
-export async function streamOpenAi(
+async function streamChatCompletions(
   client: OpenAI,
-  call: ProviderCall,
+  request: ChatCompletionCreateParamsNonStreaming,
+  _call: ProviderCall,
   signal: AbortSignal,
   onText: (delta: string) => void,
 ): Promise<StreamedReply> {
   const params: ChatCompletionCreateParamsStreaming = {
-    ...openAiParams(call),
+    ...request,
     stream: true,
     stream_options: { include_usage: true },
   };
-  try {
-    const { data: stream, response } = await client.chat.completions.create(params, { signal }).withResponse();
-    let usage: OpenAI.CompletionUsage | null | undefined;
-    let chunks = 0;
-    const toolCalls = new ToolCallAssembler();
-    for await (const chunk of stream) {
-      chunks++;
-      const delta = chunk?.choices?.[0]?.delta;
-      const text = delta?.content ?? delta?.refusal;
-      if (text) onText(text);
-      for (const piece of delta?.tool_calls ?? [])
-        toolCalls.add(piece.index, piece.function?.name, piece.function?.arguments);
-      if (chunk?.usage) usage = chunk.usage;
-    }
-    if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
-    return {
-      inputTokens: usage?.prompt_tokens ?? 0,
-      outputTokens: usage?.completion_tokens ?? 0,
-      reasoningTokens: reasoningTokensOf(usage),
-      toolCalls: toolCalls.toolCalls(),
-      headers: response.headers,
-    };
-  } catch (error) {
-    throw transportError(error, OpenAI);
+  const { data: stream, response } = await client.chat.completions.create(params, { signal }).withResponse();
+  let usage: OpenAI.CompletionUsage | null | undefined;
+  let chunks = 0;
+  const toolCalls = new ToolCallAssembler();
+  for await (const chunk of stream) {
+    chunks++;
+    const delta = chunk?.choices?.[0]?.delta;
+    const text = delta?.content ?? delta?.refusal;
+    if (text) onText(text);
+    for (const piece of delta?.tool_calls ?? [])
+      toolCalls.add(piece.index, piece.function?.name, piece.function?.arguments);
+    if (chunk?.usage) usage = chunk.usage;
   }
+  if (chunks === 0) throw new MalformedReplyError('the reply stream held no chunks');
+  return {
+    inputTokens: usage?.prompt_tokens ?? 0,
+    outputTokens: usage?.completion_tokens ?? 0,
+    reasoningTokens: reasoningTokensOf(usage),
+    toolCalls: toolCalls.toolCalls(),
+    headers: response.headers,
+  };
 }
+
+/** What chat completions take, for OpenAI, an OpenAI-compatible endpoint and Azure OpenAI alike. */
+export const CHAT_COMPLETIONS: Pick<
+  ProviderAdapter<OpenAI, ChatCompletionCreateParamsNonStreaming>,
+  'features' | 'buildRequest' | 'stream' | 'classifyError'
+> = {
+  features: { images: true, tools: true, responseSchema: true },
+  buildRequest: openAiParams,
+  stream: streamChatCompletions,
+  classifyError: (error) => classifyFailure(transportError(error, OpenAI)),
+};
+
+export const openAiAdapter: ProviderAdapter<OpenAI, ChatCompletionCreateParamsNonStreaming> = {
+  ...CHAT_COMPLETIONS,
+  clientKey: (_call, apiKey) => apiKey,
+  createClient: (_call, apiKey, options) =>
+    new OpenAI({
+      apiKey,
+      baseURL: options.baseUrl ?? undefined,
+      maxRetries: 0,
+      timeout: options.timeoutMs,
+      fetch: options.fetch,
+    }),
+};
+
+/** A user's OpenAI-compatible endpoint: one client per address, key and headers. */
+export const endpointAdapter: ProviderAdapter<OpenAI, ChatCompletionCreateParamsNonStreaming> = {
+  ...CHAT_COMPLETIONS,
+  clientKey: (call) => JSON.stringify([call.endpoint!.baseUrl, call.endpoint!.apiKey, call.endpoint!.headers]),
+  createClient: (call, _apiKey, options) => createEndpointClient(call.endpoint!, options),
+  listModels: listEndpointModels,
+};

@@ -58,7 +58,9 @@ describe('tools and structured outputs through the official SDKs', () => {
   const endpoint = () => ({
     id: 1,
     name: 'Local',
+    kind: 'openai-compatible' as const,
     baseUrl: fake.openaiBaseUrl,
+    apiVersion: null,
     apiKey: null,
     headers: {},
     concurrency: null,

@@ -13,11 +13,18 @@ export type ProviderName = 'openai' | 'anthropic' | 'gemini';
 /** Calls to users' endpoints share one lane; each endpoint's own limit applies inside it (ProviderCaller). */
 export type Lane = ProviderName | 'custom' | 'mock';
 
-/** A user's OpenAI-compatible endpoint as a call reaches it: its key and headers opened. */
+/**
+ * A user's endpoint as a call reaches it: its key and headers opened. An OpenAI-compatible server takes chat
+ * completions at its base URL; an Azure OpenAI resource takes them at its deployments, under its API version.
+ */
 export type EndpointTarget = {
   id: number;
   name: string;
+  kind: 'openai-compatible' | 'azure';
+  /** The server's base URL; for Azure, the resource's endpoint (https://NAME.openai.azure.com). */
   baseUrl: string;
+  /** Azure's api-version query parameter; null for an OpenAI-compatible server. */
+  apiVersion: string | null;
   /** null: the endpoint takes none, and no Authorization header is sent. */
   apiKey: string | null;
   headers: Record<string, string>;

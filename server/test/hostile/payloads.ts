@@ -240,8 +240,25 @@ const projectImportBody = fc.oneof(
   })),
 );
 
-/** Endpoint settings: addresses long and odd, as many headers and models as allowed and more. */
+/**
+ * Endpoint settings: addresses long and odd, as many headers and models as allowed and more, Azure API versions that
+ * are not versions (long, with line breaks, query strings to smuggle into the request's URL) and kinds that do not exist.
+ */
 const endpointBody = fc.oneof(
+  fc
+    .constantFrom(
+      `2024-10-21${'x'.repeat(5_000)}`,
+      '2024-10-21\r\nHost: internal',
+      '2024-10-21&api-key=stolen',
+      '../../admin',
+      '',
+    )
+    .map((api_version) => ({ name: 'E', kind: 'azure', base_url: 'https://res.openai.azure.com', api_version })),
+  fc.constantFrom('Azure', 'bedrock', '__proto__', 'x'.repeat(10_000)).map((kind) => ({
+    name: 'E',
+    kind,
+    base_url: 'http://127.0.0.1:9/v1',
+  })),
   fc
     .constantFrom(
       `http://${'a'.repeat(1_990)}/v1`,

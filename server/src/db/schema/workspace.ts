@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   DEFAULT_USER_TEMPLATE,
   type ChatMessage,
+  type EndpointKind,
   type ImageMediaType,
   type ImportColumnTarget,
   type ModelCompany,
@@ -93,7 +94,11 @@ export const endpoints = pgTable(
     id: serialId(),
     userId: ownedBy('user_id', () => users.id),
     name: text('name').notNull(),
+    /** What API it speaks: an OpenAI-compatible server's, or an Azure OpenAI resource's (deployments, api-version). */
+    kind: text('kind').$type<EndpointKind>().notNull().default('openai-compatible'),
     baseUrl: text('base_url').notNull(),
+    /** Azure's api-version; null for an OpenAI-compatible server. */
+    apiVersion: text('api_version'),
     /** AES-256-GCM of the key; null when the endpoint takes none. */
     sealedKey: text('sealed_key'),
     lastFourDigits: text('last_four_digits'),

@@ -4,7 +4,7 @@ import type { EncryptionKey } from '../../api-keys/sealing.js';
 import { readActiveKey } from '../../api-keys/service.js';
 import { ProviderCaller, type ProviderSettings } from '../../providers/call.js';
 import type { EndpointTarget, ProviderName } from '../../providers/types.js';
-import { readEndpointTarget } from '../../endpoints/service.js';
+import { readEndpointTarget } from '../../endpoints/sealed.js';
 import type { Metrics } from '../../metrics/registry.js';
 import { BudgetRoom } from './budget-reservations.js';
 import type { LiveRequests } from '../live/live-requests.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CreateEndpointInput } from '@promptgrid/contract';
 import { renderWithApp } from '@/testing/app-test-utils';
@@ -28,5 +28,36 @@ describe('EndpointForm', () => {
     expect(screen.getByRole('textbox', { name: /Extra headers/ })).toHaveAccessibleDescription(
       /host cannot be set on an endpoint/,
     );
+  });
+
+  it('adds an Azure OpenAI resource: its endpoint, API version and deployments, sent with the kind', async () => {
+    let sent: unknown = null;
+    mockApi(({ body }) => {
+      sent = JSON.parse(body);
+      const parsed = CreateEndpointInput.safeParse(sent);
+      return parsed.success ? { status: 201, body: {} } : { status: 400, body: { detail: parsed.error.message } };
+    });
+    renderWithApp(<EndpointForm endpoint={null} onDone={() => {}} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Contoso');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Azure OpenAI');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Resource endpoint/ }),
+      'https://contoso.openai.azure.com',
+    );
+    expect(screen.getByRole('textbox', { name: /API version/ })).toHaveValue('2024-10-21');
+    expect(screen.getByText(/An Azure resource lists no deployments/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/API key/), 'azure-key');
+    await userEvent.click(screen.getByRole('button', { name: /Add model/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Model 1' }), 'prod-gpt-4o');
+    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({
+      name: 'Contoso',
+      kind: 'azure',
+      base_url: 'https://contoso.openai.azure.com',
+      api_version: '2024-10-21',
+      key: 'azure-key',
+      models: [{ model_name: 'prod-gpt-4o' }],
+    });
   });
 });

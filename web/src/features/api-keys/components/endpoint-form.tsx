@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { Endpoint } from '@promptgrid/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -11,11 +11,14 @@ import { placeServerErrors } from '@/lib/contract-form';
 import { useFetchEndpointModels } from '../api/fetch-endpoint-models';
 import { useSaveEndpoint } from '../api/save-endpoint';
 import { emptyModel, type EndpointValues } from '../lib/endpoint-values';
+import { EndpointAddressFields } from './endpoint-address-fields';
 import { EndpointModelRow } from './endpoint-model-row';
 
 const valuesOf = (endpoint: Endpoint | null): EndpointValues => ({
   name: endpoint?.name ?? '',
+  kind: endpoint?.kind ?? 'openai-compatible',
   base_url: endpoint?.base_url ?? '',
+  api_version: endpoint?.api_version ?? '',
   key: '',
   headers: '',
   concurrency: endpoint?.concurrency === null || endpoint === null ? '' : String(endpoint.concurrency),
@@ -44,7 +47,8 @@ function headersOf(text: string): Record<string, string> {
 
 /** Where a field of the API's 400 answer shows on this form. */
 function fieldOf(key: string): FieldPath<EndpointValues> | null {
-  if (['name', 'base_url', 'key', 'concurrency'].includes(key)) return key as FieldPath<EndpointValues>;
+  if (['name', 'kind', 'base_url', 'api_version', 'key', 'concurrency'].includes(key))
+    return key as FieldPath<EndpointValues>;
   if (key.startsWith('headers')) return 'headers';
   const model = /^models\.(\d+)\.(model_name|input_per_mtok|output_per_mtok)$/.exec(key);
   if (model) return `models.${Number(model[1])}.${model[2] as 'model_name'}`;
@@ -52,8 +56,8 @@ function fieldOf(key: string): FieldPath<EndpointValues> | null {
 }
 
 /**
- * Adds or edits an OpenAI-compatible endpoint: its address, key and headers (write-only: the saved ones are never
- * shown), and its models typed in or fetched from the endpoint once it is saved.
+ * Adds or edits an OpenAI-compatible endpoint or an Azure OpenAI resource: its address, key and headers (write-only:
+ * the saved ones are never shown), and its models typed in, or fetched from an OpenAI-compatible one once it is saved.
  */
 export function EndpointForm({
   endpoint,
@@ -71,6 +75,7 @@ export function EndpointForm({
   const form = useForm<EndpointValues>({ defaultValues: valuesOf(endpoint) });
   const models = useFieldArray({ control: form.control, name: 'models' });
   const { errors, isDirty } = form.formState;
+  const azure = useWatch({ control: form.control, name: 'kind' }) === 'azure';
   useReportDirty(isDirty, onDirtyChange);
 
   const submit = form.handleSubmit(async (values) => {
@@ -81,7 +86,9 @@ export function EndpointForm({
         id: endpoint?.id ?? null,
         input: {
           name: values.name,
+          ...(endpoint === null ? { kind: values.kind } : {}),
           base_url: values.base_url.trim(),
+          ...(values.kind === 'azure' ? { api_version: values.api_version.trim() } : {}),
           // Editing: an empty key field keeps the saved key, empty headers keep the saved headers.
           ...(values.key.trim() || endpoint === null ? { key: values.key.trim() } : {}),
           ...(Object.keys(headers).length > 0 || endpoint === null ? { headers } : {}),
@@ -131,22 +138,7 @@ export function EndpointForm({
       <Field label="Name" required error={errors.name?.message}>
         {(props) => <TextInput {...props} {...form.register('name')} placeholder="Local Ollama" />}
       </Field>
-      <Field
-        label="Base URL"
-        required
-        error={errors.base_url?.message}
-        hint="The address its /chat/completions and /models are under, e.g. http://localhost:11434/v1"
-      >
-        {(props) => (
-          <TextInput
-            {...props}
-            {...form.register('base_url')}
-            inputMode="url"
-            placeholder="https://openrouter.ai/api/v1"
-            spellCheck={false}
-          />
-        )}
-      </Field>
+      <EndpointAddressFields form={form} isNew={endpoint === null} />
       <Field
         label="API key (optional)"
         error={errors.key?.message}
@@ -195,7 +187,7 @@ export function EndpointForm({
             <PlusIcon className="size-4" />
             Add model
           </Button>
-          {endpoint ? (
+          {endpoint && !azure ? (
             <Button
               size="sm"
               variant="secondary"
@@ -206,7 +198,9 @@ export function EndpointForm({
             </Button>
           ) : (
             <p className="self-center text-xs text-slate-500 dark:text-slate-400">
-              Save the endpoint to fetch its models.
+              {azure
+                ? 'An Azure resource lists no deployments: type each name in.'
+                : 'Save the endpoint to fetch its models.'}
             </p>
           )}
         </div>

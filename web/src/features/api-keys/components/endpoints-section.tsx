@@ -44,7 +44,8 @@ export function EndpointsSection({
         ) : null}
       </div>
       <p className="text-xs leading-5 text-slate-500 dark:text-slate-400">
-        Ollama, vLLM, LM Studio, llama.cpp or a gateway such as OpenRouter: its models join the model select.
+        Ollama, vLLM, LM Studio, llama.cpp, a gateway such as OpenRouter, or an Azure OpenAI resource: its models join
+        the model select.
       </p>
       {endpoints.isError ? <Banner>Failed to fetch endpoints</Banner> : null}
       {endpoints.isPending && open ? <Skeleton className="h-16" /> : null}
@@ -64,6 +65,7 @@ export function EndpointsSection({
                 <p className="font-medium break-words">{endpoint.name}</p>
                 <p className="font-mono text-xs break-all text-slate-500 dark:text-slate-400">{endpoint.base_url}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {endpoint.kind === 'azure' ? `Azure OpenAI, API version ${endpoint.api_version} · ` : null}
                   {endpoint.has_key ? `Key ••••${endpoint.last_four_digits}` : 'No key'} ·{' '}
                   {endpoint.models.length === 1 ? '1 model' : `${endpoint.models.length} models`}
                 </p>

@@ -1,4 +1,4 @@
-import type { EndpointModelInput } from '@promptgrid/contract';
+import type { EndpointKind, EndpointModelInput } from '@promptgrid/contract';
 
 /** One model row of the endpoint form: its prices are the texts typed until they are sent. */
 export type ModelRow = Pick<EndpointModelInput, 'model_name' | 'supports_json_mode' | 'supports_reasoning_effort'> & {
@@ -9,7 +9,10 @@ export type ModelRow = Pick<EndpointModelInput, 'model_name' | 'supports_json_mo
 /** The endpoint form's fields, named as the API names them so a 400's messages land on them. */
 export type EndpointValues = {
   name: string;
+  kind: EndpointKind;
   base_url: string;
+  /** Azure's api-version; unused for an OpenAI-compatible endpoint. */
+  api_version: string;
   key: string;
   /** One `Name: value` a line. */
   headers: string;
