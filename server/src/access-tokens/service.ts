@@ -7,7 +7,7 @@ import {
   type CreatedAccessToken,
   type User,
 } from '@promptgrid/contract';
-import { ownAccessToken, ownedRow } from '../auth/ownership.js';
+import { allowedRow, allows } from '../access/policy.js';
 import type { Db } from '../db/client.js';
 import { accessTokens, users } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
@@ -59,8 +59,11 @@ export async function createAccessToken(
 }
 
 export async function revokeAccessToken(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db.delete(accessTokens).where(ownAccessToken(userId, id)).returning({ id: accessTokens.id });
-  ownedRow(deleted, 'accessToken');
+  const deleted = await db
+    .delete(accessTokens)
+    .where(allows(userId, 'delete', 'accessToken', id))
+    .returning({ id: accessTokens.id });
+  allowedRow(deleted, 'accessToken');
 }
 
 /** The user a bearer token stands for, or null when it is unknown, revoked or expired. */

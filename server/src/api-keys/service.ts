@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { defaultKeyLabel, type ApiKey, type CreateApiKeyInput, type UpdateApiKeyInput } from '@promptgrid/contract';
-import { ownApiKey, ownedRow } from '../auth/ownership.js';
+import { type Action, allowedRow, allows } from '../access/policy.js';
 import type { Db, Tx } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
@@ -59,8 +59,14 @@ export async function createApiKey(
   });
 }
 
-async function getOwned(tx: Db | Tx, userId: number, id: number): Promise<Row> {
-  return ownedRow(await tx.select().from(apiKeys).where(ownApiKey(userId, id)), 'apiKey');
+async function getAllowed(tx: Db | Tx, userId: number, action: Action, id: number): Promise<Row> {
+  return allowedRow(
+    await tx
+      .select()
+      .from(apiKeys)
+      .where(allows(userId, action, 'apiKey', id)),
+    'apiKey',
+  );
 }
 
 export async function updateApiKey(
@@ -72,7 +78,7 @@ export async function updateApiKey(
 ): Promise<ApiKey> {
   if (input.label !== undefined && input.label === '') throw badRequest({ label: ['Label must not be blank.'] });
   return db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await getAllowed(tx, userId, 'write', id);
     if (input.is_active === true) {
       // One active key per provider: activating this one retires the other.
       await tx
@@ -81,7 +87,7 @@ export async function updateApiKey(
         .where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, existing.provider), ne(apiKeys.id, id)));
     }
     // Deleted since it was read, by another request: the same 404.
-    const row = ownedRow(
+    const row = allowedRow(
       await tx
         .update(apiKeys)
         .set({
@@ -105,8 +111,11 @@ export async function updateApiKey(
 }
 
 export async function deleteApiKey(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db.delete(apiKeys).where(ownApiKey(userId, id)).returning({ id: apiKeys.id });
-  ownedRow(deleted, 'apiKey');
+  const deleted = await db
+    .delete(apiKeys)
+    .where(allows(userId, 'delete', 'apiKey', id))
+    .returning({ id: apiKeys.id });
+  allowedRow(deleted, 'apiKey');
 }
 
 /** A user's active key as stored: sealed, with the id of the encryption key that sealed it. */

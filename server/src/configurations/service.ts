@@ -12,12 +12,12 @@ import { aiModels, configurations, endpoints } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
-import { getOwned, selection, toConfiguration } from './queries.js';
+import { getAllowed, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
 import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
-import { assertOwnsProject } from '../auth/ownership.js';
+import { assertAllowed } from '../access/policy.js';
 import { jsonSchemaRefusal } from '../checks/schema-jobs.js';
 
 /** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
@@ -74,7 +74,7 @@ async function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: bool
 }
 
 export async function listConfigurations(db: Db, userId: number, projectId: number): Promise<Configuration[]> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db
     .select(selection)
     .from(configurations)
@@ -117,7 +117,7 @@ export async function createConfigurations(
           })
           .returning({ id: configurations.id }),
       );
-      created.push(toConfiguration(await getOwned(tx, userId, row.id)));
+      created.push(toConfiguration(await getAllowed(tx, userId, 'read', row.id)));
     }
     return created;
   });
@@ -130,7 +130,7 @@ export async function updateConfiguration(
   input: SaveConfigurationInput,
 ): Promise<Configuration> {
   return db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await getAllowed(tx, userId, 'write', id);
     assertPayloadProject(input.project, existing.configuration.projectId);
     await touchProject(tx, existing.configuration.projectId);
     const model = await findModel(tx, userId, input);
@@ -145,7 +145,7 @@ export async function updateConfiguration(
         updatedAt: sql`now()`,
       })
       .where(eq(configurations.id, id));
-    return toConfiguration(await getOwned(tx, userId, id));
+    return toConfiguration(await getAllowed(tx, userId, 'read', id));
   });
 }
 
@@ -155,7 +155,7 @@ export async function updateConfiguration(
  */
 export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
   return db.transaction(async (tx) => {
-    const { configuration: c } = await getOwned(tx, userId, id);
+    const { configuration: c } = await getAllowed(tx, userId, 'write', id);
     await touchProject(tx, c.projectId);
     const row = returnedRow(
       await tx
@@ -179,7 +179,7 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
         })
         .returning({ id: configurations.id }),
     );
-    return toConfiguration(await getOwned(tx, userId, row.id));
+    return toConfiguration(await getAllowed(tx, userId, 'read', row.id));
   });
 }
 
@@ -190,19 +190,19 @@ export async function setConfigurationActive(
   input: PatchConfigurationInput,
 ): Promise<Configuration> {
   return db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await getAllowed(tx, userId, 'write', id);
     await touchProject(tx, existing.configuration.projectId);
     await tx
       .update(configurations)
       .set({ isActive: input.is_active, updatedAt: sql`now()` })
       .where(eq(configurations.id, id));
-    return toConfiguration(await getOwned(tx, userId, id));
+    return toConfiguration(await getAllowed(tx, userId, 'read', id));
   });
 }
 
 export async function deleteConfiguration(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await getAllowed(tx, userId, 'delete', id);
     await touchProject(tx, existing.configuration.projectId);
     await tx.delete(configurations).where(eq(configurations.id, id));
   });

@@ -9,7 +9,7 @@ import {
   type EndpointModelInput,
 } from '@promptgrid/contract';
 import type { z } from 'zod';
-import { ownEndpoint, ownedRow } from '../auth/ownership.js';
+import { type Action, allowedRow, allows } from '../access/policy.js';
 import type { Db, Tx } from '../db/client.js';
 import {
   aiModels,
@@ -87,12 +87,18 @@ export async function listEndpoints(db: Db, userId: number): Promise<Endpoint[]>
   );
 }
 
-async function getOwned(db: Db | Tx, userId: number, id: number): Promise<Row> {
-  return ownedRow(await db.select().from(endpoints).where(ownEndpoint(userId, id)), 'endpoint');
+async function getAllowed(db: Db | Tx, userId: number, action: Action, id: number): Promise<Row> {
+  return allowedRow(
+    await db
+      .select()
+      .from(endpoints)
+      .where(allows(userId, action, 'endpoint', id)),
+    'endpoint',
+  );
 }
 
 export async function getEndpoint(db: Db, userId: number, id: number): Promise<Endpoint> {
-  const row = await getOwned(db, userId, id);
+  const row = await getAllowed(db, userId, 'read', id);
   return toEndpoint(row, await listedModels(db, [id]));
 }
 
@@ -204,7 +210,7 @@ export async function updateEndpoint(
 ): Promise<Endpoint> {
   if (input.base_url !== undefined) await assertCallable(guard, input.base_url);
   await db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await getAllowed(tx, userId, 'write', id);
     // The key and the headers are sealed under one encryption key id: both are sealed again, the kept one as it was.
     const current = openEndpoint(existing, sealing);
     await tx
@@ -227,7 +233,7 @@ export async function updateEndpoint(
 /** Refused (409, naming them) while configurations, or kept versions of them, use one of its models. */
 export async function deleteEndpoint(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await getOwned(tx, userId, id);
+    await getAllowed(tx, userId, 'delete', id);
     const models = tx.select({ id: aiModels.id }).from(aiModels).where(eq(aiModels.endpointId, id));
     const versions = tx
       .select({ id: configurationVersions.configurationId })
@@ -311,7 +317,7 @@ export async function resealEndpoints(
 
 /** The user's endpoint as a call reaches it; a 404 when it is not theirs. */
 export async function endpointTarget(db: Db, sealing: EncryptionKey, userId: number, id: number) {
-  return openEndpoint(await getOwned(db, userId, id), sealing);
+  return openEndpoint(await getAllowed(db, userId, 'read', id), sealing);
 }
 
 /** The endpoint a model of a run is served by, for the worker's call; null once it was deleted. */
@@ -321,6 +327,9 @@ export async function readEndpointTarget(
   userId: number,
   id: number,
 ): Promise<EndpointTarget | null> {
-  const [row] = await db.select().from(endpoints).where(ownEndpoint(userId, id));
+  const [row] = await db
+    .select()
+    .from(endpoints)
+    .where(allows(userId, 'read', 'endpoint', id));
   return row ? openEndpoint(row, sealing) : null;
 }

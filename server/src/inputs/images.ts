@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.js';
 import { inputImages, inputs } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
+import { allowedRow, assertAllowed } from '../access/policy.js';
 import { changeProject } from '../projects/service.js';
 
 /** image-size's name of a type (read from the file's first bytes, whatever the upload was called) for those we take. */
@@ -71,7 +71,7 @@ export async function imagesOfInputs(db: Db | Tx, inputIds: number[]): Promise<M
 
 /** The input `inputId` if it is in the project; 404 otherwise. */
 async function assertInputInProject(tx: Db | Tx, projectId: number, inputId: number) {
-  ownedRow(
+  allowedRow(
     await tx
       .select({ id: inputs.id })
       .from(inputs)
@@ -124,7 +124,7 @@ export async function readInputImage(
   inputId: number,
   imageId: number,
 ): Promise<{ mediaType: ImageMediaType; bytes: Buffer }> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const [row] = await db
     .select({ mediaType: inputImages.mediaType, bytes: inputImages.bytes })
     .from(inputImages)

@@ -18,7 +18,7 @@ import { inputs } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { assertPayloadProject, changeProject } from '../projects/service.js';
-import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
+import { allowedRow, assertAllowed } from '../access/policy.js';
 import { badRequest } from '../http/errors.js';
 import { copyInputImages, imagesOfInputs } from './images.js';
 
@@ -54,7 +54,7 @@ export async function listInputs(
   projectId: number,
   query: Pick<InputListQuery, 'search' | 'sort' | 'status'> = { sort: 'created', status: 'all' },
 ): Promise<Input[]> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db
     .select()
     .from(inputs)
@@ -65,7 +65,7 @@ export async function listInputs(
 
 /** One page of the user prompts that match the search, in the order asked for, and how many match in all. */
 export async function pageInputs(db: Db, userId: number, projectId: number, query: InputListQuery): Promise<InputPage> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? INPUT_PAGE_SIZE.default;
   const where = matching(projectId, query);
@@ -87,7 +87,7 @@ export async function pageInputs(db: Db, userId: number, projectId: number, quer
 
 /** The ids of the user prompts that match the search and status, oldest first. */
 export async function listInputIds(db: Db, userId: number, projectId: number, query: InputIdsQuery): Promise<InputIds> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db
     .select({ id: inputs.id })
     .from(inputs)
@@ -168,7 +168,7 @@ export async function updateInput(
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
     // Messages left out keep the input as it is: a conversation stays one, and its content its last user turn.
-    const existing = ownedRow(
+    const existing = allowedRow(
       await tx.select({ messages: inputs.messages }).from(inputs).where(inputOfProject(projectId, inputId)),
       'input',
     );
@@ -184,7 +184,7 @@ export async function updateInput(
       })
       .where(inputOfProject(projectId, inputId))
       .returning();
-    const [changed] = await withImages(tx, [ownedRow(updated, 'input')]);
+    const [changed] = await withImages(tx, [allowedRow(updated, 'input')]);
     return changed!;
   });
 }
@@ -192,7 +192,7 @@ export async function updateInput(
 /** A new input with the same content, named 'Copy of {name}'. */
 export async function duplicateInput(db: Db, userId: number, projectId: number, inputId: number): Promise<Input> {
   return changeProject(db, userId, projectId, async (tx) => {
-    const source = ownedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
+    const source = allowedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
     const row = returnedRow(
       await tx
         .insert(inputs)
@@ -217,6 +217,6 @@ export async function duplicateInput(db: Db, userId: number, projectId: number, 
 export async function deleteInput(db: Db, userId: number, projectId: number, inputId: number): Promise<void> {
   await changeProject(db, userId, projectId, async (tx) => {
     const deleted = await tx.delete(inputs).where(inputOfProject(projectId, inputId)).returning({ id: inputs.id });
-    ownedRow(deleted, 'input');
+    allowedRow(deleted, 'input');
   });
 }

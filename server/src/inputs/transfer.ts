@@ -16,7 +16,7 @@ import { returnedRow } from '../db/rows.js';
 import { HttpError } from '../http/errors.js';
 import { timeSlices } from '../lib/time-slices.js';
 import { changeProject } from '../projects/service.js';
-import { notOwned, ownedProject } from '../auth/ownership.js';
+import { denied, readAllowed } from '../access/policy.js';
 import { runUntrusted } from '../untrusted-work/pool.js';
 import type { InputFile } from './file-import.js';
 import { writeInputFile } from './file-export.js';
@@ -27,7 +27,9 @@ import { listInputs, textColumns } from './service.js';
  * project's last import read a column of that header, the rest from their names.
  */
 async function readRequestFile(db: Db, userId: number, projectId: number, request: ImportInputsInput) {
-  const project = await ownedProject(db, userId, projectId, { importColumns: projects.importColumns });
+  const project = await readAllowed(db, userId, 'write', 'project', projectId, {
+    importColumns: projects.importColumns,
+  });
   return readFileOnPool(request, { ...project.importColumns, ...request.columns });
 }
 
@@ -179,7 +181,7 @@ export async function bulkUpdateInputs(
       ),
     );
     const count = new Set(ids).size;
-    if (found.count !== count) throw notOwned('input');
+    if (found.count !== count) throw denied('input');
     if (action === 'delete') await tx.execute(sql`DELETE FROM inputs WHERE ${named}`);
     else await tx.execute(sql`UPDATE inputs SET active = ${action === 'restore'}, updated_at = now() WHERE ${named}`);
     return { action, count };

@@ -3,7 +3,7 @@ import type { Project, SaveProjectInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { configurations, inputs, projects } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
-import { notOwned, ownedProject, ownedRow, ownProject } from '../auth/ownership.js';
+import { allowedRow, allows, denied, projectsAllowing, readAllowed } from '../access/policy.js';
 
 const projectColumns = {
   id: projects.id,
@@ -41,13 +41,13 @@ export async function listProjects(db: Db, userId: number): Promise<Project[]> {
   const rows = await db
     .select(projectColumns)
     .from(projects)
-    .where(eq(projects.userId, userId))
+    .where(projectsAllowing(userId, 'read'))
     .orderBy(desc(projects.updatedAt), desc(projects.id));
   return rows.map(toProject);
 }
 
 export async function getProject(db: Db, userId: number, projectId: number): Promise<Project> {
-  return toProject(await ownedProject(db, userId, projectId, projectColumns));
+  return toProject(await readAllowed(db, userId, 'read', 'project', projectId, projectColumns));
 }
 
 export async function createProject(db: Db, userId: number, input: SaveProjectInput): Promise<Project> {
@@ -69,15 +69,18 @@ export async function updateProject(
   const updated = await db
     .update(projects)
     .set({ ...input, updatedAt: sql`now()` })
-    .where(ownProject(userId, projectId))
+    .where(allows(userId, 'write', 'project', projectId))
     .returning({ id: projects.id });
-  ownedRow(updated, 'project');
+  allowedRow(updated, 'project');
   return getProject(db, userId, projectId);
 }
 
 export async function deleteProject(db: Db, userId: number, projectId: number): Promise<void> {
-  const deleted = await db.delete(projects).where(ownProject(userId, projectId)).returning({ id: projects.id });
-  ownedRow(deleted, 'project');
+  const deleted = await db
+    .delete(projects)
+    .where(allows(userId, 'delete', 'project', projectId))
+    .returning({ id: projects.id });
+  allowedRow(deleted, 'project');
 }
 
 /**
@@ -85,7 +88,7 @@ export async function deleteProject(db: Db, userId: number, projectId: number): 
  * like another user's id.
  */
 export function assertPayloadProject(payloadProject: number | undefined, projectId: number): void {
-  if (payloadProject !== undefined && payloadProject !== projectId) throw notOwned('project');
+  if (payloadProject !== undefined && payloadProject !== projectId) throw denied('project');
 }
 
 /**
@@ -111,9 +114,9 @@ export function changeProject<T>(db: Db, userId: number, projectId: number, chan
     const touched = await tx
       .update(projects)
       .set({ updatedAt: sql`now()` })
-      .where(ownProject(userId, projectId))
+      .where(allows(userId, 'write', 'project', projectId))
       .returning({ id: projects.id });
-    ownedRow(touched, 'project');
+    allowedRow(touched, 'project');
     return change(tx);
   });
 }
