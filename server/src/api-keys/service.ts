@@ -23,7 +23,7 @@ const toApiKey = (row: Row): ApiKey => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export async function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
+export async function listApiKeys(db: Db | Tx, userId: number): Promise<ApiKey[]> {
   const rows = await db
     .select()
     .from(apiKeys)
@@ -34,7 +34,7 @@ export async function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
 
 /** A new key for a provider replaces the user's previous one. */
 export async function createApiKey(
-  db: Db,
+  db: Db | Tx,
   sealing: EncryptionKey,
   userId: number,
   input: CreateApiKeyInput,
@@ -70,7 +70,7 @@ async function getAllowed(tx: Db | Tx, userId: number, action: Action, id: numbe
 }
 
 export async function updateApiKey(
-  db: Db,
+  db: Db | Tx,
   sealing: EncryptionKey,
   userId: number,
   id: number,
@@ -110,7 +110,7 @@ export async function updateApiKey(
   });
 }
 
-export async function deleteApiKey(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteApiKey(db: Db | Tx, userId: number, id: number): Promise<void> {
   const deleted = await db
     .delete(apiKeys)
     .where(allows(userId, 'delete', 'apiKey', id))
@@ -139,7 +139,7 @@ export const openSealedKey = (row: SealedKey, sealing: EncryptionKey): string =>
 
 /** The user's active key for a provider, in clear, for the worker's call; null when none is stored. */
 export async function readActiveKey(
-  db: Db,
+  db: Db | Tx,
   sealing: EncryptionKey,
   userId: number,
   provider: Provider,
@@ -153,7 +153,10 @@ export async function readActiveKey(
  * can then be retired. Each row is rewritten only if it still carries the key id it was read with (another process may
  * be doing the same). Keys sealed with a key that is not configured at all are left as they are, and counted.
  */
-export async function resealApiKeys(db: Db, sealing: EncryptionKey): Promise<{ resealed: number; unknownKey: number }> {
+export async function resealApiKeys(
+  db: Db | Tx,
+  sealing: EncryptionKey,
+): Promise<{ resealed: number; unknownKey: number }> {
   const rows = await db.select().from(apiKeys).where(ne(apiKeys.encryptionKeyId, sealing.id));
   let resealed = 0;
   for (const row of rows) {

@@ -81,13 +81,18 @@ async function getAllowedCheck(db: Db | Tx, userId: number, action: Action, id: 
   );
 }
 
-export async function listChecks(db: Db, userId: number, projectId: number): Promise<Check[]> {
+export async function listChecks(db: Db | Tx, userId: number, projectId: number): Promise<Check[]> {
   await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db.select().from(checks).where(eq(checks.projectId, projectId)).orderBy(asc(checks.id));
   return rows.map(toCheck);
 }
 
-export async function createCheck(db: Db, userId: number, projectId: number, input: SaveCheckInput): Promise<Check> {
+export async function createCheck(
+  db: Db | Tx,
+  userId: number,
+  projectId: number,
+  input: SaveCheckInput,
+): Promise<Check> {
   return db.transaction(async (tx) => {
     await assertAllowed(tx, userId, 'write', 'project', projectId);
     await assertCheckValid(tx, userId, projectId, input);
@@ -101,7 +106,7 @@ export async function createCheck(db: Db, userId: number, projectId: number, inp
   });
 }
 
-export async function updateCheck(db: Db, userId: number, id: number, input: SaveCheckInput): Promise<Check> {
+export async function updateCheck(db: Db | Tx, userId: number, id: number, input: SaveCheckInput): Promise<Check> {
   return db.transaction(async (tx) => {
     const existing = await getAllowedCheck(tx, userId, 'write', id);
     await assertCheckValid(tx, userId, existing.projectId, input);
@@ -119,7 +124,7 @@ export async function updateCheck(db: Db, userId: number, id: number, input: Sav
 }
 
 /** Deletes the check and its scores: a verdict of a check that no longer exists could not be read. */
-export async function deleteCheck(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteCheck(db: Db | Tx, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const check = await getAllowedCheck(tx, userId, 'delete', id);
     await tx

@@ -73,7 +73,7 @@ async function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: bool
   };
 }
 
-export async function listConfigurations(db: Db, userId: number, projectId: number): Promise<Configuration[]> {
+export async function listConfigurations(db: Db | Tx, userId: number, projectId: number): Promise<Configuration[]> {
   await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db
     .select(selection)
@@ -86,7 +86,7 @@ export async function listConfigurations(db: Db, userId: number, projectId: numb
 }
 
 export async function createConfiguration(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   input: SaveConfigurationInput,
@@ -97,7 +97,7 @@ export async function createConfiguration(
 
 /** Creates several configurations in one transaction, in order: all of them, or none when one is refused. */
 export async function createConfigurations(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputs: SaveConfigurationInput[],
@@ -124,7 +124,7 @@ export async function createConfigurations(
 }
 
 export async function updateConfiguration(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   id: number,
   input: SaveConfigurationInput,
@@ -153,7 +153,7 @@ export async function updateConfiguration(
  * A new configuration with the same texts (prompt, messages, user template), model and parameters, named
  * 'Copy of {name}', starting at version 1.
  */
-export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
+export async function duplicateConfiguration(db: Db | Tx, userId: number, id: number): Promise<Configuration> {
   return db.transaction(async (tx) => {
     const { configuration: c } = await getAllowed(tx, userId, 'write', id);
     await touchProject(tx, c.projectId);
@@ -184,7 +184,7 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
 }
 
 export async function setConfigurationActive(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   id: number,
   input: PatchConfigurationInput,
@@ -200,7 +200,7 @@ export async function setConfigurationActive(
   });
 }
 
-export async function deleteConfiguration(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteConfiguration(db: Db | Tx, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = await getAllowed(tx, userId, 'delete', id);
     await touchProject(tx, existing.configuration.projectId);

@@ -73,7 +73,7 @@ async function listedModels(db: Db | Tx, endpointIds: number[]) {
     .orderBy(asc(aiModels.sortOrder), asc(aiModels.id));
 }
 
-export async function listEndpoints(db: Db, userId: number): Promise<Endpoint[]> {
+export async function listEndpoints(db: Db | Tx, userId: number): Promise<Endpoint[]> {
   const rows = await db.select().from(endpoints).where(eq(endpoints.userId, userId)).orderBy(asc(endpoints.id));
   const models = await listedModels(
     db,
@@ -97,7 +97,7 @@ async function getAllowed(db: Db | Tx, userId: number, action: Action, id: numbe
   );
 }
 
-export async function getEndpoint(db: Db, userId: number, id: number): Promise<Endpoint> {
+export async function getEndpoint(db: Db | Tx, userId: number, id: number): Promise<Endpoint> {
   const row = await getAllowed(db, userId, 'read', id);
   return toEndpoint(row, await listedModels(db, [id]));
 }
@@ -172,7 +172,7 @@ async function replaceModels(tx: Tx, endpointId: number, models: EndpointModelIn
 }
 
 export async function createEndpoint(
-  db: Db,
+  db: Db | Tx,
   guard: AddressGuard,
   sealing: EncryptionKey,
   userId: number,
@@ -201,7 +201,7 @@ export async function createEndpoint(
 }
 
 export async function updateEndpoint(
-  db: Db,
+  db: Db | Tx,
   guard: AddressGuard,
   sealing: EncryptionKey,
   userId: number,
@@ -231,7 +231,7 @@ export async function updateEndpoint(
 }
 
 /** Refused (409, naming them) while configurations, or kept versions of them, use one of its models. */
-export async function deleteEndpoint(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteEndpoint(db: Db | Tx, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await getAllowed(tx, userId, 'delete', id);
     const models = tx.select({ id: aiModels.id }).from(aiModels).where(eq(aiModels.endpointId, id));
@@ -293,7 +293,7 @@ function openEndpoint(row: Row, sealing: EncryptionKey): EndpointTarget {
  * and endpoints sealed with a key that is not configured at all are left as they are, and counted.
  */
 export async function resealEndpoints(
-  db: Db,
+  db: Db | Tx,
   sealing: EncryptionKey,
 ): Promise<{ resealed: number; unknownKey: number }> {
   const rows = await db.select().from(endpoints).where(ne(endpoints.encryptionKeyId, sealing.id));
@@ -316,13 +316,13 @@ export async function resealEndpoints(
 }
 
 /** The user's endpoint as a call reaches it; a 404 when it is not theirs. */
-export async function endpointTarget(db: Db, sealing: EncryptionKey, userId: number, id: number) {
+export async function endpointTarget(db: Db | Tx, sealing: EncryptionKey, userId: number, id: number) {
   return openEndpoint(await getAllowed(db, userId, 'read', id), sealing);
 }
 
 /** The endpoint a model of a run is served by, for the worker's call; null once it was deleted. */
 export async function readEndpointTarget(
-  db: Db,
+  db: Db | Tx,
   sealing: EncryptionKey,
   userId: number,
   id: number,

@@ -81,7 +81,7 @@ async function assertInputInProject(tx: Db | Tx, projectId: number, inputId: num
 }
 
 export async function addInputImage(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputId: number,
@@ -118,7 +118,7 @@ const IMAGE_NOT_FOUND = 'Image not found.';
 
 /** The image `imageId` of the input in the user's project: its type and bytes; 404 when any of them is not theirs. */
 export async function readInputImage(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputId: number,
@@ -135,7 +135,7 @@ export async function readInputImage(
 }
 
 export async function deleteInputImage(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputId: number,
@@ -152,7 +152,7 @@ export async function deleteInputImage(
 }
 
 /** The bytes of the images a run froze, by id, in base64 as every provider takes them; deleted ones are missing. */
-export async function imageData(db: Db, imageIds: number[]): Promise<Map<number, string>> {
+export async function imageData(db: Db | Tx, imageIds: number[]): Promise<Map<number, string>> {
   if (imageIds.length === 0) return new Map();
   const rows = await db
     .select({ id: inputImages.id, bytes: inputImages.bytes })

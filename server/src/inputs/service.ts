@@ -49,7 +49,7 @@ export const toInput = (row: InputRow, images: InputImage[] = []): Input => ({
 });
 
 export async function listInputs(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   query: Pick<InputListQuery, 'search' | 'sort' | 'status'> = { sort: 'created', status: 'all' },
@@ -64,7 +64,12 @@ export async function listInputs(
 }
 
 /** One page of the user prompts that match the search, in the order asked for, and how many match in all. */
-export async function pageInputs(db: Db, userId: number, projectId: number, query: InputListQuery): Promise<InputPage> {
+export async function pageInputs(
+  db: Db | Tx,
+  userId: number,
+  projectId: number,
+  query: InputListQuery,
+): Promise<InputPage> {
   await assertAllowed(db, userId, 'read', 'project', projectId);
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? INPUT_PAGE_SIZE.default;
@@ -86,7 +91,12 @@ export async function pageInputs(db: Db, userId: number, projectId: number, quer
 }
 
 /** The ids of the user prompts that match the search and status, oldest first. */
-export async function listInputIds(db: Db, userId: number, projectId: number, query: InputIdsQuery): Promise<InputIds> {
+export async function listInputIds(
+  db: Db | Tx,
+  userId: number,
+  projectId: number,
+  query: InputIdsQuery,
+): Promise<InputIds> {
   await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db
     .select({ id: inputs.id })
@@ -134,7 +144,12 @@ export async function textColumns(content: string | undefined, messages: ChatMes
   return { content, messages: null, tokenCount: await countTokensOffLoop([content]) };
 }
 
-export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {
+export async function createInput(
+  db: Db | Tx,
+  userId: number,
+  projectId: number,
+  input: CreateInputInput,
+): Promise<Input> {
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
     const row = returnedRow(
@@ -159,7 +174,7 @@ const inputOfProject = (projectId: number, inputId: number) =>
   and(eq(inputs.id, inputId), eq(inputs.projectId, projectId));
 
 export async function updateInput(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputId: number,
@@ -190,7 +205,7 @@ export async function updateInput(
 }
 
 /** A new input with the same content, named 'Copy of {name}'. */
-export async function duplicateInput(db: Db, userId: number, projectId: number, inputId: number): Promise<Input> {
+export async function duplicateInput(db: Db | Tx, userId: number, projectId: number, inputId: number): Promise<Input> {
   return changeProject(db, userId, projectId, async (tx) => {
     const source = allowedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
     const row = returnedRow(
@@ -214,7 +229,7 @@ export async function duplicateInput(db: Db, userId: number, projectId: number, 
   });
 }
 
-export async function deleteInput(db: Db, userId: number, projectId: number, inputId: number): Promise<void> {
+export async function deleteInput(db: Db | Tx, userId: number, projectId: number, inputId: number): Promise<void> {
   await changeProject(db, userId, projectId, async (tx) => {
     const deleted = await tx.delete(inputs).where(inputOfProject(projectId, inputId)).returning({ id: inputs.id });
     allowedRow(deleted, 'input');

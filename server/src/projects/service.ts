@@ -37,7 +37,7 @@ const toProject = (row: ProjectRow): Project => ({
   input_count: Number(row.inputCount),
 });
 
-export async function listProjects(db: Db, userId: number): Promise<Project[]> {
+export async function listProjects(db: Db | Tx, userId: number): Promise<Project[]> {
   const rows = await db
     .select(projectColumns)
     .from(projects)
@@ -46,11 +46,11 @@ export async function listProjects(db: Db, userId: number): Promise<Project[]> {
   return rows.map(toProject);
 }
 
-export async function getProject(db: Db, userId: number, projectId: number): Promise<Project> {
+export async function getProject(db: Db | Tx, userId: number, projectId: number): Promise<Project> {
   return toProject(await readAllowed(db, userId, 'read', 'project', projectId, projectColumns));
 }
 
-export async function createProject(db: Db, userId: number, input: SaveProjectInput): Promise<Project> {
+export async function createProject(db: Db | Tx, userId: number, input: SaveProjectInput): Promise<Project> {
   const row = returnedRow(
     await db
       .insert(projects)
@@ -61,7 +61,7 @@ export async function createProject(db: Db, userId: number, input: SaveProjectIn
 }
 
 export async function updateProject(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   input: SaveProjectInput,
@@ -75,7 +75,7 @@ export async function updateProject(
   return getProject(db, userId, projectId);
 }
 
-export async function deleteProject(db: Db, userId: number, projectId: number): Promise<void> {
+export async function deleteProject(db: Db | Tx, userId: number, projectId: number): Promise<void> {
   const deleted = await db
     .delete(projects)
     .where(allows(userId, 'delete', 'project', projectId))
@@ -106,10 +106,11 @@ export async function touchProject(db: Db | Tx, projectId: number): Promise<void
 }
 
 /**
- * A change to a project's inputs or configurations, in one transaction: 404 unless the user owns the project, then
- * the project's updated_at (its row lock, see touchProject), then the change.
+ * A change to a project's inputs or configurations, in one transaction: 404 unless the user may write the project,
+ * then the project's updated_at (its row lock, see touchProject), then the change. Given a transaction, the change is
+ * part of it (a savepoint), so a caller can make several changes one.
  */
-export function changeProject<T>(db: Db, userId: number, projectId: number, change: (tx: Tx) => Promise<T>) {
+export function changeProject<T>(db: Db | Tx, userId: number, projectId: number, change: (tx: Tx) => Promise<T>) {
   return db.transaction(async (tx) => {
     const touched = await tx
       .update(projects)
