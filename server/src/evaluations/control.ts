@@ -5,8 +5,10 @@ import {
   type RerunEvaluationInput,
   type RerunEvaluationResponse,
 } from '@promptgrid/contract';
+import { allows, denied } from '../access/policy.js';
 import { type Database, queryRows } from '../db/client.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { evaluations } from '../db/schema.js';
+import { HttpError, badRequest } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { announceCancel } from '../queue/channels.js';
 import { readyAgain } from '../queue/sql/add.js';
@@ -28,17 +30,16 @@ export async function cancelEvaluation(
   userId: number,
   evaluationId: number,
 ): Promise<CancelEvaluationResponse> {
-  const { rows } = await database.executeSql<{ id: number; running: boolean }>(
-    `WITH marked AS (
-       UPDATE evaluations SET cancelled_at = now()
-        WHERE id = $1 AND user_id = $2 AND completed_at IS NULL
-       RETURNING id
-     )
-     SELECT e.id, EXISTS (SELECT 1 FROM marked) AS running FROM evaluations e WHERE e.id = $1 AND e.user_id = $2`,
-    [evaluationId, userId],
+  const allowed = allows(userId, 'write', 'evaluation', evaluationId);
+  const [evaluation] = await queryRows<{ id: number; running: boolean }>(
+    database.db,
+    sql`WITH marked AS (
+          UPDATE ${evaluations} SET cancelled_at = now() WHERE ${allowed} AND ${evaluations.completedAt} IS NULL
+          RETURNING ${evaluations.id}
+        )
+        SELECT ${evaluations.id}, EXISTS (SELECT 1 FROM marked) AS running FROM ${evaluations} WHERE ${allowed}`,
   );
-  const [evaluation] = rows;
-  if (!evaluation) throw notFound('Evaluation not found.');
+  if (!evaluation) throw denied('evaluation');
   if (!evaluation.running) throw new HttpError(409, 'This evaluation has already finished.');
   const pending = await failPendingRequests(database, evaluationId, CANCELLED_MESSAGE);
   const running = await failRunningRequests(database, evaluationId, CANCELLED_MESSAGE);
@@ -69,11 +70,11 @@ export async function rerunEvaluation(
     const rows = await queryRows<{ completed: boolean; use_mock: boolean }>(
       tx,
       sql`
-      SELECT completed_at IS NOT NULL AS completed, use_mock FROM evaluations
-       WHERE id = ${evaluationId}::int AND user_id = ${userId}::int FOR NO KEY UPDATE`,
+      SELECT completed_at IS NOT NULL AS completed, use_mock FROM ${evaluations}
+       WHERE ${allows(userId, 'write', 'evaluation', evaluationId)} FOR NO KEY UPDATE`,
     );
     const [evaluation] = rows;
-    if (!evaluation) throw notFound('Evaluation not found.');
+    if (!evaluation) throw denied('evaluation');
     if (ids !== null) {
       const strangers = await queryRows<{ id: number }>(
         tx,
