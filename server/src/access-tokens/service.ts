@@ -7,7 +7,7 @@ import {
   type CreatedAccessToken,
   type User,
 } from '@promptgrid/contract';
-import { allowedRow, allows } from '../access/policy.js';
+import { deleteAllowed } from '../access/policy.js';
 import type { Db, Tx } from '../db/client.js';
 import { accessTokens, users } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
@@ -59,11 +59,7 @@ export async function createAccessToken(
 }
 
 export async function revokeAccessToken(db: Db | Tx, userId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(accessTokens)
-    .where(allows(userId, 'delete', 'accessToken', id))
-    .returning({ id: accessTokens.id });
-  allowedRow(deleted, 'accessToken');
+  await deleteAllowed(db, userId, 'accessToken', id);
 }
 
 /** The user a bearer token stands for, or null when it is unknown, revoked or expired. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { QueryBuilder, type SelectedFields } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type PgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../db/client.js';
 import {
@@ -119,6 +119,37 @@ export async function readAllowed<Columns extends SelectedFields>(
     .from(tables[resource])
     .where(allows(userId, action, resource, id))) as SelectResultFields<Columns>[];
   return allowedRow(rows, resource);
+}
+
+type RowOf<R extends Resource> = (typeof tables)[R]['$inferSelect'];
+
+/** The whole row `id` of `resource`; 404 unless the user may `action` it. */
+export async function readAllowedRow<R extends Resource>(
+  db: Db | Tx,
+  userId: number,
+  action: Action,
+  resource: R,
+  id: number,
+): Promise<RowOf<R>> {
+  // Drizzle cannot type a select from a table chosen at run time; the table of `resource` is what it reads.
+  const table = tables[resource] as PgTable;
+  return allowedRow(
+    await db
+      .select()
+      .from(table)
+      .where(allows(userId, action, resource, id)),
+    resource,
+  ) as RowOf<R>;
+}
+
+/** Deletes row `id` of `resource`; 404 unless the user may delete it. */
+export async function deleteAllowed(db: Db | Tx, userId: number, resource: Resource, id: number): Promise<void> {
+  const table = tables[resource] as PgTable & { id: PgColumn };
+  const deleted = await db
+    .delete(table)
+    .where(allows(userId, 'delete', resource, id))
+    .returning({ id: table.id });
+  allowedRow(deleted, resource);
 }
 
 /** 404 unless the user may `action` row `id` of `resource`. */

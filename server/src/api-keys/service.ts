@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { defaultKeyLabel, type ApiKey, type CreateApiKeyInput, type UpdateApiKeyInput } from '@promptgrid/contract';
-import { type Action, allowedRow, allows } from '../access/policy.js';
+import { allowedRow, readAllowedRow, deleteAllowed } from '../access/policy.js';
 import type { Db, Tx } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
@@ -59,16 +59,6 @@ export async function createApiKey(
   });
 }
 
-async function getAllowed(tx: Db | Tx, userId: number, action: Action, id: number): Promise<Row> {
-  return allowedRow(
-    await tx
-      .select()
-      .from(apiKeys)
-      .where(allows(userId, action, 'apiKey', id)),
-    'apiKey',
-  );
-}
-
 export async function updateApiKey(
   db: Db | Tx,
   sealing: EncryptionKey,
@@ -78,7 +68,7 @@ export async function updateApiKey(
 ): Promise<ApiKey> {
   if (input.label !== undefined && input.label === '') throw badRequest({ label: ['Label must not be blank.'] });
   return db.transaction(async (tx) => {
-    const existing = await getAllowed(tx, userId, 'write', id);
+    const existing = await readAllowedRow(tx, userId, 'write', 'apiKey', id);
     if (input.is_active === true) {
       // One active key per provider: activating this one retires the other.
       await tx
@@ -111,11 +101,7 @@ export async function updateApiKey(
 }
 
 export async function deleteApiKey(db: Db | Tx, userId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(apiKeys)
-    .where(allows(userId, 'delete', 'apiKey', id))
-    .returning({ id: apiKeys.id });
-  allowedRow(deleted, 'apiKey');
+  await deleteAllowed(db, userId, 'apiKey', id);
 }
 
 /** A user's active key as stored: sealed, with the id of the encryption key that sealed it. */

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.js';
 import { aiModels, checks, evaluations, inputs, scores } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
-import { type Action, allowedRow, allows, assertAllowed } from '../access/policy.js';
+import { allowedRow, assertAllowed, readAllowedRow } from '../access/policy.js';
 import { linearRegexError } from './linear-regex.js';
 import { jsonSchemaRefusal } from './schema-jobs.js';
 import { listedFor } from '../models/visibility.js';
@@ -70,17 +70,6 @@ const columnsFrom = (check: SaveCheckInput) => ({
   isActive: check.is_active,
 });
 
-/** The check, if it is in one of the user's projects; 404 otherwise. */
-async function getAllowedCheck(db: Db | Tx, userId: number, action: Action, id: number): Promise<CheckRow> {
-  return allowedRow(
-    await db
-      .select()
-      .from(checks)
-      .where(allows(userId, action, 'check', id)),
-    'check',
-  );
-}
-
 export async function listChecks(db: Db | Tx, userId: number, projectId: number): Promise<Check[]> {
   await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db.select().from(checks).where(eq(checks.projectId, projectId)).orderBy(asc(checks.id));
@@ -108,7 +97,7 @@ export async function createCheck(
 
 export async function updateCheck(db: Db | Tx, userId: number, id: number, input: SaveCheckInput): Promise<Check> {
   return db.transaction(async (tx) => {
-    const existing = await getAllowedCheck(tx, userId, 'write', id);
+    const existing = await readAllowedRow(tx, userId, 'write', 'check', id);
     await assertCheckValid(tx, userId, existing.projectId, input);
     // Deleted since it was read, with its project or on its own, by another request: the same 404.
     const row = allowedRow(
@@ -126,7 +115,7 @@ export async function updateCheck(db: Db | Tx, userId: number, id: number, input
 /** Deletes the check and its scores: a verdict of a check that no longer exists could not be read. */
 export async function deleteCheck(db: Db | Tx, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const check = await getAllowedCheck(tx, userId, 'delete', id);
+    const check = await readAllowedRow(tx, userId, 'delete', 'check', id);
     await tx
       .delete(scores)
       .where(

@@ -9,7 +9,7 @@ import {
   type EndpointModelInput,
 } from '@promptgrid/contract';
 import type { z } from 'zod';
-import { type Action, allowedRow, allows } from '../access/policy.js';
+import { allows, readAllowedRow } from '../access/policy.js';
 import type { Db, Tx } from '../db/client.js';
 import {
   aiModels,
@@ -87,18 +87,8 @@ export async function listEndpoints(db: Db | Tx, userId: number): Promise<Endpoi
   );
 }
 
-async function getAllowed(db: Db | Tx, userId: number, action: Action, id: number): Promise<Row> {
-  return allowedRow(
-    await db
-      .select()
-      .from(endpoints)
-      .where(allows(userId, action, 'endpoint', id)),
-    'endpoint',
-  );
-}
-
 export async function getEndpoint(db: Db | Tx, userId: number, id: number): Promise<Endpoint> {
-  const row = await getAllowed(db, userId, 'read', id);
+  const row = await readAllowedRow(db, userId, 'read', 'endpoint', id);
   return toEndpoint(row, await listedModels(db, [id]));
 }
 
@@ -210,7 +200,7 @@ export async function updateEndpoint(
 ): Promise<Endpoint> {
   if (input.base_url !== undefined) await assertCallable(guard, input.base_url);
   await db.transaction(async (tx) => {
-    const existing = await getAllowed(tx, userId, 'write', id);
+    const existing = await readAllowedRow(tx, userId, 'write', 'endpoint', id);
     // The key and the headers are sealed under one encryption key id: both are sealed again, the kept one as it was.
     const current = openEndpoint(existing, sealing);
     await tx
@@ -233,7 +223,7 @@ export async function updateEndpoint(
 /** Refused (409, naming them) while configurations, or kept versions of them, use one of its models. */
 export async function deleteEndpoint(db: Db | Tx, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await getAllowed(tx, userId, 'delete', id);
+    await readAllowedRow(tx, userId, 'delete', 'endpoint', id);
     const models = tx.select({ id: aiModels.id }).from(aiModels).where(eq(aiModels.endpointId, id));
     const versions = tx
       .select({ id: configurationVersions.configurationId })
@@ -317,7 +307,7 @@ export async function resealEndpoints(
 
 /** The user's endpoint as a call reaches it; a 404 when it is not theirs. */
 export async function endpointTarget(db: Db | Tx, sealing: EncryptionKey, userId: number, id: number) {
-  return openEndpoint(await getAllowed(db, userId, 'read', id), sealing);
+  return openEndpoint(await readAllowedRow(db, userId, 'read', 'endpoint', id), sealing);
 }
 
 /** The endpoint a model of a run is served by, for the worker's call; null once it was deleted. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { totalCostUsd, type Evaluation, type Metrics, type StatusCounts } from '@promptgrid/contract';
-import { allowedRow, allows, readAllowed } from '../access/policy.js';
+import { readAllowed, deleteAllowed } from '../access/policy.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
 
@@ -157,9 +157,5 @@ export async function getStatusCounts(db: Db, userId: number, evaluationId: numb
  * (a worker writes an outcome only onto a request row that is still there). It still counts in the month's usage.
  */
 export async function deleteEvaluation(db: Db, userId: number, evaluationId: number): Promise<void> {
-  const deleted = await db
-    .delete(evaluations)
-    .where(allows(userId, 'delete', 'evaluation', evaluationId))
-    .returning({ id: evaluations.id });
-  allowedRow(deleted, 'evaluation');
+  await deleteAllowed(db, userId, 'evaluation', evaluationId);
 }

@@ -3,7 +3,7 @@ import type { Project, SaveProjectInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { configurations, inputs, projects } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
-import { allowedRow, allows, denied, projectsAllowing, readAllowed } from '../access/policy.js';
+import { allowedRow, allows, denied, projectsAllowing, readAllowed, deleteAllowed } from '../access/policy.js';
 
 const projectColumns = {
   id: projects.id,
@@ -76,11 +76,7 @@ export async function updateProject(
 }
 
 export async function deleteProject(db: Db | Tx, userId: number, projectId: number): Promise<void> {
-  const deleted = await db
-    .delete(projects)
-    .where(allows(userId, 'delete', 'project', projectId))
-    .returning({ id: projects.id });
-  allowedRow(deleted, 'project');
+  await deleteAllowed(db, userId, 'project', projectId);
 }
 
 /**
