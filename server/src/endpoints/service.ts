@@ -1,27 +1,13 @@
 import { returnedRow } from '../db/rows.js';
-import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import {
-  CreateEndpointInput,
-  LIMITS,
-  REASONING_EFFORTS,
-  UpdateEndpointInput,
-  type Endpoint,
-  type EndpointModelInput,
-} from '@promptgrid/contract';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { CreateEndpointInput, UpdateEndpointInput, type Endpoint } from '@promptgrid/contract';
 import type { z } from 'zod';
 import { allows, readAllowedRow } from '../access/policy.js';
 import type { Db, Tx } from '../db/client.js';
-import {
-  aiModels,
-  checks,
-  configurations,
-  configurationVersions,
-  endpoints,
-  projects,
-  type ModelCapabilities,
-} from '../db/schema.js';
+import { aiModels, checks, configurations, configurationVersions, endpoints, projects } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { seal, unseal, type EncryptionKey } from '../api-keys/sealing.js';
+import { listedModels, replaceModels } from './models.js';
 import type { AddressGuard } from '../providers/address-guard.js';
 import { EndpointRefusedError, type EndpointTarget } from '../providers/types.js';
 
@@ -31,19 +17,6 @@ type ModelRow = typeof aiModels.$inferSelect;
 /** Bound into each sealed value as additional data, so a sealed key cannot be moved to another user or field. */
 const keyContext = (userId: number) => `endpoint-key:${userId}`;
 const headersContext = (userId: number) => `endpoint-headers:${userId}`;
-
-/**
- * What an endpoint's models can do is not published anywhere we can read: they take a temperature and max_tokens,
- * as the OpenAI-compatible servers do, up to the product's own max tokens, and OpenAI's reasoning_effort when the user
- * says the model takes it (any of its values: the server behind the endpoint decides which it accepts).
- */
-const endpointCapabilities = (model: EndpointModelInput): ModelCapabilities => ({
-  tokenParameter: 'max_tokens',
-  supportsTemperature: true,
-  defaultMaxTokens: 4096,
-  maxOutputTokens: LIMITS.maxTokens.max,
-  reasoning: model.supports_reasoning_effort ? { effort: [...REASONING_EFFORTS] } : null,
-});
 
 const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
   id: row.id,
@@ -63,15 +36,6 @@ const toEndpoint = (row: Row, models: ModelRow[]): Endpoint => ({
   })),
   created_at: row.createdAt.toISOString(),
 });
-
-async function listedModels(db: Db | Tx, endpointIds: number[]) {
-  if (endpointIds.length === 0) return [];
-  return db
-    .select()
-    .from(aiModels)
-    .where(and(inArray(aiModels.endpointId, endpointIds), eq(aiModels.listed, true)))
-    .orderBy(asc(aiModels.sortOrder), asc(aiModels.id));
-}
 
 export async function listEndpoints(db: Db | Tx, userId: number): Promise<Endpoint[]> {
   const rows = await db.select().from(endpoints).where(eq(endpoints.userId, userId)).orderBy(asc(endpoints.id));
@@ -115,50 +79,6 @@ function sealedHeaders(headers: Record<string, string>, sealing: EncryptionKey, 
     sealedHeaders: names.length > 0 ? seal(JSON.stringify(headers), sealing, headersContext(userId)) : null,
     headerNames: names,
   };
-}
-
-const priceOf = (m: EndpointModelInput) =>
-  m.input_per_mtok === null || m.output_per_mtok === null
-    ? null
-    : {
-        input_per_mtok: m.input_per_mtok,
-        output_per_mtok: m.output_per_mtok,
-        as_of: new Date().toISOString().slice(0, 10),
-        source: 'Entered with the endpoint',
-      };
-
-/**
- * The endpoint's models become exactly `models`, in that order. A model taken off keeps its row, unlisted, as old
- * configurations and runs may still name it; added back, it is listed again under the same id.
- */
-async function replaceModels(tx: Tx, endpointId: number, models: EndpointModelInput[]) {
-  const names = models.map((m) => m.model_name);
-  await tx
-    .update(aiModels)
-    .set({ listed: false })
-    .where(
-      and(eq(aiModels.endpointId, endpointId), names.length > 0 ? notInArray(aiModels.modelName, names) : undefined),
-    );
-  for (const [order, m] of models.entries()) {
-    const values = {
-      company: 'custom' as const,
-      endpointId,
-      modelName: m.model_name,
-      supportsJsonMode: m.supports_json_mode,
-      capabilities: endpointCapabilities(m),
-      price: priceOf(m),
-      listed: true,
-      sortOrder: order,
-    };
-    await tx
-      .insert(aiModels)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [aiModels.endpointId, aiModels.modelName],
-        targetWhere: sql`${aiModels.endpointId} IS NOT NULL`,
-        set: values,
-      });
-  }
 }
 
 export async function createEndpoint(
