@@ -7,8 +7,8 @@ import {
   type CreatedAccessToken,
   type User,
 } from '@promptgrid/contract';
-import { ownAccessToken, ownedRow } from '../auth/ownership.js';
-import type { Db } from '../db/client.js';
+import { deleteAllowed } from '../access/policy.js';
+import type { Db, Tx } from '../db/client.js';
 import { accessTokens, users } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { hashToken } from '../auth/tokens.js';
@@ -27,7 +27,7 @@ const toAccessToken = (row: Row): AccessToken => ({
   expires_at: row.expiresAt?.toISOString() ?? null,
 });
 
-export async function listAccessTokens(db: Db, userId: number): Promise<AccessToken[]> {
+export async function listAccessTokens(db: Db | Tx, userId: number): Promise<AccessToken[]> {
   const rows = await db
     .select()
     .from(accessTokens)
@@ -38,7 +38,7 @@ export async function listAccessTokens(db: Db, userId: number): Promise<AccessTo
 
 /** `pg_` and 32 random bytes in base64url; only its hash is kept, so this answer is the one time it is seen. */
 export async function createAccessToken(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   input: CreateAccessTokenInput,
 ): Promise<CreatedAccessToken> {
@@ -58,14 +58,13 @@ export async function createAccessToken(
   return { ...toAccessToken(row), token };
 }
 
-export async function revokeAccessToken(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db.delete(accessTokens).where(ownAccessToken(userId, id)).returning({ id: accessTokens.id });
-  ownedRow(deleted, 'accessToken');
+export async function revokeAccessToken(db: Db | Tx, userId: number, id: number): Promise<void> {
+  await deleteAllowed(db, userId, 'accessToken', id);
 }
 
 /** The user a bearer token stands for, or null when it is unknown, revoked or expired. */
 export async function findAccessTokenUser(
-  db: Db,
+  db: Db | Tx,
   token: string,
 ): Promise<{ user: User; tokenId: number; expiresAt: Date | null } | null> {
   const now = new Date();

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { defaultKeyLabel, type ApiKey, type CreateApiKeyInput, type UpdateApiKeyInput } from '@promptgrid/contract';
-import { ownApiKey, ownedRow } from '../auth/ownership.js';
+import { allowedRow, readAllowedRow, deleteAllowed } from '../access/policy.js';
 import type { Db, Tx } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
@@ -23,7 +23,7 @@ const toApiKey = (row: Row): ApiKey => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export async function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
+export async function listApiKeys(db: Db | Tx, userId: number): Promise<ApiKey[]> {
   const rows = await db
     .select()
     .from(apiKeys)
@@ -34,7 +34,7 @@ export async function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
 
 /** A new key for a provider replaces the user's previous one. */
 export async function createApiKey(
-  db: Db,
+  db: Db | Tx,
   sealing: EncryptionKey,
   userId: number,
   input: CreateApiKeyInput,
@@ -59,12 +59,8 @@ export async function createApiKey(
   });
 }
 
-async function getOwned(tx: Db | Tx, userId: number, id: number): Promise<Row> {
-  return ownedRow(await tx.select().from(apiKeys).where(ownApiKey(userId, id)), 'apiKey');
-}
-
 export async function updateApiKey(
-  db: Db,
+  db: Db | Tx,
   sealing: EncryptionKey,
   userId: number,
   id: number,
@@ -72,7 +68,7 @@ export async function updateApiKey(
 ): Promise<ApiKey> {
   if (input.label !== undefined && input.label === '') throw badRequest({ label: ['Label must not be blank.'] });
   return db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await readAllowedRow(tx, userId, 'write', 'apiKey', id);
     if (input.is_active === true) {
       // One active key per provider: activating this one retires the other.
       await tx
@@ -81,7 +77,7 @@ export async function updateApiKey(
         .where(and(eq(apiKeys.userId, userId), eq(apiKeys.provider, existing.provider), ne(apiKeys.id, id)));
     }
     // Deleted since it was read, by another request: the same 404.
-    const row = ownedRow(
+    const row = allowedRow(
       await tx
         .update(apiKeys)
         .set({
@@ -104,9 +100,8 @@ export async function updateApiKey(
   });
 }
 
-export async function deleteApiKey(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db.delete(apiKeys).where(ownApiKey(userId, id)).returning({ id: apiKeys.id });
-  ownedRow(deleted, 'apiKey');
+export async function deleteApiKey(db: Db | Tx, userId: number, id: number): Promise<void> {
+  await deleteAllowed(db, userId, 'apiKey', id);
 }
 
 /** A user's active key as stored: sealed, with the id of the encryption key that sealed it. */
@@ -130,7 +125,7 @@ export const openSealedKey = (row: SealedKey, sealing: EncryptionKey): string =>
 
 /** The user's active key for a provider, in clear, for the worker's call; null when none is stored. */
 export async function readActiveKey(
-  db: Db,
+  db: Db | Tx,
   sealing: EncryptionKey,
   userId: number,
   provider: Provider,
@@ -144,7 +139,10 @@ export async function readActiveKey(
  * can then be retired. Each row is rewritten only if it still carries the key id it was read with (another process may
  * be doing the same). Keys sealed with a key that is not configured at all are left as they are, and counted.
  */
-export async function resealApiKeys(db: Db, sealing: EncryptionKey): Promise<{ resealed: number; unknownKey: number }> {
+export async function resealApiKeys(
+  db: Db | Tx,
+  sealing: EncryptionKey,
+): Promise<{ resealed: number; unknownKey: number }> {
   const rows = await db.select().from(apiKeys).where(ne(apiKeys.encryptionKeyId, sealing.id));
   let resealed = 0;
   for (const row of rows) {

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CHECK_TYPES_WITH_DECLARED_SCHEMA, type Check, type SaveCheckInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, checks, configurations, evaluations, inputs, projects, scores } from '../db/schema.js';
+import { aiModels, checks, configurations, evaluations, inputs, scores } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { badRequest } from '../http/errors.js';
-import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
+import { allowedRow, assertAllowed, readAllowedRow } from '../access/policy.js';
 import { linearRegexError } from './linear-regex.js';
 import { jsonSchemaRefusal } from './schema-jobs.js';
 import { listedFor } from '../models/visibility.js';
@@ -86,25 +86,20 @@ const columnsFrom = (check: SaveCheckInput) => ({
   isActive: check.is_active,
 });
 
-/** The check, if it is in one of the user's projects; 404 otherwise. */
-async function getOwnedCheck(db: Db | Tx, userId: number, id: number): Promise<CheckRow> {
-  const rows = await db
-    .select({ check: checks })
-    .from(checks)
-    .innerJoin(projects, eq(projects.id, checks.projectId))
-    .where(and(eq(checks.id, id), eq(projects.userId, userId)));
-  return ownedRow(rows, 'check').check;
-}
-
-export async function listChecks(db: Db, userId: number, projectId: number): Promise<Check[]> {
-  await assertOwnsProject(db, userId, projectId);
+export async function listChecks(db: Db | Tx, userId: number, projectId: number): Promise<Check[]> {
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db.select().from(checks).where(eq(checks.projectId, projectId)).orderBy(asc(checks.id));
   return rows.map(toCheck);
 }
 
-export async function createCheck(db: Db, userId: number, projectId: number, input: SaveCheckInput): Promise<Check> {
+export async function createCheck(
+  db: Db | Tx,
+  userId: number,
+  projectId: number,
+  input: SaveCheckInput,
+): Promise<Check> {
   return db.transaction(async (tx) => {
-    await assertOwnsProject(tx, userId, projectId);
+    await assertAllowed(tx, userId, 'write', 'project', projectId);
     await assertCheckValid(tx, userId, projectId, input);
     const row = returnedRow(
       await tx
@@ -116,12 +111,12 @@ export async function createCheck(db: Db, userId: number, projectId: number, inp
   });
 }
 
-export async function updateCheck(db: Db, userId: number, id: number, input: SaveCheckInput): Promise<Check> {
+export async function updateCheck(db: Db | Tx, userId: number, id: number, input: SaveCheckInput): Promise<Check> {
   return db.transaction(async (tx) => {
-    const existing = await getOwnedCheck(tx, userId, id);
+    const existing = await readAllowedRow(tx, userId, 'write', 'check', id);
     await assertCheckValid(tx, userId, existing.projectId, input);
     // Deleted since it was read, with its project or on its own, by another request: the same 404.
-    const row = ownedRow(
+    const row = allowedRow(
       await tx
         .update(checks)
         .set({ ...columnsFrom(input), updatedAt: sql`now()` })
@@ -134,9 +129,9 @@ export async function updateCheck(db: Db, userId: number, id: number, input: Sav
 }
 
 /** Deletes the check and its scores: a verdict of a check that no longer exists could not be read. */
-export async function deleteCheck(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteCheck(db: Db | Tx, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const check = await getOwnedCheck(tx, userId, id);
+    const check = await readAllowedRow(tx, userId, 'delete', 'check', id);
     await tx
       .delete(scores)
       .where(

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Configuration } from '@promptgrid/contract';
-import { ownedRow } from '../auth/ownership.js';
+import { type Action, allowedRow, allows } from '../access/policy.js';
 import type { Db, Tx } from '../db/client.js';
-import { aiModels, configurations, endpoints, projects } from '../db/schema.js';
+import { aiModels, configurations, endpoints } from '../db/schema.js';
 
 /** A configuration with its model, and the endpoint that serves the model (null for the built-in providers'). */
 export const selection = {
@@ -46,13 +46,12 @@ export function toConfiguration({ configuration: c, model: m, endpoint }: Row): 
   };
 }
 
-export async function getOwned(db: Db | Tx, userId: number, id: number): Promise<Row> {
+export async function getAllowed(db: Db | Tx, userId: number, action: Action, id: number): Promise<Row> {
   const rows = await db
     .select(selection)
     .from(configurations)
     .innerJoin(aiModels, eq(aiModels.id, configurations.aiModelId))
     .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
-    .innerJoin(projects, eq(projects.id, configurations.projectId))
-    .where(and(eq(configurations.id, id), eq(projects.userId, userId)));
-  return ownedRow(rows, 'configuration');
+    .where(allows(userId, action, 'configuration', id));
+  return allowedRow(rows, 'configuration');
 }

@@ -12,13 +12,13 @@ import { aiModels, configurations, endpoints } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { keepVersionIfChanged } from './versions.js';
 import { listedFor } from '../models/visibility.js';
-import { getOwned, selection, toConfiguration } from './queries.js';
+import { getAllowed, selection, toConfiguration } from './queries.js';
 import { badRequest } from '../http/errors.js';
 import { changedSince, editConflict } from '../http/preconditions.js';
 import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { reasoningErrors } from './reasoning.js';
 import { assertPayloadProject, changeProject, touchProject } from '../projects/service.js';
-import { assertOwnsProject } from '../auth/ownership.js';
+import { assertAllowed } from '../access/policy.js';
 import { jsonSchemaRefusal } from '../checks/schema-jobs.js';
 
 /** The listed model the payload names, once its max tokens and reasoning setting fit what the model takes. */
@@ -74,8 +74,8 @@ async function columnsFrom(input: SaveConfigurationInput, supportsJsonMode: bool
   };
 }
 
-export async function listConfigurations(db: Db, userId: number, projectId: number): Promise<Configuration[]> {
-  await assertOwnsProject(db, userId, projectId);
+export async function listConfigurations(db: Db | Tx, userId: number, projectId: number): Promise<Configuration[]> {
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db
     .select(selection)
     .from(configurations)
@@ -87,7 +87,7 @@ export async function listConfigurations(db: Db, userId: number, projectId: numb
 }
 
 export async function createConfiguration(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   input: SaveConfigurationInput,
@@ -98,7 +98,7 @@ export async function createConfiguration(
 
 /** Creates several configurations in one transaction, in order: all of them, or none when one is refused. */
 export async function createConfigurations(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputs: SaveConfigurationInput[],
@@ -118,24 +118,24 @@ export async function createConfigurations(
           })
           .returning({ id: configurations.id }),
       );
-      created.push(toConfiguration(await getOwned(tx, userId, row.id)));
+      created.push(toConfiguration(await getAllowed(tx, userId, 'read', row.id)));
     }
     return created;
   });
 }
 
 export async function updateConfiguration(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   id: number,
   input: SaveConfigurationInput,
 ): Promise<Configuration> {
   return db.transaction(async (tx) => {
-    const { projectId } = (await getOwned(tx, userId, id)).configuration;
+    const { projectId } = (await getAllowed(tx, userId, 'write', id)).configuration;
     assertPayloadProject(input.project, projectId);
     await touchProject(tx, projectId);
     // Read again under the project's row lock: a save that committed meanwhile is what the precondition compares with.
-    const existing = await getOwned(tx, userId, id);
+    const existing = await getAllowed(tx, userId, 'write', id);
     if (changedSince(input.updated_at, existing.configuration.updatedAt))
       throw editConflict('system prompt', toConfiguration(existing));
     const model = await findModel(tx, userId, input);
@@ -150,7 +150,7 @@ export async function updateConfiguration(
         updatedAt: sql`now()`,
       })
       .where(eq(configurations.id, id));
-    return toConfiguration(await getOwned(tx, userId, id));
+    return toConfiguration(await getAllowed(tx, userId, 'read', id));
   });
 }
 
@@ -158,9 +158,9 @@ export async function updateConfiguration(
  * A new configuration with the same texts (prompt, messages, user template), model and parameters, named
  * 'Copy of {name}', starting at version 1.
  */
-export async function duplicateConfiguration(db: Db, userId: number, id: number): Promise<Configuration> {
+export async function duplicateConfiguration(db: Db | Tx, userId: number, id: number): Promise<Configuration> {
   return db.transaction(async (tx) => {
-    const { configuration: c } = await getOwned(tx, userId, id);
+    const { configuration: c } = await getAllowed(tx, userId, 'write', id);
     await touchProject(tx, c.projectId);
     const row = returnedRow(
       await tx
@@ -184,30 +184,30 @@ export async function duplicateConfiguration(db: Db, userId: number, id: number)
         })
         .returning({ id: configurations.id }),
     );
-    return toConfiguration(await getOwned(tx, userId, row.id));
+    return toConfiguration(await getAllowed(tx, userId, 'read', row.id));
   });
 }
 
 export async function setConfigurationActive(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   id: number,
   input: PatchConfigurationInput,
 ): Promise<Configuration> {
   return db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await getAllowed(tx, userId, 'write', id);
     await touchProject(tx, existing.configuration.projectId);
     await tx
       .update(configurations)
       .set({ isActive: input.is_active, updatedAt: sql`now()` })
       .where(eq(configurations.id, id));
-    return toConfiguration(await getOwned(tx, userId, id));
+    return toConfiguration(await getAllowed(tx, userId, 'read', id));
   });
 }
 
-export async function deleteConfiguration(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteConfiguration(db: Db | Tx, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await getAllowed(tx, userId, 'delete', id);
     await touchProject(tx, existing.configuration.projectId);
     await tx.delete(configurations).where(eq(configurations.id, id));
   });

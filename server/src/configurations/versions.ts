@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { ConfigurationVersion } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { aiModels, configurationVersions, configurations, endpoints } from '../db/schema.js';
-import { getOwned, toConfigurationModel } from './queries.js';
+import { getAllowed, toConfigurationModel } from './queries.js';
 
 type ConfigurationRow = typeof configurations.$inferSelect;
 type SavedColumns = Pick<
@@ -72,7 +72,7 @@ export async function keepVersionIfChanged(tx: Tx, existing: ConfigurationRow, n
 
 /** The configuration as it is now (the current version) and its kept versions, newest first. */
 export async function listConfigurationVersions(db: Db, userId: number, id: number): Promise<ConfigurationVersion[]> {
-  const { configuration: c, model, endpoint } = await getOwned(db, userId, id);
+  const { configuration: c, model, endpoint } = await getAllowed(db, userId, 'read', id);
   const kept = await db
     .select({ version: configurationVersions, model: aiModels, endpoint: { id: endpoints.id, name: endpoints.name } })
     .from(configurationVersions)

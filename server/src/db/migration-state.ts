@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { serverFile } from '../paths.js';
-import type { Database } from './client.js';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from './client.js';
+import { sqlState } from './errors.js';
 
 /** How many migrations this build has: the database is ready for it once as many are recorded as applied. */
 const BUNDLED = (
@@ -13,14 +15,14 @@ const BUNDLED = (
  */
 export async function migrationsApplied(database: Database): Promise<boolean> {
   try {
-    const { rows } = await database.executeSql<{ applied: number }>(
-      'SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations',
-      [],
+    const [row] = await queryRows<{ applied: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations`,
     );
-    return (rows[0]?.applied ?? 0) >= BUNDLED;
+    return (row?.applied ?? 0) >= BUNDLED;
   } catch (error) {
     // No migrations table yet: none ran.
-    if ((error as { code?: string }).code === '42P01') return false;
+    if (sqlState(error) === '42P01') return false;
     throw error;
   }
 }

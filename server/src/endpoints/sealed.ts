@@ -1,6 +1,6 @@
 // An endpoint's key and headers: sealed at rest, opened for a call, resealed when the encryption key rotates.
 import { and, eq, ne } from 'drizzle-orm';
-import { ownEndpoint } from '../auth/ownership.js';
+import { allows } from '../access/policy.js';
 import { seal, unseal, type EncryptionKey } from '../api-keys/sealing.js';
 import type { Db } from '../db/client.js';
 import { endpoints } from '../db/schema.js';
@@ -81,6 +81,9 @@ export async function readEndpointTarget(
   userId: number,
   id: number,
 ): Promise<EndpointTarget | null> {
-  const [row] = await db.select().from(endpoints).where(ownEndpoint(userId, id));
+  const [row] = await db
+    .select()
+    .from(endpoints)
+    .where(allows(userId, 'read', 'endpoint', id));
   return row ? openEndpoint(row, sealing) : null;
 }

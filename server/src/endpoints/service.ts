@@ -2,8 +2,8 @@ import { returnedRow } from '../db/rows.js';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { CreateEndpointInput, UpdateEndpointInput, type Endpoint } from '@promptgrid/contract';
 import type { z } from 'zod';
-import { ownEndpoint, ownedRow } from '../auth/ownership.js';
-import type { Db, Tx } from '../db/client.js';
+import { readAllowedRow } from '../access/policy.js';
+import type { Db } from '../db/client.js';
 import { aiModels, checks, configurations, configurationVersions, endpoints, projects } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { EncryptionKey } from '../api-keys/sealing.js';
@@ -50,12 +50,8 @@ export async function listEndpoints(db: Db, userId: number): Promise<Endpoint[]>
   );
 }
 
-async function getOwned(db: Db | Tx, userId: number, id: number): Promise<Row> {
-  return ownedRow(await db.select().from(endpoints).where(ownEndpoint(userId, id)), 'endpoint');
-}
-
 export async function getEndpoint(db: Db, userId: number, id: number): Promise<Endpoint> {
-  const row = await getOwned(db, userId, id);
+  const row = await readAllowedRow(db, userId, 'read', 'endpoint', id);
   return toEndpoint(row, await listedModels(db, [id]));
 }
 
@@ -110,7 +106,7 @@ export async function updateEndpoint(
 ): Promise<Endpoint> {
   if (input.base_url !== undefined) await assertCallable(guard, input.base_url);
   await db.transaction(async (tx) => {
-    const existing = await getOwned(tx, userId, id);
+    const existing = await readAllowedRow(tx, userId, 'write', 'endpoint', id);
     if (input.api_version !== undefined && existing.kind !== 'azure')
       throw badRequest({ api_version: ['An OpenAI-compatible endpoint takes no API version.'] });
     // The key and the headers are sealed under one encryption key id: both are sealed again, the kept one as it was.
@@ -136,7 +132,7 @@ export async function updateEndpoint(
 /** Refused (409, naming them) while configurations, or kept versions of them, use one of its models. */
 export async function deleteEndpoint(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await getOwned(tx, userId, id);
+    await readAllowedRow(tx, userId, 'delete', 'endpoint', id);
     const models = tx.select({ id: aiModels.id }).from(aiModels).where(eq(aiModels.endpointId, id));
     const versions = tx
       .select({ id: configurationVersions.configurationId })
@@ -175,5 +171,5 @@ export async function deleteEndpoint(db: Db, userId: number, id: number): Promis
 
 /** The user's endpoint as a call reaches it; a 404 when it is not theirs. */
 export async function endpointTarget(db: Db, sealing: EncryptionKey, userId: number, id: number) {
-  return openEndpoint(await getOwned(db, userId, id), sealing);
+  return openEndpoint(await readAllowedRow(db, userId, 'read', 'endpoint', id), sealing);
 }

@@ -10,7 +10,7 @@ import {
   type ResultsInput,
   type Score,
 } from '@promptgrid/contract';
-import { ownedEvaluation } from '../auth/ownership.js';
+import { readAllowed } from '../access/policy.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, results, type RunSnapshot } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
@@ -18,7 +18,7 @@ import { readScoresByRequest } from '../verdicts/scores.js';
 import { summaryColumns, toEvaluation } from './queries.js';
 
 const ownedRunWithSnapshot = (db: Db, userId: number, evaluationId: number) =>
-  ownedEvaluation(db, userId, evaluationId, { ...summaryColumns, snapshot: evaluations.snapshot });
+  readAllowed(db, userId, 'read', 'evaluation', evaluationId, { ...summaryColumns, snapshot: evaluations.snapshot });
 
 const cellKey = (inputId: number | null, configurationId: number) => `${inputId ?? 'none'}:${configurationId}`;
 function splitKey(key: string): { input: number | null; configuration: number } {

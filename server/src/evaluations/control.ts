@@ -5,8 +5,10 @@ import {
   type RerunEvaluationInput,
   type RerunEvaluationResponse,
 } from '@promptgrid/contract';
+import { allows, denied } from '../access/policy.js';
 import { type Database, queryRows } from '../db/client.js';
-import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { evaluations } from '../db/schema.js';
+import { HttpError, badRequest } from '../http/errors.js';
 import { consumeEvaluationQuota } from '../billing/quota.js';
 import { announceCancel } from '../queue/channels.js';
 import { assertRunSlotFree, type RunLimits } from './run.js';
@@ -29,7 +31,7 @@ export async function cancelEvaluation(
   evaluationId: number,
 ): Promise<CancelEvaluationResponse> {
   const evaluation = await markCancelled(database, userId, evaluationId);
-  if (!evaluation) throw notFound('Evaluation not found.');
+  if (!evaluation) throw denied('evaluation');
   if (!evaluation.running) throw new HttpError(409, 'This evaluation has already finished.');
   const pending = await failPendingRequests(database, evaluationId, CANCELLED_MESSAGE);
   const running = await failRunningRequests(database, evaluationId, CANCELLED_MESSAGE);
@@ -60,11 +62,11 @@ export async function rerunEvaluation(
     const rows = await queryRows<{ completed: boolean; use_mock: boolean }>(
       tx,
       sql`
-      SELECT completed_at IS NOT NULL AS completed, use_mock FROM evaluations
-       WHERE id = ${evaluationId}::int AND user_id = ${userId}::int FOR NO KEY UPDATE`,
+      SELECT completed_at IS NOT NULL AS completed, use_mock FROM ${evaluations}
+       WHERE ${allows(userId, 'write', 'evaluation', evaluationId)} FOR NO KEY UPDATE`,
     );
     const [evaluation] = rows;
-    if (!evaluation) throw notFound('Evaluation not found.');
+    if (!evaluation) throw denied('evaluation');
     if (ids !== null) {
       const strangers = await queryRows<{ id: number }>(
         tx,

@@ -9,7 +9,7 @@ import {
   type Result,
   type ToolCall,
 } from '@promptgrid/contract';
-import { ownedEvaluation } from '../auth/ownership.js';
+import { readAllowed } from '../access/policy.js';
 import { jsonRows, type Db } from '../db/client.js';
 import { apiRequests, evaluations, resultHistory, results, type RunSnapshot } from '../db/schema.js';
 import { jsonArray, jsonStream, keyedPages } from '../http/json-stream.js';
@@ -133,7 +133,10 @@ async function readHistory(db: Db, evaluationId: number): Promise<Map<number, Pr
 
 /** The evaluation's snapshot and completion time; 404 unless it exists and belongs to the user. */
 const ownedRun = (db: Db, userId: number, evaluationId: number) =>
-  ownedEvaluation(db, userId, evaluationId, { snapshot: evaluations.snapshot, completedAt: evaluations.completedAt });
+  readAllowed(db, userId, 'read', 'evaluation', evaluationId, {
+    snapshot: evaluations.snapshot,
+    completedAt: evaluations.completedAt,
+  });
 
 const requestPages = (db: Db, evaluationId: number, changedFrom: Date | null) =>
   keyedPages(
@@ -244,7 +247,7 @@ export async function resultsDocument(db: Db, userId: number, evaluationId: numb
 
 /** GET /api/evaluations/{id}/results/: the whole run in one document, see EvaluationResults in the contract. */
 export async function evaluationResultsDocument(db: Db, userId: number, evaluationId: number): Promise<Readable> {
-  const evaluation = await ownedEvaluation(db, userId, evaluationId, {
+  const evaluation = await readAllowed(db, userId, 'read', 'evaluation', evaluationId, {
     ...summaryColumns,
     snapshot: evaluations.snapshot,
   });

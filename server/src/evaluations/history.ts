@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
 import { countTokens } from '../lib/tokens.js';
-import { assertOwnsProject, ownedEvaluation, ownedRow, ownEvaluation } from '../auth/ownership.js';
+import { allowedRow, allows, assertAllowed, readAllowed } from '../access/policy.js';
 import { frozenConfiguration, frozenInput } from './compare.js';
 import { summaryColumns, toEvaluation } from './queries.js';
 
@@ -40,7 +40,7 @@ export async function listEvaluationHistory(
   projectId: number,
   { page, page_size }: EvaluationHistoryQuery,
 ): Promise<EvaluationHistoryPage> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const mine = and(eq(evaluations.userId, userId), eq(evaluations.projectId, projectId));
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -78,11 +78,11 @@ export async function renameEvaluation(
   const renamed = await db
     .update(evaluations)
     .set({ name })
-    .where(ownEvaluation(userId, evaluationId))
+    .where(allows(userId, 'write', 'evaluation', evaluationId))
     .returning({ id: evaluations.id });
-  ownedRow(renamed, 'evaluation');
+  allowedRow(renamed, 'evaluation');
   // Deleted right after the rename (with its project, on another server): the same 404.
-  const row = ownedRow(
+  const row = allowedRow(
     await db.select(summaryColumns).from(evaluations).where(eq(evaluations.id, evaluationId)),
     'evaluation',
   );
@@ -91,7 +91,10 @@ export async function renameEvaluation(
 
 /** The caller's run with the configurations and inputs it froze at start; 404 unless it is theirs. */
 export async function getEvaluationRecord(db: Db, userId: number, evaluationId: number): Promise<EvaluationRecord> {
-  const row = await ownedEvaluation(db, userId, evaluationId, { ...summaryColumns, snapshot: evaluations.snapshot });
+  const row = await readAllowed(db, userId, 'read', 'evaluation', evaluationId, {
+    ...summaryColumns,
+    snapshot: evaluations.snapshot,
+  });
   return {
     evaluation: toEvaluation(row),
     configurations: row.snapshot.configurations.map((c) => ({

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { totalCostUsd, type Evaluation, type Metrics, type StatusCounts } from '@promptgrid/contract';
-import { ownEvaluation, ownedEvaluation, ownedRow } from '../auth/ownership.js';
+import { readAllowed, deleteAllowed } from '../access/policy.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations } from '../db/schema.js';
 
@@ -76,7 +76,7 @@ export async function listEvaluations(db: Db, userId: number, projectId?: number
 
 /** Throws 404 unless the evaluation exists and belongs to the user; answers when it completed (null: running). */
 export const assertOwner = (db: Db, userId: number, evaluationId: number) =>
-  ownedEvaluation(db, userId, evaluationId, { completedAt: evaluations.completedAt });
+  readAllowed(db, userId, 'read', 'evaluation', evaluationId, { completedAt: evaluations.completedAt });
 
 /**
  * How far back a poll of a running evaluation looks before the time it asks from. A write stamps updated_at when
@@ -157,9 +157,5 @@ export async function getStatusCounts(db: Db, userId: number, evaluationId: numb
  * (a worker writes an outcome only onto a request row that is still there). It still counts in the month's usage.
  */
 export async function deleteEvaluation(db: Db, userId: number, evaluationId: number): Promise<void> {
-  const deleted = await db
-    .delete(evaluations)
-    .where(ownEvaluation(userId, evaluationId))
-    .returning({ id: evaluations.id });
-  ownedRow(deleted, 'evaluation');
+  await deleteAllowed(db, userId, 'evaluation', evaluationId);
 }

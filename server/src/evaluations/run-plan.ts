@@ -3,7 +3,7 @@ import { INPUT_VARIABLE, type RunEvaluationInput } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { aiModels, configurations, endpoints, inputs, projects, type RunSnapshot } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
-import { notOwned } from '../auth/ownership.js';
+import { denied } from '../access/policy.js';
 import { runUntrusted } from '../untrusted-work/pool.js';
 import type { RunPrompts } from './templates.js';
 import { imagesOfInputs } from '../inputs/images.js';
@@ -36,7 +36,7 @@ export async function planRun(
     .leftJoin(endpoints, eq(endpoints.id, aiModels.endpointId))
     .innerJoin(projects, eq(projects.id, configurations.projectId))
     .where(and(inArray(configurations.id, configurationIds), eq(projects.userId, userId)));
-  if (configRows.length !== configurationIds.length) throw notOwned('configuration');
+  if (configRows.length !== configurationIds.length) throw denied('configuration');
   const inputRows =
     inputIds.length === 0
       ? []
@@ -45,7 +45,7 @@ export async function planRun(
           .from(inputs)
           .innerJoin(projects, eq(projects.id, inputs.projectId))
           .where(and(inArray(inputs.id, inputIds), eq(projects.userId, userId)));
-  if (inputRows.length !== inputIds.length) throw notOwned('input');
+  if (inputRows.length !== inputIds.length) throw denied('input');
 
   const [projectId, ...otherProjectIds] = new Set([
     ...configRows.map((r) => r.configuration.projectId),

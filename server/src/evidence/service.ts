@@ -10,7 +10,7 @@ import type {
 } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { evaluations } from '../db/schema.js';
-import { ownedEvaluation } from '../auth/ownership.js';
+import { readAllowed } from '../access/policy.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readOwnedEvaluation } from '../verdicts/evaluation.js';
 import { readRunInputs } from '../verdicts/scores.js';
@@ -60,7 +60,7 @@ export async function readRunSignificance(
 
 /** pass@k, pass^k and flaky cases per configuration, and each cell's output variability. */
 export async function readConsistency(db: Db, userId: number, evaluationId: number): Promise<EvaluationConsistency> {
-  const { snapshot, repetitions } = await ownedEvaluation(db, userId, evaluationId, {
+  const { snapshot, repetitions } = await readAllowed(db, userId, 'read', 'evaluation', evaluationId, {
     snapshot: evaluations.snapshot,
     repetitions: evaluations.repetitions,
   });

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TREND_RUNS, type ProjectTrends, type TrendPoint, type TrendsQuery } from '@promptgrid/contract';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluations, scores, type RunSnapshot } from '../db/schema.js';
-import { assertOwnsProject } from '../auth/ownership.js';
+import { assertAllowed } from '../access/policy.js';
 
 /** Check verdicts per run and configuration; a score that ended in an error has no pass and is left out. */
 function readPassTotals(db: Db, evaluationIds: number[]) {
@@ -31,7 +31,7 @@ export async function readProjectTrends(
   projectId: number,
   { include_mock }: TrendsQuery,
 ): Promise<ProjectTrends> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const runs = await db
     .select({
       id: evaluations.id,

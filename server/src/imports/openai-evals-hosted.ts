@@ -1,13 +1,14 @@
 // A hosted OpenAI Evals eval object (its JSON as the API returns it) and its data file as a project: each data row's
 // `item` an input, each testing criterion a check.
+import { z } from 'zod';
 import { badRequest } from '../http/errors.js';
+import { hostedCriterion, hostedEval, isMapping, shaped } from './formats.js';
 import { nameFromContent } from '../inputs/file-import.js';
 import {
   defaultModel,
   evalConfiguration,
   evalsPlan,
   inputOfSample,
-  isRecord,
   readJsonl,
   systemPromptOf,
   textOf,
@@ -70,26 +71,27 @@ function readData(source: ImportSource): { file: string; rows: JsonlRow[] } {
   const jsonl = [...source.files.keys()].filter((file) => /\.jsonl$/i.test(file)).sort();
   for (const file of jsonl) {
     const rows = readJsonl(source.files.get(file)!, file);
-    if (rows.some((row) => isRecord(row.value.item)) || jsonl.length === 1) return { file, rows };
+    if (rows.some((row) => isMapping(row.value.item)) || jsonl.length === 1) return { file, rows };
   }
   throw badRequest({
     files: ['Upload the eval’s data file (JSONL, one {"item": {...}} per line) with the eval JSON.'],
   });
 }
 
-type Criterion = Record<string, unknown> & { type?: unknown; name?: unknown };
-
 export function planHostedEval(source: ImportSource, file: string, models: ModelChoice[]): ImportPlan {
-  const evalObject = source.yaml(file, { file, path: [] })?.value as Record<string, unknown>;
+  // findOpenAiEvals found this file by this schema.
+  const evalObject = hostedEval.parse(source.yaml(file, { file, path: [] })?.value);
   const data = readData(source);
-  const inputs = data.rows.map(({ value }) => inputOfItem(isRecord(value.item) ? value.item : value));
+  const inputs = data.rows.map(({ value }) => inputOfItem(isMapping(value.item) ? value.item : value));
   const model = defaultModel(models);
   const checks = new PlannedChecks();
-  const criteria = (evalObject.testing_criteria as unknown[]).filter(isRecord) as Criterion[];
+  const criteria = evalObject.testing_criteria
+    .map((criterion) => shaped(hostedCriterion, criterion))
+    .filter((criterion) => criterion !== null);
   // An input has one expected output: the first item field a criterion compares with.
   let expectedField: string | null = null;
   const judgeOf = (id: unknown, where: { file: string; path: (string | number)[] }) => {
-    const named = typeof id === 'string' ? models.find((m) => m.model_name === id) : undefined;
+    const named = models.find((m) => m.model_name === shaped(z.string(), id));
     if (named) return named;
     source.note(
       'changed',
@@ -108,7 +110,7 @@ export function planHostedEval(source: ImportSource, file: string, models: Model
         ai_model_id: null,
         inputs: null,
         ...check,
-        name: (typeof criterion.name === 'string' ? criterion.name : check.name).slice(0, 200),
+        name: (shaped(z.string(), criterion.name) ?? check.name).slice(0, 200),
       });
     switch (criterion.type) {
       case 'string_check': {
@@ -154,7 +156,7 @@ export function planHostedEval(source: ImportSource, file: string, models: Model
         return skip('Promptgrid has no similarity-score check; the expected output is shown beside each answer.');
       case 'label_model':
       case 'score_model': {
-        const turns = Array.isArray(criterion.input) ? criterion.input.filter(isRecord) : [];
+        const turns = listOf(criterion.input).filter(isMapping);
         const prompt = turns.map((turn) => asVariables(textOf(turn.content))).join('\n\n');
         const passing =
           criterion.type === 'label_model'
@@ -174,10 +176,7 @@ export function planHostedEval(source: ImportSource, file: string, models: Model
   });
   if (expectedField !== null)
     for (const input of inputs) input.expected_output = input.variables[expectedField] ?? input.expected_output;
-  const name =
-    typeof evalObject.name === 'string' && evalObject.name.trim() !== ''
-      ? evalObject.name
-      : 'Imported from OpenAI Evals';
+  const name = evalObject.name ?? 'Imported from OpenAI Evals';
   return evalsPlan(
     {
       project_name: name.slice(0, 200),

@@ -1,13 +1,14 @@
 // A classic OpenAI Evals registry eval (its YAML and samples JSONL) as a project: the samples as conversations, the
 // eval class as checks over each sample's ideal answers.
+import { z } from 'zod';
 import { badRequest } from '../http/errors.js';
+import { evalsAlias, evalsSpec, isMapping, mapping, modelGradedSpec, shaped, textList } from './formats.js';
 import {
   defaultModel,
   evalConfiguration,
   evalsPlan,
   findUpload,
   inputOfSample,
-  isRecord,
   readJsonl,
   systemPromptOf,
   textOf,
@@ -33,15 +34,16 @@ type Where = { file: string; path: Path };
 
 /** The eval a registry file defines: the first name whose `id` points at a spec with a class, else the first spec. */
 function evalOf(registry: Record<string, unknown>): { name: string; spec: string } | null {
-  for (const [name, entry] of Object.entries(registry))
-    if (isRecord(entry) && typeof entry.id === 'string' && isRecord(registry[entry.id]))
-      return { name, spec: entry.id };
-  const spec = Object.keys(registry).find((key) => isRecord(registry[key]) && typeof registry[key].class === 'string');
+  for (const [name, entry] of Object.entries(registry)) {
+    const alias = shaped(evalsAlias, entry);
+    if (alias !== null && isMapping(registry[alias.id])) return { name, spec: alias.id };
+  }
+  const spec = Object.keys(registry).find((key) => shaped(evalsSpec, registry[key]) !== null);
   return spec === undefined ? null : { name: spec.split('.')[0] ?? spec, spec };
 }
 
 const idealsOf = (ideal: unknown): string[] =>
-  typeof ideal === 'string' ? [ideal] : Array.isArray(ideal) ? ideal.filter((i) => typeof i === 'string') : [];
+  shaped(z.union([z.string().transform((text) => [text]), textList]), ideal) ?? [];
 
 const orList = (ideals: string[]) => ideals.map((ideal) => quoted(ideal, 30)).join(' or ');
 
@@ -82,10 +84,10 @@ function basicCheck(className: string, ideals: string[], ignoreCase: boolean): O
 function judgeRubric(specName: string, source: ImportSource, where: Where): string {
   for (const file of source.files.keys()) {
     if (!/\.ya?ml$/i.test(file)) continue;
-    const spec = (source.yaml(file, { file, path: [] })?.value as Record<string, unknown> | undefined)?.[specName];
-    if (!isRecord(spec) || typeof spec.prompt !== 'string') continue;
+    const spec = shaped(modelGradedSpec, shaped(mapping, source.yaml(file, { file, path: [] })?.value)?.[specName]);
+    if (spec === null) continue;
     const choices = Array.isArray(spec.choice_strings) ? spec.choice_strings.join(', ') : textOf(spec.choice_strings);
-    const scores = isRecord(spec.choice_scores) ? spec.choice_scores : {};
+    const scores = spec.choice_scores ?? {};
     const best = Object.entries(scores)
       .filter(([, score]) => score === Math.max(...Object.values(scores).map(Number)))
       .map(([choice]) => choice);
@@ -108,19 +110,19 @@ function judgeRubric(specName: string, source: ImportSource, where: Where): stri
 }
 
 export function planRegistryEval(source: ImportSource, file: string, models: ModelChoice[]): ImportPlan {
-  const registry = source.yaml(file, { file, path: [] })?.value;
-  const found = isRecord(registry) ? evalOf(registry) : null;
-  if (!isRecord(registry) || found === null)
+  const registry = shaped(mapping, source.yaml(file, { file, path: [] })?.value);
+  const found = registry === null ? null : evalOf(registry);
+  const spec = found === null ? null : shaped(evalsSpec, registry![found.spec]);
+  if (registry === null || found === null || spec === null)
     throw badRequest({ files: [`${file}: no eval with a class is defined in it.`] });
-  const spec = registry[found.spec] as Record<string, unknown>;
   const where: Where = { file, path: [found.spec] };
   for (const other of Object.keys(registry).filter((key) => key !== found.name && key !== found.spec))
     source.note('skipped', `eval '${other}'`, 'One eval is imported at a time; upload its own registry file.', {
       file,
       path: [other],
     });
-  const args = isRecord(spec.args) ? spec.args : {};
-  const samplesName = typeof args.samples_jsonl === 'string' ? args.samples_jsonl : null;
+  const args = spec.args ?? {};
+  const samplesName = args.samples_jsonl ?? null;
   const samplesFile = samplesName === null ? null : findUpload(source, samplesName);
   if (samplesFile === null)
     throw badRequest({
@@ -132,8 +134,8 @@ export function planRegistryEval(source: ImportSource, file: string, models: Mod
   const className = String(spec.class);
   const checks = new PlannedChecks();
   if (className === MODEL_GRADED) {
-    const specName = typeof args.modelgraded_spec === 'string' ? args.modelgraded_spec : 'fact';
-    if (typeof args.eval_type === 'string' && args.eval_type !== 'classify')
+    const specName = args.modelgraded_spec ?? 'fact';
+    if (args.eval_type !== undefined && args.eval_type !== 'classify')
       source.note(
         'changed',
         `eval_type '${args.eval_type}'`,

@@ -1,6 +1,7 @@
 // A hosted eval's run object (uploaded beside the eval): the prompt template and the model the eval was run with,
 // which the eval object itself does not hold.
-import { isRecord, modelLabel } from './openai-evals.js';
+import { evalsRun, evalsRunTurn, shaped } from './formats.js';
+import { modelLabel } from './openai-evals.js';
 import type { ModelChoice, PlannedConfiguration, PlannedMessage } from './plan.js';
 import { STAND_IN_SYSTEM_PROMPT } from './promptfoo.js';
 import type { ImportSource } from './source.js';
@@ -11,17 +12,11 @@ export const asVariables = (template: string) =>
     .replace(/\{\{\s*item\.([\w.-]+)\s*\}\}/g, '{{$1}}')
     .replace(/\{\{\s*sample\.output_text\s*\}\}/g, '(the output)');
 
-/** A template turn's text: `content` as a string, or as an `input_text` part. */
-function turnText(turn: Record<string, unknown>): string | null {
-  if (typeof turn.content === 'string') return turn.content;
-  return isRecord(turn.content) && typeof turn.content.text === 'string' ? turn.content.text : null;
-}
-
 /** The uploaded run object: a JSON whose `data_source` has an `input_messages` template. */
-function findRun(source: ImportSource): { file: string; run: Record<string, unknown> } | null {
+function findRun(source: ImportSource) {
   for (const file of [...source.files.keys()].filter((name) => /\.json$/i.test(name)).sort()) {
-    const run = source.yaml(file, { file, path: [] })?.value;
-    if (isRecord(run) && isRecord(run.data_source) && isRecord(run.data_source.input_messages)) return { file, run };
+    const run = shaped(evalsRun, source.yaml(file, { file, path: [] })?.value);
+    if (run !== null) return { file, run };
   }
   return null;
 }
@@ -39,21 +34,18 @@ export function runConfiguration(
   const found = findRun(source);
   if (found === null) return null;
   const { file, run } = found;
-  const dataSource = run.data_source as Record<string, unknown>;
-  const input = dataSource.input_messages as Record<string, unknown>;
-  const turns = (Array.isArray(input.template) ? input.template : []).filter(isRecord);
+  const dataSource = run.data_source;
+  // A template turn's text: `content` as a string, or as an `input_text` part; a turn without one is left out.
+  const turns = (dataSource.input_messages.template ?? []).flatMap((turn) => shaped(evalsRunTurn, turn) ?? []);
   const system: string[] = [];
   const messages: PlannedMessage[] = [];
-  for (const turn of turns) {
-    const text = turnText(turn);
-    if (text === null) continue;
-    if (turn.role === 'system' || turn.role === 'developer') system.push(asVariables(text));
-    else if (turn.role === 'user' || turn.role === 'assistant')
-      messages.push({ role: turn.role, content: asVariables(text) });
+  for (const { role, content: text } of turns) {
+    if (role === 'system' || role === 'developer') system.push(asVariables(text));
+    else if (role === 'user' || role === 'assistant') messages.push({ role, content: asVariables(text) });
   }
   const lastUser = messages.findLastIndex((m) => m.role === 'user');
   const userTemplate = lastUser === -1 ? null : messages.splice(lastUser, 1)[0]!.content;
-  const modelName = typeof dataSource.model === 'string' ? dataSource.model : run.model;
+  const modelName = dataSource.model ?? run.model;
   const named = models.find((m) => m.company === 'openai' && m.model_name === modelName);
   if (!named)
     source.note(
@@ -63,7 +55,7 @@ export function runConfiguration(
       { file, path: ['data_source', 'model'] },
     );
   const model = named ?? fallback;
-  const sampling = isRecord(dataSource.sampling_params) ? dataSource.sampling_params : {};
+  const sampling = dataSource.sampling_params ?? {};
   const maxTokens = sampling.max_completions_tokens ?? sampling.max_tokens;
   return {
     name: name.slice(0, 200),
@@ -72,8 +64,8 @@ export function runConfiguration(
     messages,
     ai_model_id: model.id,
     model: modelLabel(model),
-    temperature: typeof sampling.temperature === 'number' ? sampling.temperature : null,
-    max_tokens: typeof maxTokens === 'number' ? maxTokens : null,
+    temperature: sampling.temperature ?? null,
+    max_tokens: maxTokens ?? null,
     json_mode: false,
   };
 }

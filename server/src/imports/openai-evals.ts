@@ -1,15 +1,14 @@
 // OpenAI Evals as a Promptgrid project: what both of its formats share (samples as conversations, the model under
 // test, the JSONL data file) and which format the uploaded files are in.
+import { z } from 'zod';
 import { LIMITS } from '@promptgrid/contract';
+import { evalsSpec, hostedEval, mapping, shaped } from './formats.js';
 import { badRequest } from '../http/errors.js';
 import { fromChatSample, nameFromContent } from '../inputs/file-import.js';
 import { normaliseName } from './files.js';
 import type { ImportPlan, ModelChoice, PlannedConfiguration, PlannedInput, PlannedMessage } from './plan.js';
 import { STAND_IN_SYSTEM_PROMPT } from './promptfoo.js';
 import type { ImportSource } from './source.js';
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON value as text: a string as it is, anything else as JSON. */
 export const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? ''));
@@ -21,11 +20,10 @@ export type EvalsFile = { kind: 'registry' | 'hosted'; file: string };
 export function findOpenAiEvals(source: ImportSource): EvalsFile | null {
   for (const file of [...source.files.keys()].sort()) {
     if (!/\.(ya?ml|json)$/i.test(file)) continue;
-    const value = source.yaml(file, { file, path: [] })?.value;
-    if (!isRecord(value)) continue;
-    if (Array.isArray(value.testing_criteria)) return { kind: 'hosted', file };
-    if (Object.values(value).some((entry) => isRecord(entry) && typeof entry.class === 'string'))
-      return { kind: 'registry', file };
+    const value = shaped(mapping, source.yaml(file, { file, path: [] })?.value);
+    if (value === null) continue;
+    if (shaped(hostedEval, value) !== null) return { kind: 'hosted', file };
+    if (Object.values(value).some((entry) => shaped(evalsSpec, entry) !== null)) return { kind: 'registry', file };
   }
   return null;
 }
@@ -41,13 +39,14 @@ export function readJsonl(text: string, file: string): JsonlRow[] {
   const rows: JsonlRow[] = [];
   text.split(/\r?\n/).forEach((line, index) => {
     if (line.trim() === '') return;
-    let value: unknown;
+    let parsed: unknown;
     try {
-      value = JSON.parse(line);
+      parsed = JSON.parse(line);
     } catch (error) {
       throw badRequest({ files: [`${file} line ${index + 1}: not valid JSON (${(error as Error).message}).`] });
     }
-    if (!isRecord(value)) throw badRequest({ files: [`${file} line ${index + 1}: each line must be a JSON object.`] });
+    const value = shaped(mapping, parsed);
+    if (value === null) throw badRequest({ files: [`${file} line ${index + 1}: each line must be a JSON object.`] });
     if (rows.length === LIMITS.importMaxRows)
       throw badRequest({
         files: [`${file}: at most ${LIMITS.importMaxRows} samples can be imported at once.`],
@@ -88,8 +87,8 @@ export const modelLabel = (model: ModelChoice) => `${model.company} - ${model.mo
  * expected output.
  */
 export function inputOfSample(sample: Record<string, unknown>): PlannedInput {
-  const chat =
-    typeof sample.input === 'string' ? { ...sample, input: [{ role: 'user', content: sample.input }] } : sample;
+  const text = shaped(z.string(), sample.input);
+  const chat = text === null ? sample : { ...sample, input: [{ role: 'user', content: text }] };
   const read = fromChatSample(chat) as {
     messages?: PlannedMessage[];
     variables?: Record<string, string>;
@@ -97,12 +96,12 @@ export function inputOfSample(sample: Record<string, unknown>): PlannedInput {
   };
   const messages = Array.isArray(read.messages) ? read.messages : [];
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content;
-  const content = typeof lastUser === 'string' ? lastUser : '';
+  const content = lastUser ?? '';
   return {
     name: nameFromContent(content) || 'Sample',
     content,
     variables: read.variables ?? {},
-    expected_output: typeof read.expected_output === 'string' ? read.expected_output : null,
+    expected_output: shaped(z.string(), read.expected_output),
     messages,
   };
 }

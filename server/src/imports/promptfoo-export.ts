@@ -7,7 +7,7 @@ import { endpoints, projects } from '../db/schema.js';
 import { listChecks } from '../checks/service.js';
 import { listConfigurations } from '../configurations/service.js';
 import { listInputs } from '../inputs/service.js';
-import { assertOwnsProject } from '../auth/ownership.js';
+import { assertAllowed } from '../access/policy.js';
 import {
   ENCODED_VARIABLES_KEY,
   encodedValue,
@@ -75,7 +75,7 @@ function providerOf(c: Configuration, baseUrls: Map<number, string>) {
 
 /** GET /api/projects/{id}/export/promptfoo/: the config as YAML text, tests inline. */
 export async function exportPromptfooConfig(db: Db, userId: number, projectId: number): Promise<string> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const [[project], configurations, inputs, checks] = await Promise.all([
     db
       .select({ name: projects.name, description: projects.description })

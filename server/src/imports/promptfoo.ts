@@ -1,11 +1,13 @@
 // A promptfoo config (promptfooconfig.yaml and the files it refers to) as a Promptgrid project.
+import { z } from 'zod';
+import { keysLeftOut, mapping, promptfooConfig, shaped, type PromptfooConfig } from './formats.js';
 import { PlannedChecks, type ImportPlan, type ModelChoice, type PlannedConfiguration } from './plan.js';
-import { readPrompts, readProviders } from './promptfoo-prompts.js';
+import { readPrompts } from './promptfoo-prompts.js';
+import { readProviders } from './promptfoo-providers.js';
 import { ENCODED_VARIABLES_KEY, literalText } from './promptfoo-inert.js';
 import { readTests } from './promptfoo-tests.js';
 import type { ImportSource } from './source.js';
 
-const CARRIED_KEYS = new Set(['description', 'prompts', 'providers', 'tests', 'defaultTest']);
 /** What a configuration sends as its system prompt when the promptfoo prompt had none: the field is required here. */
 export const STAND_IN_SYSTEM_PROMPT = 'You are a helpful assistant.';
 
@@ -21,11 +23,10 @@ export function findPromptfooConfig(files: Map<string, string>): string | null {
 }
 
 /** The variables Promptgrid's export encoded, as its defaultTest's metadata lists them. */
-function encodedVariables(defaultTest: unknown): string[] {
-  const metadata = (defaultTest as { metadata?: Record<string, unknown> } | undefined)?.metadata;
-  const names = metadata?.[ENCODED_VARIABLES_KEY];
-  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
-}
+const encodedVariables = (config: PromptfooConfig): string[] =>
+  shaped(z.array(z.unknown()), config.defaultTest?.metadata?.[ENCODED_VARIABLES_KEY])?.flatMap(
+    (name) => shaped(z.string(), name) ?? [],
+  ) ?? [];
 
 /**
  * A configuration's name: the prompt's label, with the provider's own label when the config gives one. A provider's
@@ -51,17 +52,15 @@ export function planPromptfooImport(
   models: ModelChoice[],
   picked: Readonly<Record<string, number>> = {},
 ): ImportPlan {
-  const read = source.yaml(file, { file, path: [] });
-  const config =
-    read && typeof read.value === 'object' && read.value !== null ? (read.value as Record<string, unknown>) : {};
-  for (const key of Object.keys(config).filter((k) => !CARRIED_KEYS.has(k)))
+  const read = shaped(mapping, source.yaml(file, { file, path: [] })?.value) ?? {};
+  const config = promptfooConfig.parse(read);
+  for (const key of keysLeftOut(promptfooConfig, read))
     source.note('skipped', `key '${key}'`, 'Promptgrid projects have no equivalent setting.', { file, path: [key] });
-  const encoded = new Set(encodedVariables(config.defaultTest));
+  const encoded = new Set(encodedVariables(config));
   const prompts = readPrompts(config.prompts ?? [], source, file, encoded);
   const unknown = { picked, ids: new Set<string>() };
   const providers = readProviders(config.providers ?? [], source, file, models, unknown);
-  const defaults = config.defaultTest as { options?: { provider?: unknown } } | undefined;
-  const graderId = typeof defaults?.options?.provider === 'string' ? defaults.options.provider : null;
+  const graderId = config.defaultTest?.options?.provider ?? null;
   const grader = graderId ? (models.find((m) => graderId.endsWith(`:${m.model_name}`)) ?? null) : null;
   const context = { models, judge: grader ?? providers[0]?.model ?? null, checks: new PlannedChecks(), encoded };
   const inputs = readTests(config, file, source, context);
@@ -92,7 +91,7 @@ export function planPromptfooImport(
       ];
     }),
   );
-  const description = typeof config.description === 'string' ? literalText(config.description) : '';
+  const description = config.description === undefined ? '' : literalText(config.description);
   return {
     format: 'promptfoo',
     project_name: (description || 'Imported from promptfoo').slice(0, 200),

@@ -4,9 +4,9 @@ import type { Db } from '../db/client.js';
 import { aiModels } from '../db/schema.js';
 import { createCheck } from '../checks/service.js';
 import { createConfigurations } from '../configurations/service.js';
-import { createImportedInputs } from '../inputs/transfer.js';
+import { countImportedInputs, createImportedInputs } from '../inputs/transfer.js';
 import { listedFor } from '../models/visibility.js';
-import { createProject, deleteProject } from '../projects/service.js';
+import { changeProject, createProject } from '../projects/service.js';
 import { runUntrusted } from '../untrusted-work/pool.js';
 import type { ModelChoice } from './plan.js';
 
@@ -46,8 +46,9 @@ export async function previewProjectImport(db: Db, userId: number, request: Impo
 }
 
 /**
- * Every part is checked with the contract's schemas (on the pool) before anything is written, and a failure while
- * writing deletes the new project again: an import creates a whole project or none.
+ * Every part is checked with the contract's schemas (on the pool) and the inputs' tokens counted before anything is
+ * written; then the project and everything in it are created in one transaction: an import creates a whole project or
+ * none, whichever step fails.
  */
 export async function importProject(
   db: Db,
@@ -55,17 +56,18 @@ export async function importProject(
   request: ImportProjectInput,
 ): Promise<ImportProjectResponse> {
   const read = await readUpload(db, userId, request, 'checkedProjectImport');
-  const project = await createProject(db, userId, read.project);
-  try {
-    await createConfigurations(db, userId, project.id, read.configurations);
-    const inputIds = await createImportedInputs(db, userId, project.id, read.inputs);
+  const inputRows = await countImportedInputs(read.inputs);
+  const projectId = await db.transaction(async (tx) => {
+    const project = await createProject(tx, userId, read.project);
+    await createConfigurations(tx, userId, project.id, read.configurations);
+    const inputIds = await changeProject(tx, userId, project.id, (inner) =>
+      createImportedInputs(inner, project.id, inputRows),
+    );
     for (const { check, inputs } of read.checks) {
       const inputIdsOfCheck = inputs === null ? null : inputs.map((n) => inputIds[n]).filter((id) => id !== undefined);
-      await createCheck(db, userId, project.id, { ...check, input_ids: inputIdsOfCheck });
+      await createCheck(tx, userId, project.id, { ...check, input_ids: inputIdsOfCheck });
     }
-  } catch (error) {
-    await deleteProject(db, userId, project.id);
-    throw error;
-  }
-  return { project_id: project.id, report: read.report };
+    return project.id;
+  });
+  return { project_id: projectId, report: read.report };
 }

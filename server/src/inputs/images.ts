@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.js';
 import { inputImages, inputs } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
+import { allowedRow, assertAllowed } from '../access/policy.js';
 import { changeProject } from '../projects/service.js';
 
 /** image-size's name of a type (read from the file's first bytes, whatever the upload was called) for those we take. */
@@ -71,7 +71,7 @@ export async function imagesOfInputs(db: Db | Tx, inputIds: number[]): Promise<M
 
 /** The input `inputId` if it is in the project; 404 otherwise. */
 async function assertInputInProject(tx: Db | Tx, projectId: number, inputId: number) {
-  ownedRow(
+  allowedRow(
     await tx
       .select({ id: inputs.id })
       .from(inputs)
@@ -81,7 +81,7 @@ async function assertInputInProject(tx: Db | Tx, projectId: number, inputId: num
 }
 
 export async function addInputImage(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputId: number,
@@ -118,13 +118,13 @@ const IMAGE_NOT_FOUND = 'Image not found.';
 
 /** The image `imageId` of the input in the user's project: its type and bytes; 404 when any of them is not theirs. */
 export async function readInputImage(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputId: number,
   imageId: number,
 ): Promise<{ mediaType: ImageMediaType; bytes: Buffer }> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const [row] = await db
     .select({ mediaType: inputImages.mediaType, bytes: inputImages.bytes })
     .from(inputImages)
@@ -135,7 +135,7 @@ export async function readInputImage(
 }
 
 export async function deleteInputImage(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputId: number,
@@ -152,7 +152,7 @@ export async function deleteInputImage(
 }
 
 /** The bytes of the images a run froze, by id, in base64 as every provider takes them; deleted ones are missing. */
-export async function imageData(db: Db, imageIds: number[]): Promise<Map<number, string>> {
+export async function imageData(db: Db | Tx, imageIds: number[]): Promise<Map<number, string>> {
   if (imageIds.length === 0) return new Map();
   const rows = await db
     .select({ id: inputImages.id, bytes: inputImages.bytes })

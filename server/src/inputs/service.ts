@@ -18,7 +18,7 @@ import { inputs } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
 import { countTokensOffLoop } from '../lib/token-jobs.js';
 import { assertPayloadProject, changeProject } from '../projects/service.js';
-import { assertOwnsProject, ownedRow } from '../auth/ownership.js';
+import { allowedRow, assertAllowed } from '../access/policy.js';
 import { badRequest } from '../http/errors.js';
 import { changedSince, editConflict } from '../http/preconditions.js';
 import { copyInputImages, imagesOfInputs } from './images.js';
@@ -50,12 +50,12 @@ export const toInput = (row: InputRow, images: InputImage[] = []): Input => ({
 });
 
 export async function listInputs(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   query: Pick<InputListQuery, 'search' | 'sort' | 'status'> = { sort: 'created', status: 'all' },
 ): Promise<Input[]> {
-  await assertOwnsProject(db, userId, projectId);
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db
     .select()
     .from(inputs)
@@ -65,8 +65,13 @@ export async function listInputs(
 }
 
 /** One page of the user prompts that match the search, in the order asked for, and how many match in all. */
-export async function pageInputs(db: Db, userId: number, projectId: number, query: InputListQuery): Promise<InputPage> {
-  await assertOwnsProject(db, userId, projectId);
+export async function pageInputs(
+  db: Db | Tx,
+  userId: number,
+  projectId: number,
+  query: InputListQuery,
+): Promise<InputPage> {
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? INPUT_PAGE_SIZE.default;
   const where = matching(projectId, query);
@@ -87,8 +92,13 @@ export async function pageInputs(db: Db, userId: number, projectId: number, quer
 }
 
 /** The ids of the user prompts that match the search and status, oldest first. */
-export async function listInputIds(db: Db, userId: number, projectId: number, query: InputIdsQuery): Promise<InputIds> {
-  await assertOwnsProject(db, userId, projectId);
+export async function listInputIds(
+  db: Db | Tx,
+  userId: number,
+  projectId: number,
+  query: InputIdsQuery,
+): Promise<InputIds> {
+  await assertAllowed(db, userId, 'read', 'project', projectId);
   const rows = await db
     .select({ id: inputs.id })
     .from(inputs)
@@ -135,7 +145,12 @@ export async function textColumns(content: string | undefined, messages: ChatMes
   return { content, messages: null, tokenCount: await countTokensOffLoop([content]) };
 }
 
-export async function createInput(db: Db, userId: number, projectId: number, input: CreateInputInput): Promise<Input> {
+export async function createInput(
+  db: Db | Tx,
+  userId: number,
+  projectId: number,
+  input: CreateInputInput,
+): Promise<Input> {
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
     const row = returnedRow(
@@ -160,7 +175,7 @@ const inputOfProject = (projectId: number, inputId: number) =>
   and(eq(inputs.id, inputId), eq(inputs.projectId, projectId));
 
 export async function updateInput(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   inputId: number,
@@ -169,7 +184,7 @@ export async function updateInput(
   assertPayloadProject(input.project, projectId);
   return changeProject(db, userId, projectId, async (tx) => {
     // Messages left out keep the input as it is: a conversation stays one, and its content its last user turn.
-    const existing = ownedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
+    const existing = allowedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
     if (changedSince(input.updated_at, existing.updatedAt))
       throw editConflict('user prompt', (await withImages(tx, [existing]))[0]);
     const updated = await tx
@@ -184,15 +199,15 @@ export async function updateInput(
       })
       .where(inputOfProject(projectId, inputId))
       .returning();
-    const [changed] = await withImages(tx, [ownedRow(updated, 'input')]);
+    const [changed] = await withImages(tx, [allowedRow(updated, 'input')]);
     return changed!;
   });
 }
 
 /** A new input with the same content, named 'Copy of {name}'. */
-export async function duplicateInput(db: Db, userId: number, projectId: number, inputId: number): Promise<Input> {
+export async function duplicateInput(db: Db | Tx, userId: number, projectId: number, inputId: number): Promise<Input> {
   return changeProject(db, userId, projectId, async (tx) => {
-    const source = ownedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
+    const source = allowedRow(await tx.select().from(inputs).where(inputOfProject(projectId, inputId)), 'input');
     const row = returnedRow(
       await tx
         .insert(inputs)
@@ -214,9 +229,9 @@ export async function duplicateInput(db: Db, userId: number, projectId: number, 
   });
 }
 
-export async function deleteInput(db: Db, userId: number, projectId: number, inputId: number): Promise<void> {
+export async function deleteInput(db: Db | Tx, userId: number, projectId: number, inputId: number): Promise<void> {
   await changeProject(db, userId, projectId, async (tx) => {
     const deleted = await tx.delete(inputs).where(inputOfProject(projectId, inputId)).returning({ id: inputs.id });
-    ownedRow(deleted, 'input');
+    allowedRow(deleted, 'input');
   });
 }

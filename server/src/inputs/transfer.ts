@@ -16,7 +16,7 @@ import { returnedRow } from '../db/rows.js';
 import { HttpError } from '../http/errors.js';
 import { timeSlices } from '../lib/time-slices.js';
 import { changeProject } from '../projects/service.js';
-import { notOwned, ownedProject } from '../auth/ownership.js';
+import { denied, readAllowed } from '../access/policy.js';
 import { runUntrusted } from '../untrusted-work/pool.js';
 import type { InputFile } from './file-import.js';
 import { writeInputFile } from './file-export.js';
@@ -27,7 +27,9 @@ import { listInputs, textColumns } from './service.js';
  * project's last import read a column of that header, the rest from their names.
  */
 async function readRequestFile(db: Db, userId: number, projectId: number, request: ImportInputsInput) {
-  const project = await ownedProject(db, userId, projectId, { importColumns: projects.importColumns });
+  const project = await readAllowed(db, userId, 'write', 'project', projectId, {
+    importColumns: projects.importColumns,
+  });
   return readFileOnPool(request, { ...project.importColumns, ...request.columns });
 }
 
@@ -65,8 +67,8 @@ const previewOf = (file: InputFile): ImportPreview => ({
 });
 
 /**
- * Creates every row of the file in one statement, or nothing: any bad row answers 400 with the rows' problems. The
- * project remembers how the file's columns were read.
+ * Creates every row of the file, and remembers how the project's columns were read, in one transaction: any bad row
+ * answers 400 with the rows' problems, and a failure while writing leaves nothing behind.
  */
 export async function importInputs(
   db: Db,
@@ -76,51 +78,25 @@ export async function importInputs(
 ): Promise<ImportInputsResponse> {
   const file = await readRequestFile(db, userId, projectId, request);
   if (file.errors.length > 0) throw importRefused(file);
-  const created = await createImportedInputs(
-    db,
-    userId,
-    projectId,
-    file.rows.map(({ input }) => input),
-  );
-  await rememberColumns(db, projectId, file);
+  const rows = await countImportedInputs(file.rows.map(({ input }) => input));
+  const created = await changeProject(db, userId, projectId, async (tx) => {
+    const ids = await createImportedInputs(tx, projectId, rows);
+    await rememberColumns(tx, projectId, file);
+    return ids;
+  });
   return { created: created.length };
 }
 
-/** Creates the rows in file order, all of them or none (a failing chunk deletes the ones before it); answers their ids. */
-export async function createImportedInputs(
-  db: Db,
-  userId: number,
-  projectId: number,
-  inputs: ImportedInput[],
-): Promise<number[]> {
-  // Counted before any transaction, in slices: a transaction on the embedded database holds up every other query.
-  const rows = await withTokenCountsInSlices(inputs);
-  const created: number[] = [];
-  try {
-    for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
-      const chunk = rows.slice(start, start + IMPORT_CHUNK_ROWS);
-      created.push(...(await changeProject(db, userId, projectId, (tx) => insertImportedInputs(tx, projectId, chunk))));
-    }
-  } catch (error) {
-    await deleteInputs(db, created);
-    throw error;
-  }
-  return created;
-}
-
-async function rememberColumns(db: Db, projectId: number, file: InputFile) {
+async function rememberColumns(db: Db | Tx, projectId: number, file: InputFile) {
   const columns: ImportColumns = Object.fromEntries(file.columns.map(({ column, target }) => [column, target]));
   await db.update(projects).set({ importColumns: columns }).where(eq(projects.id, projectId));
 }
 
 /**
- * Rows are written this many per transaction, so other users' queries run between them (on the embedded database a
- * transaction of 10,000 rows would hold them up for a second); a chunk that fails deletes the chunks written before
- * it, so an import still creates all its rows or none.
+ * The rows as they are written: content and token counts, computed in time slices before any transaction starts (on
+ * the embedded database a transaction holds up every other query).
  */
-const IMPORT_CHUNK_ROWS = 500;
-
-async function withTokenCountsInSlices(rows: ImportedInput[]): Promise<StoredImportRow[]> {
+export async function countImportedInputs(rows: ImportedInput[]): Promise<StoredImportRow[]> {
   const slice = timeSlices();
   const counted: StoredImportRow[] = [];
   for (const row of rows) {
@@ -132,13 +108,16 @@ async function withTokenCountsInSlices(rows: ImportedInput[]): Promise<StoredImp
 }
 
 /** An imported row as it is written: its content (a conversation's last user turn) and its tokens counted. */
-type StoredImportRow = ImportedInput & { content: string; token_count: number };
+export type StoredImportRow = ImportedInput & { content: string; token_count: number };
 
 const importRefused = (file: InputFile) =>
   new HttpError(400, `${file.errors.length} problem(s) in the file; nothing was imported.`, { errors: file.errors });
 
-/** One INSERT whatever the row count: the rows travel as one JSON parameter, in file order. Answers their ids. */
-async function insertImportedInputs(tx: Tx, projectId: number, rows: StoredImportRow[]): Promise<number[]> {
+/**
+ * Creates the rows in file order, in the transaction the caller runs (its project already checked and touched, see
+ * changeProject): one INSERT whatever the row count, the rows travelling as one JSON parameter. Answers their ids.
+ */
+export async function createImportedInputs(tx: Tx, projectId: number, rows: StoredImportRow[]): Promise<number[]> {
   const { rows: inserted } = (await tx.execute(sql`
     INSERT INTO inputs (project_id, name, content, messages, variables, expected_output, active, token_count)
     SELECT ${projectId}::int, e->>'name', e->>'content', nullif(e->'messages', 'null'::jsonb), e->'variables',
@@ -148,13 +127,6 @@ async function insertImportedInputs(tx: Tx, projectId: number, rows: StoredImpor
      ORDER BY n
     RETURNING id`)) as { rows: { id: number }[] };
   return inserted.map((row) => Number(row.id));
-}
-
-async function deleteInputs(db: Db, ids: number[]) {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`DELETE FROM inputs WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
-  );
 }
 
 export async function exportInputs(db: Db, userId: number, projectId: number, format: InputFileFormat) {
@@ -179,7 +151,7 @@ export async function bulkUpdateInputs(
       ),
     );
     const count = new Set(ids).size;
-    if (found.count !== count) throw notOwned('input');
+    if (found.count !== count) throw denied('input');
     if (action === 'delete') await tx.execute(sql`DELETE FROM inputs WHERE ${named}`);
     else await tx.execute(sql`UPDATE inputs SET active = ${action === 'restore'}, updated_at = now() WHERE ${named}`);
     return { action, count };

@@ -3,7 +3,7 @@ import type { Project, SaveProjectInput } from '@promptgrid/contract';
 import type { Db, Tx } from '../db/client.js';
 import { configurations, inputs, projects } from '../db/schema.js';
 import { returnedRow } from '../db/rows.js';
-import { notOwned, ownedProject, ownedRow, ownProject } from '../auth/ownership.js';
+import { allowedRow, allows, denied, projectsAllowing, readAllowed, deleteAllowed } from '../access/policy.js';
 
 const projectColumns = {
   id: projects.id,
@@ -37,20 +37,20 @@ const toProject = (row: ProjectRow): Project => ({
   input_count: Number(row.inputCount),
 });
 
-export async function listProjects(db: Db, userId: number): Promise<Project[]> {
+export async function listProjects(db: Db | Tx, userId: number): Promise<Project[]> {
   const rows = await db
     .select(projectColumns)
     .from(projects)
-    .where(eq(projects.userId, userId))
+    .where(projectsAllowing(userId, 'read'))
     .orderBy(desc(projects.updatedAt), desc(projects.id));
   return rows.map(toProject);
 }
 
-export async function getProject(db: Db, userId: number, projectId: number): Promise<Project> {
-  return toProject(await ownedProject(db, userId, projectId, projectColumns));
+export async function getProject(db: Db | Tx, userId: number, projectId: number): Promise<Project> {
+  return toProject(await readAllowed(db, userId, 'read', 'project', projectId, projectColumns));
 }
 
-export async function createProject(db: Db, userId: number, input: SaveProjectInput): Promise<Project> {
+export async function createProject(db: Db | Tx, userId: number, input: SaveProjectInput): Promise<Project> {
   const row = returnedRow(
     await db
       .insert(projects)
@@ -61,7 +61,7 @@ export async function createProject(db: Db, userId: number, input: SaveProjectIn
 }
 
 export async function updateProject(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   projectId: number,
   input: SaveProjectInput,
@@ -69,15 +69,14 @@ export async function updateProject(
   const updated = await db
     .update(projects)
     .set({ ...input, updatedAt: sql`now()` })
-    .where(ownProject(userId, projectId))
+    .where(allows(userId, 'write', 'project', projectId))
     .returning({ id: projects.id });
-  ownedRow(updated, 'project');
+  allowedRow(updated, 'project');
   return getProject(db, userId, projectId);
 }
 
-export async function deleteProject(db: Db, userId: number, projectId: number): Promise<void> {
-  const deleted = await db.delete(projects).where(ownProject(userId, projectId)).returning({ id: projects.id });
-  ownedRow(deleted, 'project');
+export async function deleteProject(db: Db | Tx, userId: number, projectId: number): Promise<void> {
+  await deleteAllowed(db, userId, 'project', projectId);
 }
 
 /**
@@ -85,7 +84,7 @@ export async function deleteProject(db: Db, userId: number, projectId: number): 
  * like another user's id.
  */
 export function assertPayloadProject(payloadProject: number | undefined, projectId: number): void {
-  if (payloadProject !== undefined && payloadProject !== projectId) throw notOwned('project');
+  if (payloadProject !== undefined && payloadProject !== projectId) throw denied('project');
 }
 
 /**
@@ -103,17 +102,18 @@ export async function touchProject(db: Db | Tx, projectId: number): Promise<void
 }
 
 /**
- * A change to a project's inputs or configurations, in one transaction: 404 unless the user owns the project, then
- * the project's updated_at (its row lock, see touchProject), then the change.
+ * A change to a project's inputs or configurations, in one transaction: 404 unless the user may write the project,
+ * then the project's updated_at (its row lock, see touchProject), then the change. Given a transaction, the change is
+ * part of it (a savepoint), so a caller can make several changes one.
  */
-export function changeProject<T>(db: Db, userId: number, projectId: number, change: (tx: Tx) => Promise<T>) {
+export function changeProject<T>(db: Db | Tx, userId: number, projectId: number, change: (tx: Tx) => Promise<T>) {
   return db.transaction(async (tx) => {
     const touched = await tx
       .update(projects)
       .set({ updatedAt: sql`now()` })
-      .where(ownProject(userId, projectId))
+      .where(allows(userId, 'write', 'project', projectId))
       .returning({ id: projects.id });
-    ownedRow(touched, 'project');
+    allowedRow(touched, 'project');
     return change(tx);
   });
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Metrics, SharedEvaluation, ShareStatus } from '@promptgrid/contract';
-import { assertOwnsEvaluation } from '../auth/ownership.js';
+import { assertAllowed } from '../access/policy.js';
 import type { Db } from '../db/client.js';
 import { apiRequests, evaluationShares, evaluations, results } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -14,7 +14,7 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 
 /** Makes the evaluation's read-only link and answers its token; a link made before stops working. */
 export async function createShareToken(db: Db, userId: number, evaluationId: number): Promise<string> {
-  await assertOwnsEvaluation(db, userId, evaluationId);
+  await assertAllowed(db, userId, 'write', 'evaluation', evaluationId);
   const token = newToken();
   const tokenHash = hashToken(token);
   await db
@@ -25,12 +25,12 @@ export async function createShareToken(db: Db, userId: number, evaluationId: num
 }
 
 export async function revokeShare(db: Db, userId: number, evaluationId: number): Promise<void> {
-  await assertOwnsEvaluation(db, userId, evaluationId);
+  await assertAllowed(db, userId, 'write', 'evaluation', evaluationId);
   await db.delete(evaluationShares).where(eq(evaluationShares.evaluationId, evaluationId));
 }
 
 export async function getShareStatus(db: Db, userId: number, evaluationId: number): Promise<ShareStatus> {
-  await assertOwnsEvaluation(db, userId, evaluationId);
+  await assertAllowed(db, userId, 'read', 'evaluation', evaluationId);
   const [row] = await db
     .select({ createdAt: evaluationShares.createdAt })
     .from(evaluationShares)

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { evaluations } from '../db/schema.js';
-import { ownedEvaluation } from '../auth/ownership.js';
+import { readAllowed } from '../access/policy.js';
 
 /** The evaluation's project and frozen configurations, if it is the user's; 404 otherwise. */
 export const readOwnedEvaluation = (db: Db | Tx, userId: number, evaluationId: number) =>
-  ownedEvaluation(db, userId, evaluationId, {
+  readAllowed(db, userId, 'read', 'evaluation', evaluationId, {
     id: evaluations.id,
     projectId: evaluations.projectId,
     snapshot: evaluations.snapshot,

@@ -1,17 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Rating, SavedRating, SaveRatingInput } from '@promptgrid/contract';
-import { ownedRow } from '../auth/ownership.js';
+import { allowedRow, allows } from '../access/policy.js';
 import type { Db } from '../db/client.js';
-import { apiRequests, evaluations, ratings } from '../db/schema.js';
+import { apiRequests, ratings } from '../db/schema.js';
 
 /** The api request's evaluation, if the request is one of the user's; 404 otherwise. */
 async function readOwnedRequest(db: Db, userId: number, apiRequestId: number) {
   const rows = await db
     .select({ evaluationId: apiRequests.evaluationId })
     .from(apiRequests)
-    .innerJoin(evaluations, eq(evaluations.id, apiRequests.evaluationId))
-    .where(and(eq(apiRequests.id, apiRequestId), eq(evaluations.userId, userId)));
-  return ownedRow(rows, 'apiRequest');
+    .where(allows(userId, 'write', 'apiRequest', apiRequestId));
+  return allowedRow(rows, 'apiRequest');
 }
 
 /** Sets a thumbs up (1) or down (-1) with its note, or clears it (0). */

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { allows } from '../../access/policy.js';
 import type { Db } from '../../db/client.js';
 import { accessTokens, evaluations, sessions } from '../../db/schema.js';
 import type { SseClient } from './sse-client.js';
@@ -98,7 +99,7 @@ export async function streamState(db: Db, stream: LiveStream): Promise<'live' | 
       signedIn: credentialHolds(db, stream.credential),
     })
     .from(evaluations)
-    .where(and(eq(evaluations.id, stream.evaluationId), eq(evaluations.userId, stream.userId)));
+    .where(allows(stream.userId, 'read', 'evaluation', stream.evaluationId));
   if (!row || !row.signedIn) return 'gone';
   return row.finished ? 'finished' : 'live';
 }
