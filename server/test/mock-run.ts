@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ROUTES } from '@promptgrid/contract';
+import { ROUTES, type EvaluationResults } from '@promptgrid/contract';
 import type { TestClient } from './harness.js';
 import { itemAt } from '@promptgrid/test-support';
 
@@ -45,4 +45,34 @@ export async function waitUntilCompleted(client: TestClient, evaluationId: numbe
       timeout: 20_000,
     })
     .not.toBeNull();
+}
+
+/**
+ * Runs one system prompt ('You are terse.') on the model `aiModelId` against one new user prompt `content`, for real
+ * (use_mock false), in the client's project; waits until it completes and answers its results.
+ */
+export async function realRun(
+  client: TestClient,
+  projectId: number,
+  aiModelId: number,
+  content: string,
+  parameters?: { max_tokens: number },
+) {
+  const configuration = await client.post(ROUTES.configurations(projectId), {
+    name: `on ${aiModelId}`,
+    prompt_content: 'You are terse.',
+    ai_model_id: aiModelId,
+    ...(parameters ? { parameters } : {}),
+  });
+  expect(configuration.statusCode, configuration.body).toBe(201);
+  const input = (await client.post(ROUTES.inputs(projectId), { name: content, content })).json();
+  const started = await client.post(ROUTES.runEvaluation, {
+    configuration_ids: [configuration.json().id],
+    input_ids: [input.id],
+    use_mock: false,
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const evaluationId = started.json().evaluation_id as number;
+  await waitUntilCompleted(client, evaluationId);
+  return (await client.get(ROUTES.evaluationResults(evaluationId))).json<EvaluationResults>();
 }

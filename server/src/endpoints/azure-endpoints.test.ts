@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ROUTES, type Endpoint, type EvaluationResults } from '@promptgrid/contract';
+import { ROUTES, type Endpoint } from '@promptgrid/contract';
 import { fakeOutput, startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { itemAt } from '@promptgrid/test-support';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
-import { waitUntilCompleted } from '../../test/mock-run.js';
+import { realRun } from '../../test/mock-run.js';
 
 const AZURE_KEY = 'azure-resource-key-9876';
 
@@ -74,20 +74,7 @@ describe.each(embeddedDatabaseOnly)('Azure OpenAI endpoints on %s', (kind) => {
     });
 
     const projectId = (await alice.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
-    const configuration = await alice.post(ROUTES.configurations(projectId), {
-      name: 'On Azure',
-      prompt_content: 'You are terse.',
-      ai_model_id: itemAt(endpoint.models, 0).id,
-    });
-    const input = (await alice.post(ROUTES.inputs(projectId), { name: 'Hi', content: 'Hello Azure' })).json();
-    const started = await alice.post(ROUTES.runEvaluation, {
-      configuration_ids: [configuration.json().id],
-      input_ids: [input.id],
-      use_mock: false,
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    await waitUntilCompleted(alice, started.json().evaluation_id);
-    const results = (await alice.get(ROUTES.evaluationResults(started.json().evaluation_id))).json<EvaluationResults>();
+    const results = await realRun(alice, projectId, itemAt(endpoint.models, 0).id, 'Hello Azure');
     expect(itemAt(results.api_requests, 0)).toMatchObject({
       status: 'SUCCESS',
       output: fakeOutput('prod-gpt-4o', 'You are terse.', 'Hello Azure'),
@@ -97,20 +84,8 @@ describe.each(embeddedDatabaseOnly)('Azure OpenAI endpoints on %s', (kind) => {
     expect(sent.headers['api-key']).toBe(AZURE_KEY);
 
     // A deployment of a reasoning model gets max_completion_tokens and no temperature, as Azure requires for them.
-    const reasoning = await alice.post(ROUTES.configurations(projectId), {
-      name: 'Reasoning on Azure',
-      prompt_content: 'You are terse.',
-      ai_model_id: itemAt(endpoint.models, 1).id,
-      parameters: { max_tokens: 300 },
-    });
-    expect(reasoning.statusCode, reasoning.body).toBe(201);
     fake.reset();
-    const again = await alice.post(ROUTES.runEvaluation, {
-      configuration_ids: [reasoning.json().id],
-      input_ids: [input.id],
-      use_mock: false,
-    });
-    await waitUntilCompleted(alice, again.json().evaluation_id);
+    await realRun(alice, projectId, itemAt(endpoint.models, 1).id, 'Hello again', { max_tokens: 300 });
     const body = itemAt(fake.requests, 0).body;
     expect(body).toMatchObject({ model: 'prod-o3-mini', max_completion_tokens: 300 });
     expect(body).not.toHaveProperty('max_tokens');

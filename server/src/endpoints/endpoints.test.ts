@@ -8,12 +8,11 @@ import {
   type Configuration,
   type ConfigurationVersion,
   type Endpoint,
-  type EvaluationResults,
 } from '@promptgrid/contract';
 import { fakeOutput, startFakeProviders, type FakeProviders } from '@promptgrid/test-support/fake-providers';
 import { firstItems, itemAt } from '@promptgrid/test-support';
 import { createTestApp, embeddedDatabaseOnly, signedInClient, type TestClient } from '../../test/harness.js';
-import { waitUntilCompleted } from '../../test/mock-run.js';
+import { realRun } from '../../test/mock-run.js';
 import { AddressGuard } from '../providers/address-guard.js';
 import { ProviderCaller } from '../providers/call.js';
 import { EndpointRefusedError, NO_TOOLS, type ProviderCall } from '../providers/types.js';
@@ -22,25 +21,6 @@ const ENDPOINT_KEY = 'sk-local-endpoint-key-4321';
 
 async function project(client: TestClient) {
   return (await client.post(ROUTES.projects, { name: 'P', description: 'D' })).json().id as number;
-}
-
-async function realRun(client: TestClient, projectId: number, aiModelId: number, content: string) {
-  const configuration = await client.post(ROUTES.configurations(projectId), {
-    name: `on ${aiModelId}`,
-    prompt_content: 'You are terse.',
-    ai_model_id: aiModelId,
-  });
-  expect(configuration.statusCode, configuration.body).toBe(201);
-  const input = (await client.post(ROUTES.inputs(projectId), { name: content, content })).json();
-  const started = await client.post(ROUTES.runEvaluation, {
-    configuration_ids: [configuration.json().id],
-    input_ids: [input.id],
-    use_mock: false,
-  });
-  expect(started.statusCode, started.body).toBe(201);
-  const evaluationId = started.json().evaluation_id as number;
-  await waitUntilCompleted(client, evaluationId);
-  return (await client.get(ROUTES.evaluationResults(evaluationId))).json<EvaluationResults>();
 }
 
 describe.each(embeddedDatabaseOnly)('endpoints API on %s (private endpoints allowed)', (kind) => {
